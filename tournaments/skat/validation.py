@@ -1,0 +1,377 @@
+"""Rule checks on a declaration and its outcome (RULES.md 1).
+
+:func:`validate` returns every problem at once; an empty list means the engine can value
+the game. Messages are written in the words used at the table and say how to fix the entry.
+"""
+
+from .declaration import Declaration, Outcome
+from .games import (
+    MAX_BID,
+    MAX_MATADORS,
+    MIN_BID,
+    NULL_VALUES,
+    POSSIBLE_GAME_VALUES,
+    GameType,
+)
+from .i18n import gettext_noop
+from .problems import Problem
+
+MAX_EYES = 120
+MAX_TRICKS = 10
+
+
+def validate(declaration: Declaration, outcome: Outcome) -> list[Problem]:
+    problems: list[Problem] = []
+    problems += _check_matadors(declaration)
+    problems += _check_hand_and_announcements(declaration)
+    problems += _check_bid(declaration)
+    problems += _check_eyes_and_tricks(outcome)
+    if declaration.game.is_null:
+        problems += _check_null_outcome(declaration, outcome)
+    elif not any(p.field in ("declarer_eyes", "declarer_tricks") for p in problems):
+        problems += _check_trump_outcome(declaration, outcome)
+    return problems
+
+
+def null_is_overbid(declaration: Declaration) -> bool:
+    """A Null game announced although the bid is above its fixed value (ISkO 3.6.2)."""
+    value = NULL_VALUES[(declaration.ouvert, bool(declaration.hand))]
+    return declaration.bid is not None and declaration.bid > value
+
+
+def _check_matadors(declaration: Declaration) -> list[Problem]:
+    game = declaration.game
+    top = MAX_MATADORS[game]
+    if declaration.matadors is None:
+        if game.is_null and not null_is_overbid(declaration):
+            return []
+        if game.is_null:
+            message = gettext_noop(
+                "The bid is higher than this Null game is worth, so it is lost as the "
+                "cheapest suit or grand game: enter the declarer's matadors (with or "
+                "without 1 to 11)."
+            )
+        else:
+            message = gettext_noop("Enter the matadors: with or without 1 to %(max)d.")
+        return [Problem("matadors", "matadors_required", message, {"max": top})]
+    if not 1 <= declaration.matadors <= top:
+        if game is GameType.GRAND:
+            message = gettext_noop(
+                "In a Grand only the jacks are trumps: with or without 1 to 4 matadors."
+            )
+        else:
+            message = gettext_noop(
+                "In a suit game there are with or without 1 to 11 matadors "
+                "(4 jacks and 7 cards of the trump suit)."
+            )
+        return [Problem("matadors", "matadors_out_of_range", message, {"max": top})]
+    return []
+
+
+def _check_hand_and_announcements(declaration: Declaration) -> list[Problem]:
+    problems = []
+    if declaration.game.is_null:
+        for name in ("schneider_announced", "schwarz_announced"):
+            if getattr(declaration, name):
+                problems.append(
+                    Problem(
+                        name,
+                        "announcement_not_in_null",
+                        gettext_noop(
+                            "Schneider and Schwarz cannot be announced in a Null game: "
+                            "untick the announcement."
+                        ),
+                    )
+                )
+        return problems
+    if declaration.ouvert and declaration.hand is False:
+        problems.append(
+            Problem(
+                "hand",
+                "ouvert_requires_hand",
+                gettext_noop(
+                    "An open suit or grand game is always a hand game: tick Hand or untick "
+                    "Ouvert."
+                ),
+            )
+        )
+    if not declaration.is_hand:
+        for name in ("schneider_announced", "schwarz_announced"):
+            if getattr(declaration, name):
+                problems.append(
+                    Problem(
+                        name,
+                        "announcement_requires_hand",
+                        gettext_noop(
+                            "Schneider or Schwarz can only be announced in a hand game. After "
+                            "taking up the skat an announcement is void: tick Hand or untick "
+                            "the announcement."
+                        ),
+                    )
+                )
+    return problems
+
+
+def _check_bid(declaration: Declaration) -> list[Problem]:
+    bid = declaration.bid
+    if bid is None:
+        return []
+    if not MIN_BID <= bid <= MAX_BID:
+        return [
+            Problem(
+                "bid",
+                "bid_out_of_range",
+                gettext_noop(
+                    "Bids run from %(min)d to %(max)d; %(bid)d is not possible."
+                ),
+                {"min": MIN_BID, "max": MAX_BID, "bid": bid},
+            )
+        ]
+    if bid not in POSSIBLE_GAME_VALUES:
+        lower = max(v for v in POSSIBLE_GAME_VALUES if v < bid)
+        higher = min(v for v in POSSIBLE_GAME_VALUES if v > bid)
+        return [
+            Problem(
+                "bid",
+                "bid_not_a_game_value",
+                gettext_noop(
+                    "%(bid)d is not a game value and cannot be bid; did you mean %(lower)d "
+                    "or %(higher)d?"
+                ),
+                {"bid": bid, "lower": lower, "higher": higher},
+            )
+        ]
+    return []
+
+
+def _check_eyes_and_tricks(outcome: Outcome) -> list[Problem]:
+    problems = []
+    eyes, tricks = outcome.declarer_eyes, outcome.declarer_tricks
+    if eyes is not None and not 0 <= eyes <= MAX_EYES:
+        problems.append(
+            Problem(
+                "declarer_eyes",
+                "eyes_out_of_range",
+                gettext_noop(
+                    "The declarer's eyes must be between 0 and 120 (skat included)."
+                ),
+            )
+        )
+    if tricks is not None and not 0 <= tricks <= MAX_TRICKS:
+        problems.append(
+            Problem(
+                "declarer_tricks",
+                "tricks_out_of_range",
+                gettext_noop("The declarer's tricks must be between 0 and 10."),
+            )
+        )
+    if problems or eyes is None or tricks is None:
+        return problems
+    if (tricks == 0 and eyes != 0) or (tricks == MAX_TRICKS and eyes != MAX_EYES):
+        problems.append(
+            Problem(
+                "declarer_tricks",
+                "tricks_contradict_eyes",
+                gettext_noop(
+                    "%(tricks)d tricks and %(eyes)d eyes do not fit together: without a trick "
+                    "the declarer has 0 eyes (the skat then counts for the opponents), with "
+                    "all 10 tricks he has 120."
+                ),
+                {"tricks": tricks, "eyes": eyes},
+            )
+        )
+    return problems
+
+
+def _check_null_outcome(declaration: Declaration, outcome: Outcome) -> list[Problem]:
+    problems = []
+    for name in ("schneider", "schwarz"):
+        if getattr(outcome, name):
+            problems.append(
+                Problem(
+                    name,
+                    "not_in_null",
+                    gettext_noop("A Null game has no Schneider or Schwarz: untick it."),
+                )
+            )
+    tricks = outcome.declarer_tricks
+    if outcome.won is None and tricks is None:
+        if not null_is_overbid(declaration) and not outcome.conceded:
+            problems.append(
+                Problem(
+                    "won",
+                    "won_required",
+                    gettext_noop("Say whether the Null game was won or lost."),
+                )
+            )
+    elif (
+        outcome.won is not None and tricks is not None and outcome.won != (tricks == 0)
+    ):
+        problems.append(
+            Problem(
+                "won",
+                "won_contradicts_tricks",
+                gettext_noop(
+                    "A Null game is won only if the declarer takes no trick; with %(tricks)d "
+                    "tricks it is lost."
+                ),
+                {"tricks": tricks},
+            )
+        )
+    if outcome.conceded and outcome.won:
+        problems.append(_conceded_but_won())
+    return problems
+
+
+def _check_trump_outcome(declaration: Declaration, outcome: Outcome) -> list[Problem]:
+    problems = []
+    eyes = outcome.declarer_eyes
+    if outcome.won is None and eyes is None and not outcome.conceded:
+        return [
+            Problem(
+                "won",
+                "won_required",
+                gettext_noop(
+                    "Say whether the game was won or lost, or enter the eyes."
+                ),
+            )
+        ]
+    if outcome.conceded and outcome.won:
+        problems.append(_conceded_but_won())
+    schwarz = _schwarz_from_input(outcome)
+    if eyes is not None:
+        problems += _check_eyes_agree(declaration, outcome, schwarz)
+    if outcome.won and not outcome.conceded:
+        schneider = _schneider_from_input(outcome, schwarz)
+        if declaration.schwarz_is_announced and not schwarz:
+            code = "ouvert_won_without_schwarz" if declaration.ouvert else None
+            problems.append(
+                Problem(
+                    "schwarz",
+                    code or "won_missing_announced_schwarz",
+                    gettext_noop(
+                        "An open game or one with Schwarz announced is won only with every "
+                        "trick: tick Schwarz, or enter the game as lost."
+                    ),
+                )
+            )
+        elif declaration.schneider_is_announced and not schneider:
+            problems.append(
+                Problem(
+                    "schneider",
+                    "won_missing_announced_schneider",
+                    gettext_noop(
+                        "With Schneider announced the game is won only with 90 eyes or more: "
+                        "tick Schneider, or enter the game as lost."
+                    ),
+                )
+            )
+    return problems
+
+
+def _check_eyes_agree(
+    declaration: Declaration, outcome: Outcome, schwarz: bool
+) -> list[Problem]:
+    problems = []
+    eyes = outcome.declarer_eyes
+    if outcome.schwarz and 0 < eyes < MAX_EYES:
+        problems.append(
+            Problem(
+                "schwarz",
+                "schwarz_contradicts_eyes",
+                gettext_noop(
+                    "Schwarz means a party took no trick, so the declarer has 0 or 120 eyes, "
+                    "not %(eyes)d."
+                ),
+                {"eyes": eyes},
+            )
+        )
+    eyes_say_schneider = eyes <= 30 or eyes >= 90
+    if (
+        outcome.schneider is not None
+        and not schwarz
+        and outcome.schneider != eyes_say_schneider
+    ):
+        if eyes_say_schneider:
+            message = gettext_noop(
+                "With %(eyes)d eyes a party is Schneider (30 eyes or fewer): tick Schneider or "
+                "correct the eyes."
+            )
+        else:
+            message = gettext_noop(
+                "With %(eyes)d eyes neither party is Schneider: untick Schneider or correct "
+                "the eyes."
+            )
+        problems.append(
+            Problem("schneider", "schneider_contradicts_eyes", message, {"eyes": eyes})
+        )
+    tricks = outcome.declarer_tricks
+    if (
+        outcome.schwarz is not None
+        and tricks is not None
+        and outcome.schwarz != schwarz
+    ):
+        problems.append(
+            Problem(
+                "schwarz",
+                "schwarz_contradicts_tricks",
+                gettext_noop(
+                    "Schwarz means a party took no trick; with %(tricks)d declarer tricks "
+                    "correct Schwarz or the tricks."
+                ),
+                {"tricks": tricks},
+            )
+        )
+    if outcome.won is not None and not outcome.conceded:
+        if outcome.won != won_by_play(
+            declaration, eyes, outcome.declarer_tricks, schwarz
+        ):
+            if outcome.won:
+                message = gettext_noop(
+                    "With %(eyes)d eyes the declarer has lost, not won: 61 eyes win, 60 lose; "
+                    "with Schneider announced he needs 90, with Schwarz announced every trick."
+                )
+            else:
+                message = gettext_noop(
+                    "With %(eyes)d eyes the declarer has won, not lost: correct the result or "
+                    "the eyes."
+                )
+            problems.append(
+                Problem("won", "won_contradicts_eyes", message, {"eyes": eyes})
+            )
+    return problems
+
+
+def won_by_play(
+    declaration: Declaration, eyes: int, tricks: int | None, schwarz: bool
+) -> bool:
+    """Whether the declarer's eyes (and tricks) win the game as announced."""
+    if declaration.schwarz_is_announced:
+        return (
+            tricks == MAX_TRICKS
+            if tricks is not None
+            else (schwarz and eyes == MAX_EYES)
+        )
+    if declaration.schneider_is_announced:
+        return eyes >= 90
+    return eyes >= 61
+
+
+def _schwarz_from_input(outcome: Outcome) -> bool:
+    if outcome.declarer_tricks is not None:
+        return outcome.declarer_tricks in (0, MAX_TRICKS)
+    return bool(outcome.schwarz)
+
+
+def _schneider_from_input(outcome: Outcome, schwarz: bool) -> bool:
+    if outcome.declarer_eyes is not None:
+        return outcome.declarer_eyes <= 30 or outcome.declarer_eyes >= 90 or schwarz
+    return bool(outcome.schneider) or schwarz
+
+
+def _conceded_but_won() -> Problem:
+    return Problem(
+        "won",
+        "conceded_game_is_lost",
+        gettext_noop("A conceded game or one lost by a rule violation cannot be won."),
+    )
