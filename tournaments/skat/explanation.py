@@ -31,11 +31,7 @@ def signed(number: int) -> str:
 
 def level_steps(levels: Levels, translate: Translate) -> list[str]:
     """ "mit 2", "Spiel 3", "Hand 4", … — each level with the running multiplier."""
-    matadors = (
-        gettext_noop("with %(n)d")
-        if levels.with_matadors
-        else gettext_noop("without %(n)d")
-    )
+    matadors = gettext_noop("with %(n)d") if levels.with_matadors else gettext_noop("without %(n)d")
     steps = [translate(matadors) % {"n": levels.matadors}]
     count = levels.matadors + 1
     steps.append(translate(gettext_noop("game %(n)d")) % {"n": count})
@@ -61,9 +57,7 @@ def explain(evaluation: Evaluation, translate: Translate) -> str:
         name = translate(NULL_NAMES[null_key])
         if not evaluation.overbid:
             return f"{name} = {evaluation.game_value}, {_result(evaluation, translate)}"
-        prefix = (
-            f"{name} ({NULL_VALUES[null_key]}) – {_overbid(evaluation, translate)}: "
-        )
+        prefix = f"{name} ({NULL_VALUES[null_key]}) – {_overbid(evaluation, translate)}: "
     else:
         prefix = ""
     tail = translate(gettext_noop("× %(game)s (%(base)d) = %(value)d")) % {

@@ -76,9 +76,7 @@ def _possible_game_values() -> tuple[int, ...]:
     values = set(NULL_VALUES.values())
     for game in TRUMP_GAMES:
         top = MAX_MATADORS[game] + LEVELS_ABOVE_MATADORS
-        values.update(
-            BASE_VALUES[game] * multiplier for multiplier in range(2, top + 1)
-        )
+        values.update(BASE_VALUES[game] * multiplier for multiplier in range(2, top + 1))
     return tuple(sorted(values))
 
 

@@ -19,11 +19,7 @@ class Problem:
     params: dict[str, object] = field(default_factory=dict, compare=False)
 
     def text(self, translate: Translate = identity) -> str:
-        return (
-            translate(self.message) % self.params
-            if self.params
-            else translate(self.message)
-        )
+        return translate(self.message) % self.params if self.params else translate(self.message)
 
     def as_dict(self, translate: Translate = identity) -> dict[str, str]:
         return {"field": self.field, "code": self.code, "message": self.text(translate)}

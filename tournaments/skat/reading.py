@@ -77,9 +77,7 @@ def read_game(data: Mapping[str, object]) -> tuple[Declaration, Outcome]:
     for name in _FALSE_BY_DEFAULT:
         values.setdefault(name, False)
     values.setdefault("with_matadors", True)
-    declaration = Declaration(
-        **{k: v for k, v in values.items() if k in DECLARATION_FIELDS}
-    )
+    declaration = Declaration(**{k: v for k, v in values.items() if k in DECLARATION_FIELDS})
     outcome = Outcome(**{k: v for k, v in values.items() if k in OUTCOME_FIELDS})
     return declaration, outcome
 

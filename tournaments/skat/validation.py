@@ -90,8 +90,7 @@ def _check_hand_and_announcements(declaration: Declaration) -> list[Problem]:
                 "hand",
                 "ouvert_requires_hand",
                 gettext_noop(
-                    "An open suit or grand game is always a hand game: tick Hand or untick "
-                    "Ouvert."
+                    "An open suit or grand game is always a hand game: tick Hand or untick Ouvert."
                 ),
             )
         )
@@ -121,9 +120,7 @@ def _check_bid(declaration: Declaration) -> list[Problem]:
             Problem(
                 "bid",
                 "bid_out_of_range",
-                gettext_noop(
-                    "Bids run from %(min)d to %(max)d; %(bid)d is not possible."
-                ),
+                gettext_noop("Bids run from %(min)d to %(max)d; %(bid)d is not possible."),
                 {"min": MIN_BID, "max": MAX_BID, "bid": bid},
             )
         ]
@@ -152,9 +149,7 @@ def _check_eyes_and_tricks(outcome: Outcome) -> list[Problem]:
             Problem(
                 "declarer_eyes",
                 "eyes_out_of_range",
-                gettext_noop(
-                    "The declarer's eyes must be between 0 and 120 (skat included)."
-                ),
+                gettext_noop("The declarer's eyes must be between 0 and 120 (skat included)."),
             )
         )
     if tricks is not None and not 0 <= tricks <= MAX_TRICKS:
@@ -204,9 +199,7 @@ def _check_null_outcome(declaration: Declaration, outcome: Outcome) -> list[Prob
                     gettext_noop("Say whether the Null game was won or lost."),
                 )
             )
-    elif (
-        outcome.won is not None and tricks is not None and outcome.won != (tricks == 0)
-    ):
+    elif outcome.won is not None and tricks is not None and outcome.won != (tricks == 0):
         problems.append(
             Problem(
                 "won",
@@ -231,9 +224,7 @@ def _check_trump_outcome(declaration: Declaration, outcome: Outcome) -> list[Pro
             Problem(
                 "won",
                 "won_required",
-                gettext_noop(
-                    "Say whether the game was won or lost, or enter the eyes."
-                ),
+                gettext_noop("Say whether the game was won or lost, or enter the eyes."),
             )
         ]
     if outcome.conceded and outcome.won:
@@ -269,9 +260,7 @@ def _check_trump_outcome(declaration: Declaration, outcome: Outcome) -> list[Pro
     return problems
 
 
-def _check_eyes_agree(
-    declaration: Declaration, outcome: Outcome, schwarz: bool
-) -> list[Problem]:
+def _check_eyes_agree(declaration: Declaration, outcome: Outcome, schwarz: bool) -> list[Problem]:
     problems = []
     eyes = outcome.declarer_eyes
     if outcome.schwarz and 0 < eyes < MAX_EYES:
@@ -287,11 +276,7 @@ def _check_eyes_agree(
             )
         )
     eyes_say_schneider = eyes <= 30 or eyes >= 90
-    if (
-        outcome.schneider is not None
-        and not schwarz
-        and outcome.schneider != eyes_say_schneider
-    ):
+    if outcome.schneider is not None and not schwarz and outcome.schneider != eyes_say_schneider:
         if eyes_say_schneider:
             message = gettext_noop(
                 "With %(eyes)d eyes a party is Schneider (30 eyes or fewer): tick Schneider or "
@@ -302,15 +287,9 @@ def _check_eyes_agree(
                 "With %(eyes)d eyes neither party is Schneider: untick Schneider or correct "
                 "the eyes."
             )
-        problems.append(
-            Problem("schneider", "schneider_contradicts_eyes", message, {"eyes": eyes})
-        )
+        problems.append(Problem("schneider", "schneider_contradicts_eyes", message, {"eyes": eyes}))
     tricks = outcome.declarer_tricks
-    if (
-        outcome.schwarz is not None
-        and tricks is not None
-        and outcome.schwarz != schwarz
-    ):
+    if outcome.schwarz is not None and tricks is not None and outcome.schwarz != schwarz:
         problems.append(
             Problem(
                 "schwarz",
@@ -323,9 +302,7 @@ def _check_eyes_agree(
             )
         )
     if outcome.won is not None and not outcome.conceded:
-        if outcome.won != won_by_play(
-            declaration, eyes, outcome.declarer_tricks, schwarz
-        ):
+        if outcome.won != won_by_play(declaration, eyes, outcome.declarer_tricks, schwarz):
             if outcome.won:
                 message = gettext_noop(
                     "With %(eyes)d eyes the declarer has lost, not won: 61 eyes win, 60 lose; "
@@ -336,22 +313,14 @@ def _check_eyes_agree(
                     "With %(eyes)d eyes the declarer has won, not lost: correct the result or "
                     "the eyes."
                 )
-            problems.append(
-                Problem("won", "won_contradicts_eyes", message, {"eyes": eyes})
-            )
+            problems.append(Problem("won", "won_contradicts_eyes", message, {"eyes": eyes}))
     return problems
 
 
-def won_by_play(
-    declaration: Declaration, eyes: int, tricks: int | None, schwarz: bool
-) -> bool:
+def won_by_play(declaration: Declaration, eyes: int, tricks: int | None, schwarz: bool) -> bool:
     """Whether the declarer's eyes (and tricks) win the game as announced."""
     if declaration.schwarz_is_announced:
-        return (
-            tricks == MAX_TRICKS
-            if tricks is not None
-            else (schwarz and eyes == MAX_EYES)
-        )
+        return tricks == MAX_TRICKS if tricks is not None else (schwarz and eyes == MAX_EYES)
     if declaration.schneider_is_announced:
         return eyes >= 90
     return eyes >= 61

@@ -112,14 +112,10 @@ def _evaluate_trump_game(
     )
 
 
-def _evaluate_null(
-    declaration: Declaration, outcome: Outcome, scheme: ExtraPointsScheme
-):
+def _evaluate_null(declaration: Declaration, outcome: Outcome, scheme: ExtraPointsScheme):
     if null_is_overbid(declaration):
         game, base, multiplier, levels = cheapest_game_reaching_bid(declaration)
-        return _evaluation(
-            declaration, game, base, multiplier, False, True, scheme, levels=levels
-        )
+        return _evaluation(declaration, game, base, multiplier, False, True, scheme, levels=levels)
     value = NULL_VALUES[(declaration.ouvert, bool(declaration.hand))]
     if outcome.conceded:
         won = False
@@ -150,14 +146,8 @@ def cheapest_game_reaching_bid(
     """
     candidates = []
     for game in TRUMP_GAMES:
-        matadors = (
-            min(declaration.matadors, 4)
-            if game is GameType.GRAND
-            else declaration.matadors
-        )
-        levels = Levels(
-            matadors, declaration.with_matadors, hand=bool(declaration.hand)
-        )
+        matadors = min(declaration.matadors, 4) if game is GameType.GRAND else declaration.matadors
+        levels = Levels(matadors, declaration.with_matadors, hand=bool(declaration.hand))
         base = BASE_VALUES[game]
         multiplier, _ = _apply_bid(base, levels.multiplier, declaration.bid)
         candidates.append(

@@ -1,0 +1,100 @@
+"""One error format for the whole API: ``{"errors": [{"field", "code", "message"}], "detail"}``.
+
+Rules-engine and service refusals, DRF validation errors, malformed JSON, protected
+deletions and database conflicts all end up in this shape, with a 4xx status and never
+a 500, so a table tablet can show the message next to the field.
+"""
+
+from django.db import IntegrityError
+from django.db.models import ProtectedError
+from django.http import Http404
+from django.utils.translation import gettext, gettext_noop
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+from tournaments.services.errors import Rejected
+from tournaments.skat import GameInvalid, Problem
+
+
+def problems_response(problems, status_code=status.HTTP_400_BAD_REQUEST) -> Response:
+    errors = [problem.as_dict(gettext) for problem in problems]
+    detail = " ".join(error["message"] for error in errors)
+    return Response({"errors": errors, "detail": detail}, status=status_code)
+
+
+def api_exception_handler(exc, context):
+    if isinstance(exc, Rejected):
+        code = status.HTTP_409_CONFLICT if exc.conflict else status.HTTP_400_BAD_REQUEST
+        return problems_response(exc.problems, code)
+    if isinstance(exc, GameInvalid):
+        return problems_response(exc.problems)
+    if isinstance(exc, ProtectedError):
+        return problems_response([_protected()], status.HTTP_409_CONFLICT)
+    if isinstance(exc, IntegrityError):
+        return problems_response([_integrity()], status.HTTP_409_CONFLICT)
+    if isinstance(exc, exceptions.ValidationError):
+        return problems_response(list(_flatten(exc.detail)))
+    if isinstance(exc, exceptions.ParseError):
+        return problems_response([_malformed()])
+    response = exception_handler(exc, context)
+    if response is not None and isinstance(exc, exceptions.APIException | Http404):
+        code = (
+            getattr(exc, "default_code", "error") if not isinstance(exc, Http404) else "not_found"
+        )
+        message = str(response.data.get("detail", "")) if isinstance(response.data, dict) else ""
+        response.data = {
+            "errors": [{"field": "", "code": code, "message": message}],
+            "detail": message,
+        }
+    return response
+
+
+def _flatten(detail, field=""):
+    """DRF's nested error dicts/lists as flat problems named by their (dotted) field path."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = key if key != "non_field_errors" else ""
+            yield from _flatten(value, f"{field}.{name}".strip(".") if field else name)
+    elif isinstance(detail, list):
+        for item in detail:
+            yield from _flatten(item, field)
+    else:
+        yield _Message(field, getattr(detail, "code", "invalid"), str(detail))
+
+
+class _Message(Problem):
+    """An already translated DRF message: translating it again must not change it."""
+
+    def text(self, translate=None) -> str:
+        return self.message
+
+
+def _protected() -> Problem:
+    return Problem(
+        "",
+        "still_in_use",
+        gettext_noop(
+            "This entry is still used elsewhere (for example a player with tournament "
+            "results) and cannot be deleted."
+        ),
+    )
+
+
+def _integrity() -> Problem:
+    return Problem(
+        "",
+        "conflict",
+        gettext_noop(
+            "This change conflicts with data already stored (a duplicate or a broken link); "
+            "nothing was saved."
+        ),
+    )
+
+
+def _malformed() -> Problem:
+    return Problem(
+        "body",
+        "malformed_json",
+        gettext_noop("The request body is not valid JSON; send a JSON object."),
+    )

@@ -1,0 +1,125 @@
+"""``POST /api/v1/game-value/``: the game value calculator of API.md section 1."""
+
+from django.utils.translation import gettext, gettext_noop
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.skat import GAME_FIELDS, Evaluation, GameType, Problem, evaluate_data
+
+from .errors import problems_response
+
+
+class GameValueRequestSerializer(serializers.Serializer):
+    """Documents the request; the rules engine does the validation to report every problem."""
+
+    game = serializers.ChoiceField(choices=[g.value for g in GameType])
+    matadors = serializers.IntegerField(required=False, min_value=1, max_value=11)
+    with_matadors = serializers.BooleanField(required=False, default=True)
+    hand = serializers.BooleanField(required=False, default=False)
+    ouvert = serializers.BooleanField(required=False, default=False)
+    schneider_announced = serializers.BooleanField(required=False, default=False)
+    schwarz_announced = serializers.BooleanField(required=False, default=False)
+    won = serializers.BooleanField(required=False)
+    schneider = serializers.BooleanField(required=False, default=False)
+    schwarz = serializers.BooleanField(required=False, default=False)
+    declarer_eyes = serializers.IntegerField(required=False, min_value=0, max_value=120)
+    declarer_tricks = serializers.IntegerField(required=False, min_value=0, max_value=10)
+    bid = serializers.IntegerField(required=False, min_value=18, max_value=264)
+    conceded = serializers.BooleanField(
+        required=False, default=False, help_text="Lost by a rule violation or conceded (einfach)."
+    )
+
+
+class ListPointsSerializer(serializers.Serializer):
+    declarer = serializers.IntegerField()
+    opponent_at_3_table = serializers.IntegerField()
+    opponent_at_4_table = serializers.IntegerField()
+
+
+class GameValueResponseSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    scored_as = serializers.CharField(help_text="Differs from game only for an overbid Null.")
+    base_value = serializers.IntegerField()
+    multiplier = serializers.IntegerField(allow_null=True)
+    game_value = serializers.IntegerField()
+    won = serializers.BooleanField()
+    overbid = serializers.BooleanField()
+    score = serializers.IntegerField()
+    list_points = ListPointsSerializer()
+    explanation = serializers.CharField()
+
+
+def evaluation_as_dict(evaluation: Evaluation) -> dict:
+    points = evaluation.list_points
+    return {
+        "game": evaluation.game.value,
+        "scored_as": evaluation.scored_as.value,
+        "base_value": evaluation.base_value,
+        "multiplier": evaluation.multiplier,
+        "game_value": evaluation.game_value,
+        "won": evaluation.won,
+        "overbid": evaluation.overbid,
+        "score": evaluation.score,
+        "list_points": {
+            "declarer": points.declarer,
+            "opponent_at_3_table": points.opponent_at_3_table,
+            "opponent_at_4_table": points.opponent_at_4_table,
+        },
+        "explanation": evaluation.explain(gettext),
+    }
+
+
+def unknown_field_problems(data: dict, allowed) -> list[Problem]:
+    return [
+        Problem(
+            str(name),
+            "unknown_field",
+            gettext_noop("%(field)s is not a field of a game; check the spelling."),
+            {"field": name},
+        )
+        for name in data
+        if name not in allowed
+    ]
+
+
+def not_an_object() -> Problem:
+    return Problem(
+        "body",
+        "not_an_object",
+        gettext_noop('Send the game as a JSON object, e.g. {"game": "clubs", ...}.'),
+    )
+
+
+class GameValueView(APIView):
+    """Value a game exactly as the ISkO says, with SkWO list points. No login needed."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []
+
+    @extend_schema(
+        request=GameValueRequestSerializer,
+        responses={200: GameValueResponseSerializer},
+        examples=[
+            OpenApiExample(
+                "Overbid clubs game",
+                value={"game": "clubs", "matadors": 1, "won": True, "bid": 48},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "Grand hand by eyes",
+                value={"game": "grand", "matadors": 2, "hand": True, "declarer_eyes": 92},
+                request_only=True,
+            ),
+        ],
+    )
+    def post(self, request):
+        data = request.data
+        if not isinstance(data, dict):
+            return problems_response([not_an_object()])
+        unknown = unknown_field_problems(data, GAME_FIELDS)
+        if unknown:
+            return problems_response(unknown)
+        return Response(evaluation_as_dict(evaluate_data(data)))

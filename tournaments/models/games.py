@@ -1,0 +1,199 @@
+"""Games (Spiel) of a list and the list points each player got from them."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.skat import Declaration, GameType, Outcome
+
+GAME_CHOICES = [
+    (GameType.DIAMONDS.value, _("Diamonds")),
+    (GameType.HEARTS.value, _("Hearts")),
+    (GameType.SPADES.value, _("Spades")),
+    (GameType.CLUBS.value, _("Clubs")),
+    (GameType.GRAND.value, _("Grand")),
+    (GameType.NULL.value, _("Null")),
+]
+
+
+class Game(models.Model):
+    """One game of a list: what was entered and what the rules engine made of it.
+
+    The inputs are kept as entered (``None`` = not given) so the engine can re-value the
+    game at any time; the results are stored so that settlements and rankings are
+    database aggregates.
+    """
+
+    table = models.ForeignKey(
+        "tournaments.Table",
+        verbose_name=_("table"),
+        on_delete=models.CASCADE,
+        related_name="games",
+    )
+    number = models.PositiveSmallIntegerField(_("game number"))
+    dealer_seat = models.PositiveSmallIntegerField(_("dealer seat"))
+    table_size = models.PositiveSmallIntegerField(_("players at the table"))
+    passed = models.BooleanField(_("passed in (eingepasst)"), default=False)
+    declarer_seat = models.PositiveSmallIntegerField(_("declarer seat"), null=True, blank=True)
+    declarer = models.ForeignKey(
+        "tournaments.Participant",
+        verbose_name=_("declarer"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="declared_games",
+    )
+
+    game = models.CharField(_("game"), max_length=10, choices=GAME_CHOICES, blank=True)
+    matadors = models.PositiveSmallIntegerField(_("matadors"), null=True, blank=True)
+    with_matadors = models.BooleanField(_("with matadors"), default=True)
+    hand = models.BooleanField(_("hand"), null=True, blank=True)
+    ouvert = models.BooleanField(_("ouvert"), default=False)
+    schneider_announced = models.BooleanField(_("Schneider announced"), default=False)
+    schwarz_announced = models.BooleanField(_("Schwarz announced"), default=False)
+    bid = models.PositiveSmallIntegerField(_("bid"), null=True, blank=True)
+    won_entered = models.BooleanField(_("won (as entered)"), null=True, blank=True)
+    schneider = models.BooleanField(_("Schneider"), null=True, blank=True)
+    schwarz = models.BooleanField(_("Schwarz"), null=True, blank=True)
+    declarer_eyes = models.PositiveSmallIntegerField(_("declarer's eyes"), null=True, blank=True)
+    declarer_tricks = models.PositiveSmallIntegerField(
+        _("declarer's tricks"), null=True, blank=True
+    )
+    conceded = models.BooleanField(_("lost by rule violation or conceded"), default=False)
+
+    scored_as = models.CharField(_("scored as"), max_length=10, choices=GAME_CHOICES, blank=True)
+    base_value = models.PositiveSmallIntegerField(_("base value"), null=True, blank=True)
+    multiplier = models.PositiveSmallIntegerField(_("multiplier"), null=True, blank=True)
+    game_value = models.PositiveSmallIntegerField(_("game value"), default=0)
+    won = models.BooleanField(_("won"), null=True, blank=True)
+    overbid = models.BooleanField(_("overbid"), default=False)
+    score = models.IntegerField(_("score"), default=0)
+    declarer_points = models.IntegerField(_("declarer's list points"), default=0)
+    opponent_points = models.IntegerField(_("list points of every other player"), default=0)
+
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("entered by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="game_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_min"),
+            models.CheckConstraint(
+                condition=Q(table_size__in=[3, 4]), name="game_table_size_3_or_4"
+            ),
+            models.CheckConstraint(
+                condition=Q(dealer_seat__gte=1) & Q(dealer_seat__lte=4),
+                name="game_dealer_seat_range",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(passed=True, declarer_seat__isnull=True, game="", score=0)
+                    | Q(passed=False, declarer_seat__gte=1, declarer_seat__lte=4) & ~Q(game="")
+                ),
+                name="game_passed_or_declared",
+            ),
+            models.CheckConstraint(
+                condition=Q(table_size=3) | Q(passed=True) | ~Q(declarer_seat=F("dealer_seat")),
+                name="game_dealer_sits_out_at_4_table",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Game %(number)d") % {"number": self.number}
+
+    def declaration(self) -> Declaration:
+        return Declaration(
+            game=GameType(self.game),
+            matadors=self.matadors,
+            with_matadors=self.with_matadors,
+            hand=self.hand,
+            ouvert=self.ouvert,
+            schneider_announced=self.schneider_announced,
+            schwarz_announced=self.schwarz_announced,
+            bid=self.bid,
+        )
+
+    def outcome(self) -> Outcome:
+        return Outcome(
+            won=self.won_entered,
+            schneider=self.schneider,
+            schwarz=self.schwarz,
+            declarer_eyes=self.declarer_eyes,
+            declarer_tricks=self.declarer_tricks,
+            conceded=self.conceded,
+        )
+
+
+class GamePoints(models.Model):
+    """The list points one player got from one game (declarer, opponent or dealer out).
+
+    One row per player present, so a settlement or a ranking is a single GROUP BY.
+    """
+
+    class Role(models.TextChoices):
+        DECLARER = "declarer", _("declarer")
+        OPPONENT = "opponent", _("opponent")
+        DEALER_OUT = "out", _("dealer sitting out")
+
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="points"
+    )
+    table = models.ForeignKey(
+        "tournaments.Table", verbose_name=_("table"), on_delete=models.CASCADE, related_name="+"
+    )
+    series = models.ForeignKey(
+        "tournaments.Series", verbose_name=_("series"), on_delete=models.CASCADE, related_name="+"
+    )
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    participant = models.ForeignKey(
+        "tournaments.Participant",
+        verbose_name=_("participant"),
+        on_delete=models.PROTECT,
+        related_name="game_points",
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    role = models.CharField(_("role"), max_length=8, choices=Role.choices)
+    game_points = models.IntegerField(_("game points"), default=0)
+    won = models.PositiveSmallIntegerField(_("won as declarer"), default=0)
+    lost = models.PositiveSmallIntegerField(_("lost as declarer"), default=0)
+    credit = models.IntegerField(_("points for an opponent's lost game"), default=0)
+    points = models.IntegerField(_("list points"), default=0)
+
+    class Meta:
+        verbose_name = _("list points of a game")
+        verbose_name_plural = _("list points of games")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="gamepoints_unique_seat"),
+            models.UniqueConstraint(
+                fields=["game", "participant"], name="gamepoints_unique_participant"
+            ),
+            models.CheckConstraint(
+                condition=Q(won__lte=1) & Q(lost__lte=1) & Q(won__lte=1 - F("lost")),
+                name="gamepoints_won_or_lost_once",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["table", "participant"]),
+            models.Index(fields=["series", "participant"]),
+            models.Index(fields=["tournament", "participant"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} / {_('Seat %(number)d') % {'number': self.seat}}: {self.points}"

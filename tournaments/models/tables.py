@@ -1,0 +1,178 @@
+"""Tables (Tisch), their seats (Platz) and the summary entry of a paper list."""
+
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Table(models.Model):
+    """One table of a series; it keeps one game list (Spielliste)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        SIGNED = "signed", _("signed")
+        LOCKED = "locked", _("locked")
+
+    class EntryMode(models.TextChoices):
+        NONE = "", _("nothing entered yet")
+        GAMES = "games", _("game by game")
+        SUMMARY = "summary", _("summary of a paper list")
+
+    series = models.ForeignKey(
+        "tournaments.Series",
+        verbose_name=_("series"),
+        on_delete=models.CASCADE,
+        related_name="tables",
+    )
+    number = models.PositiveSmallIntegerField(_("table number"))
+    status = models.CharField(
+        _("list status"), max_length=8, choices=Status.choices, default=Status.OPEN
+    )
+    entry_mode = models.CharField(
+        _("entry mode"),
+        max_length=8,
+        choices=EntryMode.choices,
+        default=EntryMode.NONE,
+        blank=True,
+    )
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["series", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "number"], name="table_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_min"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %(number)d") % {"number": self.number}
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+
+class Seat(models.Model):
+    """A participant on seat 1-4 of a table from one game up to another.
+
+    Leaving, joining and replacements are recorded as several seats, so the list always
+    shows who sat where for each game.
+    """
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats"
+    )
+    series = models.ForeignKey(
+        "tournaments.Series",
+        verbose_name=_("series"),
+        on_delete=models.CASCADE,
+        related_name="+",
+        editable=False,
+    )
+    number = models.PositiveSmallIntegerField(_("seat"))
+    participant = models.ForeignKey(
+        "tournaments.Participant",
+        verbose_name=_("participant"),
+        on_delete=models.PROTECT,
+        related_name="seats",
+    )
+    from_game = models.PositiveSmallIntegerField(_("from game"), default=1)
+    until_game = models.PositiveSmallIntegerField(
+        _("until game"), null=True, blank=True, help_text=_("Empty: to the end of the series.")
+    )
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["table", "number", "from_game"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["series", "participant"], name="seat_participant_once_per_series"
+            ),
+            models.UniqueConstraint(
+                fields=["table", "number", "from_game"], name="seat_unique_start"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1) & Q(number__lte=4), name="seat_number_range"
+            ),
+            models.CheckConstraint(condition=Q(from_game__gte=1), name="seat_from_game_min"),
+            models.CheckConstraint(
+                condition=Q(until_game__isnull=True) | Q(until_game__gte=F("from_game") - 1),
+                name="seat_until_after_from",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Seat %(number)d") % {"number": self.number}
+
+    def save(self, *args, **kwargs):
+        self.series_id = self.table.series_id
+        super().save(*args, **kwargs)
+
+    def covers(self, game_number: int) -> bool:
+        return self.from_game <= game_number and (
+            self.until_game is None or game_number <= self.until_game
+        )
+
+
+class SummaryEntry(models.Model):
+    """Per seat: game points, games won and lost of a list kept on paper.
+
+    Clubs that play on paper enter only these sums; the 30/40 credits follow from the other
+    players' lost games and are stored so that rankings stay database aggregates.
+    """
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="summary_entries"
+    )
+    series = models.ForeignKey(
+        "tournaments.Series",
+        verbose_name=_("series"),
+        on_delete=models.CASCADE,
+        related_name="+",
+        editable=False,
+    )
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="+",
+        editable=False,
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    participant = models.ForeignKey(
+        "tournaments.Participant",
+        verbose_name=_("participant"),
+        on_delete=models.PROTECT,
+        related_name="summary_entries",
+    )
+    game_points = models.IntegerField(_("game points"))
+    won = models.PositiveSmallIntegerField(_("games won"))
+    lost = models.PositiveSmallIntegerField(_("games lost"))
+    credits = models.IntegerField(_("points for the opponents' lost games"), default=0)
+    total = models.IntegerField(_("total"), default=0)
+
+    class Meta:
+        verbose_name = _("summary entry")
+        verbose_name_plural = _("summary entries")
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="summary_unique_seat"),
+            models.UniqueConstraint(
+                fields=["table", "participant"], name="summary_unique_participant"
+            ),
+            models.CheckConstraint(
+                condition=Q(seat__gte=1) & Q(seat__lte=4), name="summary_seat_range"
+            ),
+        ]
+        indexes = [models.Index(fields=["tournament", "participant"])]
+
+    def __str__(self) -> str:
+        return f"{self.table} / {_('Seat %(number)d') % {'number': self.seat}}: {self.total}"
+
+    def save(self, *args, **kwargs):
+        self.series_id = self.table.series_id
+        if self.tournament_id is None:
+            self.tournament_id = self.table.series.tournament_id
+        super().save(*args, **kwargs)

@@ -1,0 +1,148 @@
+"""Tournaments, their participants and teams (Turnier, Teilnehmer, Mannschaft)."""
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.skat import GAME_POINTS_ONLY, SKWO, ExtraPointsScheme
+
+
+class ExtraPoints(models.TextChoices):
+    """How lists are settled: SkWO extra points (Seeger-Fabian) or the game points alone."""
+
+    SKWO = "skwo", _("SkWO extra points (Seeger-Fabian)")
+    NONE = "none", _("Game points only")
+
+    @property
+    def scheme(self) -> ExtraPointsScheme:
+        return SKWO if self is ExtraPoints.SKWO else GAME_POINTS_ONLY
+
+
+class Tournament(models.Model):
+    """A tournament or club evening (Turnier / Spielabend) of one or more series."""
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("planned")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    club = models.ForeignKey(
+        "tournaments.Club",
+        verbose_name=_("organising club"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+    )
+    name = models.CharField(_("name"), max_length=200)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    rounds_per_series = models.PositiveSmallIntegerField(
+        _("rounds per series"),
+        default=12,
+        help_text=_("A round is one deal by every player: 12 rounds = 48 games at a 4-table."),
+    )
+    planned_series = models.PositiveSmallIntegerField(_("planned number of series"), default=2)
+    extra_points = models.CharField(
+        _("extra points"), max_length=8, choices=ExtraPoints.choices, default=ExtraPoints.SKWO
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PLANNED
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(rounds_per_series__gte=1) & Q(rounds_per_series__lte=40),
+                name="tournament_rounds_per_series_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(planned_series__gte=1), name="tournament_planned_series_min"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d.%m.%Y})"
+
+    @property
+    def scheme(self) -> ExtraPointsScheme:
+        return ExtraPoints(self.extra_points).scheme
+
+
+class Team(models.Model):
+    """A team (Mannschaft) of a tournament; its total is the sum of its members' totals."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="teams"
+    )
+    name = models.CharField(_("name"), max_length=200)
+    club = models.ForeignKey(
+        "tournaments.Club",
+        verbose_name=_("club"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="teams",
+    )
+
+    class Meta:
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Participant(models.Model):
+    """A player registered for a tournament (Teilnehmer) with a start number."""
+
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="participants",
+    )
+    player = models.ForeignKey(
+        "tournaments.Player",
+        verbose_name=_("player"),
+        on_delete=models.PROTECT,
+        related_name="participations",
+    )
+    start_number = models.PositiveIntegerField(_("start number"))
+    team = models.ForeignKey(
+        Team,
+        verbose_name=_("team"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="members",
+    )
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("participant")
+        verbose_name_plural = _("participants")
+        ordering = ["tournament", "start_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="participant_unique_player"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "start_number"], name="participant_unique_start_number"
+            ),
+            models.CheckConstraint(
+                condition=Q(start_number__gte=1), name="participant_start_number_min"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.start_number}: {self.player}"

@@ -1,0 +1,381 @@
+"""Entering, correcting and deleting the games of a list (RULES.md 3 and 4).
+
+The game number and its dealer follow from the seats and the rounds; the rules engine
+values the game; the list points of every player present are stored per game, so that a
+settlement is one aggregate query.
+"""
+
+from django.db import transaction
+from django.utils.translation import gettext_noop
+
+from tournaments.models import Game, GamePoints, Table
+from tournaments.skat import GAME_FIELDS, GameInvalid, Problem, evaluate, read_game
+from tournaments.skat.rounds import Deal, deal_of, game_count
+
+from . import audit
+from .errors import Rejected
+from .seating import ensure_open, table_rounds
+
+ENTRY_FIELDS = frozenset(GAME_FIELDS) | {"declarer_seat", "passed", "number"}
+_INPUT_FIELDS = tuple(name if name != "won" else "won_entered" for name in GAME_FIELDS)
+
+
+def game_inputs(game: Game) -> dict:
+    """The game as it was entered, in the field names of the API (``None`` left out)."""
+    data = {"passed": game.passed}
+    if game.passed:
+        return data
+    data["declarer_seat"] = game.declarer_seat
+    for field, attribute in zip(GAME_FIELDS, _INPUT_FIELDS, strict=True):
+        value = getattr(game, attribute)
+        if value is not None:
+            data[field] = value
+    return data
+
+
+@transaction.atomic
+def enter_game(table: Table, data: dict, *, user=None, actor="") -> Game:
+    """Append a game to an open list; ``data`` holds the API's fields."""
+    table = _lock(table)
+    ensure_open(table)
+    _ensure_game_entry(table)
+    seats = list(table.seats.all())
+    rounds = table_rounds(table, seats)
+    next_number = (
+        table.games.order_by("-number").values_list("number", flat=True).first() or 0
+    ) + 1
+    number = data.get("number", next_number)
+    _check_number(number, next_number, game_count(rounds))
+    deal = deal_of(number, rounds)
+    game = Game(table=table, number=number, dealer_seat=deal.dealer, table_size=deal.table_size)
+    _fill(game, data, deal, table)
+    game.entered_by = user if user is not None and user.is_authenticated else None
+    game.save()
+    _store_points(game, deal, seats, table)
+    if table.entry_mode != Table.EntryMode.GAMES:
+        table.entry_mode = Table.EntryMode.GAMES
+        table.save(update_fields=["entry_mode"])
+    _mark_series_running(table)
+    audit.record(
+        "game_entered", user=user, actor=actor, table=table, obj=game, after=game_inputs(game)
+    )
+    return game
+
+
+@transaction.atomic
+def correct_game(
+    table: Table, number: int, data: dict, *, partial=False, user=None, actor="", reason=""
+):
+    """Replace (or with ``partial`` update) what was entered for game ``number``."""
+    table = _lock(table)
+    ensure_open(table)
+    game = _game(table, number)
+    before = game_inputs(game)
+    if partial:
+        merged = dict(before)
+        if data.get("passed") is True:
+            merged = {}
+        elif any(field in data for field in GAME_FIELDS) or "declarer_seat" in data:
+            merged.pop("passed", None)
+        merged.update(data)
+        data = merged
+    seats = list(table.seats.all())
+    deal = deal_of(game.number, table_rounds(table, seats))
+    _reset_inputs(game)
+    _fill(game, data, deal, table)
+    game.save()
+    _store_points(game, deal, seats, table)
+    audit.record(
+        "game_corrected",
+        user=user,
+        actor=actor,
+        table=table,
+        obj=game,
+        before=before,
+        after=game_inputs(game),
+        reason=reason,
+    )
+    return game
+
+
+@transaction.atomic
+def delete_game(table: Table, number: int, *, user=None, actor="", reason="") -> None:
+    """Delete the last game (undo); earlier games are corrected, never removed from the middle."""
+    table = _lock(table)
+    ensure_open(table)
+    game = _game(table, number)
+    last = table.games.order_by("-number").values_list("number", flat=True).first()
+    if game.number != last:
+        raise Rejected.because(
+            "number",
+            "not_the_last_game",
+            gettext_noop(
+                "Only the last game (%(last)d) can be deleted, otherwise the numbering and the "
+                "dealers would shift. Correct game %(number)d instead, or enter it as passed."
+            ),
+            conflict=True,
+            last=last,
+            number=number,
+        )
+    before = game_inputs(game)
+    game.delete()
+    if not table.games.exists():
+        table.entry_mode = Table.EntryMode.NONE
+        table.save(update_fields=["entry_mode"])
+    audit.record(
+        "game_deleted", user=user, actor=actor, table=table, obj=game, before=before, reason=reason
+    )
+
+
+def _lock(table: Table) -> Table:
+    return Table.objects.select_for_update().select_related("series__tournament").get(id=table.id)
+
+
+def _game(table: Table, number) -> Game:
+    game = table.games.filter(number=number).first() if isinstance(number, int) else None
+    if game is None:
+        raise Rejected.because(
+            "number",
+            "no_such_game",
+            gettext_noop("Game %(number)s is not on this list."),
+            number=number,
+        )
+    return game
+
+
+def _ensure_game_entry(table: Table) -> None:
+    if table.entry_mode == Table.EntryMode.SUMMARY:
+        raise Rejected.because(
+            "table",
+            "table_kept_as_summary",
+            gettext_noop(
+                "This table is kept as a summary of a paper list; games cannot be added. "
+                "Delete the summary first to keep the list game by game."
+            ),
+            conflict=True,
+        )
+
+
+def _check_number(number, next_number: int, last_number: int) -> None:
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise Rejected.because(
+            "number", "invalid_game_number", gettext_noop("The game number must be 1 or higher.")
+        )
+    if number < next_number:
+        raise Rejected.because(
+            "number",
+            "game_exists",
+            gettext_noop(
+                "Game %(number)d is already entered; correct it instead. The next game is %(next)d."
+            ),
+            conflict=True,
+            number=number,
+            next=next_number,
+        )
+    if number > last_number:
+        raise Rejected.because(
+            "number",
+            "series_complete",
+            gettext_noop(
+                "The series ends after game %(last)d (rounds × players at the table); game "
+                "%(number)d cannot be entered."
+            ),
+            conflict=number == next_number,
+            number=number,
+            last=last_number,
+        )
+    if number > next_number:
+        raise Rejected.because(
+            "number",
+            "game_number_gap",
+            gettext_noop("Games are entered in order: the next game is %(next)d, not %(number)d."),
+            number=number,
+            next=next_number,
+        )
+
+
+def _reset_inputs(game: Game) -> None:
+    for attribute in _INPUT_FIELDS:
+        field = Game._meta.get_field(attribute)
+        setattr(game, attribute, field.get_default())
+    game.declarer_seat = None
+    game.declarer = None
+
+
+def _fill(game: Game, data: dict, deal: Deal, table: Table) -> None:
+    """Validate ``data`` against the deal and the rules; set inputs and results on ``game``."""
+    problems = _unknown_fields(data)
+    passed = data.get("passed", False)
+    if not isinstance(passed, bool):
+        problems.append(
+            Problem(
+                "passed",
+                "not_a_boolean",
+                gettext_noop("%(field)s must be true or false."),
+                {"field": "passed"},
+            )
+        )
+    elif passed:
+        problems += _passed_without_values(data)
+        if not problems:
+            _set_passed(game)
+            return
+        raise Rejected(problems)
+    problems += _declarer_problems(data.get("declarer_seat"), deal)
+    try:
+        declaration, outcome = read_game(data)
+        evaluation = evaluate(declaration, outcome, table.series.tournament.scheme)
+    except GameInvalid as invalid:
+        raise Rejected(problems + list(invalid.problems)) from invalid
+    if problems:
+        raise Rejected(problems)
+    game.passed = False
+    game.declarer_seat = data["declarer_seat"]
+    for field, attribute in zip(GAME_FIELDS, _INPUT_FIELDS, strict=True):
+        value = (
+            getattr(declaration, field, None)
+            if hasattr(declaration, field)
+            else getattr(outcome, field)
+        )
+        setattr(game, attribute, value.value if field == "game" else value)
+    game.scored_as = evaluation.scored_as.value
+    game.base_value = evaluation.base_value
+    game.multiplier = evaluation.multiplier
+    game.game_value = evaluation.game_value
+    game.won = evaluation.won
+    game.overbid = evaluation.overbid
+    game.score = evaluation.score
+    game.declarer_points = evaluation.list_points.declarer
+    game.opponent_points = evaluation.list_points.for_opponent(deal.table_size)
+
+
+def _set_passed(game: Game) -> None:
+    _reset_inputs(game)
+    game.passed = True
+    game.game = ""
+    game.scored_as = ""
+    game.base_value = game.multiplier = game.won = None
+    game.game_value = game.score = game.declarer_points = game.opponent_points = 0
+    game.overbid = False
+
+
+def _unknown_fields(data: dict) -> list[Problem]:
+    return [
+        Problem(
+            name,
+            "unknown_field",
+            gettext_noop("%(field)s is not a field of a game; check the spelling."),
+            {"field": name},
+        )
+        for name in data
+        if name not in ENTRY_FIELDS
+    ]
+
+
+def _passed_without_values(data: dict) -> list[Problem]:
+    given = [name for name in (*GAME_FIELDS, "declarer_seat") if data.get(name) is not None]
+    return [
+        Problem(
+            name,
+            "passed_game_has_no_values",
+            gettext_noop(
+                "A passed-in game (eingepasst) has no declarer and no game: remove %(field)s "
+                "or untick 'passed'."
+            ),
+            {"field": name},
+        )
+        for name in given
+    ]
+
+
+def _declarer_problems(seat, deal: Deal) -> list[Problem]:
+    active = ", ".join(str(s) for s in deal.active)
+    if seat is None:
+        return [
+            Problem(
+                "declarer_seat",
+                "declarer_required",
+                gettext_noop(
+                    "Enter the declarer's seat (%(active)s), or mark the game as passed in."
+                ),
+                {"active": active},
+            )
+        ]
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in deal.seats:
+        return [
+            Problem(
+                "declarer_seat",
+                "unknown_seat",
+                gettext_noop(
+                    "There is no player on seat %(seat)s at game %(number)d; the declarer "
+                    "is one of seats %(active)s."
+                ),
+                {"seat": seat, "number": deal.number, "active": active},
+            )
+        ]
+    if seat not in deal.active:
+        return [
+            Problem(
+                "declarer_seat",
+                "dealer_cannot_declare",
+                gettext_noop(
+                    "Seat %(seat)d deals game %(number)d and sits out at a 4-player table; "
+                    "the declarer is one of seats %(active)s."
+                ),
+                {"seat": seat, "number": deal.number, "active": active},
+            )
+        ]
+    return []
+
+
+def _store_points(game: Game, deal: Deal, seats, table: Table) -> None:
+    """One row of list points for every player present at this game."""
+    game.points.all().delete()
+    rows = []
+    series = table.series
+    for seat_number in deal.seats:
+        seat = next(s for s in seats if s.number == seat_number and s.covers(game.number))
+        row = GamePoints(
+            game=game,
+            table=table,
+            series=series,
+            tournament_id=series.tournament_id,
+            participant_id=seat.participant_id,
+            seat=seat_number,
+        )
+        if game.passed:
+            row.role = (
+                GamePoints.Role.OPPONENT
+                if seat_number in deal.active
+                else GamePoints.Role.DEALER_OUT
+            )
+        elif seat_number == game.declarer_seat:
+            row.role = GamePoints.Role.DECLARER
+            row.game_points = game.score
+            row.won, row.lost = (1, 0) if game.won else (0, 1)
+            row.points = game.declarer_points
+        else:
+            row.role = (
+                GamePoints.Role.OPPONENT
+                if seat_number in deal.active
+                else GamePoints.Role.DEALER_OUT
+            )
+            row.credit = row.points = game.opponent_points
+        rows.append(row)
+    GamePoints.objects.bulk_create(rows)
+    if not game.passed:
+        declarer = next(r for r in rows if r.role == GamePoints.Role.DECLARER)
+        if game.declarer_id != declarer.participant_id:
+            game.declarer_id = declarer.participant_id
+            game.save(update_fields=["declarer"])
+
+
+def _mark_series_running(table: Table) -> None:
+    series = table.series
+    if series.status == series.Status.PLANNED:
+        series.status = series.Status.RUNNING
+        series.save(update_fields=["status"])
+    tournament = series.tournament
+    if tournament.status == tournament.Status.PLANNED:
+        tournament.status = tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])

@@ -1,0 +1,306 @@
+"""Setting up a table and recording who leaves, joins or replaces a player (RULES.md 3)."""
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_noop
+
+from tournaments.models import Participant, Seat, Series, Table
+from tournaments.skat.rounds import (
+    Presence,
+    deal_of,
+    game_count,
+    is_round_end,
+    is_round_start,
+    plan_rounds,
+)
+
+from . import audit
+from .errors import Rejected
+
+
+def presences(seats) -> list[Presence]:
+    return [Presence(s.number, s.from_game, s.until_game) for s in seats]
+
+
+def table_rounds(table: Table, seats=None):
+    """The rounds of a table's list from its seats and the tournament's rounds per series."""
+    seats = list(table.seats.all()) if seats is None else seats
+    rounds_per_series = table.series.tournament.rounds_per_series
+    return plan_rounds(rounds_per_series, presences(seats))
+
+
+def ensure_open(table: Table) -> None:
+    if not table.is_open:
+        raise Rejected.because(
+            "table",
+            "list_locked",
+            gettext_noop(
+                "The list of table %(table)d is %(status)s and can no longer be changed. "
+                "Only the tournament director can correct it, with a reason."
+            ),
+            conflict=True,
+            table=table.number,
+            status=table.get_status_display(),
+        )
+
+
+@transaction.atomic
+def create_table(series: Series, number: int | None, participant_ids: list, *, user=None) -> Table:
+    """A table with its players on seats 1..n in the given order."""
+    if number is None:
+        number = (
+            series.tables.order_by("-number").values_list("number", flat=True).first() or 0
+        ) + 1
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise Rejected.because(
+            "number", "invalid_table_number", gettext_noop("The table number must be 1 or higher.")
+        )
+    participants = _seatable_participants(series, participant_ids)
+    if series.tables.filter(number=number).exists():
+        raise Rejected.because(
+            "number",
+            "table_number_taken",
+            gettext_noop("Table %(number)d already exists in this series; choose another number."),
+            conflict=True,
+            number=number,
+        )
+    table = Table.objects.create(series=series, number=number)
+    Seat.objects.bulk_create(
+        Seat(table=table, series=series, number=index, participant=participant)
+        for index, participant in enumerate(participants, start=1)
+    )
+    audit.record("table_created", user=user, table=table, after={"seats": participant_ids})
+    return table
+
+
+def _seatable_participants(series: Series, participant_ids) -> list[Participant]:
+    if not isinstance(participant_ids, list) or len(participant_ids) not in (3, 4):
+        raise Rejected.because(
+            "seats",
+            "seats_count",
+            gettext_noop("A table has 3 or 4 players: list their participant ids in seat order."),
+        )
+    if any(not isinstance(p, int) or isinstance(p, bool) for p in participant_ids):
+        raise Rejected.because(
+            "seats", "seats_not_ids", gettext_noop("Seats must be participant ids (numbers).")
+        )
+    if len(set(participant_ids)) != len(participant_ids):
+        raise Rejected.because(
+            "seats",
+            "participant_twice_at_table",
+            gettext_noop("A participant can take only one seat at a table."),
+        )
+    found = {
+        p.id: p
+        for p in Participant.objects.filter(
+            tournament_id=series.tournament_id, id__in=participant_ids
+        ).select_related("player")
+    }
+    missing = [p for p in participant_ids if p not in found]
+    if missing:
+        raise Rejected.because(
+            "seats",
+            "unknown_participant",
+            gettext_noop("Participant %(ids)s is not registered for this tournament."),
+            ids=", ".join(map(str, missing)),
+        )
+    for participant_id in participant_ids:
+        _ensure_not_seated(series, found[participant_id], field="seats")
+    return [found[p] for p in participant_ids]
+
+
+def _ensure_not_seated(series: Series, participant: Participant, *, field: str) -> None:
+    other = Seat.objects.filter(series=series, participant=participant).select_related("table")
+    seat = other.first()
+    if seat is not None:
+        raise Rejected.because(
+            field,
+            "participant_already_seated",
+            gettext_noop(
+                "%(name)s already sits at table %(table)d in this series; a participant plays "
+                "at one table per series."
+            ),
+            name=str(participant.player),
+            table=seat.table.number,
+        )
+
+
+def _last_game_number(table: Table) -> int:
+    last = table.games.order_by("-number").values_list("number", flat=True).first()
+    return last or 0
+
+
+def _ensure_no_games_from(table: Table, game_number: int, field: str) -> None:
+    last = _last_game_number(table)
+    if last >= game_number:
+        raise Rejected.because(
+            field,
+            "games_already_entered",
+            gettext_noop(
+                "Game %(game)d and later are already entered. Delete them first, or choose a "
+                "later game."
+            ),
+            conflict=True,
+            game=game_number,
+        )
+
+
+def _locked_table(table_id: int) -> Table:
+    return Table.objects.select_for_update().select_related("series__tournament").get(id=table_id)
+
+
+@transaction.atomic
+def leave_table(table: Table, seat_number: int, after_game: int, *, user=None) -> Seat:
+    """The player on ``seat_number`` leaves after ``after_game``, which must end a round."""
+    table = _locked_table(table.id)
+    ensure_open(table)
+    seats = list(table.seats.all())
+    rounds = table_rounds(table, seats)
+    seat = _seat_at(seats, seat_number, after_game, field="seat")
+    if not is_round_end(after_game, rounds):
+        ends = ", ".join(str(r.last_game) for r in rounds)
+        raise Rejected.because(
+            "after_game",
+            "not_a_round_end",
+            gettext_noop(
+                "A player can leave only after the last game of a round. Game %(game)d is not "
+                "one; rounds end after games %(ends)s."
+            ),
+            game=after_game,
+            ends=ends,
+        )
+    _ensure_no_games_from(table, after_game + 1, "after_game")
+    before = audit.snapshot(seat)
+    seat.until_game = after_game
+    seat.save(update_fields=["until_game"])
+    audit.record(
+        "seat_left", user=user, table=table, obj=seat, before=before, after=audit.snapshot(seat)
+    )
+    return seat
+
+
+@transaction.atomic
+def join_table(table: Table, participant_id, from_game: int, *, user=None) -> Seat:
+    """A player joins a 3-table at the start of a round and takes the last seat."""
+    table = _locked_table(table.id)
+    ensure_open(table)
+    seats = list(table.seats.all())
+    rounds = table_rounds(table, seats)
+    starts_after_end = from_game == game_count(rounds) + 1
+    if not (is_round_start(from_game, rounds) or starts_after_end):
+        starts = ", ".join(str(r.first_game) for r in rounds)
+        raise Rejected.because(
+            "from_game",
+            "not_a_round_start",
+            gettext_noop(
+                "A player can join only at the start of a round. Game %(game)d is not one; "
+                "rounds start with games %(starts)s."
+            ),
+            game=from_game,
+            starts=starts,
+        )
+    present = {s.number for s in seats if s.covers(from_game)}
+    if len(present) >= 4:
+        raise Rejected.because(
+            "from_game",
+            "table_full",
+            gettext_noop("The table already has 4 players at game %(game)d."),
+            conflict=True,
+            game=from_game,
+        )
+    _ensure_no_games_from(table, from_game, "from_game")
+    participant = _participant(table.series, participant_id)
+    _ensure_not_seated(table.series, participant, field="participant")
+    number = 4 if 4 not in present else min({1, 2, 3, 4} - present)
+    seat = Seat(table=table, number=number, participant=participant, from_game=from_game)
+    _save_seat(seat)
+    audit.record("seat_joined", user=user, table=table, obj=seat, after=audit.snapshot(seat))
+    return seat
+
+
+@transaction.atomic
+def replace_player(table: Table, seat_number: int, participant_id, from_game: int, *, user=None):
+    """A replacement takes over a seat from ``from_game``; he does not inherit points."""
+    table = _locked_table(table.id)
+    ensure_open(table)
+    seats = list(table.seats.all())
+    old = _seat_at(seats, seat_number, from_game, field="seat")
+    if from_game == old.from_game:
+        raise Rejected.because(
+            "from_game",
+            "replacement_at_own_start",
+            gettext_noop(
+                "The player on seat %(seat)d starts at game %(game)d; correct the seat instead "
+                "of replacing the player."
+            ),
+            seat=seat_number,
+            game=from_game,
+        )
+    _ensure_no_games_from(table, from_game, "from_game")
+    participant = _participant(table.series, participant_id)
+    _ensure_not_seated(table.series, participant, field="participant")
+    before = audit.snapshot(old)
+    new = Seat(
+        table=table,
+        number=seat_number,
+        participant=participant,
+        from_game=from_game,
+        until_game=old.until_game,
+    )
+    old.until_game = from_game - 1
+    old.save(update_fields=["until_game"])
+    _save_seat(new)
+    audit.record(
+        "seat_replaced", user=user, table=table, obj=new, before=before, after=audit.snapshot(new)
+    )
+    return new
+
+
+def _seat_at(seats, seat_number, game_number, *, field) -> Seat:
+    for seat in seats:
+        if seat.number == seat_number and seat.covers(game_number):
+            return seat
+    raise Rejected.because(
+        field,
+        "no_player_on_seat",
+        gettext_noop("Nobody sits on seat %(seat)s at game %(game)s."),
+        seat=seat_number,
+        game=game_number,
+    )
+
+
+def _participant(series: Series, participant_id) -> Participant:
+    participant = (
+        Participant.objects.filter(tournament_id=series.tournament_id, id=participant_id)
+        .select_related("player")
+        .first()
+        if isinstance(participant_id, int) and not isinstance(participant_id, bool)
+        else None
+    )
+    if participant is None:
+        raise Rejected.because(
+            "participant",
+            "unknown_participant",
+            gettext_noop("Participant %(ids)s is not registered for this tournament."),
+            ids=participant_id,
+        )
+    return participant
+
+
+def _save_seat(seat: Seat) -> None:
+    try:
+        with transaction.atomic():
+            seat.save()
+    except IntegrityError as error:
+        raise Rejected.because(
+            "seat",
+            "seat_conflict",
+            gettext_noop("This seat change conflicts with the seats already recorded."),
+            conflict=True,
+        ) from error
+
+
+def deal_for_next_game(table: Table, seats=None):
+    """The deal of the game that would be entered next, or None when the list is complete."""
+    seats = list(table.seats.all()) if seats is None else seats
+    rounds = table_rounds(table, seats)
+    return deal_of(_last_game_number(table) + 1, rounds)

@@ -1,0 +1,100 @@
+"""The settlement (Abrechnung) of a table's list, per player (RULES.md 2, API.md 2)."""
+
+from dataclasses import dataclass
+
+from django.db.models import Sum
+
+from tournaments.models import GamePoints, Table
+from tournaments.skat import ExtraPointsScheme
+
+
+@dataclass(frozen=True)
+class Totals:
+    """What a player collected on one or more lists; the same sums for tables and rankings."""
+
+    game_points: int = 0
+    won: int = 0
+    lost: int = 0
+    bonus_opponents_lost: int = 0
+
+    def bonus_won_lost(self, scheme: ExtraPointsScheme) -> int:
+        return scheme.won_bonus * self.won - scheme.lost_malus * self.lost
+
+    def total(self, scheme: ExtraPointsScheme) -> int:
+        return self.game_points + self.bonus_won_lost(scheme) + self.bonus_opponents_lost
+
+    def __add__(self, other: "Totals") -> "Totals":
+        return Totals(
+            self.game_points + other.game_points,
+            self.won + other.won,
+            self.lost + other.lost,
+            self.bonus_opponents_lost + other.bonus_opponents_lost,
+        )
+
+
+@dataclass(frozen=True)
+class SeatSettlement:
+    seat: int
+    participant: int
+    name: str
+    start_number: int
+    from_game: int
+    until_game: int | None
+    game_points: int
+    won: int
+    lost: int
+    bonus_won_lost: int
+    bonus_opponents_lost: int
+    total: int
+
+
+AGGREGATES = {
+    "game_points": Sum("game_points"),
+    "won": Sum("won"),
+    "lost": Sum("lost"),
+    "bonus_opponents_lost": Sum("credit"),
+}
+
+
+def totals_from_row(row: dict) -> Totals:
+    return Totals(*(row[name] or 0 for name in AGGREGATES))
+
+
+def settle_table(table: Table, seats=None) -> list[SeatSettlement]:
+    """One line per player who sat at the table, in seat order; two queries at most."""
+    scheme = table.series.tournament.scheme
+    if seats is None:
+        seats = table.seats.select_related("participant__player").order_by("number", "from_game")
+    if table.entry_mode == Table.EntryMode.SUMMARY:
+        totals = {
+            entry.participant_id: Totals(entry.game_points, entry.won, entry.lost, entry.credits)
+            for entry in table.summary_entries.all()
+        }
+    else:
+        rows = (
+            GamePoints.objects.filter(table=table)
+            .values("participant")
+            .annotate(**AGGREGATES)
+            .order_by()
+        )
+        totals = {row["participant"]: totals_from_row(row) for row in rows}
+    lines = []
+    for seat in seats:
+        sums = totals.get(seat.participant_id, Totals())
+        lines.append(
+            SeatSettlement(
+                seat=seat.number,
+                participant=seat.participant_id,
+                name=seat.participant.player.full_name,
+                start_number=seat.participant.start_number,
+                from_game=seat.from_game,
+                until_game=seat.until_game,
+                game_points=sums.game_points,
+                won=sums.won,
+                lost=sums.lost,
+                bonus_won_lost=sums.bonus_won_lost(scheme),
+                bonus_opponents_lost=sums.bonus_opponents_lost,
+                total=sums.total(scheme),
+            )
+        )
+    return lines
