@@ -1,0 +1,103 @@
+"""A realistic demo club evening: two series of complete lists, played out at random.
+
+Everything goes through the same services as real entries, so the demo shows exactly
+what a director would see: 4- and 3-player tables, a player leaving mid-series and one
+table entered as the summary of a paper list.
+"""
+
+import random
+from datetime import date
+
+from tournaments.models import Player, Tournament
+from tournaments.skat.games import MAX_MATADORS, GameType
+
+from . import listkeeping, participants, seating, summary
+
+DEMO_TOURNAMENT = "Demo-Clubabend"
+SEED = 2026
+
+_GAMES = ["diamonds", "hearts", "spades", "clubs", "grand", "null"]
+_WEIGHTS = [14, 16, 16, 18, 24, 12]
+
+
+def random_game(rng: random.Random, active_seats) -> dict:
+    """A plausible valid game: mostly won, sometimes hand, Schneider or passed in."""
+    if rng.random() < 0.06:
+        return {"passed": True}
+    game = rng.choices(_GAMES, _WEIGHTS)[0]
+    data = {"declarer_seat": rng.choice(list(active_seats)), "game": game}
+    if game == "null":
+        data.update(won=rng.random() < 0.7, hand=rng.random() < 0.2, ouvert=rng.random() < 0.2)
+        return data
+    top = MAX_MATADORS[GameType(game)]
+    data.update(
+        matadors=min(rng.choice([1, 1, 1, 2, 2, 3, 4]), top),
+        with_matadors=rng.random() < 0.6,
+        hand=rng.random() < 0.15,
+        won=rng.random() < 0.75,
+        schneider=rng.random() < 0.12,
+    )
+    return data
+
+
+def _play_out(table, rng: random.Random) -> None:
+    while True:
+        table.refresh_from_db()
+        deal = seating.deal_for_next_game(table)
+        if deal is None:
+            return
+        listkeeping.enter_game(table, random_game(rng, deal.active))
+
+
+def load_demo_evening(club) -> Tournament | None:
+    """Create the demo evening once; an existing one is left as it is (idempotent)."""
+    if Tournament.objects.filter(name=DEMO_TOURNAMENT).exists():
+        return None
+    rng = random.Random(SEED)
+    tournament = Tournament.objects.create(
+        club=club,
+        name=DEMO_TOURNAMENT,
+        date=date(2026, 11, 20),
+        venue="Vereinsheim",
+        rounds_per_series=12,
+        planned_series=2,
+    )
+    players = list(Player.objects.order_by("club__name", "member_number")[:16])
+    people = [participants.register(tournament, player) for player in players]
+    first = participants.add_series(tournament)
+    # 16 players: one 4-table and four 3-tables.
+    groups = [people[0:4], people[4:7], people[7:10], people[10:13], people[13:16]]
+    tables = [seating.create_table(first, n, [p.id for p in g]) for n, g in enumerate(groups, 1)]
+    for table in tables[:-1]:
+        _play_out(table, rng)
+    summary.save_summary(
+        tables[-1],
+        [
+            {"seat": 1, "game_points": 612, "won": 7, "lost": 2},
+            {"seat": 2, "game_points": 288, "won": 5, "lost": 3},
+            {"seat": 3, "game_points": 455, "won": 6, "lost": 1},
+        ],
+    )
+    second = participants.add_series(tournament)
+    shuffled = people[:]
+    rng.shuffle(shuffled)
+    groups = [shuffled[0:4], shuffled[4:8], shuffled[8:12], shuffled[12:16]]
+    tables = [seating.create_table(second, n, [p.id for p in g]) for n, g in enumerate(groups, 1)]
+    _play_half_then_leave(tables[0], rng)
+    for table in tables[1:]:
+        _play_out(table, rng)
+    for series in (first, second):
+        series.status = series.Status.FINISHED
+        series.save(update_fields=["status"])
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+    return tournament
+
+
+def _play_half_then_leave(table, rng: random.Random) -> None:
+    """Seat 4 leaves after round 6 (game 24); the table ends the series as a 3-table."""
+    for _ in range(24):
+        deal = seating.deal_for_next_game(table)
+        listkeeping.enter_game(table, random_game(rng, deal.active))
+    seating.leave_table(table, 4, 24)
+    _play_out(table, rng)
