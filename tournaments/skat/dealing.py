@@ -41,6 +41,8 @@ def dealer_seat(game_number: int, player_count: int) -> int:
 
 def dealer_in_round(game_in_round: int, seats: Sequence[int]) -> int:
     """The dealer of the n-th game (1-based) of a round played by ``seats`` in seat order."""
+    if len(set(seats)) not in (3, 4) or game_in_round < 1:
+        raise ValueError("games count from 1 at a table of 3 or 4 seats")
     return sorted(seats)[(game_in_round - 1) % len(seats)]
 
 

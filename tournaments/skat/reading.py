@@ -52,6 +52,16 @@ def read_game(data: Mapping[str, object]) -> tuple[Declaration, Outcome]:
 
     Unknown keys are the caller's business (an API may allow its own extra fields).
     """
+    if not isinstance(data, Mapping):
+        raise GameInvalid(
+            [
+                Problem(
+                    "body",
+                    "not_an_object",
+                    gettext_noop('Send the game as an object, e.g. {"game": "clubs", ...}.'),
+                )
+            ]
+        )
     problems: list[Problem] = []
     values: dict[str, object] = {}
     for name in GAME_FIELDS:

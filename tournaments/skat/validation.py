@@ -230,8 +230,34 @@ def _check_trump_outcome(declaration: Declaration, outcome: Outcome) -> list[Pro
     if outcome.conceded and outcome.won:
         problems.append(_conceded_but_won())
     schwarz = _schwarz_from_input(outcome)
+    tricks = outcome.declarer_tricks
+    if outcome.schwarz is not None and tricks is not None and outcome.schwarz != schwarz:
+        problems.append(
+            Problem(
+                "schwarz",
+                "schwarz_contradicts_tricks",
+                gettext_noop(
+                    "Schwarz means a party took no trick; with %(tricks)d declarer tricks "
+                    "correct Schwarz or the tricks."
+                ),
+                {"tricks": tricks},
+            )
+        )
     if eyes is not None:
         problems += _check_eyes_agree(declaration, outcome, schwarz)
+    elif tricks in (0, MAX_TRICKS) and outcome.won is not None and not outcome.conceded:
+        if outcome.won != (tricks == MAX_TRICKS):
+            if outcome.won:
+                message = gettext_noop(
+                    "Without a trick the declarer has lost, not won: correct the result or the "
+                    "tricks."
+                )
+            else:
+                message = gettext_noop(
+                    "With all 10 tricks the declarer has won, not lost: correct the result or "
+                    "the tricks."
+                )
+            problems.append(Problem("won", "won_contradicts_tricks", message, {"tricks": tricks}))
     if outcome.won and not outcome.conceded:
         schneider = _schneider_from_input(outcome, schwarz)
         if declaration.schwarz_is_announced and not schwarz:
@@ -288,19 +314,6 @@ def _check_eyes_agree(declaration: Declaration, outcome: Outcome, schwarz: bool)
                 "the eyes."
             )
         problems.append(Problem("schneider", "schneider_contradicts_eyes", message, {"eyes": eyes}))
-    tricks = outcome.declarer_tricks
-    if outcome.schwarz is not None and tricks is not None and outcome.schwarz != schwarz:
-        problems.append(
-            Problem(
-                "schwarz",
-                "schwarz_contradicts_tricks",
-                gettext_noop(
-                    "Schwarz means a party took no trick; with %(tricks)d declarer tricks "
-                    "correct Schwarz or the tricks."
-                ),
-                {"tricks": tricks},
-            )
-        )
     if outcome.won is not None and not outcome.conceded:
         if outcome.won != won_by_play(declaration, eyes, outcome.declarer_tricks, schwarz):
             if outcome.won:

@@ -115,7 +115,17 @@ def _evaluate_trump_game(
 def _evaluate_null(declaration: Declaration, outcome: Outcome, scheme: ExtraPointsScheme):
     if null_is_overbid(declaration):
         game, base, multiplier, levels = cheapest_game_reaching_bid(declaration)
-        return _evaluation(declaration, game, base, multiplier, False, True, scheme, levels=levels)
+        return _evaluation(
+            declaration,
+            game,
+            base,
+            multiplier,
+            False,
+            True,
+            scheme,
+            levels=levels,
+            conceded=outcome.conceded,
+        )
     value = NULL_VALUES[(declaration.ouvert, bool(declaration.hand))]
     if outcome.conceded:
         won = False
