@@ -1,0 +1,46 @@
+# Everyday tasks. `make run` starts a demo server, `make test` runs every check CI runs.
+
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: venv run test messages clean
+
+venv: $(STAMP)
+
+# The stamp file makes the install re-run only when a requirements file changes.
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(PYTHON) || python3 -m venv $(VENV)
+	$(PYTHON) -m pip install --quiet --upgrade pip
+	$(PYTHON) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+run: export DEBUG := 1
+run: venv
+	$(PYTHON) manage.py migrate --noinput
+	$(PYTHON) manage.py demo
+	$(PYTHON) manage.py runserver 127.0.0.1:8000
+
+# Tests run with DEBUG off, like production; the settings then insist on a SECRET_KEY, so
+# a throw-away one is supplied unless the caller brings their own. The production checks
+# themselves (missing key, check --deploy) run in tests/test_settings.py in a clean env.
+test: export DEBUG := 0
+test: export SECRET_KEY ?= throw-away-key-for-tests-only-0123456789-abcdefghijklmnopqrstuvwxyz
+test: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(PYTHON) manage.py check
+	$(PYTHON) manage.py makemigrations --check --dry-run
+	$(BIN)/pytest --cov=tournaments --cov=skatverein --cov-report=term-missing:skip-covered
+
+# Re-extract the German catalogue from code and templates and compile it.
+messages: export DEBUG := 1
+messages: venv
+	$(PYTHON) manage.py makemessages -l de --ignore=.venv --ignore=var --ignore=htmlcov
+	$(PYTHON) manage.py compilemessages -l de --ignore=.venv --ignore=var
+
+# Remove caches and generated files; keeps the virtualenv and the database in var/.
+clean:
+	find . -path ./$(VENV) -prune -o -type d -name __pycache__ -exec rm -rf {} +
+	rm -rf .pytest_cache .ruff_cache .hypothesis htmlcov .coverage .coverage.* var/static

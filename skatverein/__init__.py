@@ -1,0 +1,1 @@
+"""Project configuration for Skatverein: settings, root URLs and server entry points."""

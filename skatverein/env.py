@@ -1,0 +1,67 @@
+"""Read deployment settings from environment variables.
+
+The parsing rules live here instead of in settings.py so that they can be unit tested
+without re-importing the settings module, and so that a typo in a deployment (say
+``DEBUG=ture``) fails loudly instead of being read as "off".
+"""
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE_VALUES = frozenset({"1", "true", "yes", "on"})
+FALSE_VALUES = frozenset({"0", "false", "no", "off"})
+
+POSTGRES_ENGINE = "django.db.backends.postgresql"
+POSTGRES_CONN_MAX_AGE = 60
+
+
+def env_bool(name: str, default: bool = False, environ: Mapping[str, str] | None = None) -> bool:
+    """Return the boolean value of ``name``; unset or blank means ``default``.
+
+    Accepts 1/true/yes/on and 0/false/no/off in any case; anything else raises
+    ImproperlyConfigured, because guessing would silently flip a security setting.
+    """
+    environ = os.environ if environ is None else environ
+    raw = environ.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in TRUE_VALUES:
+        return True
+    if raw in FALSE_VALUES:
+        return False
+    raise ImproperlyConfigured(
+        f"The environment variable {name} has the value {raw!r}; "
+        f"use one of {', '.join(sorted(TRUE_VALUES | FALSE_VALUES))}."
+    )
+
+
+def env_list(
+    name: str, default: list[str] | None = None, environ: Mapping[str, str] | None = None
+) -> list[str]:
+    """Return the comma-separated items of ``name``, stripped, without empty items.
+
+    Unset or blank means ``default`` (a copy, so callers may append to it).
+    """
+    environ = os.environ if environ is None else environ
+    items = [item.strip() for item in environ.get(name, "").split(",")]
+    items = [item for item in items if item]
+    if items:
+        return items
+    return list(default or [])
+
+
+def database_config(url: str) -> dict[str, Any]:
+    """Turn a ``DATABASE_URL`` into a Django ``DATABASES`` entry.
+
+    PostgreSQL connections are kept open for a minute and health-checked before reuse,
+    which saves a connection set-up per request behind gunicorn; SQLite needs neither.
+    """
+    config = dict(dj_database_url.parse(url))
+    if config["ENGINE"] == POSTGRES_ENGINE:
+        config["CONN_MAX_AGE"] = POSTGRES_CONN_MAX_AGE
+        config["CONN_HEALTH_CHECKS"] = True
+    return config

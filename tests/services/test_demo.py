@@ -1,0 +1,56 @@
+"""Demo data loader: idempotent, and the director can log in."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournaments.models import Club, Player
+from tournaments.services.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, load_demo
+
+pytestmark = pytest.mark.django_db
+
+
+def _table_counts():
+    return (Club.objects.count(), Player.objects.count(), get_user_model().objects.count())
+
+
+def test_loading_twice_gives_the_same_rows():
+    first = load_demo()
+    rows_after_first = _table_counts()
+    second = load_demo()
+
+    assert first == second
+    assert (first.clubs, first.players, first.directors) == (2, 16, 1)
+    assert _table_counts() == rows_after_first == (2, 16, 1)
+
+
+def test_players_are_split_across_both_clubs_with_member_numbers():
+    load_demo()
+
+    for club in Club.objects.all():
+        assert club.players.count() == 8
+    assert not Player.objects.filter(member_number="").exists()
+    assert set(Club.objects.values_list("short_name", flat=True)) == {
+        "SF Musterstadt",
+        "HD Beispielheim",
+    }
+
+
+def test_director_can_log_in_to_the_admin(client):
+    load_demo()
+
+    assert client.login(username=DIRECTOR_USERNAME, password=DIRECTOR_PASSWORD)
+    assert client.get("/admin/").status_code == 200
+
+
+def test_loading_again_restores_the_director(client):
+    load_demo()
+    user = get_user_model().objects.get(username=DIRECTOR_USERNAME)
+    user.set_password("something else")
+    user.is_staff = False
+    user.save()
+
+    load_demo()
+
+    user.refresh_from_db()
+    assert user.is_staff and user.is_superuser and user.is_active
+    assert client.login(username=DIRECTOR_USERNAME, password=DIRECTOR_PASSWORD)

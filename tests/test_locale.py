@@ -1,0 +1,79 @@
+"""The German catalogue is complete and its compiled form is up to date.
+
+German is the default language, so an untranslated or fuzzy entry would show English
+text to German users, and a stale ``django.mo`` would hide a fixed translation.
+"""
+
+import ast
+import gettext
+from pathlib import Path
+
+import pytest
+
+LC_MESSAGES = Path(__file__).resolve().parent.parent / "locale" / "de" / "LC_MESSAGES"
+PO_FILE = LC_MESSAGES / "django.po"
+MO_FILE = LC_MESSAGES / "django.mo"
+
+
+def _read_po(path):
+    """Return the entries of a .po file as dicts of keyword -> text, plus a set of flags.
+
+    Obsolete entries (``#~``) are skipped, as gettext skips them when compiling.
+    """
+    entries, entry, keyword = [], {"flags": set()}, None
+    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
+        line = line.strip()
+        if not line:
+            if len(entry) > 1:
+                entries.append(entry)
+            entry, keyword = {"flags": set()}, None
+        elif line.startswith("#,"):
+            entry["flags"].update(flag.strip() for flag in line[2:].split(","))
+        elif line.startswith("#"):
+            continue
+        elif line.startswith('"'):
+            entry[keyword] += ast.literal_eval(line)
+        else:
+            keyword, _, text = line.partition(" ")
+            entry[keyword] = ast.literal_eval(text)
+    return entries
+
+
+def _translations(entry):
+    return [text for keyword, text in entry.items() if keyword.startswith("msgstr")]
+
+
+ENTRIES = [entry for entry in _read_po(PO_FILE) if entry["msgid"]]
+
+
+def test_catalogue_is_not_empty():
+    assert len(ENTRIES) > 10
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda entry: entry["msgid"][:40])
+def test_every_entry_is_translated_and_not_fuzzy(entry):
+    assert "fuzzy" not in entry["flags"]
+    assert all(_translations(entry))
+
+
+def test_header_is_not_fuzzy_and_names_the_language():
+    header = next(entry for entry in _read_po(PO_FILE) if not entry["msgid"])
+
+    assert "fuzzy" not in header["flags"]
+    assert "Language: de\n" in header["msgstr"]
+    assert "Plural-Forms: nplurals=2; plural=(n != 1);" in header["msgstr"]
+
+
+def test_compiled_catalogue_matches_the_source():
+    with MO_FILE.open("rb") as mo:
+        catalog = gettext.GNUTranslations(mo)._catalog
+
+    for entry in ENTRIES:
+        key = entry["msgid"]
+        if "msgctxt" in entry:
+            key = f"{entry['msgctxt']}\x04{key}"
+        if "msgid_plural" in entry:
+            for index, text in enumerate(_translations(entry)):
+                assert catalog[(key, index)] == text
+        else:
+            assert catalog[key] == entry["msgstr"]

@@ -1,0 +1,136 @@
+"""Settings: environment parsing and the production safety checks."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from skatverein.env import database_config, env_bool, env_list
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("1", True),
+        ("true", True),
+        ("TRUE", True),
+        ("yes", True),
+        (" on ", True),
+        ("0", False),
+        ("false", False),
+        ("No", False),
+        ("off", False),
+    ],
+)
+def test_env_bool_reads_truthy_and_falsy_words(raw, expected):
+    assert env_bool("FLAG", default=not expected, environ={"FLAG": raw}) is expected
+
+
+@pytest.mark.parametrize("environ", [{}, {"FLAG": ""}, {"FLAG": "  "}])
+@pytest.mark.parametrize("default", [True, False])
+def test_env_bool_falls_back_to_default_when_unset_or_blank(environ, default):
+    assert env_bool("FLAG", default=default, environ=environ) is default
+
+
+def test_env_bool_rejects_unknown_words():
+    with pytest.raises(ImproperlyConfigured, match="FLAG"):
+        env_bool("FLAG", environ={"FLAG": "ture"})
+
+
+def test_env_bool_reads_the_process_environment_by_default():
+    assert env_bool("SKATVEREIN_SURELY_UNSET_VARIABLE", default=True) is True
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("example.org", ["example.org"]),
+        ("a.example.org, b.example.org", ["a.example.org", "b.example.org"]),
+        (" a ,, b ,", ["a", "b"]),
+    ],
+)
+def test_env_list_splits_on_commas(raw, expected):
+    assert env_list("HOSTS", environ={"HOSTS": raw}) == expected
+
+
+@pytest.mark.parametrize("environ", [{}, {"HOSTS": ""}, {"HOSTS": " , "}])
+def test_env_list_falls_back_to_default(environ):
+    assert env_list("HOSTS", default=["localhost"], environ=environ) == ["localhost"]
+    assert env_list("HOSTS", environ=environ) == []
+
+
+def test_database_config_for_sqlite():
+    config = database_config("sqlite:////srv/skat/db.sqlite3")
+
+    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["NAME"] == "/srv/skat/db.sqlite3"
+    assert config["CONN_MAX_AGE"] == 0
+    assert not config.get("CONN_HEALTH_CHECKS")
+
+
+@pytest.mark.parametrize("scheme", ["postgres", "postgresql"])
+def test_database_config_for_postgres(scheme):
+    config = database_config(f"{scheme}://skat:geheim@db.example.org:5433/skatverein")
+
+    assert config["ENGINE"] == "django.db.backends.postgresql"
+    assert config["NAME"] == "skatverein"
+    assert config["HOST"] == "db.example.org"
+    assert config["PORT"] == 5433
+    assert config["USER"] == "skat"
+    assert config["PASSWORD"] == "geheim"
+    assert config["CONN_MAX_AGE"] == 60
+    assert config["CONN_HEALTH_CHECKS"] is True
+
+
+def _run_python(args, **env):
+    """Run Python in the project directory with nothing but ``env`` (and PATH) set.
+
+    A clean environment makes sure the developer's or CI's own variables cannot hide
+    a setting that production would be missing.
+    """
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=BASE_DIR,
+        env={"PATH": os.environ.get("PATH", ""), **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_missing_secret_key_without_debug_fails_clearly():
+    result = _run_python(
+        ["-c", "import django; django.setup()"], DJANGO_SETTINGS_MODULE="skatverein.settings"
+    )
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert "SECRET_KEY environment variable is not set" in result.stderr
+    assert "export SECRET_KEY=" in result.stderr
+
+
+def test_debug_mode_starts_without_secret_key():
+    result = _run_python(
+        ["-c", "import django; django.setup()"],
+        DJANGO_SETTINGS_MODULE="skatverein.settings",
+        DEBUG="1",
+    )
+
+    assert result.returncode == 0, result.stderr
+
+
+def test_production_settings_pass_the_deploy_check():
+    result = _run_python(
+        ["manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="skat.example.org",
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout

@@ -1,0 +1,1 @@
+"""Skat tournaments: clubs, players, rules, score sheets, rankings and their web pages."""

@@ -1,0 +1,204 @@
+"""Admin pages: the tournament director's back office for every model."""
+
+from django.contrib import admin
+from django.db.models import Count
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import (
+    AuditEntry,
+    Club,
+    Game,
+    Participant,
+    Player,
+    Seat,
+    Series,
+    SummaryEntry,
+    Table,
+    Team,
+    Tournament,
+)
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    """Clubs are few; list them with the numbers directors look up most."""
+
+    list_display = ["name", "short_name", "federation_number", "created_at"]
+    search_fields = ["name", "short_name", "federation_number"]
+    list_filter = ["created_at"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    """Players are many; make them quick to find by name, number and club."""
+
+    list_display = ["last_name", "first_name", "club", "member_number"]
+    list_display_links = ["last_name", "first_name"]
+    search_fields = ["first_name", "last_name", "member_number", "club__name", "club__short_name"]
+    list_filter = ["club"]
+    list_select_related = ["club"]
+
+
+class ReadOnlyInline(admin.TabularInline):
+    """Lists change only through the list-keeping services, which value and audit every change."""
+
+    extra = 0
+    can_delete = False
+    show_change_link = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class ParticipantInline(admin.TabularInline):
+    model = Participant
+    extra = 0
+    fields = ["start_number", "player", "team", "withdrawn"]
+    autocomplete_fields = ["player"]
+
+
+class SeriesInline(admin.TabularInline):
+    model = Series
+    extra = 0
+    fields = ["number", "status", "draw_mode", "draw_seed"]
+    readonly_fields = ["draw_mode", "draw_seed"]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "club", "rounds_per_series", "planned_series", "status"]
+    list_filter = ["status", "club", "date", "extra_points"]
+    search_fields = ["name", "venue", "club__name"]
+    date_hierarchy = "date"
+    inlines = [SeriesInline, ParticipantInline]
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "tournament", "club"]
+    list_filter = ["tournament"]
+    search_fields = ["name"]
+
+
+@admin.register(Participant)
+class ParticipantAdmin(admin.ModelAdmin):
+    list_display = ["start_number", "player", "tournament", "team", "withdrawn"]
+    list_filter = ["tournament", "withdrawn"]
+    search_fields = ["player__first_name", "player__last_name", "start_number"]
+    list_select_related = ["player", "tournament", "team"]
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Series)
+class SeriesAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "tournament", "status", "draw_mode", "draw_seed"]
+    list_filter = ["status", "tournament"]
+    readonly_fields = ["draw_mode", "draw_seed"]
+
+
+class SeatInline(ReadOnlyInline):
+    model = Seat
+    fields = ["number", "participant", "from_game", "until_game"]
+    readonly_fields = fields
+
+
+class GameInline(ReadOnlyInline):
+    model = Game
+    fields = [
+        "number",
+        "dealer_seat",
+        "declarer_seat",
+        "passed",
+        "game",
+        "matadors",
+        "with_matadors",
+        "hand",
+        "ouvert",
+        "bid",
+        "game_value",
+        "won",
+        "overbid",
+        "score",
+    ]
+    readonly_fields = fields
+
+
+class SummaryInline(ReadOnlyInline):
+    model = SummaryEntry
+    fields = ["seat", "participant", "game_points", "won", "lost", "credits", "total"]
+    readonly_fields = fields
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    """Tables with their seats and games; corrections go through the list, not the admin."""
+
+    list_display = ["__str__", "series", "status", "entry_mode", "game_count"]
+    list_filter = ["status", "entry_mode", "series__tournament"]
+    search_fields = ["series__tournament__name", "number"]
+    readonly_fields = ["series", "number", "status", "entry_mode"]
+    inlines = [SeatInline, GameInline, SummaryInline]
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("series__tournament")
+            .annotate(games_entered=Count("games"))
+        )
+
+    @admin.display(description=_("games"), ordering="games_entered")
+    def game_count(self, table) -> int:
+        return table.games_entered
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    """Read-only: a game is changed through the list so the rules value it and it is audited."""
+
+    list_display = [
+        "__str__",
+        "table",
+        "dealer_seat",
+        "declarer_seat",
+        "game",
+        "game_value",
+        "won",
+        "overbid",
+        "score",
+    ]
+    list_filter = ["game", "won", "overbid", "passed", "table__series__tournament"]
+    list_select_related = ["table__series__tournament"]
+    search_fields = ["table__series__tournament__name"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "actor", "action", "table", "object_repr", "reason"]
+    list_filter = ["action", "created_at"]
+    search_fields = ["actor", "object_repr", "reason"]
+    readonly_fields = [f.name for f in AuditEntry._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

@@ -1,0 +1,26 @@
+"""``manage.py demo``: load the demo data and say how to log in."""
+
+from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
+
+from tournaments.services.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, load_demo
+
+DEMO_URL = "http://127.0.0.1:8000/"
+
+
+class Command(BaseCommand):
+    """Thin wrapper around ``load_demo`` so the data logic stays testable without a shell."""
+
+    help = "Load demo clubs, players and the demo director login; safe to run repeatedly."
+
+    def handle(self, *args, **options) -> None:
+        counts = load_demo()
+        self.stdout.write(
+            self.style.SUCCESS(
+                _("Demo data loaded: %(clubs)d clubs, %(players)d players, %(games)d games.")
+                % {"clubs": counts.clubs, "players": counts.players, "games": counts.games}
+            )
+        )
+        self.stdout.write(_("Open %(url)s") % {"url": DEMO_URL})
+        self.stdout.write(_("Login: %(username)s") % {"username": DIRECTOR_USERNAME})
+        self.stdout.write(_("Password: %(password)s") % {"password": DIRECTOR_PASSWORD})

@@ -1,0 +1,24 @@
+"""Database models, one module per aggregate; import them from ``tournaments.models``."""
+
+from tournaments.models.audit import AuditEntry
+from tournaments.models.clubs import Club, Player
+from tournaments.models.games import Game, GamePoints
+from tournaments.models.series import Series
+from tournaments.models.tables import Seat, SummaryEntry, Table
+from tournaments.models.tournaments import ExtraPoints, Participant, Team, Tournament
+
+__all__ = [
+    "AuditEntry",
+    "Club",
+    "ExtraPoints",
+    "Game",
+    "GamePoints",
+    "Participant",
+    "Player",
+    "Seat",
+    "Series",
+    "SummaryEntry",
+    "Table",
+    "Team",
+    "Tournament",
+]

@@ -1,0 +1,1 @@
+"""HTML pages for people: views and URLs of the server-rendered site."""
