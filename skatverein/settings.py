@@ -150,6 +150,14 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # Escape non-ASCII in JSON output: a lone surrogate echoed back from a request body
+    # would otherwise make the response itself unencodable.
+    "UNICODE_JSON": False,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",

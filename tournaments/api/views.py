@@ -20,7 +20,7 @@ from tournaments.models import (
 )
 from tournaments.services import listkeeping, participants, ranking, seating, summary
 from tournaments.services.errors import Rejected
-from tournaments.services.tables import table_overview
+from tournaments.services.tables import table_overview, table_overviews
 
 from . import serializers as s
 from .game_value import not_an_object
@@ -108,8 +108,7 @@ class SeriesViewSet(
                 series, body.get("number"), body.get("seats"), user=request.user
             )
             return Response(table_overview(_table(table.pk)), status.HTTP_201_CREATED)
-        tables = series.tables.select_related("series__tournament")
-        return Response([table_overview(table) for table in tables])
+        return Response(table_overviews(series.tables.select_related("series__tournament")))
 
     @extend_schema(responses=s.RankingRowSerializer(many=True))
     @action(detail=True, methods=["get"])
@@ -129,7 +128,7 @@ class TableViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Ge
 
     def list(self, request):
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
-        return self.get_paginated_response([table_overview(table) for table in page])
+        return self.get_paginated_response(table_overviews(page))
 
     @extend_schema(
         request=s.GameSerializer, responses=s.GameSerializer(many=True), examples=[GAME_EXAMPLE]

@@ -16,6 +16,7 @@ from . import audit
 from .errors import Rejected
 from .seating import ensure_open, table_rounds
 
+MAX_GAME_NUMBER = 32767
 ENTRY_FIELDS = frozenset(GAME_FIELDS) | {"declarer_seat", "passed", "number"}
 _INPUT_FIELDS = tuple(name if name != "won" else "won_entered" for name in GAME_FIELDS)
 
@@ -70,6 +71,17 @@ def correct_game(
     table = _lock(table)
     ensure_open(table)
     game = _game(table, number)
+    if data.get("number", number) != number:
+        raise Rejected.because(
+            "number",
+            "number_cannot_change",
+            gettext_noop(
+                "A game keeps its number; to correct game %(number)d send its values to "
+                "game %(number)d."
+            ),
+            number=number,
+        )
+    data = {key: value for key, value in data.items() if key != "number"}
     before = game_inputs(game)
     if partial:
         merged = dict(before)
@@ -132,12 +144,14 @@ def _lock(table: Table) -> Table:
 
 
 def _game(table: Table, number) -> Game:
-    game = table.games.filter(number=number).first() if isinstance(number, int) else None
+    in_range = isinstance(number, int) and 1 <= number <= MAX_GAME_NUMBER
+    game = table.games.filter(number=number).first() if in_range else None
     if game is None:
         raise Rejected.because(
             "number",
             "no_such_game",
             gettext_noop("Game %(number)s is not on this list."),
+            missing=True,
             number=number,
         )
     return game

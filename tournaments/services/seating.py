@@ -14,7 +14,9 @@ from tournaments.skat.rounds import (
 )
 
 from . import audit
-from .errors import Rejected
+from .errors import Rejected, is_id
+
+MAX_TABLE_NUMBER = 999
 
 
 def presences(seats) -> list[Presence]:
@@ -50,9 +52,12 @@ def create_table(series: Series, number: int | None, participant_ids: list, *, u
         number = (
             series.tables.order_by("-number").values_list("number", flat=True).first() or 0
         ) + 1
-    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 999:
         raise Rejected.because(
-            "number", "invalid_table_number", gettext_noop("The table number must be 1 or higher.")
+            "number",
+            "invalid_table_number",
+            gettext_noop("The table number must be between 1 and %(max)d."),
+            max=MAX_TABLE_NUMBER,
         )
     participants = _seatable_participants(series, participant_ids)
     if series.tables.filter(number=number).exists():
@@ -79,7 +84,7 @@ def _seatable_participants(series: Series, participant_ids) -> list[Participant]
             "seats_count",
             gettext_noop("A table has 3 or 4 players: list their participant ids in seat order."),
         )
-    if any(not isinstance(p, int) or isinstance(p, bool) for p in participant_ids):
+    if not all(is_id(p) for p in participant_ids):
         raise Rejected.because(
             "seats", "seats_not_ids", gettext_noop("Seats must be participant ids (numbers).")
         )
@@ -185,7 +190,9 @@ def join_table(table: Table, participant_id, from_game: int, *, user=None) -> Se
     ensure_open(table)
     seats = list(table.seats.all())
     rounds = table_rounds(table, seats)
-    starts_after_end = from_game == game_count(rounds) + 1
+    rounds_per_series = table.series.tournament.rounds_per_series
+    ended_early = len(rounds) < rounds_per_series  # two players wait for a replacement
+    starts_after_end = ended_early and from_game == game_count(rounds) + 1
     if not (is_round_start(from_game, rounds) or starts_after_end):
         starts = ", ".join(str(r.first_game) for r in rounds)
         raise Rejected.because(
@@ -273,7 +280,7 @@ def _participant(series: Series, participant_id) -> Participant:
         Participant.objects.filter(tournament_id=series.tournament_id, id=participant_id)
         .select_related("player")
         .first()
-        if isinstance(participant_id, int) and not isinstance(participant_id, bool)
+        if is_id(participant_id)
         else None
     )
     if participant is None:

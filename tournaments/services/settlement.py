@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from django.db.models import Sum
 
-from tournaments.models import GamePoints, Table
+from tournaments.models import GamePoints, SummaryEntry, Table
 from tournaments.skat import ExtraPointsScheme
 
 
@@ -62,22 +62,35 @@ def totals_from_row(row: dict) -> Totals:
 
 def settle_table(table: Table, seats=None) -> list[SeatSettlement]:
     """One line per player who sat at the table, in seat order; two queries at most."""
-    scheme = table.series.tournament.scheme
     if seats is None:
         seats = table.seats.select_related("participant__player").order_by("number", "from_game")
-    if table.entry_mode == Table.EntryMode.SUMMARY:
-        totals = {
-            entry.participant_id: Totals(entry.game_points, entry.won, entry.lost, entry.credits)
-            for entry in table.summary_entries.all()
-        }
-    else:
+    return settlement_lines(table, seats, table_totals([table])[table.id])
+
+
+def table_totals(tables) -> dict[int, dict[int, Totals]]:
+    """Per table and participant the sums of the list, for many tables in two queries."""
+    totals: dict[int, dict[int, Totals]] = {table.id: {} for table in tables}
+    summary_ids = [t.id for t in tables if t.entry_mode == Table.EntryMode.SUMMARY]
+    game_ids = [t.id for t in tables if t.entry_mode != Table.EntryMode.SUMMARY]
+    if summary_ids:
+        for entry in SummaryEntry.objects.filter(table_id__in=summary_ids):
+            totals[entry.table_id][entry.participant_id] = Totals(
+                entry.game_points, entry.won, entry.lost, entry.credits
+            )
+    if game_ids:
         rows = (
-            GamePoints.objects.filter(table=table)
-            .values("participant")
+            GamePoints.objects.filter(table_id__in=game_ids)
+            .values("table", "participant")
             .annotate(**AGGREGATES)
             .order_by()
         )
-        totals = {row["participant"]: totals_from_row(row) for row in rows}
+        for row in rows:
+            totals[row["table"]][row["participant"]] = totals_from_row(row)
+    return totals
+
+
+def settlement_lines(table: Table, seats, totals: dict[int, Totals]) -> list[SeatSettlement]:
+    scheme = table.series.tournament.scheme
     lines = []
     for seat in seats:
         sums = totals.get(seat.participant_id, Totals())
