@@ -14,7 +14,7 @@ from tournaments.skat.rounds import Deal, deal_of, game_count
 
 from . import audit
 from .errors import Rejected
-from .seating import ensure_open, table_rounds
+from .seating import ensure_open, lock_table, table_rounds
 
 MAX_GAME_NUMBER = 32767
 ENTRY_FIELDS = frozenset(GAME_FIELDS) | {"declarer_seat", "passed", "number"}
@@ -37,7 +37,7 @@ def game_inputs(game: Game) -> dict:
 @transaction.atomic
 def enter_game(table: Table, data: dict, *, user=None, actor="") -> Game:
     """Append a game to an open list; ``data`` holds the API's fields."""
-    table = _lock(table)
+    table = lock_table(table)
     ensure_open(table)
     _ensure_game_entry(table)
     seats = list(table.seats.all())
@@ -68,7 +68,7 @@ def correct_game(
     table: Table, number: int, data: dict, *, partial=False, user=None, actor="", reason=""
 ):
     """Replace (or with ``partial`` update) what was entered for game ``number``."""
-    table = _lock(table)
+    table = lock_table(table)
     ensure_open(table)
     game = _game(table, number)
     if data.get("number", number) != number:
@@ -113,7 +113,7 @@ def correct_game(
 @transaction.atomic
 def delete_game(table: Table, number: int, *, user=None, actor="", reason="") -> None:
     """Delete the last game (undo); earlier games are corrected, never removed from the middle."""
-    table = _lock(table)
+    table = lock_table(table)
     ensure_open(table)
     game = _game(table, number)
     last = table.games.order_by("-number").values_list("number", flat=True).first()
@@ -137,10 +137,6 @@ def delete_game(table: Table, number: int, *, user=None, actor="", reason="") ->
     audit.record(
         "game_deleted", user=user, actor=actor, table=table, obj=game, before=before, reason=reason
     )
-
-
-def _lock(table: Table) -> Table:
-    return Table.objects.select_for_update().select_related("series__tournament").get(id=table.id)
 
 
 def _game(table: Table, number) -> Game:

@@ -149,14 +149,15 @@ def _ensure_no_games_from(table: Table, game_number: int, field: str) -> None:
         )
 
 
-def _locked_table(table_id: int) -> Table:
-    return Table.objects.select_for_update().select_related("series__tournament").get(id=table_id)
+def lock_table(table: Table) -> Table:
+    """The table row, locked until the transaction ends, so two devices cannot both append."""
+    return Table.objects.select_for_update().select_related("series__tournament").get(id=table.id)
 
 
 @transaction.atomic
 def leave_table(table: Table, seat_number: int, after_game: int, *, user=None) -> Seat:
     """The player on ``seat_number`` leaves after ``after_game``, which must end a round."""
-    table = _locked_table(table.id)
+    table = lock_table(table)
     ensure_open(table)
     seats = list(table.seats.all())
     rounds = table_rounds(table, seats)
@@ -186,7 +187,7 @@ def leave_table(table: Table, seat_number: int, after_game: int, *, user=None) -
 @transaction.atomic
 def join_table(table: Table, participant_id, from_game: int, *, user=None) -> Seat:
     """A player joins a 3-table at the start of a round and takes the last seat."""
-    table = _locked_table(table.id)
+    table = lock_table(table)
     ensure_open(table)
     seats = list(table.seats.all())
     rounds = table_rounds(table, seats)
@@ -227,7 +228,7 @@ def join_table(table: Table, participant_id, from_game: int, *, user=None) -> Se
 @transaction.atomic
 def replace_player(table: Table, seat_number: int, participant_id, from_game: int, *, user=None):
     """A replacement takes over a seat from ``from_game``; he does not inherit points."""
-    table = _locked_table(table.id)
+    table = lock_table(table)
     ensure_open(table)
     seats = list(table.seats.all())
     old = _seat_at(seats, seat_number, from_game, field="seat")

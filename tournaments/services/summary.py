@@ -8,7 +8,7 @@ from tournaments.skat.rounds import game_count
 
 from . import audit
 from .errors import Rejected
-from .seating import ensure_open, table_rounds
+from .seating import ensure_open, lock_table, table_rounds
 
 
 @transaction.atomic
@@ -18,7 +18,7 @@ def save_summary(table: Table, rows: list[dict], *, user=None, reason="") -> lis
     Every other player gets the 30/40 credit for each game a player lost, exactly as a
     game-by-game list would give it (RULES.md 2).
     """
-    table = Table.objects.select_for_update().select_related("series__tournament").get(pk=table.pk)
+    table = lock_table(table)
     ensure_open(table)
     if table.entry_mode == Table.EntryMode.GAMES:
         raise Rejected.because(
