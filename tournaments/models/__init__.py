@@ -4,6 +4,7 @@ from tournaments.models.audit import AuditEntry
 from tournaments.models.clubs import Club, Player
 from tournaments.models.games import Game, GamePoints
 from tournaments.models.series import Series
+from tournaments.models.signatures import Signature, SigningCertificate
 from tournaments.models.tables import Seat, SummaryEntry, Table
 from tournaments.models.tournaments import ExtraPoints, Participant, Team, Tournament
 
@@ -17,6 +18,8 @@ __all__ = [
     "Player",
     "Seat",
     "Series",
+    "Signature",
+    "SigningCertificate",
     "SummaryEntry",
     "Table",
     "Team",

@@ -20,12 +20,30 @@ class Club(models.Model):
         blank=True,
         help_text=_("The club's number with the Skat federation, if it is a member."),
     )
+    season_best_series = models.PositiveSmallIntegerField(
+        _("season ranking: best series"),
+        null=True,
+        blank=True,
+        help_text=_("Count only a player's best N series of the year; empty: all series."),
+    )
+    season_min_series = models.PositiveSmallIntegerField(
+        _("season ranking: minimum series"),
+        default=1,
+        help_text=_("Players with fewer series in the year are not listed."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
         verbose_name = _("club")
         verbose_name_plural = _("clubs")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(season_best_series__isnull=True)
+                | models.Q(season_best_series__gte=1),
+                name="club_season_best_series_min",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name

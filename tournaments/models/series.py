@@ -23,6 +23,9 @@ class Series(models.Model):
     )
     draw_seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
     draw_mode = models.CharField(_("draw mode"), max_length=10, blank=True)
+    draw_prefer_three = models.BooleanField(_("draw preferred 3-player tables"), default=False)
+    draw_separate_clubs = models.BooleanField(_("draw kept club mates apart"), default=False)
+    drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("series")

@@ -35,6 +35,18 @@ class Table(models.Model):
         default=EntryMode.NONE,
         blank=True,
     )
+    locked_at = models.DateTimeField(_("locked at"), null=True, blank=True)
+    closed_reason = models.TextField(_("reason for closing without all signatures"), blank=True)
+    seal = models.CharField(_("seal"), max_length=64, blank=True, db_index=True)
+    sealed_at = models.DateTimeField(_("sealed at"), null=True, blank=True)
+    access_code = models.CharField(
+        _("table code"),
+        max_length=16,
+        null=True,
+        blank=True,
+        unique=True,
+        help_text=_("Lets one device at the table keep this list without an account."),
+    )
 
     class Meta:
         verbose_name = _("table")

@@ -1,10 +1,17 @@
 """Tournaments, their participants and teams (Turnier, Teilnehmer, Mannschaft)."""
 
+import secrets
+
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.skat import GAME_POINTS_ONLY, SKWO, ExtraPointsScheme
+
+
+def new_pin() -> str:
+    """A random four-digit PIN for signing lists; secrets, because a PIN must not be guessable."""
+    return f"{secrets.randbelow(10_000):04d}"
 
 
 class ExtraPoints(models.TextChoices):
@@ -43,6 +50,11 @@ class Tournament(models.Model):
         help_text=_("A round is one deal by every player: 12 rounds = 48 games at a 4-table."),
     )
     planned_series = models.PositiveSmallIntegerField(_("planned number of series"), default=2)
+    team_size = models.PositiveSmallIntegerField(
+        _("players per team"),
+        default=4,
+        help_text=_("A team's total is the sum of its members' totals."),
+    )
     extra_points = models.CharField(
         _("extra points"), max_length=8, choices=ExtraPoints.choices, default=ExtraPoints.SKWO
     )
@@ -62,6 +74,10 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(planned_series__gte=1), name="tournament_planned_series_min"
+            ),
+            models.CheckConstraint(
+                condition=Q(team_size__gte=1) & Q(team_size__lte=12),
+                name="tournament_team_size_range",
             ),
         ]
 
@@ -126,6 +142,12 @@ class Participant(models.Model):
         related_name="members",
     )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    pin = models.CharField(
+        _("PIN"),
+        max_length=8,
+        default=new_pin,
+        help_text=_("Printed on the start card; confirms a game list without a touch screen."),
+    )
     registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
 
     class Meta:
