@@ -5,7 +5,7 @@ PYTHON := $(VENV)/bin/python
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run test messages clean
+.PHONY: venv run test test-browser messages clean
 
 venv: $(STAMP)
 
@@ -22,17 +22,28 @@ run: venv
 	$(PYTHON) manage.py demo
 	$(PYTHON) manage.py runserver 127.0.0.1:8000
 
-# Tests run with DEBUG off, like production; the settings then insist on a SECRET_KEY, so
-# a throw-away one is supplied unless the caller brings their own. The production checks
-# themselves (missing key, check --deploy) run in tests/test_settings.py in a clean env.
+# Tests run with DEBUG off, like production; the settings then insist on a SECRET_KEY and a
+# SEAL_SECRET, so throw-away ones are supplied unless the caller brings their own. The
+# production checks themselves (missing keys, check --deploy) run in tests/test_settings.py
+# in a clean env.
 test: export DEBUG := 0
 test: export SECRET_KEY ?= throw-away-key-for-tests-only-0123456789-abcdefghijklmnopqrstuvwxyz
+test: export SEAL_SECRET ?= throw-away-seal-secret-for-tests-only-0123456789-abcdefghijklmn
 test: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(PYTHON) manage.py check
 	$(PYTHON) manage.py makemigrations --check --dry-run
 	$(BIN)/pytest --cov=tournaments --cov=skatverein --cov-report=term-missing:skip-covered
+
+# The browser tests alone (Playwright + Debian's Chromium). `make test` runs them too, but
+# skips them with a message when Chromium is missing; here that is an error.
+test-browser: export DEBUG := 0
+test-browser: export SECRET_KEY ?= throw-away-key-for-tests-only-0123456789-abcdefghijklmnopqrstuvwxyz
+test-browser: export SEAL_SECRET ?= throw-away-seal-secret-for-tests-only-0123456789-abcdefghijklmn
+test-browser: export SKATVEREIN_REQUIRE_BROWSER := 1
+test-browser: venv
+	$(BIN)/pytest tests/e2e
 
 # Re-extract the German catalogue from code and templates and compile it.
 messages: export DEBUG := 1

@@ -65,3 +65,40 @@ def database_config(url: str) -> dict[str, Any]:
         config["CONN_MAX_AGE"] = POSTGRES_CONN_MAX_AGE
         config["CONN_HEALTH_CHECKS"] = True
     return config
+
+
+DEVELOPMENT_SEAL_SECRET = "development-only-seal-secret-never-use-in-production"
+MIN_SEAL_SECRET_LENGTH = 32
+
+
+def seal_secret(debug: bool, secret_key: str, environ: Mapping[str, str] | None = None) -> str:
+    """Return ``SEAL_SECRET``, the key of the seals on signed game lists.
+
+    It is required without ``DEBUG``, like ``SECRET_KEY``, and must be a different,
+    long value: a seal printed on a list stays checkable for years, so its key must not
+    change when Django's key is rotated, and must not be guessable.
+    """
+    environ = os.environ if environ is None else environ
+    secret = environ.get("SEAL_SECRET", "")
+    if not secret:
+        if debug:
+            return DEVELOPMENT_SEAL_SECRET
+        raise ImproperlyConfigured(
+            "The SEAL_SECRET environment variable is not set; it is required when DEBUG is "
+            "off. It keys the seals of signed game lists: set it once to a long random string, "
+            "different from SECRET_KEY, and keep it (changing it makes every existing seal "
+            "fail verification), for example: export SEAL_SECRET="
+            "\"$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')\" "
+            "(or set DEBUG=1 for local development only)."
+        )
+    if not debug and len(secret) < MIN_SEAL_SECRET_LENGTH:
+        raise ImproperlyConfigured(
+            f"SEAL_SECRET is only {len(secret)} characters long; use at least "
+            f"{MIN_SEAL_SECRET_LENGTH} random characters."
+        )
+    if not debug and secret == secret_key:
+        raise ImproperlyConfigured(
+            "SEAL_SECRET must differ from SECRET_KEY: seals must stay checkable when "
+            "Django's key is rotated."
+        )
+    return secret

@@ -11,7 +11,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from skatverein.env import database_config, env_bool, env_list
+from skatverein.env import database_config, env_bool, env_list, seal_secret
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -28,6 +28,9 @@ if not SECRET_KEY:
             "(or set DEBUG=1 for local development only)."
         )
     SECRET_KEY = "django-insecure-local-development-only-never-use-in-production"
+
+# Key of the seals on signed game lists (services/seal.py); required without DEBUG.
+SEAL_SECRET = seal_secret(DEBUG, SECRET_KEY)
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")

@@ -28,3 +28,135 @@ def test_player_search_finds_by_club_name(client, director):
     response = client.get("/admin/tournaments/player/", {"q": "Beispielheim"})
 
     assert response.context["cl"].result_count == 8
+
+
+# --- signed and locked lists (RULES.md 4) ----------------------------------------------
+
+
+@pytest.fixture
+def sealed_table(db):
+    """A complete 3-table, signed by everybody (seat 1 with a drawn signature)."""
+    from tests.factories import make_complete_table, png_data_url, sign_all
+    from tournaments.services import signing
+
+    table = make_complete_table(players=3, rounds_per_series=1)
+    signing.sign_list(table, 1, image=png_data_url())
+    return sign_all(table)
+
+
+def test_a_sealed_table_opens_read_only(client, director, sealed_table):
+    client.force_login(director)
+
+    response = client.get(f"/admin/tournaments/table/{sealed_table.pk}/change/")
+
+    content = response.content.decode()
+    assert response.status_code == 200
+    assert 'name="_save"' not in content
+    assert sealed_table.seal in content
+
+
+@pytest.mark.parametrize(
+    ("method", "suffix", "data"),
+    [
+        ("post", "change/", {"access_code": "", "number": 9}),
+        ("get", "delete/", None),
+        ("post", "delete/", {"post": "yes"}),
+    ],
+)
+def test_a_sealed_table_cannot_be_changed_or_deleted(
+    client, director, sealed_table, method, suffix, data
+):
+    from tournaments.models import Table
+
+    client.force_login(director)
+
+    response = getattr(client, method)(
+        f"/admin/tournaments/table/{sealed_table.pk}/{suffix}", data or {}
+    )
+
+    assert response.status_code == 403
+    stored = Table.objects.get(pk=sealed_table.pk)
+    assert (stored.number, stored.status, stored.seal) == (
+        sealed_table.number,
+        "signed",
+        sealed_table.seal,
+    )
+
+
+def test_the_seal_fields_of_an_open_table_are_read_only(client, director):
+    from tournaments.models import Table
+
+    client.force_login(director)
+    table = Table.objects.filter(status="open").first()
+
+    response = client.get(f"/admin/tournaments/table/{table.pk}/change/")
+
+    assert response.status_code == 200
+    form_fields = set(response.context["adminform"].form.fields)
+    assert not form_fields & {"seal", "sealed_at", "locked_at", "closed_reason", "status"}
+
+
+@pytest.mark.parametrize("model", ["series", "table"])
+def test_deleting_a_sealed_list_with_its_series_or_by_bulk_action_is_refused(
+    client, director, sealed_table, model
+):
+    from tournaments.models import Series, Table
+
+    client.force_login(director)
+    pk = sealed_table.series_id if model == "series" else sealed_table.pk
+
+    page = client.get(f"/admin/tournaments/{model}/{pk}/delete/")
+    action = client.post(
+        f"/admin/tournaments/{model}/",
+        {"action": "delete_selected", "_selected_action": [pk], "post": "yes"},
+    )
+
+    if model == "series":
+        assert page.status_code == 200 and page.context["protected"]
+    else:
+        assert page.status_code == 403
+    assert action.status_code == 200 and action.context["protected"]
+    assert Series.objects.filter(pk=sealed_table.series_id).exists()
+    assert Table.objects.filter(pk=sealed_table.pk, status="signed").exists()
+
+
+def test_signatures_are_listed_read_only_without_the_image(client, director, sealed_table):
+    from tournaments.models import Signature
+
+    client.force_login(director)
+    signature = Signature.objects.get(table=sealed_table, seat=1)
+
+    listing = client.get("/admin/tournaments/signature/")
+    detail = client.get(f"/admin/tournaments/signature/{signature.pk}/change/")
+    add = client.get("/admin/tournaments/signature/add/")
+    delete = client.get(f"/admin/tournaments/signature/{signature.pk}/delete/")
+
+    assert listing.status_code == 200 and listing.context["cl"].result_count == 3
+    content = detail.content.decode()
+    assert detail.status_code == 200 and 'name="_save"' not in content
+    assert "iVBOR" not in content and "\\x89PNG" not in content
+    assert (add.status_code, delete.status_code) == (403, 403)
+
+
+def test_signing_certificates_are_read_only_and_hide_the_key(client, director):
+    import datetime
+
+    from django.utils import timezone
+
+    from tournaments.models import SigningCertificate
+
+    client.force_login(director)
+    certificate = SigningCertificate.objects.create(
+        subject="CN=Skatfreunde",
+        pkcs12=b"secret-key-material",
+        valid_until=timezone.now() + datetime.timedelta(days=365),
+    )
+
+    listing = client.get("/admin/tournaments/signingcertificate/")
+    detail = client.get(f"/admin/tournaments/signingcertificate/{certificate.pk}/change/")
+    add = client.get("/admin/tournaments/signingcertificate/add/")
+
+    assert listing.status_code == 200 and "CN=Skatfreunde" in listing.content.decode()
+    assert detail.status_code == 200 and "secret-key-material" not in detail.content.decode()
+    assert 'name="_save"' not in detail.content.decode()
+    assert add.status_code == 403

@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from skatverein.env import database_config, env_bool, env_list
+from skatverein.env import (
+    DEVELOPMENT_SEAL_SECRET,
+    database_config,
+    env_bool,
+    env_list,
+    seal_secret,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -129,8 +135,49 @@ def test_production_settings_pass_the_deploy_check():
     result = _run_python(
         ["manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         SECRET_KEY=secrets.token_urlsafe(50),
+        SEAL_SECRET=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="skat.example.org",
     )
 
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
+
+
+def test_missing_seal_secret_without_debug_fails_clearly():
+    result = _run_python(
+        ["-c", "import django; django.setup()"],
+        DJANGO_SETTINGS_MODULE="skatverein.settings",
+        SECRET_KEY=secrets.token_urlsafe(50),
+    )
+
+    assert result.returncode != 0
+    assert "SEAL_SECRET environment variable is not set" in result.stderr
+    assert "export SEAL_SECRET=" in result.stderr
+
+
+SEAL = "s" * 40
+
+
+@pytest.mark.parametrize(
+    ("environ", "secret_key", "message"),
+    [
+        ({}, "k" * 50, "SEAL_SECRET environment variable is not set"),
+        ({"SEAL_SECRET": "short"}, "k" * 50, "only 5 characters"),
+        ({"SEAL_SECRET": SEAL}, SEAL, "must differ from SECRET_KEY"),
+    ],
+)
+def test_seal_secret_is_required_long_and_own_without_debug(environ, secret_key, message):
+    with pytest.raises(ImproperlyConfigured, match=message):
+        seal_secret(False, secret_key, environ)
+
+
+@pytest.mark.parametrize(
+    ("debug", "environ", "expected"),
+    [
+        (False, {"SEAL_SECRET": SEAL}, SEAL),
+        (True, {}, DEVELOPMENT_SEAL_SECRET),
+        (True, {"SEAL_SECRET": "short"}, "short"),
+    ],
+)
+def test_seal_secret_comes_from_the_environment_or_a_development_default(debug, environ, expected):
+    assert seal_secret(debug, "k" * 50, environ) == expected

@@ -12,11 +12,42 @@ from tournaments.models import (
     Player,
     Seat,
     Series,
+    Signature,
+    SigningCertificate,
     SummaryEntry,
     Table,
     Team,
     Tournament,
 )
+from tournaments.services.seal import image_digest
+
+
+class KeepsClosedLists:
+    """Deleting a tournament, series or table would take signed or locked lists with it.
+
+    The delete confirmation lists those lists as protected, so the admin refuses instead of
+    failing on the models' lock guard.
+    """
+
+    def get_deleted_objects(self, objs, request):
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        closed = _closed_tables(self.model, [obj.pk for obj in objs])
+        return deleted, counts, perms_needed, [*protected, *closed]
+
+
+def _closed_tables(model, ids) -> list[str]:
+    closed = Table.objects.exclude(status=Table.Status.OPEN).select_related("series__tournament")
+    if model is Tournament:
+        closed = closed.filter(series__tournament_id__in=ids)
+    elif model is Series:
+        closed = closed.filter(series_id__in=ids)
+    else:
+        closed = closed.filter(pk__in=ids)
+    return [
+        _("%(table)s of %(series)s (%(status)s)")
+        % {"table": table, "series": table.series, "status": table.get_status_display()}
+        for table in closed
+    ]
 
 
 @admin.register(Club)
@@ -68,7 +99,7 @@ class SeriesInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(KeepsClosedLists, admin.ModelAdmin):
     list_display = ["name", "date", "club", "rounds_per_series", "planned_series", "status"]
     list_filter = ["status", "club", "date", "extra_points"]
     search_fields = ["name", "venue", "club__name"]
@@ -93,7 +124,7 @@ class ParticipantAdmin(admin.ModelAdmin):
 
 
 @admin.register(Series)
-class SeriesAdmin(admin.ModelAdmin):
+class SeriesAdmin(KeepsClosedLists, admin.ModelAdmin):
     list_display = ["__str__", "tournament", "status", "draw_mode", "draw_seed"]
     list_filter = ["status", "tournament"]
     readonly_fields = ["draw_mode", "draw_seed"]
@@ -132,15 +163,36 @@ class SummaryInline(ReadOnlyInline):
     readonly_fields = fields
 
 
+class SignatureInline(ReadOnlyInline):
+    model = Signature
+    fields = ["seat", "participant", "method", "signed_at"]
+    readonly_fields = fields
+
+
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
-    """Tables with their seats and games; corrections go through the list, not the admin."""
+class TableAdmin(KeepsClosedLists, admin.ModelAdmin):
+    """Tables with their seats and games; corrections go through the list, not the admin.
+
+    Signing, closing and sealing happen through the signing services only, so their fields
+    are read-only here; a signed or locked table cannot be changed or deleted at all.
+    """
 
     list_display = ["__str__", "series", "status", "entry_mode", "game_count"]
     list_filter = ["status", "entry_mode", "series__tournament"]
-    search_fields = ["series__tournament__name", "number"]
-    readonly_fields = ["series", "number", "status", "entry_mode"]
-    inlines = [SeatInline, GameInline, SummaryInline]
+    search_fields = ["series__tournament__name", "number", "seal"]
+    readonly_fields = [
+        "series",
+        "number",
+        "status",
+        "entry_mode",
+        "ended_early_at",
+        "ended_reason",
+        "locked_at",
+        "closed_reason",
+        "seal",
+        "sealed_at",
+    ]
+    inlines = [SeatInline, GameInline, SummaryInline, SignatureInline]
 
     def get_queryset(self, request):
         return (
@@ -156,6 +208,12 @@ class TableAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return (obj is None or obj.is_open) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return (obj is None or obj.is_open) and super().has_delete_permission(request, obj)
 
 
 @admin.register(Game)
@@ -193,6 +251,48 @@ class AuditEntryAdmin(admin.ModelAdmin):
     list_filter = ["action", "created_at"]
     search_fields = ["actor", "object_repr", "reason"]
     readonly_fields = [f.name for f in AuditEntry._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Signature)
+class SignatureAdmin(admin.ModelAdmin):
+    """Read-only: players sign through the signing service, which seals the list."""
+
+    list_display = ["table", "seat", "participant", "method", "signed_at"]
+    list_filter = ["method", "table__series__tournament"]
+    list_select_related = ["table__series__tournament", "participant__player"]
+    fields = ["table", "seat", "participant", "method", "signed_at", "image_fingerprint"]
+    readonly_fields = fields
+
+    @admin.display(description=_("image (SHA-256)"))
+    def image_fingerprint(self, signature) -> str:
+        return image_digest(signature.image) or "–"
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(SigningCertificate)
+class SigningCertificateAdmin(admin.ModelAdmin):
+    """Read-only, and never the key: certificates are made or uploaded by the PDF signing."""
+
+    list_display = ["subject", "club", "uploaded", "valid_until", "created_at"]
+    fields = ["subject", "club", "uploaded", "valid_until", "created_at"]
+    readonly_fields = fields
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -1,8 +1,8 @@
 """One error format for the whole API: ``{"errors": [{"field", "code", "message"}], "detail"}``.
 
 Rules-engine and service refusals, DRF validation errors, malformed JSON, protected
-deletions and database conflicts all end up in this shape, with a 4xx status and never
-a 500, so a table tablet can show the message next to the field.
+deletions, changes to a locked list and database conflicts all end up in this shape, with
+a 4xx status and never a 500, so a table tablet can show the message next to the field.
 """
 
 from django.db import IntegrityError
@@ -13,6 +13,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from tournaments.models import ListLocked
 from tournaments.services.errors import Rejected
 from tournaments.skat import GameInvalid, Problem
 
@@ -30,6 +31,8 @@ def api_exception_handler(exc, context):
         return problems_response(exc.problems, code)
     if isinstance(exc, GameInvalid):
         return problems_response(exc.problems)
+    if isinstance(exc, ListLocked):
+        return problems_response([exc.problem], status.HTTP_409_CONFLICT)
     if isinstance(exc, ProtectedError):
         return problems_response([_protected()], status.HTTP_409_CONFLICT)
     if isinstance(exc, IntegrityError):

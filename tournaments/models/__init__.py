@@ -3,6 +3,7 @@
 from tournaments.models.audit import AuditEntry
 from tournaments.models.clubs import Club, Player
 from tournaments.models.games import Game, GamePoints
+from tournaments.models.locking import ListLocked, changes_allowed
 from tournaments.models.series import Series
 from tournaments.models.signatures import Signature, SigningCertificate
 from tournaments.models.tables import Seat, SummaryEntry, Table
@@ -14,6 +15,7 @@ __all__ = [
     "ExtraPoints",
     "Game",
     "GamePoints",
+    "ListLocked",
     "Participant",
     "Player",
     "Seat",
@@ -24,4 +26,5 @@ __all__ = [
     "Table",
     "Team",
     "Tournament",
+    "changes_allowed",
 ]

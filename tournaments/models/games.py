@@ -7,6 +7,8 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.skat import Declaration, GameType, Outcome
 
+from .locking import ListRow
+
 GAME_CHOICES = [
     (GameType.DIAMONDS.value, _("Diamonds")),
     (GameType.HEARTS.value, _("Hearts")),
@@ -17,7 +19,7 @@ GAME_CHOICES = [
 ]
 
 
-class Game(models.Model):
+class Game(ListRow):
     """One game of a list: what was entered and what the rules engine made of it.
 
     The inputs are kept as entered (``None`` = not given) so the engine can re-value the
@@ -136,7 +138,7 @@ class Game(models.Model):
         )
 
 
-class GamePoints(models.Model):
+class GamePoints(ListRow):
     """The list points one player got from one game (declarer, opponent or dealer out).
 
     One row per player present, so a settlement or a ranking is a single GROUP BY.
@@ -189,10 +191,26 @@ class GamePoints(models.Model):
                 name="gamepoints_won_or_lost_once",
             ),
         ]
+        # Rankings sum these columns per participant; with the summed columns in the index
+        # the database answers from the index alone (SQLite has no INCLUDE, hence fields).
         indexes = [
             models.Index(fields=["table", "participant"]),
-            models.Index(fields=["series", "participant"]),
-            models.Index(fields=["tournament", "participant"]),
+            models.Index(
+                fields=["series", "participant", "game_points", "won", "lost", "credit"],
+                name="gamepoints_series_sums",
+            ),
+            models.Index(
+                fields=[
+                    "tournament",
+                    "participant",
+                    "series",
+                    "game_points",
+                    "won",
+                    "lost",
+                    "credit",
+                ],
+                name="gamepoints_tournament_sums",
+            ),
         ]
 
     def __str__(self) -> str:

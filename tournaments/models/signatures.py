@@ -4,9 +4,15 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from .locking import ListRow
 
-class Signature(models.Model):
-    """A player's confirmation of a table's list: a drawn signature or the start-card PIN."""
+
+class Signature(ListRow):
+    """A player's confirmation of a table's list: a drawn signature or the start-card PIN.
+
+    ``list_digest`` fingerprints the list as it was signed, so a signature given before a
+    later correction is recognised as no longer confirming the list.
+    """
 
     class Method(models.TextChoices):
         IMAGE = "image", _("signature drawn on the device")
@@ -28,6 +34,7 @@ class Signature(models.Model):
     method = models.CharField(_("method"), max_length=5, choices=Method.choices)
     image = models.BinaryField(_("signature image (PNG)"), blank=True, default=b"")
     signed_at = models.DateTimeField(_("signed at"), auto_now_add=True)
+    list_digest = models.CharField(_("fingerprint of the signed list"), max_length=64, blank=True)
 
     class Meta:
         verbose_name = _("signature")

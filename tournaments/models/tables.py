@@ -4,9 +4,17 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from .locking import ListRow, TableQuerySet, ensure_table_changeable, ensure_table_deletable
+
 
 class Table(models.Model):
-    """One table of a series; it keeps one game list (Spielliste)."""
+    """One table of a series; it keeps one game list (Spielliste).
+
+    ``status``: *open* while the list is kept and signed; *signed* once every player who sat
+    at the table confirmed it; *locked* when the director closed it with a reason although
+    signatures are missing. A signed or locked list carries a seal and cannot be changed
+    (see :mod:`tournaments.models.locking`) until the director reopens it.
+    """
 
     class Status(models.TextChoices):
         OPEN = "open", _("open")
@@ -39,6 +47,13 @@ class Table(models.Model):
     closed_reason = models.TextField(_("reason for closing without all signatures"), blank=True)
     seal = models.CharField(_("seal"), max_length=64, blank=True, db_index=True)
     sealed_at = models.DateTimeField(_("sealed at"), null=True, blank=True)
+    ended_early_at = models.DateTimeField(
+        _("ended early at"),
+        null=True,
+        blank=True,
+        help_text=_("The director ended the list before all games were played."),
+    )
+    ended_reason = models.TextField(_("reason for ending the list early"), blank=True)
     access_code = models.CharField(
         _("table code"),
         max_length=16,
@@ -47,6 +62,8 @@ class Table(models.Model):
         unique=True,
         help_text=_("Lets one device at the table keep this list without an account."),
     )
+
+    objects = TableQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("table")
@@ -60,12 +77,20 @@ class Table(models.Model):
     def __str__(self) -> str:
         return _("Table %(number)d") % {"number": self.number}
 
+    def save(self, *args, **kwargs):
+        ensure_table_changeable(self, kwargs.get("update_fields"))
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        ensure_table_deletable(self)
+        return super().delete(*args, **kwargs)
+
     @property
     def is_open(self) -> bool:
         return self.status == self.Status.OPEN
 
 
-class Seat(models.Model):
+class Seat(ListRow):
     """A participant on seat 1-4 of a table from one game up to another.
 
     Leaving, joining and replacements are recorded as several seats, so the list always
@@ -128,7 +153,7 @@ class Seat(models.Model):
         )
 
 
-class SummaryEntry(models.Model):
+class SummaryEntry(ListRow):
     """Per seat: game points, games won and lost of a list kept on paper.
 
     Clubs that play on paper enter only these sums; the 30/40 credits follow from the other

@@ -5,11 +5,12 @@ from dataclasses import asdict
 
 from django.db.models import Max
 
-from tournaments.models import Game, Seat, Table
+from tournaments.models import Game, Seat, Signature, Table
 from tournaments.skat.rounds import deal_of, game_count
 
 from .seating import table_rounds
 from .settlement import settlement_lines, table_totals
+from .signing import ready_to_sign, signers
 
 
 def table_overview(table: Table) -> dict:
@@ -18,7 +19,7 @@ def table_overview(table: Table) -> dict:
 
 
 def table_overviews(tables) -> list[dict]:
-    """The overviews of many tables in four queries, whatever their number of games."""
+    """The overviews of many tables in five queries, whatever their number of games."""
     tables = list(tables)
     ids = [table.id for table in tables]
     seats = defaultdict(list)
@@ -36,14 +37,26 @@ def table_overviews(tables) -> list[dict]:
         .order_by()
     )
     totals = table_totals(tables)
+    signatures = defaultdict(list)
+    for signature in Signature.objects.filter(table_id__in=ids).only(
+        "table_id", "participant_id", "method", "signed_at"
+    ):
+        signatures[signature.table_id].append(signature)
     return [
-        _overview(table, seats[table.id], last_games.get(table.id, 0), totals[table.id])
+        _overview(
+            table,
+            seats[table.id],
+            last_games.get(table.id, 0),
+            totals[table.id],
+            signatures[table.id],
+        )
         for table in tables
     ]
 
 
-def _overview(table: Table, seats, entered: int, totals) -> dict:
+def _overview(table: Table, seats, entered: int, totals, signatures) -> dict:
     rounds = table_rounds(table, seats)
+    planned = game_count(rounds)
     deal = deal_of(entered + 1, rounds) if table.entry_mode != Table.EntryMode.SUMMARY else None
     return {
         "id": table.id,
@@ -63,8 +76,26 @@ def _overview(table: Table, seats, entered: int, totals) -> dict:
             for seat in seats
         ],
         "settlement": [asdict(line) for line in settlement_lines(table, seats, totals)],
-        "games_planned": game_count(rounds),
+        "games_planned": planned,
         "games_entered": entered,
+        "ended_early": table.ended_early_at is not None,
+        "ended_reason": table.ended_reason,
+        "ready_to_sign": ready_to_sign(table, entered, planned),
+        "signatures": [
+            {
+                "seat": signer.seat,
+                "participant": signer.participant,
+                "name": signer.name,
+                "signed": signer.signed,
+                "method": signer.method,
+                "signed_at": signer.signed_at,
+            }
+            for signer in signers(table, seats, signatures)
+        ],
+        "closed_reason": table.closed_reason,
+        "locked_at": _iso(table.locked_at),
+        "seal": table.seal or None,
+        "sealed_at": _iso(table.sealed_at),
         "next_game": None
         if deal is None
         else {
@@ -74,3 +105,7 @@ def _overview(table: Table, seats, entered: int, totals) -> dict:
             "table_size": deal.table_size,
         },
     }
+
+
+def _iso(moment) -> str | None:
+    return moment.isoformat() if moment is not None else None

@@ -1,0 +1,420 @@
+"""Signing, closing, reopening and verifying lists over HTTP (API.md section 4)."""
+
+import json
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from drf_spectacular.drainage import GENERATOR_STATS
+from drf_spectacular.generators import SchemaGenerator
+
+from tests.factories import (
+    make_complete_table,
+    make_participants,
+    make_seated_table,
+    make_staff_user,
+    make_table,
+    play_out,
+    png_data_url,
+    sign_all,
+)
+from tournaments.models import Game, Signature, Table
+from tournaments.services import signing
+
+pytestmark = pytest.mark.django_db
+
+API = "/api/v1/"
+HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+def send(client, method, path, body=None, **headers):
+    if body is None:
+        return getattr(client, method)(API + path, headers=headers)
+    return getattr(client, method)(
+        API + path, data=json.dumps(body), content_type="application/json", headers=headers
+    )
+
+
+def first_error(response):
+    error = response.json()["errors"][0]
+    return response.status_code, error["field"], error["code"]
+
+
+@pytest.fixture
+def staff_user(db):
+    return make_staff_user()
+
+
+@pytest.fixture
+def director(client, staff_user):
+    client.force_login(staff_user)
+    return client
+
+
+@pytest.fixture
+def table(db):
+    """A complete 4-table of one round, ready to be signed."""
+    return make_complete_table(players=4, rounds_per_series=1)
+
+
+def pin_of(table, seat):
+    return table.seats.get(number=seat).participant.pin
+
+
+def sign(client, table, seat, **body):
+    body = body or {"pin": pin_of(table, seat)}
+    return send(client, "post", f"tables/{table.id}/signatures/", {"seat": seat, **body})
+
+
+def test_sign_by_pin_answers_with_the_table_overview(director, table):
+    response = sign(director, table, 1)
+
+    assert response.status_code == 201
+    body = response.json()
+    assert (body["status"], body["seal"], body["ready_to_sign"]) == ("open", None, True)
+    assert [(s["seat"], s["signed"], s["method"]) for s in body["signatures"]] == [
+        (1, True, "pin"),
+        (2, False, None),
+        (3, False, None),
+        (4, False, None),
+    ]
+
+
+def test_sign_by_image_is_stored(director, table):
+    response = sign(director, table, 2, image=png_data_url())
+
+    assert response.status_code == 201
+    assert Signature.objects.get(table=table).method == "image"
+
+
+def test_the_last_signature_seals_the_list(director, table):
+    responses = [sign(director, table, seat) for seat in (1, 2, 3, 4)]
+
+    body = responses[-1].json()
+    assert [r.status_code for r in responses] == [201] * 4
+    assert body["status"] == "signed"
+    assert HEX64.match(body["seal"])
+    assert body["sealed_at"] and body["locked_at"]
+    assert all(s["signed"] for s in body["signatures"])
+    assert send(director, "get", f"tables/{table.id}/").json()["seal"] == body["seal"]
+
+
+def test_wrong_pin_is_refused_naming_the_seat(director, table):
+    response = sign(director, table, 3, pin="0000" if pin_of(table, 3) != "0000" else "1111")
+
+    assert first_error(response) == (400, "pin", "pin_mismatch")
+    assert "3" in response.json()["errors"][0]["message"]
+    assert not Signature.objects.exists()
+
+
+def test_too_many_wrong_pins_answer_429(director, table):
+    wrong = "0000" if pin_of(table, 1) != "0000" else "1111"
+    codes = [sign(director, table, 1, pin=wrong).status_code for _ in range(signing.PIN_ATTEMPTS)]
+
+    blocked = sign(director, table, 1)
+
+    assert codes == [400] * signing.PIN_ATTEMPTS
+    assert first_error(blocked) == (429, "pin", "too_many_pin_attempts")
+    assert 0 < int(blocked.headers["Retry-After"]) <= 600
+    assert not Signature.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ({"seat": 1, "image": "data:image/png;base64,@@@"}, (400, "image", "image_not_base64")),
+        ({"seat": 1, "image": "data:image/png;base64,QUJD"}, (400, "image", "image_not_png")),
+        (
+            {"seat": 1, "image": "data:image/gif;base64,R0lG"},
+            (400, "image", "image_not_png_data_url"),
+        ),
+        (
+            {"seat": 1, "image": "data:image/png;base64," + "A" * 300_000},
+            (400, "image", "image_too_large"),
+        ),
+        ({"seat": 1}, (400, "pin", "pin_or_image")),
+        ({"seat": "eins", "pin": "1234"}, (400, "seat", "invalid_seat")),
+        ({"seat": 1, "pin": 4711}, (400, "pin", "invalid_pin")),
+    ],
+)
+def test_bad_signature_input_is_refused(director, table, body, expected):
+    response = send(director, "post", f"tables/{table.id}/signatures/", body)
+
+    assert first_error(response) == expected
+
+
+def test_signing_twice_is_a_conflict(director, table):
+    sign(director, table, 1)
+
+    assert first_error(sign(director, table, 1)) == (409, "seat", "already_signed")
+
+
+def test_signing_an_incomplete_list_is_a_conflict(director):
+    table = make_seated_table(players=3, rounds_per_series=1)
+
+    assert first_error(sign(director, table, 1)) == (409, "table", "list_not_complete")
+
+
+@pytest.mark.parametrize("body", [[1, 2], "seat"])
+def test_a_signature_body_must_be_an_object(director, table, body):
+    response = send(director, "post", f"tables/{table.id}/signatures/", body)
+
+    assert response.status_code == 400
+
+
+def test_signing_an_unknown_table_is_404(director):
+    assert send(director, "post", "tables/999999/signatures/", {"seat": 1}).status_code == 404
+
+
+def test_signing_needs_a_director_for_now(client, table):
+    anonymous = sign(client, table, 1)
+    client.force_login(get_user_model().objects.create_user(username="tablet"))
+    player = sign(client, table, 1)
+
+    assert anonymous.status_code in (401, 403)
+    assert player.status_code == 403
+    assert not Signature.objects.exists()
+
+
+def test_who_signed_is_public_and_never_shows_pin_or_image(client, table):
+    signing.sign_list(table, 1, image=png_data_url())
+    signing.sign_list(table, 2, pin=pin_of(table, 2))
+
+    response = send(client, "get", f"tables/{table.id}/signatures/")
+
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["status"], body["ready_to_sign"], body["all_signed"]) == ("open", True, False)
+    assert [(s["seat"], s["method"], s["current"]) for s in body["signatures"]] == [
+        (1, "image", True),
+        (2, "pin", True),
+        (3, None, None),
+        (4, None, None),
+    ]
+    assert {key for row in body["signatures"] for key in row} == {
+        "seat",
+        "participant",
+        "name",
+        "from_game",
+        "until_game",
+        "signed",
+        "method",
+        "signed_at",
+        "current",
+    }
+    assert "iVBOR" not in response.content.decode()
+
+
+def test_director_ends_a_list_early_and_the_players_sign_it(director):
+    table = make_seated_table(players=3, rounds_per_series=1)
+    send(director, "post", f"tables/{table.id}/games/", {"passed": True})
+
+    ended = send(director, "post", f"tables/{table.id}/end/", {"reason": "Saal schließt"})
+    signed = [sign(director, table, seat) for seat in (1, 2, 3)]
+
+    assert ended.status_code == 200
+    assert (ended.json()["ended_early"], ended.json()["ended_reason"]) == (True, "Saal schließt")
+    assert ended.json()["ready_to_sign"] is True
+    assert signed[-1].json()["status"] == "signed"
+
+
+def test_director_closes_a_list_with_a_reason(director, table):
+    sign(director, table, 1)
+
+    response = send(director, "post", f"tables/{table.id}/close/", {"reason": "Platz 2-4 weg"})
+
+    body = response.json()
+    assert response.status_code == 200
+    assert (body["status"], body["closed_reason"]) == ("locked", "Platz 2-4 weg")
+    assert HEX64.match(body["seal"])
+    assert send(director, "get", f"verify/{body['seal']}/").json()["valid"] is True
+
+
+def test_director_reopens_a_list(director, table):
+    sign_all(table)
+
+    response = send(director, "post", f"tables/{table.id}/reopen/", {"reason": "Spiel 2 falsch"})
+
+    body = response.json()
+    assert response.status_code == 200
+    assert (body["status"], body["seal"], body["sealed_at"]) == ("open", None, None)
+    assert not any(s["signed"] for s in body["signatures"])
+
+
+@pytest.mark.parametrize("action", ["end", "close", "reopen"])
+@pytest.mark.parametrize("body", [{}, {"reason": ""}, {"reason": "  "}, {"reason": 7}])
+def test_director_actions_need_a_reason(director, action, body):
+    table = make_seated_table(players=3, rounds_per_series=1)
+
+    response = send(director, "post", f"tables/{table.id}/{action}/", body)
+
+    assert first_error(response) == (400, "reason", "reason_required")
+
+
+@pytest.mark.parametrize("action", ["end", "close", "reopen"])
+def test_director_actions_are_for_directors_only(client, table, action):
+    anonymous = send(client, "post", f"tables/{table.id}/{action}/", {"reason": "x"})
+    client.force_login(get_user_model().objects.create_user(username="spieler"))
+    player = send(client, "post", f"tables/{table.id}/{action}/", {"reason": "x"})
+
+    assert anonymous.status_code in (401, 403) and player.status_code == 403
+    table.refresh_from_db()
+    assert (table.status, table.ended_early_at) == ("open", None)
+
+
+@pytest.mark.parametrize(
+    ("action", "expected"),
+    [
+        ("end", (409, "table", "list_already_ended")),
+        ("reopen", (409, "table", "list_not_closed")),
+    ],
+)
+def test_director_actions_out_of_turn_are_conflicts(director, table, action, expected):
+    response = send(director, "post", f"tables/{table.id}/{action}/", {"reason": "weil"})
+
+    assert first_error(response) == expected
+
+
+SUMMARY = {"seats": [{"seat": n, "game_points": 0, "won": 0, "lost": 0} for n in (1, 2, 3, 4)]}
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("post", "games/", {"passed": True}),
+        ("put", "games/4/", {"passed": True}),
+        ("patch", "games/4/", {"passed": True}),
+        ("delete", "games/4/", None),
+        ("post", "leave/", {"seat": 2, "after_game": 4}),
+        ("post", "join/", {"participant": "newcomer", "from_game": 5}),
+        ("post", "replace/", {"seat": 2, "participant": "newcomer", "from_game": 2}),
+        ("put", "summary/", SUMMARY),
+        ("post", "signatures/", {"seat": 1, "pin": "1234"}),
+        ("post", "end/", {"reason": "weil"}),
+        ("post", "close/", {"reason": "weil"}),
+    ],
+)
+@pytest.mark.parametrize("status", ["signed", "locked"])
+def test_every_list_changing_endpoint_refuses_a_sealed_list(
+    director, staff_user, table, method, path, body, status
+):
+    sign_all(table, except_seats=[] if status == "signed" else [1])
+    if status == "locked":
+        signing.close_list(table, "Platz 1 fehlt", staff_user)
+    if body and body.get("participant") == "newcomer":
+        body = {**body, "participant": make_participants(table.series.tournament, 1)[0].id}
+    games = list(Game.objects.filter(table=table).values_list("number", "score"))
+    seal = Table.objects.get(pk=table.pk).seal
+
+    response = send(director, method, f"tables/{table.id}/{path}", body)
+
+    assert first_error(response) == (409, "table", "list_locked")
+    assert list(Game.objects.filter(table=table).values_list("number", "score")) == games
+    assert Table.objects.get(pk=table.pk).seal == seal
+
+
+def test_reopen_correct_and_sign_again_gives_a_new_seal(director, table):
+    first = sign_all(table).seal
+    send(director, "post", f"tables/{table.id}/reopen/", {"reason": "Spiel 4 falsch"})
+
+    corrected = send(
+        director, "put", f"tables/{table.id}/games/4/", {"passed": True, "reason": "eingepasst"}
+    )
+    second = [sign(director, table, seat) for seat in (1, 2, 3, 4)][-1].json()["seal"]
+
+    assert corrected.status_code == 200
+    assert HEX64.match(second) and second != first
+    assert send(director, "get", f"verify/{second}/").json()["valid"] is True
+    old = send(director, "get", f"verify/{first}/").json()
+    assert (old["valid"], old["reason"], old["table"]) == (False, "superseded", table.id)
+    audit = [e["action"] for e in send(director, "get", f"tables/{table.id}/audit/").json()]
+    assert audit[-7:] == [
+        "list_reopened",
+        "game_corrected",
+        *["signature_added"] * 4,
+        "list_signed",
+    ]
+
+
+def test_verification_is_public_and_names_a_game_changed_behind_the_apps_back(client, table):
+    seal = sign_all(table).seal
+    valid = send(client, "get", f"verify/{seal}/", authorization="Token not-a-token")
+    game = Game.objects.get(table=table, number=2)
+
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE tournaments_game SET score = 999 WHERE id = %s", [game.id])
+    changed = send(client, "get", f"verify/{seal}/")
+
+    assert valid.status_code == 200
+    assert valid.json()["valid"] is True
+    assert valid.json()["tournament"]["name"] == table.series.tournament.name
+    assert (valid.json()["series"], valid.json()["table_number"]) == (1, table.number)
+    body = changed.json()
+    assert (changed.status_code, body["valid"], body["reason"]) == (200, False, "changed")
+    assert body["mismatches"] == [{"path": "games[2].score", "stored": game.score, "current": 999}]
+    assert body["message"]
+
+
+@pytest.mark.parametrize(("code", "reason"), [("0" * 64, "unknown"), ("kein-siegel", "malformed")])
+def test_verifying_an_unknown_seal_says_so(client, code, reason):
+    response = send(client, "get", f"verify/{code}/")
+
+    assert response.status_code == 200
+    assert (response.json()["valid"], response.json()["reason"]) == (False, reason)
+
+
+def test_table_overview_has_the_signing_fields(client, table):
+    body = send(client, "get", f"tables/{table.id}/").json()
+
+    assert {
+        "status",
+        "seal",
+        "sealed_at",
+        "locked_at",
+        "closed_reason",
+        "ended_early",
+        "ended_reason",
+        "ready_to_sign",
+        "signatures",
+    } <= set(body)
+
+
+@pytest.mark.parametrize("tables", [1, 3])
+def test_series_tables_list_signatures_in_constant_queries(
+    client, django_assert_max_num_queries, tables
+):
+    table = make_complete_table(players=3, rounds_per_series=1)
+    tournament = table.series.tournament
+    for _ in range(tables - 1):
+        play_out(make_table(table.series, make_participants(tournament, 3)))
+    for each in table.series.tables.all():
+        sign_all(each)
+
+    with django_assert_max_num_queries(8):
+        response = send(client, "get", f"series/{table.series_id}/tables/")
+
+    assert response.status_code == 200
+
+
+SIGNING_PATHS = [
+    "/api/v1/tables/{id}/signatures/",
+    "/api/v1/tables/{id}/end/",
+    "/api/v1/tables/{id}/close/",
+    "/api/v1/tables/{id}/reopen/",
+    "/api/v1/verify/{seal}/",
+]
+
+
+def test_signing_endpoints_are_in_the_schema_without_warnings():
+    GENERATOR_STATS.reset()
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+
+    assert set(SIGNING_PATHS) <= set(schema["paths"])
+    assert set(schema["paths"]["/api/v1/tables/{id}/signatures/"]) == {"get", "post"}
+    verify = schema["paths"]["/api/v1/verify/{seal}/"]["get"]
+    assert verify.get("security", [{}]) == [{}]
+    ours = ("signing.py", "Signature", "Verify", "EndList", "CloseList", "ReopenList")
+    warnings = [w for w in {**GENERATOR_STATS._warn_cache, **GENERATOR_STATS._error_cache}]
+    assert [w for w in warnings if any(name in w for name in ours)] == []

@@ -1,0 +1,436 @@
+"""Signing, ending early, closing and reopening lists (RULES.md 4)."""
+
+import datetime
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.utils import timezone
+
+from tests.factories import (
+    enter,
+    make_complete_table,
+    make_participants,
+    make_seated_table,
+    make_staff_user,
+    play_out,
+    png_bytes,
+    png_data_url,
+    sign_all,
+)
+from tournaments.models import AuditEntry, Signature, Table
+from tournaments.services import listkeeping, seating, signing, summary
+from tournaments.services.errors import Rejected
+from tournaments.services.seal import verify_seal
+
+pytestmark = pytest.mark.django_db
+
+HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+@pytest.fixture
+def table(db):
+    """A complete 4-table of one round (games 1-4)."""
+    return make_complete_table(players=4, rounds_per_series=1)
+
+
+@pytest.fixture
+def director(db):
+    return make_staff_user()
+
+
+def pin_of(table, seat):
+    return table.seats.get(number=seat).participant.pin
+
+
+def wrong_pin(table, seat):
+    return "0000" if pin_of(table, seat) != "0000" else "1111"
+
+
+def refused(call) -> tuple[str, str, bool]:
+    with pytest.raises(Rejected) as error:
+        call()
+    problem = error.value.problems[0]
+    return problem.field, problem.code, error.value.conflict
+
+
+def test_sign_by_pin_records_the_signature_and_an_audit_entry(table):
+    signature = signing.sign_list(table, 2, pin=pin_of(table, 2))
+
+    assert (signature.seat, signature.method, bytes(signature.image)) == (2, "pin", b"")
+    assert signature.participant_id == table.seats.get(number=2).participant_id
+    entry = AuditEntry.objects.get(table=table, action="signature_added")
+    assert entry.after["seat"] == 2 and entry.after["method"] == "pin"
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN and table.seal == ""
+
+
+def test_sign_by_image_stores_the_png(table):
+    signature = signing.sign_list(table, 1, image=png_data_url())
+
+    assert signature.method == Signature.Method.IMAGE
+    assert bytes(Signature.objects.get(pk=signature.pk).image) == png_bytes()
+
+
+def test_wrong_pin_is_refused_naming_the_seat(table):
+    with pytest.raises(Rejected) as error:
+        signing.sign_list(table, 3, pin=wrong_pin(table, 3))
+
+    problem = error.value.problems[0]
+    assert (problem.field, problem.code) == ("pin", "pin_mismatch")
+    assert "seat 3" in problem.text()
+    assert not Signature.objects.exists()
+    assert AuditEntry.objects.filter(action=signing.PIN_REFUSED, after__seat=3).count() == 1
+
+
+def test_wrong_pins_are_limited_per_seat(table):
+    for _ in range(signing.PIN_ATTEMPTS):
+        refused(lambda: signing.sign_list(table, 1, pin=wrong_pin(table, 1)))
+
+    with pytest.raises(signing.TooManyAttempts) as blocked:
+        signing.sign_list(table, 1, pin=pin_of(table, 1))
+    other_seat = signing.sign_list(table, 2, pin=pin_of(table, 2))
+
+    assert blocked.value.problems[0].code == "too_many_pin_attempts"
+    assert 0 < blocked.value.retry_after <= 600
+    assert other_seat.seat == 2
+    assert not Signature.objects.filter(seat=1).exists()
+
+
+def test_pin_limit_ends_after_the_window(table):
+    for _ in range(signing.PIN_ATTEMPTS):
+        refused(lambda: signing.sign_list(table, 1, pin=wrong_pin(table, 1)))
+    earlier = timezone.now() - signing.PIN_WINDOW - datetime.timedelta(seconds=1)
+    AuditEntry.objects.filter(action=signing.PIN_REFUSED).update(created_at=earlier)
+
+    assert signing.sign_list(table, 1, pin=pin_of(table, 1)).seat == 1
+
+
+@pytest.mark.parametrize(
+    ("image", "code"),
+    [
+        (12345, "image_not_png_data_url"),
+        ("data:image/jpeg;base64,/9j/4AAQ", "image_not_png_data_url"),
+        ("iVBORw0KGgo=", "image_not_png_data_url"),
+        ("data:image/png;base64,this is not base64!", "image_not_base64"),
+        ("data:image/png;base64,QUJD", "image_not_png"),
+        (png_data_url(png_bytes()[:-12]), "image_not_png"),
+        (png_data_url(png_bytes()[:30] + b"X" + png_bytes()[31:]), "image_not_png"),
+        (png_data_url(png_bytes(width=0)), "image_not_png"),
+        (png_data_url(png_bytes(chunks=[(b"tEXt", b"x" * 210_000)])), "image_too_large"),
+        ("data:image/png;base64," + "A" * 300_000, "image_too_large"),
+    ],
+    ids=[
+        "not-text",
+        "jpeg",
+        "no-data-url",
+        "not-base64",
+        "not-png",
+        "truncated",
+        "broken-crc",
+        "zero-width",
+        "too-large-png",
+        "too-large-text",
+    ],
+)
+def test_bad_signature_images_are_refused(table, image, code):
+    assert refused(lambda: signing.sign_list(table, 1, image=image)) == ("image", code, False)
+    assert not Signature.objects.exists()
+
+
+def test_image_data_url_may_be_wrapped_and_upper_case():
+    wrapped = "DATA:IMAGE/PNG;BASE64," + "\n".join(re.findall(".{1,20}", png_data_url()[22:]))
+
+    assert signing.read_signature_image(wrapped) == png_bytes()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field", "code"),
+    [
+        ({"seat": 0, "pin": "1234"}, "seat", "invalid_seat"),
+        ({"seat": "1", "pin": "1234"}, "seat", "invalid_seat"),
+        ({"seat": True, "pin": "1234"}, "seat", "invalid_seat"),
+        ({"seat": 1}, "pin", "pin_or_image"),
+        ({"seat": 1, "pin": "1234", "image": "data:"}, "pin", "pin_or_image"),
+        ({"seat": 1, "pin": 1234}, "pin", "invalid_pin"),
+        ({"seat": 1, "pin": "12a4"}, "pin", "invalid_pin"),
+        ({"seat": 1, "pin": "１２３４"}, "pin", "invalid_pin"),
+        ({"seat": 1, "pin": "1234", "participant": "x"}, "participant", "invalid_participant"),
+    ],
+)
+def test_bad_signing_input_is_refused(table, kwargs, field, code):
+    seat = kwargs.pop("seat")
+
+    assert refused(lambda: signing.sign_list(table, seat, **kwargs))[:2] == (field, code)
+
+
+def test_signing_a_seat_twice_is_a_conflict(table):
+    signing.sign_list(table, 1, pin=pin_of(table, 1))
+
+    again = refused(lambda: signing.sign_list(table, 1, image=png_data_url()))
+
+    assert again == ("seat", "already_signed", True)
+    assert Signature.objects.count() == 1
+
+
+def test_signing_before_the_list_is_complete_is_a_conflict(db):
+    table = make_seated_table(players=3, rounds_per_series=1)
+    enter(table, passed=True)
+
+    result = refused(lambda: signing.sign_list(table, 1, pin=pin_of(table, 1)))
+
+    assert result == ("table", "list_not_complete", True)
+
+
+def test_list_ended_early_can_be_signed_with_the_games_entered(director):
+    table = make_seated_table(players=3, rounds_per_series=2)
+    enter(table, passed=True)
+    enter(table, declarer_seat=1, game="grand", matadors=2, won=True)
+
+    signing.end_list_early(table, "  Zeit abgelaufen  ", director)
+    sign_all(table)
+
+    assert table.status == Table.Status.SIGNED
+    assert (table.ended_reason, table.games.count()) == ("Zeit abgelaufen", 2)
+    entry = AuditEntry.objects.get(table=table, action="list_ended_early")
+    assert entry.reason == "Zeit abgelaufen"
+    assert entry.after == {"games_entered": 2, "games_planned": 6}
+    assert verify_seal(table.seal).valid
+
+
+@pytest.mark.parametrize("reason", ["", "   ", None, 42, "x" * (signing.MAX_REASON_LENGTH + 1)])
+def test_director_actions_need_a_reason(director, reason):
+    table = make_seated_table(players=3, rounds_per_series=1)
+
+    field, code, _ = refused(lambda: signing.end_list_early(table, reason, director))
+
+    assert field == "reason" and code in ("reason_required", "reason_too_long")
+
+
+@pytest.mark.parametrize("action", ["end_list_early", "close_list", "reopen_list"])
+@pytest.mark.parametrize("who", ["nobody", "anonymous", "player"])
+def test_director_actions_refuse_other_users(table, action, who):
+    user = {
+        "nobody": None,
+        "anonymous": AnonymousUser(),
+        "player": get_user_model().objects.create_user("spieler"),
+    }[who]
+
+    with pytest.raises(PermissionDenied):
+        getattr(signing, action)(table, "weil", user)
+
+
+def test_ending_a_complete_list_early_is_a_conflict(table, director):
+    result = refused(lambda: signing.end_list_early(table, "weil", director))
+
+    assert result == ("table", "list_already_ended", True)
+
+
+def test_all_signed_makes_the_list_signed_and_sealed(table):
+    sign_all(table)
+
+    assert table.status == Table.Status.SIGNED
+    assert HEX64.match(table.seal)
+    assert table.locked_at == table.sealed_at is not None
+    assert table.closed_reason == ""
+    sealing = AuditEntry.objects.get(table=table, action="list_signed")
+    assert sealing.after["seal"] == table.seal
+    assert sealing.after["document"]["status"] == "signed"
+    assert len(sealing.after["document"]["signatures"]) == 4
+    assert verify_seal(table.seal).valid
+
+
+def test_the_list_stays_open_until_the_last_player_signed(table):
+    sign_all(table, except_seats=[4])
+
+    assert table.status == Table.Status.OPEN and table.seal == ""
+
+    signing.sign_list(table, 4, image=png_data_url())
+    table.refresh_from_db()
+
+    assert table.status == Table.Status.SIGNED
+
+
+def test_close_with_reason_locks_and_seals_a_list_missing_a_signature(table, director):
+    sign_all(table, except_seats=[3])
+
+    signing.close_list(table, "Platz 3 ist ohne Unterschrift gegangen", director)
+    table.refresh_from_db()
+
+    assert table.status == Table.Status.LOCKED
+    assert table.closed_reason == "Platz 3 ist ohne Unterschrift gegangen"
+    assert HEX64.match(table.seal)
+    assert table.signatures.count() == 3
+    entry = AuditEntry.objects.get(table=table, action="list_closed")
+    assert entry.reason == table.closed_reason
+    result = verify_seal(table.seal)
+    assert (result.valid, result.status) == (True, "locked")
+
+
+def test_close_before_the_list_is_complete_is_a_conflict(director):
+    table = make_seated_table(players=3, rounds_per_series=1)
+
+    result = refused(lambda: signing.close_list(table, "weil", director))
+
+    assert result == ("table", "list_not_complete", True)
+
+
+@pytest.mark.parametrize("action", ["sign", "close", "end"])
+def test_a_sealed_list_refuses_signing_closing_and_ending(table, director, action):
+    sign_all(table, except_seats=[2])
+    signing.close_list(table, "Spieler fehlt", director)
+    calls = {
+        "sign": lambda: signing.sign_list(table, 2, pin=pin_of(table, 2)),
+        "close": lambda: signing.close_list(table, "nochmal", director),
+        "end": lambda: signing.end_list_early(table, "nochmal", director),
+    }
+
+    assert refused(calls[action]) == ("table", "list_locked", True)
+
+
+def test_reopening_an_open_list_is_a_conflict(table, director):
+    assert refused(lambda: signing.reopen_list(table, "weil", director)) == (
+        "table",
+        "list_not_closed",
+        True,
+    )
+
+
+def test_reopen_correct_and_sign_again_gives_a_new_seal(table, director):
+    sign_all(table)
+    first_seal = table.seal
+
+    signing.reopen_list(table, "Spiel 2 falsch eingetragen", director)
+    table.refresh_from_db()
+    reopened = (table.status, table.seal, table.sealed_at, table.signatures.count())
+    listkeeping.correct_game(
+        table, 2, {"passed": True}, user=director, reason="Spiel 2 war eingepasst"
+    )
+    sign_all(table)
+
+    assert reopened == (Table.Status.OPEN, "", None, 0)
+    assert table.status == Table.Status.SIGNED
+    assert HEX64.match(table.seal) and table.seal != first_seal
+    assert verify_seal(table.seal).valid
+    old = verify_seal(first_seal)
+    assert (old.valid, old.reason, old.table) == (False, "superseded", table.id)
+    changed = {m.path for m in old.mismatches if m.path.startswith("games")}
+    assert {"games[2].passed", "games[2].score", "games[2].points[1].points"} <= changed
+    assert all(path.startswith("games[2].") for path in changed)
+
+
+def test_audit_trail_shows_the_whole_story(table, director):
+    sign_all(table)
+    signing.reopen_list(table, "Korrektur", director)
+    listkeeping.correct_game(table, 1, {"passed": True}, user=director, reason="war eingepasst")
+    signing.close_list(table, "Spieler schon weg", director)
+
+    actions = list(
+        AuditEntry.objects.filter(table=table)
+        .exclude(action__in=["game_entered", "table_created"])
+        .order_by("id")
+        .values_list("action", flat=True)
+    )
+    reopened = AuditEntry.objects.get(table=table, action="list_reopened")
+
+    assert actions == [
+        *["signature_added"] * 4,
+        "list_signed",
+        "list_reopened",
+        "game_corrected",
+        "list_closed",
+    ]
+    assert reopened.reason == "Korrektur"
+    assert reopened.before["seal"] and len(reopened.before["signatures"]) == 4
+    assert {"seat", "participant", "method", "signed_at", "image_sha256"} == set(
+        reopened.before["signatures"][0]
+    )
+
+
+def test_a_correction_voids_the_signatures_given_before_it(table, director):
+    sign_all(table, except_seats=[3, 4])
+    listkeeping.correct_game(table, 4, {"passed": True}, user=director, reason="Tippfehler")
+
+    signing.sign_list(table, 3, pin=pin_of(table, 3))
+
+    assert list(table.signatures.values_list("seat", flat=True)) == [3]
+    voided = AuditEntry.objects.get(table=table, action="signatures_voided")
+    assert [s["seat"] for s in voided.before] == [1, 2]
+
+
+def test_signing_status_marks_signatures_of_an_earlier_list_state(table, director):
+    sign_all(table, except_seats=[2, 3, 4])
+    listkeeping.correct_game(table, 4, {"passed": True}, user=director)
+
+    status = signing.signing_status(table)
+
+    assert status["ready_to_sign"] is True and status["all_signed"] is False
+    assert [(row.seat, row.signed, row.current) for row in status["signatures"]] == [
+        (1, True, False),
+        (2, False, None),
+        (3, False, None),
+        (4, False, None),
+    ]
+
+
+def test_a_player_who_left_has_to_sign_too(db):
+    table = make_seated_table(players=4, rounds_per_series=2)
+    for _ in range(4):
+        enter(table, passed=True)
+    seating.leave_table(table, 4, 4)
+    play_out(table)
+
+    sign_all(table, except_seats=[4])
+    assert table.status == Table.Status.OPEN
+
+    signing.sign_list(table, 4, pin=pin_of(table, 4))
+    table.refresh_from_db()
+    assert table.status == Table.Status.SIGNED
+
+
+def test_a_seat_with_a_replacement_needs_the_participant(db):
+    table = make_seated_table(players=4, rounds_per_series=2)
+    for _ in range(4):
+        enter(table, passed=True)
+    newcomer = make_participants(table.series.tournament, 1)[0]
+    seating.replace_player(table, 2, newcomer.id, 5)
+    play_out(table)
+
+    ambiguous = refused(lambda: signing.sign_list(table, 2, pin=newcomer.pin))
+    stranger = refused(lambda: signing.sign_list(table, 1, participant=newcomer.id, pin="1234"))
+    signature = signing.sign_list(table, 2, participant=newcomer.id, pin=newcomer.pin)
+
+    assert ambiguous == ("participant", "participant_required", False)
+    assert stranger == ("participant", "not_on_seat", False)
+    assert (signature.seat, signature.participant_id) == (2, newcomer.id)
+    sign_all(table)
+    assert table.status == Table.Status.SIGNED and table.signatures.count() == 5
+
+
+def test_nobody_on_the_seat_is_refused(db):
+    table = make_complete_table(players=3)
+
+    assert refused(lambda: signing.sign_list(table, 4, pin="1234"))[:2] == (
+        "seat",
+        "no_player_on_seat",
+    )
+
+
+def test_a_summary_table_is_signed_and_sealed(db):
+    table = make_seated_table(players=3, rounds_per_series=1)
+    summary.save_summary(
+        table,
+        [
+            {"seat": 1, "game_points": 120, "won": 2, "lost": 0},
+            {"seat": 2, "game_points": -48, "won": 0, "lost": 1},
+            {"seat": 3, "game_points": 0, "won": 0, "lost": 0},
+        ],
+    )
+
+    sign_all(table)
+
+    assert table.status == Table.Status.SIGNED
+    result = verify_seal(table.seal)
+    assert result.valid

@@ -1,0 +1,256 @@
+"""Signing, closing, reopening and verifying lists (API.md section 4).
+
+Thin views over :mod:`tournaments.services.signing` and :mod:`tournaments.services.seal`.
+"""
+
+from dataclasses import asdict
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.models import Signature, Table
+from tournaments.services import signing
+from tournaments.services.errors import Rejected
+from tournaments.services.seal import verify_seal
+from tournaments.services.tables import table_overview
+
+from .errors import problems_response
+from .game_value import not_an_object
+from .permissions import DirectorWritesOthersRead, is_director
+from .serializers import TableSerializer
+from .table_code import TableCodeWrites, table_code_actor
+
+
+class MaySignList(BasePermission):
+    """Who may put a player's signature under a list; reading who signed is public.
+
+    A tournament director's session or token (the players sign on the director's device);
+    a table's device with its code is admitted by :class:`~.table_code.TableCodeWrites`,
+    combined with this class on :class:`TableSignaturesView`.
+    """
+
+    message = "Only a tournament director may take signatures for a list; please log in."
+
+    def has_permission(self, request, view) -> bool:
+        return request.method in SAFE_METHODS or self.may_sign(request, view)
+
+    def may_sign(self, request, view) -> bool:
+        return is_director(request.user)
+
+
+class SignerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    participant = serializers.IntegerField()
+    name = serializers.CharField()
+    signed = serializers.BooleanField()
+    method = serializers.ChoiceField(choices=Signature.Method.choices, allow_null=True)
+    signed_at = serializers.DateTimeField(allow_null=True)
+
+
+class SignerStatusSerializer(SignerSerializer):
+    from_game = serializers.IntegerField()
+    until_game = serializers.IntegerField(allow_null=True)
+    current = serializers.BooleanField(
+        allow_null=True,
+        help_text="Whether the signature still confirms the list as it is now; a signature "
+        "given before a correction is removed when the next player signs.",
+    )
+
+
+class SigningStatusSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Table.Status.choices)
+    ready_to_sign = serializers.BooleanField()
+    all_signed = serializers.BooleanField()
+    signatures = SignerStatusSerializer(many=True)
+
+
+class SignedTableSerializer(TableSerializer):
+    """The table overview with the signing fields (``GET tables/{id}/``)."""
+
+    ended_early = serializers.BooleanField()
+    ended_reason = serializers.CharField()
+    ready_to_sign = serializers.BooleanField()
+    signatures = SignerSerializer(many=True)
+    closed_reason = serializers.CharField()
+    locked_at = serializers.DateTimeField(allow_null=True)
+    seal = serializers.CharField(allow_null=True, help_text="The verification code, once sealed.")
+    sealed_at = serializers.DateTimeField(allow_null=True)
+
+
+class SignatureRequestSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=4)
+    participant = serializers.IntegerField(
+        required=False, help_text="Only when several players sat on the seat (a replacement)."
+    )
+    pin = serializers.CharField(required=False, help_text="The PIN printed on the start card.")
+    image = serializers.CharField(
+        required=False,
+        help_text="The drawn signature as a PNG data URL (data:image/png;base64,...), "
+        "at most 200 KB.",
+    )
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(help_text="Kept in the audit trail of the list.")
+
+
+class MismatchSerializer(serializers.Serializer):
+    path = serializers.CharField(help_text='The changed field, e.g. "games[12].score".')
+    stored = serializers.JSONField(help_text="The value when the list was sealed.")
+    current = serializers.JSONField(help_text="The value stored now.")
+
+
+class SealedTournamentSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    date = serializers.DateField()
+
+
+class VerificationSerializer(serializers.Serializer):
+    seal = serializers.CharField()
+    valid = serializers.BooleanField()
+    reason = serializers.ChoiceField(
+        choices=["valid", "malformed", "unknown", "changed", "superseded", "not_reproducible"]
+    )
+    message = serializers.CharField()
+    table = serializers.IntegerField(allow_null=True)
+    table_number = serializers.IntegerField(allow_null=True)
+    series = serializers.IntegerField(allow_null=True, help_text="The series number.")
+    tournament = SealedTournamentSerializer(allow_null=True)
+    status = serializers.CharField()
+    sealed_at = serializers.DateTimeField(allow_null=True)
+    mismatches = MismatchSerializer(many=True)
+
+
+PIN_EXAMPLE = OpenApiExample("With the start-card PIN", value={"seat": 1, "pin": "4711"})
+IMAGE_EXAMPLE = OpenApiExample(
+    "With a drawn signature", value={"seat": 2, "image": "data:image/png;base64,iVBORw0KGgo..."}
+)
+
+
+def _table(pk) -> Table:
+    return get_object_or_404(Table.objects.select_related("series__tournament"), pk=pk)
+
+
+def _body(request) -> dict:
+    if not isinstance(request.data, dict):
+        raise Rejected([not_an_object()])
+    return request.data
+
+
+def _overview(pk) -> dict:
+    return table_overview(_table(pk))
+
+
+class TableSignaturesView(APIView):
+    """``tables/{id}/signatures/``: who signed the list; a player signs it."""
+
+    permission_classes = [MaySignList | TableCodeWrites]
+    action = "signatures"  # what TableCodeWrites admits a table device to
+
+    @extend_schema(responses=SigningStatusSerializer, summary="Who has signed the list")
+    def get(self, request, pk):
+        data = signing.signing_status(_table(pk))
+        data["signatures"] = [asdict(row) for row in data["signatures"]]
+        return Response(data)
+
+    @extend_schema(
+        request=SignatureRequestSerializer,
+        responses={201: SignedTableSerializer, 429: OpenApiResponse(description="Too many PINs")},
+        examples=[PIN_EXAMPLE, IMAGE_EXAMPLE],
+        summary="A player confirms the list with the start-card PIN or a drawn signature",
+    )
+    def post(self, request, pk):
+        body = _body(request)
+        try:
+            signing.sign_list(
+                _table(pk),
+                body.get("seat"),
+                participant=body.get("participant"),
+                pin=body.get("pin"),
+                image=body.get("image"),
+                user=request.user,
+                actor=table_code_actor(request),
+            )
+        except signing.TooManyAttempts as refused:
+            response = problems_response(refused.problems, status.HTTP_429_TOO_MANY_REQUESTS)
+            response["Retry-After"] = str(refused.retry_after)
+            return response
+        return Response(_overview(pk), status.HTTP_201_CREATED)
+
+
+class _DirectorAction(APIView):
+    """A director's POST with a required reason; answers with the table overview."""
+
+    permission_classes = [DirectorWritesOthersRead]
+    http_method_names = ["post", "options"]
+
+    def act(self, table, reason, user):
+        raise NotImplementedError
+
+    def post(self, request, pk):
+        self.act(_table(pk), _body(request).get("reason"), request.user)
+        return Response(_overview(pk))
+
+
+class EndListView(_DirectorAction):
+    @extend_schema(
+        request=ReasonSerializer,
+        responses=SignedTableSerializer,
+        summary="The director ends an incomplete list; the players sign the games entered",
+    )
+    def post(self, request, pk):
+        return super().post(request, pk)
+
+    def act(self, table, reason, user):
+        signing.end_list_early(table, reason, user)
+
+
+class CloseListView(_DirectorAction):
+    @extend_schema(
+        request=ReasonSerializer,
+        responses=SignedTableSerializer,
+        summary="The director locks and seals a list that lacks signatures",
+    )
+    def post(self, request, pk):
+        return super().post(request, pk)
+
+    def act(self, table, reason, user):
+        signing.close_list(table, reason, user)
+
+
+class ReopenListView(_DirectorAction):
+    @extend_schema(
+        request=ReasonSerializer,
+        responses=SignedTableSerializer,
+        summary="The director reopens a signed or locked list for a correction",
+    )
+    def post(self, request, pk):
+        return super().post(request, pk)
+
+    def act(self, table, reason, user):
+        signing.reopen_list(table, reason, user)
+
+
+class VerifySealView(APIView):
+    """``verify/{seal}/``: anyone checks whether a list is authentic and unchanged."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []
+
+    @extend_schema(
+        responses=VerificationSerializer,
+        summary="Is the list with this seal authentic and unchanged?",
+        auth=[],
+    )
+    def get(self, request, seal):
+        result = verify_seal(seal)
+        data = asdict(result)
+        data["message"] = gettext(result.message)
+        return Response(data)
