@@ -1,17 +1,40 @@
-"""Series and tournament rankings (Rangliste) with the tie rule of RULES.md 2.
+"""Rankings (Rangliste) of a series, a tournament, its teams and a club's season, with the
+tie rule of RULES.md 2.
 
-A ranking is two GROUP BY queries (games kept one by one, and summaries of paper lists)
-plus one query for the players, whatever the number of games.
+Every ranking takes a fixed number of queries whatever the number of games, players or
+tournaments: the database sums the list points (one GROUP BY over GamePoints, one over
+SummaryEntry for lists kept on paper), one more query brings the players, and what is
+left — each tournament's extra-points scheme, the best N series, the places — is done in
+Python on those few rows. Rows are read with ``.values()``, because building thousands of
+model instances costs more than the aggregates themselves (see ``manage.py bench ranking``).
 """
 
+from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from operator import itemgetter
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, IntegerField, OuterRef, Q, Subquery, Sum, Value
+from django.utils.translation import gettext_noop
 
-from tournaments.models import GamePoints, Participant, Series, SummaryEntry, Tournament
-from tournaments.skat import ExtraPointsScheme
+from tournaments.models import (
+    Club,
+    GamePoints,
+    Participant,
+    Seat,
+    Series,
+    SummaryEntry,
+    Team,
+    Tournament,
+)
+from tournaments.models.tournaments import ExtraPoints
+from tournaments.skat import ExtraPointsScheme, Problem
 
+from .errors import Rejected
 from .settlement import AGGREGATES, Totals, totals_from_row
+
+YEARS = (1900, 2100)
+MAX_SEASON_SERIES = 1000
 
 
 @dataclass(frozen=True)
@@ -31,6 +54,54 @@ class RankingRow:
     total: int
 
 
+@dataclass(frozen=True)
+class TeamMember:
+    """A member's own tournament result inside a team's row."""
+
+    participant: int
+    start_number: int
+    name: str
+    won: int
+    lost: int
+    total: int
+
+
+@dataclass(frozen=True)
+class TeamRankingRow:
+    """A team (Mannschaft): the sums of its members' tournament results."""
+
+    rank: int
+    team: int
+    name: str
+    club: str
+    game_points: int
+    won: int
+    lost: int
+    bonus_won_lost: int
+    bonus_opponents_lost: int
+    total: int
+    members: tuple[TeamMember, ...]
+
+
+@dataclass(frozen=True)
+class SeasonRankingRow:
+    """A player's year at a club: the counted series summed (Jahreswertung)."""
+
+    rank: int
+    player: int
+    name: str
+    club: str
+    tournaments: int
+    series_played: int
+    series_counted: int
+    game_points: int
+    won: int
+    lost: int
+    bonus_won_lost: int
+    bonus_opponents_lost: int
+    total: int
+
+
 _SUMMARY_AGGREGATES = {
     "game_points": Sum("game_points"),
     "won": Sum("won"),
@@ -40,20 +111,199 @@ _SUMMARY_AGGREGATES = {
 
 
 def rank_series(series: Series) -> list[RankingRow]:
-    scope = Q(series=series)
-    players = Participant.objects.filter(seats__series=series)
-    return _rank(players, scope, series.tournament.scheme)
+    # One seat per participant and series at most (a database constraint), so no counting.
+    players = Participant.objects.filter(seats__series=series).annotate(series_played=Value(1))
+    return _rank(players, Q(series=series), series.tournament.scheme)
 
 
 def rank_tournament(tournament: Tournament) -> list[RankingRow]:
-    scope = Q(tournament=tournament)
-    players = Participant.objects.filter(tournament=tournament, seats__isnull=False)
-    return _rank(players, scope, tournament.scheme)
+    """Everyone who sat at a table of the tournament; seats are counted per participant in a
+    subquery, which is cheaper than grouping the player rows by a join."""
+    seats = (
+        Seat.objects.filter(participant=OuterRef("pk"))
+        .order_by()
+        .values("participant")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    players = (
+        Participant.objects.filter(tournament=tournament)
+        .annotate(series_played=Subquery(seats, output_field=IntegerField()))
+        .filter(series_played__gt=0)
+    )
+    return _rank(players, Q(tournament=tournament), tournament.scheme)
 
 
-def sort_and_rank(rows: list[dict]) -> list[dict]:
-    """Order by total, then more games won, then fewer lost; equal players share a place."""
-    rows.sort(key=lambda r: (-r["total"], -r["won"], r["lost"], r["start_number"]))
+def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
+    """Teams by the sum of their members' tournament totals; four queries.
+
+    Every team is listed, also one whose members have not played yet (total 0), and every
+    member is listed under the team, with the own total, best first.
+    """
+    scheme = tournament.scheme
+    totals = participant_totals(Q(tournament=tournament), "participant")
+    teams = Team.objects.filter(tournament=tournament).values("id", "name", "club__name")
+    members = defaultdict(list)
+    members_query = Participant.objects.filter(tournament=tournament, team__isnull=False)
+    for member in members_query.order_by().values(
+        "id", "team", "start_number", "player__first_name", "player__last_name"
+    ):
+        sums = totals.get(member["id"], Totals())
+        members[member["team"]].append(
+            {
+                "participant": member["id"],
+                "start_number": member["start_number"],
+                "name": full_name(member["player__first_name"], member["player__last_name"]),
+                "won": sums.won,
+                "lost": sums.lost,
+                "total": sums.total(scheme),
+                "sums": sums,
+            }
+        )
+    rows = []
+    for team in teams:
+        ranked = sort_and_rank(members[team["id"]])
+        sums = sum((member.pop("sums") for member in ranked), Totals())
+        rows.append(
+            {
+                "team": team["id"],
+                "name": team["name"],
+                "club": team["club__name"] or "",
+                **_sums(sums, scheme),
+                "members": tuple(
+                    TeamMember(**{k: v for k, v in m.items() if k != "rank"}) for m in ranked
+                ),
+            }
+        )
+    return [TeamRankingRow(**row) for row in sort_and_rank(rows, order=itemgetter("name"))]
+
+
+def rank_season(
+    club: Club, year: int, *, best: int | None = None, min_series: int | None = None
+) -> list[SeasonRankingRow]:
+    """The club's season ranking of ``year``: every tournament and club evening it organised.
+
+    A player is a different participant in each tournament, so results are gathered per
+    player. Each series is valued with its own tournament's extra-points scheme; of the
+    player's series the ``best`` highest count (ties between series broken by more won,
+    then fewer lost), all of them if ``best`` is None; players with fewer than
+    ``min_series`` series are left out. Both default to the club's settings. Three queries:
+    the sums per participant and series (games and paper lists) and the seats with players.
+    """
+    problems = parameter_problems(year=year, best=best, min_series=min_series)
+    if problems:
+        raise Rejected(problems)
+    best = club.season_best_series if best is None else best
+    min_series = club.season_min_series if min_series is None else min_series
+    tournaments = Tournament.objects.filter(club=club, date__year=year).values("id")
+    # Grouped in the order of the (tournament, participant, series, …) index: an index scan.
+    totals = participant_totals(
+        Q(tournament__in=tournaments), "tournament", "participant", "series"
+    )
+    seats = (
+        Seat.objects.filter(series__tournament__in=tournaments)
+        .order_by()
+        .values(
+            "participant",
+            "series",
+            "series__tournament",
+            "series__tournament__extra_points",
+            "participant__player",
+            "participant__player__first_name",
+            "participant__player__last_name",
+            "participant__player__club__name",
+        )
+    )
+    players: dict[int, dict] = {}
+    for seat in seats:
+        player = players.setdefault(
+            seat["participant__player"],
+            {
+                "player": seat["participant__player"],
+                "name": full_name(
+                    seat["participant__player__first_name"], seat["participant__player__last_name"]
+                ),
+                "club": seat["participant__player__club__name"] or "",
+                "tournaments": set(),
+                "series": [],
+            },
+        )
+        player["tournaments"].add(seat["series__tournament"])
+        key = (seat["series__tournament"], seat["participant"], seat["series"])
+        sums = totals.get(key, Totals())
+        player["series"].append(
+            (sums, ExtraPoints(seat["series__tournament__extra_points"]).scheme)
+        )
+    rows = []
+    for player in players.values():
+        played = len(player["series"])
+        if played < min_series:
+            continue
+        counted = sorted(player["series"], key=_series_order)[:best]
+        rows.append(
+            {
+                "player": player["player"],
+                "name": player["name"],
+                "club": player["club"],
+                "tournaments": len(player["tournaments"]),
+                "series_played": played,
+                "series_counted": len(counted),
+                **_scheme_sums(counted),
+            }
+        )
+    ranked = sort_and_rank(rows, order=itemgetter("name", "player"))
+    return [SeasonRankingRow(**row) for row in ranked]
+
+
+def parameter_problems(**values) -> list[Problem]:
+    """What is wrong with a ``year``, ``best`` or ``min_series`` (None: not given, except
+    for the year of a season ranking).
+
+    Public so that the API reports a non-number (``?best=x``) with the same message, and
+    so that the statistics check their year the same way.
+    """
+    limits = {
+        "year": (
+            *YEARS,
+            gettext_noop("The year must be a whole number from %(min)d to %(max)d."),
+        ),
+        "best": (
+            1,
+            MAX_SEASON_SERIES,
+            gettext_noop(
+                "The number of best series to count must be a whole number from %(min)d to "
+                "%(max)d; leave it empty to use the club's setting."
+            ),
+        ),
+        "min_series": (
+            0,
+            MAX_SEASON_SERIES,
+            gettext_noop(
+                "The minimum number of series must be a whole number from %(min)d to "
+                "%(max)d; leave it empty to use the club's setting."
+            ),
+        ),
+    }
+    problems = []
+    for field, value in values.items():
+        low, high, message = limits[field]
+        if value is None and field != "year":
+            continue
+        if not _is_int(value) or not low <= value <= high:
+            problems.append(
+                Problem(field, f"{field}_out_of_range", message, {"min": low, "max": high})
+            )
+    return problems
+
+
+def sort_and_rank(rows: list[dict], order: Callable[[dict], object] | None = None) -> list[dict]:
+    """Order by total, then more games won, then fewer lost; equal rows share a place.
+
+    ``order`` only decides the display order of rows that share a place (start number
+    unless given).
+    """
+    order = order or itemgetter("start_number")
+    rows.sort(key=lambda r: (-r["total"], -r["won"], r["lost"], order(r)))
     previous, rank = None, 0
     for position, row in enumerate(rows, start=1):
         key = (row["total"], row["won"], row["lost"])
@@ -63,37 +313,82 @@ def sort_and_rank(rows: list[dict]) -> list[dict]:
     return rows
 
 
-def _rank(players, scope: Q, scheme: ExtraPointsScheme) -> list[RankingRow]:
-    totals: dict[int, Totals] = {}
-    for model in (GamePoints, SummaryEntry):
-        aggregates = AGGREGATES if model is GamePoints else _SUMMARY_AGGREGATES
-        query = model.objects.filter(scope).values("participant").annotate(**aggregates).order_by()
+def participant_totals(scope: Q, *keys: str) -> dict:
+    """The sums of games and paper lists within ``scope``, grouped by ``keys``.
+
+    Two GROUP BY queries. With one key the dict is keyed by its value, otherwise by the
+    tuple of values.
+    """
+    totals: dict = {}
+    for model, aggregates in ((GamePoints, AGGREGATES), (SummaryEntry, _SUMMARY_AGGREGATES)):
+        query = model.objects.filter(scope).values(*keys).annotate(**aggregates).order_by()
         for row in query:
-            totals[row["participant"]] = totals.get(row["participant"], Totals()) + totals_from_row(
-                row
-            )
-    participants = (
-        players.annotate(series_played=Count("seats__series", distinct=True))
-        .select_related("player__club", "team")
-        .order_by()
-    )
+            key = row[keys[0]] if len(keys) == 1 else tuple(row[k] for k in keys)
+            sums, before = totals_from_row(row), totals.get(key)
+            totals[key] = sums if before is None else before + sums
+    return totals
+
+
+def full_name(first_name: str, last_name: str) -> str:
+    """As :attr:`Player.full_name`, for rows read with ``.values()``."""
+    return f"{first_name} {last_name}"
+
+
+def _rank(players, scope: Q, scheme: ExtraPointsScheme) -> list[RankingRow]:
+    totals = participant_totals(scope, "participant")
+    participants = players.values(
+        "id",
+        "start_number",
+        "player__first_name",
+        "player__last_name",
+        "player__club__name",
+        "team__name",
+        "series_played",
+    ).order_by()
     rows = []
     for participant in participants:
-        sums = totals.get(participant.id, Totals())
         rows.append(
             {
-                "participant": participant.id,
-                "start_number": participant.start_number,
-                "name": participant.player.full_name,
-                "club": participant.player.club.name if participant.player.club else "",
-                "team": participant.team.name if participant.team else "",
-                "series_played": participant.series_played,
-                "game_points": sums.game_points,
-                "won": sums.won,
-                "lost": sums.lost,
-                "bonus_won_lost": sums.bonus_won_lost(scheme),
-                "bonus_opponents_lost": sums.bonus_opponents_lost,
-                "total": sums.total(scheme),
+                "participant": participant["id"],
+                "start_number": participant["start_number"],
+                "name": full_name(
+                    participant["player__first_name"], participant["player__last_name"]
+                ),
+                "club": participant["player__club__name"] or "",
+                "team": participant["team__name"] or "",
+                "series_played": participant["series_played"],
+                **_sums(totals.get(participant["id"], Totals()), scheme),
             }
         )
     return [RankingRow(**row) for row in sort_and_rank(rows)]
+
+
+def _sums(sums: Totals, scheme: ExtraPointsScheme) -> dict:
+    return {
+        "game_points": sums.game_points,
+        "won": sums.won,
+        "lost": sums.lost,
+        "bonus_won_lost": sums.bonus_won_lost(scheme),
+        "bonus_opponents_lost": sums.bonus_opponents_lost,
+        "total": sums.total(scheme),
+    }
+
+
+def _scheme_sums(series: Iterable[tuple[Totals, ExtraPointsScheme]]) -> dict:
+    """Sums of series that may come from tournaments with different schemes."""
+    result = dict.fromkeys(
+        ("game_points", "won", "lost", "bonus_won_lost", "bonus_opponents_lost", "total"), 0
+    )
+    for sums, scheme in series:
+        for name, value in _sums(sums, scheme).items():
+            result[name] += value
+    return result
+
+
+def _series_order(entry: tuple[Totals, ExtraPointsScheme]):
+    sums, scheme = entry
+    return (-sums.total(scheme), -sums.won, sums.lost)
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,117 @@
+"""``manage.py bench ranking``: runs on tiny sizes, leaves the database alone, builds rows
+exactly like list keeping does."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.factories import make_participants, make_series, make_table, make_tournament
+from tournaments.benchmarks import BENCHMARKS
+from tournaments.benchmarks.ranking import build_championship
+from tournaments.models import Game, GamePoints
+from tournaments.services import listkeeping
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_bench_ranking_prints_timings_in_a_throwaway_database(tmp_path):
+    development_database = tmp_path / "development.sqlite3"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{development_database}"}
+    command = [sys.executable, "manage.py", "bench", "ranking", "--participants", "8"]
+    command += ["--series", "1", "--rounds", "1", "--repeat", "2"]
+
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+
+    assert done.returncode == 0, done.stderr
+    output = done.stdout
+    # 8 players: two 4-tables, 1 round = 4 games each, 4 list point rows per game
+    assert "8 participants x 1 series x 1 rounds = 2 tables, 8 games, 32 list point rows" in output
+    rows = {
+        match[0]: (int(match[1]), int(match[2]))
+        for match in re.findall(r"^(\w+) +[\d.]+ +[\d.]+ +[\d.]+ +(\d+) +(\d+)$", output, re.M)
+    }
+    assert rows == {
+        "series": (3, 8),
+        "tournament": (3, 8),
+        "teams": (4, 2),
+        "season": (3, 8),
+        "statistics": (3, 1),
+    }
+    assert "Target: tournament ranking under 300 ms" in output
+    assert "CPUs, Python 3." in output and "SQLite 3." in output
+    assert not development_database.exists()
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [["--participants", "5"], ["--participants", "2"], ["--series", "0"], ["--rounds", "x"]],
+)
+def test_bench_ranking_refuses_impossible_sizes(arguments):
+    with pytest.raises(CommandError):
+        call_command("bench", "ranking", *arguments)
+
+
+def test_bench_refuses_an_unknown_benchmark():
+    with pytest.raises(CommandError):
+        call_command("bench", "nonsense")
+
+
+def test_ranking_benchmark_is_registered():
+    assert "ranking" in BENCHMARKS
+
+
+@pytest.mark.django_db
+def test_built_games_are_stored_as_list_keeping_stores_them():
+    tournament = build_championship(participants=7, series=1, rounds=3, seed=7)
+    # The same games entered one by one through the service, at copies of the tables.
+    copy = make_tournament(rounds_per_series=3)
+    series = make_series(copy)
+    built = list(tournament.series.get().tables.order_by("number"))
+    entered = []
+    for table in built:
+        people = make_participants(copy, table.seats.count())
+        twin = make_table(series, people)
+        for game in table.games.order_by("number"):
+            listkeeping.enter_game(twin, listkeeping.game_inputs(game))
+        entered.append(twin)
+
+    assert [stored(t) for t in built] == [stored(t) for t in entered]
+    games = Game.objects.filter(table__in=built)
+    assert games.count() == 12 + 9  # a 4- and a 3-table
+    assert {(g.passed, g.won) for g in games} == {(True, None), (False, True), (False, False)}
+
+
+def stored(table):
+    """Everything about a table's games that does not depend on ids or time."""
+    skip = {"id", "table", "declarer", "entered_by", "entered_at", "updated_at"}
+    fields = [f.name for f in Game._meta.concrete_fields if f.name not in skip]
+    seat_of = {seat.participant_id: seat.number for seat in table.seats.all()}
+    games = [
+        (
+            *[getattr(game, name) for name in fields],
+            seat_of.get(game.declarer_id),
+            tuple(
+                (
+                    p.seat,
+                    seat_of[p.participant_id],
+                    (p.table_id, p.series_id, p.tournament_id)
+                    == (table.id, table.series_id, table.series.tournament_id),
+                    p.role,
+                    p.game_points,
+                    p.won,
+                    p.lost,
+                    p.credit,
+                    p.points,
+                )
+                for p in GamePoints.objects.filter(game=game).order_by("seat")
+            ),
+        )
+        for game in table.games.order_by("number")
+    ]
+    return games

@@ -1,0 +1,149 @@
+"""Team ranking (Mannschaftswertung): a team's total is the sum of its members' totals."""
+
+from operator import itemgetter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.factories import (
+    enter,
+    make_participants,
+    make_series,
+    make_table,
+    make_team,
+    make_team_members,
+    make_tournament,
+)
+from tournaments.services.ranking import rank_teams, sort_and_rank
+
+pytestmark = pytest.mark.django_db
+
+KARO = {"game": "diamonds", "matadors": 1}
+
+
+@pytest.fixture
+def tournament(db):
+    return make_tournament(rounds_per_series=1)
+
+
+def summary(rows):
+    """(rank, team name, total, won, lost, [(member name, total), ...]) per row."""
+    return [
+        (r.rank, r.name, r.total, r.won, r.lost, [(m.name, m.total) for m in r.members])
+        for r in rows
+    ]
+
+
+def test_team_ranking_sums_members_and_lists_teams_without_games(tournament):
+    a, b, c = (make_team(tournament, name) for name in ("A", "B", "C"))
+    a0, a1 = make_team_members(a, 2)
+    b0, b1 = make_team_members(b, 2)  # b1 is not seated: counts 0
+    make_team_members(c, 2)  # nobody of C plays
+    (loner,) = make_participants(tournament, 1)  # no team: in no row
+    table = make_table(make_series(tournament), [a0, b0, a1, loner])
+    enter(table, declarer_seat=2, won=True, **KARO)  # g1: b0 Karo mit 1 won 18 +50 = 68
+    enter(table, declarer_seat=3, game="clubs", matadors=1, won=True)  # g2: a1 24 +50 = 74
+    enter(table, declarer_seat=1, won=False, **KARO)  # g3: a0 −36 −50 = −86; b0, a1, loner +30
+    # a0 −86, a1 104, b0 98, b1 0: A = 18 (won 1, lost 1), B = 98 (won 1), C = 0
+
+    rows = rank_teams(tournament)
+
+    name = {p.id: p.player.full_name for p in (a0, a1, b0, b1)}
+    assert [(r.rank, r.name, r.total, r.won, r.lost) for r in rows] == [
+        (1, "B", 98, 1, 0),
+        (2, "A", 18, 1, 1),
+        (3, "C", 0, 0, 0),
+    ]
+    assert [(m.participant, m.total) for m in rows[0].members] == [(b0.id, 98), (b1.id, 0)]
+    assert [(m.name, m.total) for m in rows[1].members] == [(name[a1.id], 104), (name[a0.id], -86)]
+    assert len(rows[2].members) == 2
+    assert rows[1].game_points + rows[1].bonus_won_lost + rows[1].bonus_opponents_lost == 18
+
+
+def test_team_ranking_ties_more_won_first_then_shared_places(tournament):
+    a, b, c, d, e = (make_team(tournament, name) for name in "ABCDE")
+    (a2,) = make_team_members(a, 1)
+    b1, b2 = make_team_members(b, 2)
+    c1, c2, c3, c4 = make_team_members(c, 4)
+    (loner,) = make_participants(tournament, 1)
+    make_team_members(d, 2)
+    make_team_members(e, 1)
+    series = make_series(tournament)
+    first = make_table(series, [c1, b1, b2, c2])
+    second = make_table(series, [c3, c4, a2, loner])
+    enter(first, declarer_seat=2, won=True, **KARO)  # b1 Karo mit 1 won 68
+    enter(first, declarer_seat=3, game="spades", matadors=1, won=True)  # b2 22 +50 = 72
+    enter(second, declarer_seat=2, won=False, **KARO)  # c4 −86; c3, a2, loner +30
+    enter(second, declarer_seat=3, game="clubs", matadors=4, won=True)  # a2 60 +50 = 110
+    # B = 68 + 72 = 140 (won 2); A = 30 + 110 = 140 (won 1); D = E = 0; C = 30 −86 = −56
+
+    rows = rank_teams(tournament)
+
+    assert [(r.rank, r.name, r.total, r.won, r.lost) for r in rows] == [
+        (1, "B", 140, 2, 0),
+        (2, "A", 140, 1, 0),
+        (3, "D", 0, 0, 0),
+        (3, "E", 0, 0, 0),
+        (5, "C", -56, 0, 1),
+    ]
+
+
+def test_team_ranking_of_tournament_without_teams_is_empty(tournament):
+    make_participants(tournament, 4)
+
+    assert rank_teams(tournament) == []
+
+
+def test_team_ranking_counts_only_this_tournament(tournament):
+    team = make_team(tournament, "A")
+    members = make_team_members(team, 3)
+    other = make_tournament(rounds_per_series=1)
+    enter(
+        make_table(make_series(other), make_participants(other, 3)),
+        declarer_seat=2,
+        won=True,
+        **KARO,
+    )
+    make_table(make_series(tournament), members)
+
+    assert summary(rank_teams(tournament))[0][:5] == (1, "A", 0, 0, 0)
+
+
+@pytest.mark.parametrize("teams", [1, 3])
+def test_team_ranking_takes_four_queries_whatever_the_number_of_teams(
+    tournament, teams, django_assert_num_queries
+):
+    series = make_series(tournament)
+    for number in range(teams):
+        members = make_team_members(make_team(tournament, f"T{number}"), 4)
+        table = make_table(series, members)
+        enter(table, declarer_seat=2, won=True, **KARO)
+        enter(table, declarer_seat=3, won=False, **KARO)
+
+    with django_assert_num_queries(4):
+        rows = rank_teams(tournament)
+
+    assert len(rows) == teams
+    assert all(len(row.members) == 4 for row in rows)
+
+
+results = st.lists(
+    st.tuples(st.integers(-300, 300), st.integers(0, 3), st.integers(0, 3)), max_size=12
+)
+
+
+@given(results)
+def test_places_follow_the_tie_rule_for_any_rows(lines):
+    rows = [
+        {"name": f"T{n}", "total": total, "won": won, "lost": lost}
+        for n, (total, won, lost) in enumerate(lines)
+    ]
+
+    ranked = sort_and_rank(rows, order=itemgetter("name"))
+
+    def better(a, b):
+        return (-a["total"], -a["won"], a["lost"]) < (-b["total"], -b["won"], b["lost"])
+
+    for row in ranked:
+        assert row["rank"] == 1 + sum(better(other, row) for other in ranked)

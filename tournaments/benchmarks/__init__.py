@@ -1,0 +1,57 @@
+"""Benchmarks run by ``manage.py bench NAME``: generated data, timed, in a throw-away database.
+
+A benchmark is a measurement, not a test: the numbers depend on the machine, so they are
+printed together with the machine, never asserted. Each one registers itself in
+:data:`BENCHMARKS` with the options it takes and a ``run`` that prints its report; the
+command creates a fresh database for it (:func:`throwaway_database`) and drops it again, so
+the development database is never read or written.
+
+To add one: a module here with ``add_arguments(parser)`` and ``run(options, out)``, and an
+entry in :data:`BENCHMARKS`.
+"""
+
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TextIO
+
+from django.db import DEFAULT_DB_ALIAS, connections
+
+from . import pdf, ranking
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    help: str
+    add_arguments: Callable  # (argparse parser) -> None
+    run: Callable[[dict, TextIO], None]  # (parsed options, output) -> None
+
+
+BENCHMARKS: dict[str, Benchmark] = {
+    "ranking": Benchmark(ranking.HELP, ranking.add_arguments, ranking.run),
+    "pdf": Benchmark(pdf.HELP, pdf.add_arguments, pdf.run),
+}
+
+
+@contextmanager
+def throwaway_database() -> Iterator[str]:
+    """Switch the default connection to a new, migrated database and drop it afterwards.
+
+    This is what the test runner does (``create_test_db``): with SQLite the database is a
+    file in a temporary directory (a file, not memory, so the timings are those of a real
+    installation); with another engine it is that engine's test database. Yields a
+    description of where it lives, for the report.
+    """
+    connection = connections[DEFAULT_DB_ALIAS]
+    with tempfile.TemporaryDirectory(prefix="skatverein-bench-") as directory:
+        if connection.vendor == "sqlite":
+            connection.settings_dict["TEST"]["NAME"] = os.path.join(directory, "bench.sqlite3")
+        original = connection.creation.create_test_db(
+            verbosity=0, autoclobber=True, serialize=False
+        )
+        try:
+            yield f"{connection.vendor} {connection.settings_dict['NAME']}"
+        finally:
+            connection.creation.destroy_test_db(original, verbosity=0)

@@ -1,0 +1,24 @@
+"""``manage.py bench NAME [options]``: run one benchmark of :mod:`tournaments.benchmarks`."""
+
+from django.core.management.base import BaseCommand
+
+from tournaments.benchmarks import BENCHMARKS, throwaway_database
+
+
+class Command(BaseCommand):
+    """Dispatches by name to the registry, so each benchmark keeps its own options."""
+
+    help = (
+        "Time a part of the product on generated data in a throw-away database "
+        "(the development database is not touched), e.g. `bench ranking`."
+    )
+
+    def add_arguments(self, parser) -> None:
+        benchmarks = parser.add_subparsers(dest="benchmark", metavar="NAME", required=True)
+        for name, benchmark in BENCHMARKS.items():
+            benchmark.add_arguments(benchmarks.add_parser(name, help=benchmark.help))
+
+    def handle(self, *args, benchmark: str, **options) -> None:
+        with throwaway_database() as database:
+            options["database"] = database
+            BENCHMARKS[benchmark].run(options, self.stdout)
