@@ -13,7 +13,7 @@ GERMAN_TEXT = "Spiellisten nach ISkO und SkWO führen"
 ENGLISH_TEXT = "Keep score sheets according to the ISkO and SkWO rules"
 
 
-def test_home_page_is_german_by_default(client):
+def test_home_page_is_german_by_default(client, db):
     response = client.get("/")
 
     assert response.status_code == 200
@@ -24,7 +24,7 @@ def test_home_page_is_german_by_default(client):
     assert "Tische für jede Serie auslosen" in content
 
 
-def test_home_page_follows_accept_language(client):
+def test_home_page_follows_accept_language(client, db):
     response = client.get("/", headers={"accept-language": "en-GB,en;q=0.9"})
 
     assert response.status_code == 200
@@ -33,7 +33,7 @@ def test_home_page_follows_accept_language(client):
     assert ENGLISH_TEXT in content
 
 
-def test_home_page_follows_language_cookie(client):
+def test_home_page_follows_language_cookie(client, db):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
 
     response = client.get("/", headers={"accept-language": "de"})
@@ -41,7 +41,7 @@ def test_home_page_follows_language_cookie(client):
     assert ENGLISH_TEXT in response.content.decode()
 
 
-def test_language_switcher_sets_the_language(client):
+def test_language_switcher_sets_the_language(client, db):
     response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
 
     assert response.status_code == 302
@@ -49,7 +49,7 @@ def test_language_switcher_sets_the_language(client):
     assert ENGLISH_TEXT in client.get("/").content.decode()
 
 
-def test_home_page_links_to_entry_points_and_loads_no_external_assets(client):
+def test_home_page_links_to_entry_points_and_loads_no_external_assets(client, db):
     content = client.get("/").content.decode()
 
     for href in ("/api/docs/", "/admin/", "/rechner/"):

@@ -1,0 +1,143 @@
+/* Live rankings: while a series is running, fetch the ranking table every 30 seconds and
+   swap it in place, without reloading the page.
+
+   The page marks the container with data-live-url (the same page with ?fragment=1) and
+   data-live-interval (seconds). The server answers with the table alone, wrapped in an
+   element whose data-live says whether to keep going and whose data-stamp is the new
+   "As of 14:03" text. Only that short text is announced to screen readers (aria-live on
+   #live-stamp), never the whole table. Polling pauses while the tab is hidden and stops
+   for good once the series or tournament is finished. Without JavaScript the page's
+   "Refresh" link reloads it. */
+(function () {
+  "use strict";
+
+  var region = document.getElementById("live-region");
+  if (!region || !region.dataset.liveUrl || !window.fetch || !window.HTMLTemplateElement) {
+    return;
+  }
+  var url = region.dataset.liveUrl;
+  var interval = (parseInt(region.dataset.liveInterval, 10) || 30) * 1000;
+  var stamp = document.getElementById("live-stamp");
+  var refreshLink = document.getElementById("live-refresh");
+  var timer = null;
+  var busy = false;
+  var stopped = false;
+
+  function schedule() {
+    window.clearTimeout(timer);
+    if (!stopped && !document.hidden) {
+      timer = window.setTimeout(refresh, interval);
+    }
+  }
+
+  function stop() {
+    stopped = true;
+    window.clearTimeout(timer);
+  }
+
+  /* The link or table cell that had the focus, found again by its href or position, so a
+     keyboard user does not lose their place when the table is replaced. */
+  function focusKey() {
+    var active = document.activeElement;
+    if (!active || !region.contains(active)) {
+      return null;
+    }
+    if (active.getAttribute("href")) {
+      return { href: active.getAttribute("href") };
+    }
+    return { scroller: active.classList.contains("table-scroll") };
+  }
+
+  function restoreFocus(key) {
+    if (!key) {
+      return;
+    }
+    var target = null;
+    if (key.href) {
+      target = region.querySelector('a[href="' + key.href.replace(/"/g, '\\"') + '"]');
+    } else if (key.scroller) {
+      target = region.querySelector(".table-scroll");
+    }
+    if (target) {
+      target.focus({ preventScroll: true });
+    }
+  }
+
+  function swap(html) {
+    var template = document.createElement("template");
+    template.innerHTML = html.trim();
+    var fragment = template.content.firstElementChild;
+    if (!fragment || !fragment.classList.contains("live-fragment")) {
+      throw new Error("unexpected answer");
+    }
+    var pageX = window.scrollX;
+    var pageY = window.scrollY;
+    var oldScroller = region.querySelector(".table-scroll");
+    var tableX = oldScroller ? oldScroller.scrollLeft : 0;
+    var key = focusKey();
+
+    region.replaceChildren(fragment);
+
+    var newScroller = region.querySelector(".table-scroll");
+    if (newScroller) {
+      newScroller.scrollLeft = tableX;
+    }
+    window.scrollTo(pageX, pageY);
+    restoreFocus(key);
+    if (stamp && fragment.dataset.stamp && stamp.textContent !== fragment.dataset.stamp) {
+      stamp.textContent = fragment.dataset.stamp;
+    }
+    if (fragment.dataset.live !== "true") {
+      stop();
+    }
+  }
+
+  function refresh() {
+    if (busy || stopped) {
+      return;
+    }
+    busy = true;
+    window.clearTimeout(timer);
+    window
+      .fetch(url, {
+        credentials: "same-origin",
+        cache: "no-store",
+        headers: { "X-Requested-With": "fetch" },
+      })
+      .then(function (response) {
+        if (!response.ok) {
+          throw new Error("HTTP " + response.status);
+        }
+        return response.text();
+      })
+      .then(swap)
+      .catch(function () {
+        /* Keep the last table and its time stamp; the next attempt may work again
+           (a phone in a hall often loses the network for a moment). */
+      })
+      .then(function () {
+        busy = false;
+        schedule();
+      });
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) {
+      window.clearTimeout(timer);
+    } else if (!stopped) {
+      refresh();
+    }
+  });
+
+  if (refreshLink) {
+    refreshLink.addEventListener("click", function (event) {
+      if (stopped) {
+        return; /* the plain link reloads the page */
+      }
+      event.preventDefault();
+      refresh();
+    });
+  }
+
+  schedule();
+})();

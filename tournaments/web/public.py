@@ -1,0 +1,266 @@
+"""Public pages without login: tournaments, live rankings, table plans and start cards.
+
+Players check these on their phones at the table, so the pages are small and fast: every
+page runs a fixed number of queries whatever the number of players, and every number on
+them comes from a service (ranking, tables, statistics) — the views only choose what to
+show. While a series is running, a ranking page answers ``?fragment=1`` with the ranking
+table alone; ``static/js/live.js`` fetches it every 30 seconds and swaps it in.
+"""
+
+from collections import defaultdict
+
+from django.contrib.admin.views.decorators import staff_member_required
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
+
+from tournaments.models import Participant, Player, Seat, Series, Team, Tournament
+from tournaments.services import ranking, statistics
+from tournaments.services.errors import Rejected
+from tournaments.services.tables import table_overviews
+
+LIVE_INTERVAL_SECONDS = 30
+
+
+@require_safe
+def tournament_list(request):
+    """All tournaments, grouped: running first, then upcoming (soonest first), then finished."""
+    tournaments = Tournament.objects.select_related("club").annotate(
+        participant_count=Count("participants")
+    )
+    groups = {status: [] for status in Tournament.Status}
+    for tournament in tournaments:
+        groups[Tournament.Status(tournament.status)].append(tournament)
+    groups[Tournament.Status.PLANNED].sort(key=lambda t: (t.date, t.name))
+    context = {
+        "running": groups[Tournament.Status.RUNNING],
+        "planned": groups[Tournament.Status.PLANNED],
+        "finished": groups[Tournament.Status.FINISHED],
+    }
+    return render(request, "public/tournament_list.html", context)
+
+
+@require_safe
+def tournament_detail(request, tournament_id):
+    """A tournament at a glance: its series, where to find the rankings, who takes part."""
+    tournament = _tournament(tournament_id)
+    series_list = _series_list(tournament, with_tables=True)
+    people = list(
+        tournament.participants.select_related("player__club", "team").order_by("start_number")
+    )
+    members = defaultdict(list)
+    for participant in people:
+        if participant.team_id is not None and not participant.withdrawn:
+            members[participant.team_id].append(participant)
+    teams = [
+        {"team": team, "members": members[team.id]}
+        for team in Team.objects.filter(tournament=tournament).select_related("club")
+    ]
+    context = {
+        "tournament": tournament,
+        "series_list": series_list,
+        "participants": people,
+        "teams": teams,
+    }
+    return render(request, "public/tournament_detail.html", context)
+
+
+@never_cache
+@require_safe
+def tournament_ranking(request, tournament_id):
+    """The tournament ranking (sum of all series); live while the tournament is running."""
+    tournament = _tournament(tournament_id)
+    return _ranking_page(
+        request,
+        tournament,
+        rows=ranking.rank_tournament(tournament),
+        live=tournament.status == Tournament.Status.RUNNING,
+        series=None,
+    )
+
+
+@never_cache
+@require_safe
+def series_ranking(request, tournament_id, number):
+    """The ranking of one series; live while that series is running."""
+    tournament = _tournament(tournament_id)
+    series = get_object_or_404(Series, tournament=tournament, number=number)
+    series.tournament = tournament
+    live = (
+        series.status == Series.Status.RUNNING
+        and tournament.status != Tournament.Status.FINISHED
+    )
+    return _ranking_page(
+        request, tournament, rows=ranking.rank_series(series), live=live, series=series
+    )
+
+
+@never_cache
+@require_safe
+def team_ranking(request, tournament_id):
+    """The team ranking: a team's total is the sum of its members' totals."""
+    tournament = _tournament(tournament_id)
+    player_ids = _player_ids(tournament)
+    teams = [
+        (row, [(member, player_ids[member.participant]) for member in row.members])
+        for row in ranking.rank_teams(tournament)
+    ]
+    context = {
+        "tournament": tournament,
+        "series_list": _series_list(tournament),
+        "teams": teams,
+        **_live_context(request, tournament.status == Tournament.Status.RUNNING),
+    }
+    if _wants_fragment(request):
+        return render(request, "public/_team_ranking_table.html", context)
+    return render(request, "public/team_ranking.html", context)
+
+
+@require_safe
+def table_plan(request, tournament_id, number):
+    """Who sits where in a series (Tischplan), to hang up in the hall or to print on A4."""
+    tournament = _tournament(tournament_id)
+    series = get_object_or_404(Series, tournament=tournament, number=number)
+    series.tournament = tournament
+    tables = list(series.tables.order_by("number"))
+    for table in tables:
+        table.series = series
+    overviews = table_overviews(tables)
+    names = {
+        participant.id: (participant.player.last_name, participant.player.first_name)
+        for participant in Participant.objects.filter(seats__series=series).select_related(
+            "player"
+        )
+    }
+    finder = sorted(
+        (
+            {**seat, "table": overview["number"]}
+            for overview in overviews
+            for seat in overview["seats"]
+        ),
+        key=lambda seat: (names[seat["participant"]], seat["start_number"], seat["from_game"]),
+    )
+    context = {
+        "tournament": tournament,
+        "series": series,
+        "tables": overviews,
+        "finder": finder,
+    }
+    return render(request, "public/table_plan.html", context)
+
+
+@never_cache
+@staff_member_required
+@require_safe
+def start_cards(request, tournament_id):
+    """Start cards (Startkarten) with the PIN that confirms lists: for the director only."""
+    tournament = _tournament(tournament_id)
+    places = defaultdict(list)
+    for seat in (
+        Seat.objects.filter(series__tournament=tournament)
+        .values("participant", "number", "series__number", "table__number")
+        .order_by("series__number")
+    ):
+        places[seat["participant"]].append(
+            {
+                "series": seat["series__number"],
+                "table": seat["table__number"],
+                "seat": seat["number"],
+            }
+        )
+    cards = [
+        {"participant": participant, "places": places[participant.id]}
+        for participant in tournament.participants.filter(withdrawn=False)
+        .select_related("player__club", "team")
+        .order_by("start_number")
+    ]
+    context = {"tournament": tournament, "cards": cards}
+    return render(request, "public/start_cards.html", context)
+
+
+@require_safe
+def player_detail(request, player_id):
+    """A player's statistics and history over all tournaments, or over one year (``?jahr=``)."""
+    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    year, status, errors = _year(request.GET.get("jahr")), 200, []
+    try:
+        numbers = statistics.player_statistics(player, year=year)
+    except Rejected as rejected:
+        status, year = 400, None
+        errors = [problem.text(gettext) for problem in rejected.problems]
+        numbers = statistics.player_statistics(player)
+    context = {
+        "player": player,
+        "statistics": numbers,
+        "win_percent": None if numbers.win_rate is None else round(numbers.win_rate * 100, 1),
+        "year": year,
+        "years": [
+            day.year
+            for day in Tournament.objects.filter(participants__player=player).dates(
+                "date", "year", order="DESC"
+            )
+        ],
+        "errors": errors,
+    }
+    return render(request, "public/player_detail.html", context, status=status)
+
+
+def _year(text):
+    """The ``?jahr=`` parameter: None when absent; anything else goes to the service to check."""
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _tournament(tournament_id) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+
+
+def _series_list(tournament, with_tables=False) -> list[Series]:
+    series_list = tournament.series.order_by("number")
+    if with_tables:
+        series_list = series_list.annotate(table_count=Count("tables"))
+    return list(series_list)
+
+
+def _player_ids(tournament) -> dict[int, int]:
+    """Participant id → player id, so ranking rows can link to the players' pages."""
+    return dict(tournament.participants.values_list("id", "player_id"))
+
+
+def _with_player_ids(rows, tournament) -> list[tuple]:
+    player_ids = _player_ids(tournament)
+    return [(row, player_ids[row.participant]) for row in rows]
+
+
+def _wants_fragment(request) -> bool:
+    return request.GET.get("fragment") == "1"
+
+
+def _live_context(request, live: bool) -> dict:
+    return {
+        "live": live,
+        "live_interval": LIVE_INTERVAL_SECONDS,
+        "updated_at": timezone.localtime(),
+        "fragment_url": f"{request.path}?fragment=1",
+    }
+
+
+def _ranking_page(request, tournament, *, rows, live, series):
+    context = {
+        "tournament": tournament,
+        "series": series,
+        "series_list": _series_list(tournament),
+        "ranked": _with_player_ids(rows, tournament),
+        "show_team": any(row.team for row in rows),
+        **_live_context(request, live),
+    }
+    if _wants_fragment(request):
+        return render(request, "public/_ranking_table.html", context)
+    return render(request, "public/ranking.html", context)
