@@ -37,6 +37,8 @@ from tournaments.skat import Problem
 from . import serializers as s
 from .game_value import not_an_object
 from .permissions import DirectorWritesOthersRead
+from .signing import SignedTableSerializer
+from .table_code import TableCodeWrites, table_code_actor
 
 GAME_EXAMPLE = OpenApiExample(
     "Kreuz mit 2, hand, won",
@@ -310,8 +312,8 @@ class SeriesViewSet(
 
 class TableViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
     queryset = Table.objects.select_related("series__tournament")
-    serializer_class = s.TableSerializer
-    permission_classes = [DirectorWritesOthersRead]
+    serializer_class = SignedTableSerializer
+    permission_classes = [DirectorWritesOthersRead | TableCodeWrites]
     filterset_fields = ["series", "status"]
 
     def retrieve(self, request, pk=None):
@@ -328,7 +330,9 @@ class TableViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Ge
     def games(self, request, pk=None):
         table = self.get_object()
         if request.method == "POST":
-            game = listkeeping.enter_game(table, _object(request), user=request.user)
+            game = listkeeping.enter_game(
+                table, _object(request), user=request.user, actor=table_code_actor(request)
+            )
             return Response(_game_data(table, game.number), status.HTTP_201_CREATED)
         return Response(s.GameSerializer(_games(table), many=True).data)
 
@@ -345,7 +349,13 @@ class TableViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Ge
         if request.method == "GET":
             return Response(_game_data(table, number))
         if request.method == "DELETE":
-            listkeeping.delete_game(table, number, user=request.user, reason=_reason(request))
+            listkeeping.delete_game(
+                table,
+                number,
+                user=request.user,
+                actor=table_code_actor(request),
+                reason=_reason(request),
+            )
             return Response(status=status.HTTP_204_NO_CONTENT)
         body = dict(_object(request))
         reason = body.pop("reason", "")
@@ -355,6 +365,7 @@ class TableViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Ge
             body,
             partial=request.method == "PATCH",
             user=request.user,
+            actor=table_code_actor(request),
             reason=reason if isinstance(reason, str) else "",
         )
         return Response(_game_data(table, number))

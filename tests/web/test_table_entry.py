@@ -1,0 +1,633 @@
+"""The table pages at /tisch/: code access, touch entry without JavaScript, undo, sign-off."""
+
+import re
+
+import pytest
+from django.core.cache import cache
+
+from tests.factories import (
+    enter,
+    make_participants,
+    make_seated_table,
+    make_staff_user,
+    make_table,
+    play_out,
+    png_data_url,
+)
+from tournaments.models import AuditEntry, Game, Series, Signature, Table
+from tournaments.services import running_list, table_access
+from tournaments.services.settlement import settle_table
+
+pytestmark = pytest.mark.django_db
+# Table, session, seats, last game, totals, signatures, list points, games, and whether
+# the series still runs (the code is still good).
+TABLE_PAGE_QUERIES = {"": 9, "tastatur/": 9, "unterschreiben/": 9}
+KREUZ_WON = {"declarer": "2", "game": "clubs", "with_matadors": "true", "matadors": "2"}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def page(table, suffix=""):
+    return f"/tisch/{table.pk}/{suffix}"
+
+
+def open_with_code(client, table):
+    """The device types the table's code into /tisch/ (issued now if it has none)."""
+    code = table_access.ensure_code(table)
+    response = client.post("/tisch/", {"code": code})
+    assert response.status_code == 302
+    return client
+
+
+def touch(client, table, number, **fields):
+    return client.post(page(table), {"number": str(number), **fields})
+
+
+@pytest.fixture
+def table(db):
+    return make_seated_table(players=4, rounds_per_series=2)
+
+
+@pytest.fixture
+def device(client, table):
+    return open_with_code(client, table)
+
+
+# --- Table codes ---------------------------------------------------------------------------
+
+
+def test_code_form_opens_the_table_and_redirects_to_it(client, table):
+    code = table_access.issue_code(table)
+
+    response = client.post("/tisch/", {"code": table_access.format_code(code).lower()})
+
+    assert response.status_code == 302
+    assert response["Location"] == page(table)
+    assert client.get(page(table)).status_code == 200
+
+
+def test_qr_link_opens_the_table(client, table):
+    code = table_access.issue_code(table)
+
+    response = client.get(f"/tisch/code/{code}/")
+
+    assert response.status_code == 302
+    assert client.get(page(table)).status_code == 200
+
+
+def test_code_form_page_has_a_labelled_input(client):
+    response = client.get("/tisch/")
+
+    assert response.status_code == 200
+    assert '<label for="table-code-input">' in response.content.decode()
+
+
+def test_wrong_code_shows_the_form_again_with_the_message(client, table):
+    table_access.issue_code(table)
+
+    response = client.post("/tisch/", {"code": "ZZZZZ-ZZZZZ"})
+
+    assert response.status_code == 404
+    content = response.content.decode()
+    assert 'id="table-code-error"' in content
+    assert 'value="ZZZZZ-ZZZZZ"' in content
+
+
+def test_too_many_wrong_codes_give_429_with_retry_after(client, table):
+    code = table_access.issue_code(table)
+    for _ in range(table_access.MAX_FAILURES):
+        client.post("/tisch/", {"code": "ZZZZZ-ZZZZZ"})
+
+    response = client.post("/tisch/", {"code": code})
+
+    assert response.status_code == 429
+    assert 0 < int(response["Retry-After"]) <= table_access.FAILURE_WINDOW_SECONDS
+    assert "10" in response.content.decode()
+    assert client.get(page(table)).status_code == 403
+
+
+def test_qr_link_is_rate_limited_too(client, table):
+    for _ in range(table_access.MAX_FAILURES):
+        client.get("/tisch/code/ZZZZZZZZZZ/")
+
+    assert client.get("/tisch/code/ZZZZZZZZZZ/").status_code == 429
+
+
+def test_expired_code_says_so(client, table):
+    code = table_access.issue_code(table)
+    Series.objects.filter(pk=table.series_id).update(status=Series.Status.FINISHED)
+
+    response = client.post("/tisch/", {"code": code})
+
+    assert response.status_code == 409
+    assert 'id="table-code-error"' in response.content.decode()
+
+
+def test_table_page_without_code_asks_for_it(client, table):
+    response = client.get(page(table))
+
+    assert response.status_code == 403
+    assert 'id="code-form"' in response.content.decode()
+
+
+def test_staff_opens_every_table_without_code(client, table):
+    client.force_login(make_staff_user())
+
+    assert client.get(page(table)).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("method", "suffix", "data"),
+    [
+        ("get", "", None),
+        ("post", "", {"number": "1", **KREUZ_WON, "won": "true"}),
+        ("post", "vorschau/", {"number": "1", **KREUZ_WON, "won": "true"}),
+        ("get", "tastatur/", None),
+        ("post", "tastatur/", {"line": "2 kr m2 +"}),
+        ("post", "notation/preview/", {"line": "2 kr m2 +"}),
+        ("post", "rueckgaengig/", {"number": "1"}),
+        ("get", "unterschreiben/", None),
+        ("post", "unterschreiben/", {"seat": "1", "method": "pin", "pin": "0000"}),
+    ],
+)
+def test_a_code_opens_only_its_own_table(device, table, method, suffix, data):
+    other = make_table(table.series, make_participants(table.series.tournament, 4))
+    enter(other, passed=True)
+    args = (page(other, suffix),) if data is None else (page(other, suffix), data)
+
+    response = getattr(device, method)(*args)
+
+    assert response.status_code == 403
+    assert other.games.count() == 1
+    assert not Signature.objects.filter(table=other).exists()
+
+
+def test_a_reissued_code_locks_the_old_device_out(device, table):
+    table_access.issue_code(table)
+
+    assert device.get(page(table)).status_code == 403
+
+
+# --- Touch entry -------------------------------------------------------------------------
+
+
+def test_table_page_shows_header_dealer_and_seats(device, table):
+    content = device.get(page(table)).content.decode()
+
+    assert 'id="next-game"' in content
+    assert 'data-number="1"' in content and 'data-dealer="1"' in content
+    for seat in table.seats.select_related("participant__player"):
+        assert seat.participant.player.full_name in content
+    assert 'id="touch-form"' in content
+
+
+def test_dealer_at_a_4_table_cannot_be_chosen(device, table):
+    content = device.get(page(table)).content.decode()
+
+    dealer = re.search(r'<input type="radio" id="declarer-1"[^>]*>', content, re.S).group(0)
+    other = re.search(r'<input type="radio" id="declarer-2"[^>]*>', content, re.S).group(0)
+    assert "disabled" in dealer
+    assert "disabled" not in other
+
+
+def test_every_control_of_the_touch_form_is_labelled(device, table):
+    content = device.get(page(table)).content.decode()
+    start = content.index('id="touch-form"')
+    form = content[start : content.index("</form>", start)]
+
+    ids = re.findall(r'<(?:input|select)(?![^>]*type="hidden")[^>]*\bid="([^"]+)"', form)
+    labelled = set(re.findall(r'<label[^>]*\bfor="([^"]+)"', form))
+    assert ids
+    assert set(ids) <= labelled
+
+
+def test_touch_post_saves_the_game_and_redirects(device, table):
+    response = touch(device, table, 1, **KREUZ_WON, hand="on", schneider="on", won="true")
+
+    assert response.status_code == 302
+    game = table.games.get()
+    assert (game.declarer_seat, game.game, game.matadors, game.hand) == (2, "clubs", 2, True)
+    assert (game.schneider, game.won, game.score) == (True, True, 60)
+    follow = device.get(response["Location"].split("#")[0]).content.decode()
+    assert 'data-testid="game-row-1"' in follow
+    assert 'data-number="2"' in follow
+
+
+def test_touch_entry_is_audited_as_the_table_device(device, table):
+    touch(device, table, 1, **KREUZ_WON, won="true")
+
+    entry = AuditEntry.objects.get(table=table, action="game_entered")
+    assert entry.actor == table_access.device_actor(table)
+    assert entry.user is None
+
+
+def test_touch_post_passed_in(device, table):
+    response = touch(device, table, 1, declarer="passed", game="clubs", won="true")
+
+    assert response.status_code == 302
+    assert table.games.get().passed
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ({"declarer": "3", "game": "null", "matadors": "1", "won": "true"}, (23, None)),
+        (
+            {
+                "declarer": "3",
+                "game": "grand",
+                "matadors": "1",
+                "ouvert": "on",
+                "won": "true",
+                "schwarz": "on",
+            },
+            (192, 1),
+        ),
+        (
+            {
+                "declarer": "4",
+                "game": "hearts",
+                "matadors": "3",
+                "with_matadors": "false",
+                "won": "false",
+            },
+            (40, 3),
+        ),
+    ],
+)
+def test_touch_post_sends_what_the_game_needs(device, table, fields, expected):
+    response = touch(device, table, 1, **fields)
+
+    assert response.status_code == 302
+    game = table.games.get()
+    assert (game.game_value, game.matadors) == expected
+
+
+def test_touch_error_is_shown_next_to_the_control_and_choices_are_kept(device, table):
+    response = touch(device, table, 1, **KREUZ_WON, hand="on")
+
+    assert response.status_code == 400
+    content = response.content.decode()
+    won_error = re.search(r'<p class="field-error" id="won-error"[^>]*>([^<]+)</p>', content)
+    assert won_error and won_error.group(1).strip()
+    assert re.search(r'id="declarer-2"[^>]*checked', content)
+    assert re.search(r'id="game-clubs"[^>]*checked', content)
+    assert re.search(r'id="hand"[^>]*checked', content)
+    assert 'value="2"' in content
+    assert not table.games.exists()
+
+
+def test_touch_dealer_as_declarer_is_refused_next_to_the_declarer(device, table):
+    response = touch(device, table, 1, **{**KREUZ_WON, "declarer": "1"}, won="true")
+
+    assert response.status_code == 400
+    assert re.search(r'id="declarer-error">[^<]*\S', response.content.decode())
+
+
+def test_touch_double_submit_saves_once(device, table):
+    first = touch(device, table, 1, **KREUZ_WON, won="true")
+    second = touch(device, table, 1, **KREUZ_WON, won="true")
+
+    assert first.status_code == 302
+    assert second.status_code == 409
+    assert table.games.count() == 1
+    assert 'id="form-errors"' in second.content.decode()
+
+
+def test_touch_preview_button_shows_value_and_totals_without_saving(device, table):
+    response = touch(device, table, 1, **KREUZ_WON, won="false", action="preview")
+
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert re.search(r'id="preview-value"[^>]*>36<', content)
+    assert re.search(r'id="preview-score"[^>]*>\u221272<', content)
+    assert re.search(r'id="preview-total-3"[^>]*>30<', content)
+    assert not table.games.exists()
+
+
+def test_touch_preview_json_matches_what_saving_stores(device, table):
+    touch(device, table, 1, **KREUZ_WON, won="true")
+    fields = {"number": "2", "declarer": "1", "game": "spades", "matadors": "1", "won": "false"}
+
+    preview = device.post(page(table, "vorschau/"), fields).json()
+    touch(device, table, 2, **{k: v for k, v in fields.items() if k != "number"})
+
+    assert preview["ok"] is True
+    assert (preview["game_value"], preview["score"]) == (22, -44)
+    last = running_list.running_list(table, {})[-1]
+    assert preview["totals"] == {str(seat): total for seat, total in last.totals.items()}
+
+
+def test_touch_preview_json_reports_problems_with_their_slot(device, table):
+    response = device.post(page(table, "vorschau/"), {"declarer": "1", "game": "clubs"})
+
+    assert response.status_code == 200
+    data = response.json()
+    assert data["ok"] is False
+    slots = {error["field"] for error in data["errors"]}
+    assert {"declarer", "matadors"} <= slots or {"declarer", "won"} <= slots
+
+
+def test_touch_preview_json_for_a_passed_game(device, table):
+    data = device.post(page(table, "vorschau/"), {"declarer": "passed"}).json()
+
+    assert data["passed"] is True
+    assert set(data["points"].values()) == {0}
+
+
+# --- Undo ----------------------------------------------------------------------------------
+
+
+def test_undo_asks_first_then_deletes_the_last_game_with_reason_undo(device, table):
+    enter(table, passed=True)
+    enter(table, declarer_seat=3, game="grand", matadors=1, won=True)
+
+    question = device.get(page(table, "rueckgaengig/"))
+    response = device.post(page(table, "rueckgaengig/"), {"number": "2"})
+
+    assert 'id="undo-confirm"' in question.content.decode()
+    assert response.status_code == 302
+    assert list(table.games.values_list("number", flat=True)) == [1]
+    entry = AuditEntry.objects.get(table=table, action="game_deleted")
+    assert entry.reason == "undo"
+    assert entry.actor == table_access.device_actor(table)
+
+
+def test_undo_of_a_game_that_is_no_longer_the_last_is_refused(device, table):
+    enter(table, passed=True)
+    enter(table, passed=True)
+
+    response = device.post(page(table, "rueckgaengig/"), {"number": "1"}, follow=True)
+
+    assert table.games.count() == 2
+    assert 'data-testid="message"' in response.content.decode()
+
+
+def test_touch_page_offers_undo_inline(device, table):
+    enter(table, passed=True)
+
+    content = device.get(page(table)).content.decode()
+
+    assert 'id="undo-link"' in content
+    assert re.search(r'id="undo-form"[^>]*hidden', content)
+
+
+# --- Read-only lists -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("status", [Table.Status.SIGNED, Table.Status.LOCKED])
+def test_closed_list_is_read_only(device, table, status):
+    enter(table, passed=True)
+    Table.objects.filter(pk=table.pk).update(status=status)
+
+    content = device.get(page(table)).content.decode()
+    response = touch(device, table, 2, **KREUZ_WON, won="true")
+    undo = device.post(page(table, "rueckgaengig/"), {"number": "1"})
+
+    assert 'id="read-only-note"' in content
+    assert 'id="touch-form"' not in content
+    assert 'id="undo-link"' not in content
+    assert response.status_code == 302
+    assert undo.status_code == 302
+    assert table.games.count() == 1
+
+
+def test_finished_series_is_read_only_for_a_device_but_not_for_staff(client, device, table):
+    Series.objects.filter(pk=table.series_id).update(status=Series.Status.FINISHED)
+
+    device_page = device.get(page(table)).content.decode()
+    touch(device, table, 1, **KREUZ_WON, won="true")
+
+    assert 'id="touch-form"' not in device_page
+    assert not table.games.exists()
+
+
+def test_finished_series_staff_still_enters(client, table):
+    Series.objects.filter(pk=table.series_id).update(status=Series.Status.FINISHED)
+    client.force_login(make_staff_user())
+
+    response = touch(client, table, 1, **KREUZ_WON, won="true")
+
+    assert response.status_code == 302
+    assert table.games.count() == 1
+
+
+def test_complete_list_shows_no_entry_form_but_the_way_to_sign(device, table):
+    play_out(table)
+
+    content = device.get(page(table)).content.decode()
+
+    assert 'id="touch-form"' not in content
+    assert 'id="go-sign"' in content
+
+
+# --- Query counts --------------------------------------------------------------------------
+
+
+def enter_games(table, count):
+    """``count`` valid games, won, lost and passed in turn, by the active seats."""
+    from tournaments.services import seating
+
+    for _ in range(count):
+        deal = seating.deal_for_next_game(table)
+        if deal.number % 3 == 0:
+            enter(table, passed=True)
+        else:
+            enter(
+                table,
+                declarer_seat=deal.active[0],
+                game="grand",
+                matadors=1,
+                won=deal.number % 3 == 1,
+            )
+
+
+@pytest.mark.parametrize("games", [1, 40])
+@pytest.mark.parametrize("suffix", ["", "tastatur/", "unterschreiben/"])
+def test_table_pages_run_the_same_queries_for_1_and_40_games(
+    client, django_assert_num_queries, games, suffix
+):
+    table = make_seated_table(players=4, rounds_per_series=12)
+    enter_games(table, games)
+    open_with_code(client, table)
+
+    with django_assert_num_queries(TABLE_PAGE_QUERIES[suffix]):
+        response = client.get(page(table, suffix))
+
+    assert response.status_code == 200
+    if suffix != "unterschreiben/":
+        assert f'data-testid="game-row-{games}"' in response.content.decode()
+
+
+# --- Sign-off ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def complete(table):
+    return play_out(table)
+
+
+def test_sign_page_before_the_list_is_complete_has_no_forms(device, table):
+    content = device.get(page(table, "unterschreiben/")).content.decode()
+
+    assert 'id="sign-not-ready"' in content
+    assert "pin-form-" not in content
+
+
+def test_sign_page_shows_every_players_totals(device, complete):
+    content = device.get(page(complete, "unterschreiben/")).content.decode()
+
+    for line in settle_table(complete):
+        section = content[content.index(f'data-testid="signer-{line.seat}"') :]
+        total = re.search(rf'data-testid="signer-total-{line.seat}">([^<]+)<', section).group(1)
+        assert total.replace(".", "").replace("\u2212", "-") == str(line.total)
+
+
+def test_sign_with_pin_for_every_player_completes_the_list(device, complete):
+    seats = list(complete.seats.select_related("participant").order_by("number"))
+    for seat in seats:
+        response = device.post(
+            page(complete, "unterschreiben/"),
+            {
+                "seat": seat.number,
+                "participant": seat.participant_id,
+                "method": "pin",
+                "pin": seat.participant.pin,
+            },
+        )
+        assert response.status_code == 302
+
+    content = device.get(page(complete, "unterschreiben/")).content.decode()
+    complete.refresh_from_db()
+    assert complete.status == Table.Status.SIGNED
+    assert 'id="sign-done"' in content
+    assert complete.seal in content
+    assert Signature.objects.filter(table=complete, method="pin").count() == 4
+    actors = set(
+        AuditEntry.objects.filter(action="signature_added").values_list("actor", flat=True)
+    )
+    assert actors == {table_access.device_actor(complete)}
+
+
+def test_sign_with_drawn_signature(device, complete):
+    seat = complete.seats.order_by("number").first()
+
+    response = device.post(
+        page(complete, "unterschreiben/"),
+        {
+            "seat": "1",
+            "participant": seat.participant_id,
+            "method": "image",
+            "image": png_data_url(),
+        },
+    )
+
+    assert response.status_code == 302
+    signature = Signature.objects.get(table=complete)
+    assert signature.method == "image" and signature.image.startswith(b"\x89PNG")
+    content = device.get(page(complete, "unterschreiben/")).content.decode()
+    assert 'data-testid="signed-1"' in content
+
+
+def test_sign_with_empty_drawing_asks_to_sign_first(device, complete):
+    seat = complete.seats.order_by("number").first()
+
+    response = device.post(
+        page(complete, "unterschreiben/"),
+        {"seat": "1", "participant": seat.participant_id, "method": "image", "image": ""},
+    )
+
+    assert response.status_code == 400
+    assert not Signature.objects.exists()
+    assert re.search(r'id="image-error-1-\d+"[^>]*>[^<]*\S', response.content.decode())
+
+
+def test_sign_with_wrong_pin_shows_the_error_at_the_pin(device, complete):
+    seat = complete.seats.select_related("participant").order_by("number").first()
+    wrong = "0000" if seat.participant.pin != "0000" else "1111"
+
+    response = device.post(
+        page(complete, "unterschreiben/"),
+        {"seat": "1", "participant": seat.participant_id, "method": "pin", "pin": wrong},
+    )
+
+    assert response.status_code == 400
+    assert re.search(r'id="pin-error-1-\d+"', response.content.decode())
+    assert not Signature.objects.exists()
+
+
+def test_sign_with_wrong_pins_too_often_gives_429(device, complete):
+    seat = complete.seats.select_related("participant").order_by("number").first()
+    wrong = "0000" if seat.participant.pin != "0000" else "1111"
+    data = {"seat": "1", "participant": seat.participant_id, "method": "pin", "pin": wrong}
+    for _ in range(5):
+        device.post(page(complete, "unterschreiben/"), data)
+
+    response = device.post(page(complete, "unterschreiben/"), {**data, "pin": seat.participant.pin})
+
+    assert response.status_code == 429
+    assert "Retry-After" in response
+    assert not Signature.objects.exists()
+
+
+def test_sign_before_complete_is_refused(device, table):
+    seat = table.seats.select_related("participant").order_by("number").first()
+
+    response = device.post(
+        page(table, "unterschreiben/"),
+        {
+            "seat": "1",
+            "participant": seat.participant_id,
+            "method": "pin",
+            "pin": seat.participant.pin,
+        },
+    )
+
+    assert response.status_code == 409
+    assert not Signature.objects.exists()
+
+
+def test_signed_list_stays_readable_for_the_device(device, complete):
+    from tests.factories import sign_all
+
+    sign_all(complete)
+
+    response = device.get(page(complete))
+
+    assert response.status_code == 200
+    assert 'id="read-only-note"' in response.content.decode()
+    assert Game.objects.filter(table=complete).count() == 8
+
+
+def test_list_ended_early_takes_no_more_games_and_goes_to_signing(device, table):
+    from tournaments.services import signing
+
+    enter(table, passed=True)
+    signing.end_list_early(table, "time is up", make_staff_user())
+
+    content = device.get(page(table)).content.decode()
+    response = touch(device, table, 2, **{**KREUZ_WON, "declarer": "3"}, won="true")
+    signing_page = device.get(page(table, "unterschreiben/")).content.decode()
+
+    assert 'id="list-ended-early"' in content and 'id="go-sign"' in content
+    assert 'id="touch-form"' not in content
+    assert response.status_code == 409
+    assert table.games.count() == 1
+    assert "pin-form-" in signing_page
+
+
+def test_table_code_url_is_the_absolute_qr_link(client, table, rf):
+    from tournaments.web.table_entry import table_code_url
+
+    assert table_code_url(table, rf.get("/")) is None
+    code = table_access.issue_code(table)
+
+    link = table_code_url(table, rf.get("/"))
+
+    assert link == f"http://testserver/tisch/code/{code}/"
+    assert client.get(link.removeprefix("http://testserver")).status_code == 302

@@ -1,0 +1,101 @@
+"""``X-Table-Code``: a device without an account keeps one table's list through the API.
+
+A table tablet sends the table's code in the ``X-Table-Code`` header; it may then write
+the list-keeping endpoints of that one table (enter, correct and delete games, sign), and
+nothing else. Wire it next to the director's permission on the table viewset::
+
+    permission_classes = [DirectorWritesOthersRead | TableCodeWrites]
+
+and pass ``actor=table_code_actor(request)`` to the services, so the audit trail says a
+table device acted. Wrong codes count towards the same per-address limit as the code
+form of the web pages; a blocked client gets 429 with ``Retry-After``.
+"""
+
+from django.utils.translation import gettext
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework.authentication import BaseAuthentication
+from rest_framework.exceptions import PermissionDenied, Throttled
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+from tournaments.models import Table
+from tournaments.services import table_access
+from tournaments.services.errors import Rejected
+
+HEADER = "X-Table-Code"
+# The table viewset's actions a table code may write: the games of the list and signing.
+TABLE_CODE_ACTIONS = frozenset({"games", "game", "signatures"})
+_TABLE_ATTRIBUTE = "_table_code_table"
+
+
+def client_address(request) -> str:
+    return request.META.get("REMOTE_ADDR") or "unknown"
+
+
+class TableCodeWrites(BasePermission):
+    """Writes to one table's list with that table's code in the ``X-Table-Code`` header.
+
+    A code that is wrong for this table or has expired is refused with 403 and a message
+    saying which (rather than DRF's "not authenticated"), so a tablet can tell its user.
+    """
+
+    def has_permission(self, request, view) -> bool:
+        code = request.headers.get(HEADER)
+        if not code or request.method in SAFE_METHODS:
+            return False
+        if getattr(view, "action", None) not in TABLE_CODE_ACTIONS:
+            return False
+        pk = view.kwargs.get("pk")
+        table = (
+            Table.objects.select_related("series").filter(pk=pk).first()
+            if str(pk).isdigit()
+            else None
+        )
+        try:
+            opens = table is not None and table_access.code_opens(
+                table, code, client_address(request)
+            )
+        except table_access.TooManyAttempts as blocked:
+            raise Throttled(
+                wait=blocked.retry_after,
+                detail=" ".join(p.text(gettext) for p in blocked.problems),
+            ) from blocked
+        if not opens:
+            raise PermissionDenied(
+                gettext(
+                    "The table code does not open this table's list. Check the code on the "
+                    "table card."
+                )
+            )
+        try:
+            table_access.ensure_code_usable(table)
+        except Rejected as expired:
+            raise PermissionDenied(" ".join(p.text(gettext) for p in expired.problems)) from None
+        setattr(request, _TABLE_ATTRIBUTE, table)
+        return True
+
+
+def table_code_actor(request) -> str:
+    """The audit trail's "who" for a request let in by :class:`TableCodeWrites`, else ""."""
+    table = getattr(request, _TABLE_ATTRIBUTE, None)
+    if table is None and hasattr(request, "_request"):
+        table = getattr(request._request, _TABLE_ATTRIBUTE, None)
+    return table_access.device_actor(table) if table is not None else ""
+
+
+class TableCodeSchemeMarker(BaseAuthentication):
+    """Never authenticates: only documents the ``X-Table-Code`` header in the OpenAPI schema.
+
+    Add it last to a view's ``authentication_classes`` to show the header as a security
+    scheme in ``/api/docs/``; the permission above does the checking.
+    """
+
+    def authenticate(self, request):
+        return None
+
+
+class TableCodeScheme(OpenApiAuthenticationExtension):
+    target_class = "tournaments.api.table_code.TableCodeSchemeMarker"
+    name = "tableCode"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "apiKey", "in": "header", "name": HEADER}

@@ -1,0 +1,234 @@
+"""Table codes (Tischcode): one device at the table keeps one list without an account.
+
+Players should not need logins, yet a list must not be writable by anyone who knows a
+table's number. So every table gets a short random code (printed on the table plan, also
+as a QR code); whoever types or scans it may keep that table's list while it is open.
+
+- A code is 10 characters of Crockford's base32 (50 random bits from :mod:`secrets`),
+  shown as ``XXXXX-XXXXX``. Input is case-insensitive; blanks and dashes are ignored, and
+  the letters O, I and L are read as 0, 1, 1, so a misread code still works.
+- Re-issuing a code replaces the old one: devices that used the old code lose access.
+- A code only opens an open list of a series that is not finished ("expired" otherwise).
+- Wrong codes are counted per client address; after :data:`MAX_FAILURES` within
+  :data:`FAILURE_WINDOW_SECONDS` the client must wait (:class:`TooManyAttempts`).
+
+The code itself never goes into the audit trail, which is public; only that it changed.
+"""
+
+import math
+import secrets
+import time
+
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext_noop
+
+from tournaments.models import Series, Table
+from tournaments.skat import Problem
+
+from . import audit
+from .errors import Rejected
+from .seating import lock_table
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32: no I, L, O, U
+CODE_LENGTH = 10  # 10 × 5 bits = 50 bits
+GROUP_LENGTH = 5
+MAX_FAILURES = 10
+FAILURE_WINDOW_SECONDS = 10 * 60
+_READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
+_IGNORED = " -_\t\u2010\u2011\u2012\u2013\u2014\u2212"
+_CACHE_PREFIX = "table-code-failures:"
+_TAG_SALT = "tournaments.table_access.grant"
+
+
+class TooManyAttempts(Rejected):
+    """Too many wrong codes from one client; ``retry_after`` seconds until the next try."""
+
+    def __init__(self, retry_after: int):
+        self.retry_after = max(1, int(retry_after))
+        minutes = max(1, math.ceil(self.retry_after / 60))
+        problem = Problem(
+            "code",
+            "too_many_attempts",
+            gettext_noop(
+                "Too many wrong table codes from this device. Please try again in %(minutes)d "
+                "minutes, or ask the tournament director for the code."
+            ),
+            {"minutes": minutes},
+        )
+        super().__init__([problem])
+
+
+def new_code() -> str:
+    """A fresh random code, normalised (10 characters of :data:`ALPHABET`)."""
+    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(text) -> str | None:
+    """The stored form of a typed or scanned code, or None if it cannot be one."""
+    if not isinstance(text, str):
+        return None
+    cleaned = "".join(ch for ch in text if ch not in _IGNORED).upper().translate(_READ_AS)
+    if len(cleaned) != CODE_LENGTH or any(ch not in ALPHABET for ch in cleaned):
+        return None
+    return cleaned
+
+
+def format_code(code: str) -> str:
+    """``ABCDE12345`` as players read it: ``ABCDE-12345``."""
+    return "-".join(code[i : i + GROUP_LENGTH] for i in range(0, len(code), GROUP_LENGTH))
+
+
+@transaction.atomic
+def issue_code(table: Table, user=None, *, actor="") -> str:
+    """Give ``table`` a new code (replacing any old one) and return it, normalised."""
+    given, table = table, lock_table(table)
+    ensure_code_usable(table, field="table")
+    previous = table.access_code
+    for _attempt in range(5):
+        code = new_code()
+        try:
+            with transaction.atomic():
+                Table.objects.filter(pk=table.pk).update(access_code=code)
+        except IntegrityError:  # another table drew the same code: draw again
+            continue
+        break
+    else:  # pragma: no cover - 5 collisions in a space of 2**50 codes
+        raise RuntimeError("could not draw a unique table code")
+    table.access_code = given.access_code = code
+    audit.record(
+        "table_code_reissued" if previous else "table_code_issued",
+        user=user,
+        actor=actor,
+        table=table,
+        before={"code": "replaced"} if previous else None,
+        after={"code": "issued"},
+    )
+    return code
+
+
+def ensure_code(table: Table, user=None, *, actor="") -> str:
+    """The table's code, issued now if it has none yet (for table plans and the director)."""
+    return table.access_code or issue_code(table, user, actor=actor)
+
+
+def ensure_code_usable(table: Table, *, field="code") -> None:
+    """Refuse when a code can no longer open ``table``: its series or its list is closed."""
+    series = table.series
+    finished = series.status == Series.Status.FINISHED or not (
+        series.tables.exclude(status=Table.Status.LOCKED).exists()
+    )
+    if finished:
+        raise Rejected.because(
+            field,
+            "table_code_expired",
+            gettext_noop(
+                "Series %(series)d is finished, so the code of table %(table)d has expired. "
+                "The lists can still be read on the ranking pages."
+            ),
+            conflict=True,
+            series=series.number,
+            table=table.number,
+        )
+    if table.status != Table.Status.OPEN:
+        raise Rejected.because(
+            field,
+            "table_code_expired",
+            gettext_noop(
+                "The list of table %(table)d is %(status)s, so its code has expired. Only the "
+                "tournament director can change it now."
+            ),
+            conflict=True,
+            table=table.number,
+            status=table.get_status_display(),
+        )
+
+
+def table_for_code(code, client: str) -> Table:
+    """The table that ``code`` opens, for the device at address ``client``.
+
+    Raises :class:`TooManyAttempts` while the client is blocked, and :class:`Rejected`
+    for a wrong code (counted as a failed attempt) or an expired one (not counted).
+    """
+    _ensure_not_blocked(client)
+    normalized = normalize_code(code)
+    table = None
+    if normalized is not None:
+        table = (
+            Table.objects.select_related("series__tournament")
+            .filter(access_code=normalized)
+            .first()
+        )
+    if table is None or not constant_time_compare(table.access_code, normalized):
+        _record_failure(client)
+        raise Rejected.because(
+            "code",
+            "unknown_table_code",
+            gettext_noop(
+                'No table has the code "%(typed)s". Check the code on the table card: ten '
+                "letters and digits, e.g. 7K3QD-M9XTB."
+            ),
+            missing=True,
+            typed=code[:40] if isinstance(code, str) else "",
+        )
+    ensure_code_usable(table)
+    return table
+
+
+def code_opens(table: Table, code, client: str) -> bool:
+    """Whether ``code`` is ``table``'s code (compared in constant time); counts failures.
+
+    For requests that name the table themselves (the API's ``X-Table-Code`` header), so
+    the comparison does not go through a database lookup by code.
+    """
+    _ensure_not_blocked(client)
+    normalized = normalize_code(code) or ""
+    if table.access_code and constant_time_compare(table.access_code, normalized):
+        return True
+    _record_failure(client)
+    return False
+
+
+def grant_tag(table: Table) -> str:
+    """A keyed fingerprint of the table's current code, kept in the device's session.
+
+    Not the code itself, and it changes when the code is re-issued, which revokes every
+    device that opened the table with the old code.
+    """
+    return salted_hmac(_TAG_SALT, f"{table.pk}:{table.access_code or ''}").hexdigest()
+
+
+def tag_matches(table: Table, tag) -> bool:
+    return bool(table.access_code) and constant_time_compare(str(tag), grant_tag(table))
+
+
+def device_actor(table: Table) -> str:
+    """Who acted, for the audit trail, when a device with the table's code changes the list."""
+    return f"table code T{table.number}"
+
+
+def retry_after(client: str) -> int:
+    """Seconds until ``client`` may try a code again; 0 if it is not blocked."""
+    now = time.time()
+    failures = _recent_failures(client, now)
+    if len(failures) < MAX_FAILURES:
+        return 0
+    return math.ceil(failures[-MAX_FAILURES] + FAILURE_WINDOW_SECONDS - now)
+
+
+def _ensure_not_blocked(client: str) -> None:
+    wait = retry_after(client)
+    if wait > 0:
+        raise TooManyAttempts(wait)
+
+
+def _recent_failures(client: str, now: float) -> list[float]:
+    stamps = cache.get(_CACHE_PREFIX + client) or []
+    return [stamp for stamp in stamps if stamp > now - FAILURE_WINDOW_SECONDS]
+
+
+def _record_failure(client: str) -> None:
+    now = time.time()
+    failures = [*_recent_failures(client, now), now][-MAX_FAILURES:]
+    cache.set(_CACHE_PREFIX + client, failures, FAILURE_WINDOW_SECONDS)
