@@ -58,3 +58,83 @@ def make_seated_table(players=4, rounds_per_series=1):
 def enter(table, **fields):
     """Enter the next game of ``table``'s list, e.g. ``enter(t, passed=True)``."""
     return listkeeping.enter_game(table, fields)
+
+
+def make_many_participants(tournament, n, club=None, team=None):
+    """``n`` new players registered in one bulk step, for draws of up to hundreds of players."""
+    players = [
+        Player(first_name="Karl", last_name=f"Spieler{next(_numbers)}", club=club) for _ in range(n)
+    ]
+    return participants.register_many(
+        tournament, [participants.Registration(player, team) for player in players]
+    )
+
+
+def make_team(tournament, name=None, club=None):
+    return tournament.teams.create(name=name or f"Team {next(_numbers)}", club=club)
+
+
+def make_team_members(team, n, club=None):
+    """``n`` new players registered for the team's tournament as members of ``team``."""
+    return [participants.register(team.tournament, make_player(club), team=team) for _ in range(n)]
+
+
+def play_out(table):
+    """Enter every remaining game of ``table``: valid games, won and lost in turn."""
+    while (deal := seating.deal_for_next_game(table)) is not None:
+        declarer = deal.active[deal.number % len(deal.active)]
+        listkeeping.enter_game(
+            table,
+            {
+                "declarer_seat": declarer,
+                "game": "grand" if deal.number % 2 else "hearts",
+                "matadors": 1 + deal.number % 3,
+                "won": deal.number % 3 != 0,
+            },
+        )
+    return table
+
+
+def make_complete_table(players=4, rounds_per_series=1):
+    """A new table whose list is complete (every game entered) and ready to be signed."""
+    return play_out(make_seated_table(players=players, rounds_per_series=rounds_per_series))
+
+
+def sign_all(table, *, except_seats=()):
+    """Every player at ``table`` who has not signed yet signs with the start-card PIN."""
+    from tournaments.services import signing
+
+    signed = set(table.signatures.values_list("participant_id", flat=True))
+    for seat in table.seats.select_related("participant").order_by("number", "from_game"):
+        if seat.number not in except_seats and seat.participant_id not in signed:
+            signing.sign_list(
+                table, seat.number, participant=seat.participant_id, pin=seat.participant.pin
+            )
+    table.refresh_from_db()
+    return table
+
+
+def png_bytes(width=3, height=2, chunks=()):
+    """A small valid PNG (grey pixels) built by hand; ``chunks`` adds (type, data) chunks."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        crc = struct.pack(">I", zlib.crc32(kind + data))
+        return struct.pack(">I", len(data)) + kind + data + crc
+
+    rows = b"".join(b"\x00" + b"\x80" * width for _ in range(height))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+        + b"".join(chunk(kind, data) for kind, data in chunks)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+def png_data_url(png=None):
+    """``png`` (default: :func:`png_bytes`) as the data URL a signature pad sends."""
+    import base64
+
+    return "data:image/png;base64," + base64.b64encode(png or png_bytes()).decode()

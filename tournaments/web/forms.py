@@ -1,0 +1,240 @@
+"""Forms of the director's screens (Turnierleitung).
+
+The forms only check what a form can check (required fields, number ranges, file size);
+everything that depends on the tournament's state is the services' job, and their
+:class:`~tournaments.services.errors.Rejected` problems are put next to the fields with
+:func:`add_problems`.
+"""
+
+import datetime
+
+from django import forms
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Club, Tournament
+from tournaments.services.draw import SEED_LIMIT
+from tournaments.skat.draw import DrawMode
+
+MAX_PLANNED_SERIES = 20
+MAX_SEED = SEED_LIMIT - 1
+MAX_IMPORT_BYTES = 2 * 1024 * 1024
+
+
+class Preset:
+    """A starting point for a new tournament: the director adjusts it before saving."""
+
+    def __init__(self, slug, label, description, *, planned_series, rounds_per_series):
+        self.slug = slug
+        self.label = label
+        self.description = description
+        self.planned_series = planned_series
+        self.rounds_per_series = rounds_per_series
+
+    def initial(self) -> dict:
+        return {
+            "name": str(self.label),
+            "date": datetime.date.today(),
+            "planned_series": self.planned_series,
+            "rounds_per_series": self.rounds_per_series,
+            "extra_points": Tournament._meta.get_field("extra_points").default,
+            "team_size": Tournament._meta.get_field("team_size").default,
+        }
+
+
+PRESETS = {
+    preset.slug: preset
+    for preset in (
+        Preset(
+            "clubabend",
+            _("Club evening"),
+            _("2 series of 12 rounds: 48 games at a 4-table, 36 at a 3-table."),
+            planned_series=2,
+            rounds_per_series=12,
+        ),
+        Preset(
+            "offenes-turnier",
+            _("Open tournament"),
+            _("3 series of 12 rounds: 48 games at a 4-table, 36 at a 3-table."),
+            planned_series=3,
+            rounds_per_series=12,
+        ),
+    )
+}
+DEFAULT_PRESET = "clubabend"
+
+
+class AccessibleForm:
+    """Marks invalid fields for screen readers: ``aria-invalid`` and the error list's id.
+
+    Hooked into ``add_error``, which both the form's own validation and
+    :func:`add_problems` (a service's refusal) go through.
+    """
+
+    def add_error(self, field, error):
+        super().add_error(field, error)
+        for name in self._errors:
+            if name not in self.fields:
+                continue
+            bound = self[name]
+            described = [f"{bound.auto_id}_errors"]
+            if self.fields[name].help_text:
+                described.insert(0, f"{bound.auto_id}_helptext")
+            self.fields[name].widget.attrs.update(
+                {"aria-invalid": "true", "aria-describedby": " ".join(described)}
+            )
+
+
+class TournamentForm(AccessibleForm, forms.ModelForm):
+    """A tournament's settings; number ranges are checked here so each error has its field."""
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "date",
+            "venue",
+            "club",
+            "planned_series",
+            "rounds_per_series",
+            "extra_points",
+            "team_size",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].empty_label = gettext("— no organising club —")
+        self.fields["club"].queryset = Club.objects.order_by("name")
+        limits = {
+            "rounds_per_series": (1, 40),
+            "planned_series": (1, MAX_PLANNED_SERIES),
+            "team_size": (1, 12),
+        }
+        for name, (low, high) in limits.items():
+            model_field = self.fields[name]
+            self.fields[name] = forms.IntegerField(
+                label=model_field.label,
+                help_text=model_field.help_text,
+                min_value=low,
+                max_value=high,
+            )
+        self.fields["date"].input_formats = ["%Y-%m-%d", "%d.%m.%Y"]
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.instance.pk is None:
+            return cleaned
+        has_games = self.instance.series.filter(tables__games__isnull=False).exists()
+        if has_games:
+            for name in ("rounds_per_series", "extra_points"):
+                if name in cleaned and cleaned[name] != getattr(self.instance, name):
+                    self.add_error(
+                        name,
+                        gettext(
+                            "Games have already been entered; this setting can no longer "
+                            "be changed, because it would change lists already kept."
+                        ),
+                    )
+        return cleaned
+
+
+class PlayerSearchForm(AccessibleForm, forms.Form):
+    q = forms.CharField(
+        label=_("Search players"),
+        required=False,
+        max_length=100,
+        help_text=_("Part of the first name, last name or club."),
+    )
+
+
+class NewPlayerForm(AccessibleForm, forms.Form):
+    """A player who is not in the database yet, registered in the same step."""
+
+    first_name = forms.CharField(label=_("first name"), max_length=100)
+    last_name = forms.CharField(label=_("last name"), max_length=100)
+    club = forms.ModelChoiceField(
+        label=_("club"),
+        queryset=Club.objects.order_by("name"),
+        required=False,
+        empty_label=_("— guest (no club) —"),
+    )
+    member_number = forms.CharField(label=_("member number"), max_length=30, required=False)
+
+
+class ImportUploadForm(AccessibleForm, forms.Form):
+    file = forms.FileField(
+        label=_("Player list (CSV or Excel)"),
+        help_text=_(
+            "Columns: Vorname, Nachname, and optionally Verein, Mitgliedsnummer, Mannschaft."
+        ),
+        widget=forms.FileInput(attrs={"accept": ".csv,.txt,.xlsx"}),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            raise forms.ValidationError(
+                gettext(
+                    "The file is larger than %(limit)d MB; a player list is much smaller. "
+                    "Check that you chose the right file."
+                )
+                % {"limit": MAX_IMPORT_BYTES // (1024 * 1024)},
+                code="file_too_large",
+            )
+        return upload
+
+
+class DrawForm(AccessibleForm, forms.Form):
+    mode = forms.ChoiceField(
+        label=_("How to draw"),
+        choices=[
+            (DrawMode.RANDOM.value, _("Random draw")),
+            (DrawMode.SEEDED.value, _("Seeded by the current ranking (places 1–4 at table 1, …)")),
+        ],
+        initial=DrawMode.RANDOM.value,
+        widget=forms.RadioSelect,
+    )
+    prefer_three = forms.BooleanField(
+        label=_("Prefer 3-player tables"),
+        required=False,
+        help_text=_("As many 3-player tables as possible instead of 4-player tables."),
+    )
+    separate_clubs = forms.BooleanField(
+        label=_("Keep players of the same club apart"),
+        required=False,
+        help_text=_("Team mates are always kept apart where possible."),
+    )
+    seed = forms.IntegerField(
+        label=_("Seed (optional)"),
+        required=False,
+        min_value=0,
+        max_value=MAX_SEED,
+        help_text=_("The same seed with the same players gives the same tables again."),
+    )
+
+
+class ReasonForm(AccessibleForm, forms.Form):
+    """Closing or reopening a list needs a reason the audit trail keeps."""
+
+    reason = forms.CharField(
+        label=pgettext_lazy("closing a list", "Reason"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def clean_reason(self):
+        reason = self.cleaned_data["reason"].strip()
+        if not reason:
+            raise forms.ValidationError(
+                gettext("Say why, e.g. “seat 3 left without signing”."), code="required"
+            )
+        return reason
+
+
+def add_problems(form, rejected, field_map=None) -> None:
+    """Put a service's problems next to the form's fields (or above the form)."""
+    field_map = field_map or {}
+    for problem in rejected.problems:
+        name = field_map.get(problem.field, problem.field)
+        form.add_error(name if name in form.fields else None, problem.text(gettext))
