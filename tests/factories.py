@@ -138,3 +138,66 @@ def png_data_url(png=None):
     import base64
 
     return "data:image/png;base64," + base64.b64encode(png or png_bytes()).decode()
+
+
+def make_pkcs12(password=b"geheim", *, name="Skatclub Eigenes Zertifikat", days=365, key=True):
+    """A club's own signing certificate as a PKCS#12 file (self-signed, RSA 2048).
+
+    ``days`` below zero gives an expired certificate; ``key=False`` a file without the
+    private key, as an export that forgot it.
+    """
+    import datetime as dt
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+    from cryptography.hazmat.primitives.serialization import pkcs12
+    from cryptography.x509.oid import NameOID
+
+    private_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
+    now = dt.datetime.now(dt.UTC)
+    start, end = (now - dt.timedelta(days=1), now + dt.timedelta(days=days))
+    if days < 0:
+        start, end = now - dt.timedelta(days=400), now + dt.timedelta(days=days)
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(subject)
+        .issuer_name(subject)
+        .public_key(private_key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(start)
+        .not_valid_after(end)
+        .sign(private_key, hashes.SHA256())
+    )
+    encryption = (
+        serialization.BestAvailableEncryption(password)
+        if password
+        else serialization.NoEncryption()
+    )
+    return pkcs12.serialize_key_and_certificates(
+        name=b"club",
+        key=private_key if key else None,
+        cert=certificate if key else None,
+        cas=None if key else [certificate],
+        encryption_algorithm=encryption,
+    )
+
+
+def make_played_tournament(players=4, series=1, rounds_per_series=1, **fields):
+    """A tournament of ``players`` (a multiple of 3 or 4 tables' worth, seated in tables of
+    four, the rest of three) and ``series`` complete series, each seated anew in a rotated
+    order so that the series rankings differ."""
+    tournament = make_tournament(rounds_per_series=rounds_per_series, **fields)
+    people = make_participants(tournament, players)
+    sizes = [4] * (players // 4)
+    if players % 4:
+        sizes = [4] * (players // 4 - (3 - players % 4)) + [3] * (4 - players % 4)
+    for index in range(series):
+        one = make_series(tournament)
+        order = people[index % players :] + people[: index % players]
+        start = 0
+        for number, size in enumerate(sizes, start=1):
+            play_out(make_table(one, order[start : start + size], number=number))
+            start += size
+    return tournament

@@ -502,7 +502,7 @@ def test_player_page_for_one_year(client, bernd):
 
     assert response.status_code == 200
     assert [row[1] for row in tables_of(response)[0]["rows"]] == ["Herbstpokal"]
-    assert 'href="/spieler/{}/?jahr=2025" aria-current="page"'.format(player.id) in (
+    assert f'href="/spieler/{player.id}/?jahr=2025" aria-current="page"' in (
         response.content.decode()
     )
 

@@ -4,6 +4,29 @@ from django.urls import path
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
+from .exports import (
+    ClubCertificateView,
+    SeriesListsPDFView,
+    TableBlankListPDFView,
+    TableListPDFView,
+)
+from .exports_rankings import (
+    SeasonRankingCSVView,
+    SeasonRankingPDFView,
+    SeasonRankingXLSXView,
+    SeriesListsXLSXView,
+    SeriesRankingCSVView,
+    SeriesRankingPDFView,
+    SeriesRankingXLSXView,
+    SeriesStartCardsPDFView,
+    TablePlanPDFView,
+    TablePlanWithCodesPDFView,
+    TeamRankingPDFView,
+    TournamentRankingCSVView,
+    TournamentRankingPDFView,
+    TournamentRankingXLSXView,
+    TournamentStartCardsPDFView,
+)
 from .game_value import GameValueView
 from .rankings import PlayerStatisticsView, SeasonRankingView, TeamRankingView
 from .signing import (
@@ -33,5 +56,71 @@ urlpatterns = [
     path("tables/<int:pk>/close/", CloseListView.as_view(), name="table-close"),
     path("tables/<int:pk>/reopen/", ReopenListView.as_view(), name="table-reopen"),
     path("verify/<str:seal>/", VerifySealView.as_view(), name="verify-seal"),
+    path("tables/<int:pk>/list.pdf", TableListPDFView.as_view(), name="table-list-pdf"),
+    path(
+        "tables/<int:pk>/blank-list.pdf",
+        TableBlankListPDFView.as_view(),
+        name="table-blank-list-pdf",
+    ),
+    path("series/<int:pk>/lists.pdf", SeriesListsPDFView.as_view(), name="series-lists-pdf"),
+    path("clubs/<int:pk>/certificate/", ClubCertificateView.as_view(), name="club-certificate"),
+    # Rankings, table plans and start cards as files (exports_rankings.py).
+    path("series/<int:pk>/ranking.pdf", SeriesRankingPDFView.as_view(), name="series-ranking-pdf"),
+    path(
+        "series/<int:pk>/ranking.xlsx", SeriesRankingXLSXView.as_view(), name="series-ranking-xlsx"
+    ),
+    path("series/<int:pk>/ranking.csv", SeriesRankingCSVView.as_view(), name="series-ranking-csv"),
+    path("series/<int:pk>/lists.xlsx", SeriesListsXLSXView.as_view(), name="series-lists-xlsx"),
+    path("series/<int:pk>/table-plan.pdf", TablePlanPDFView.as_view(), name="table-plan-pdf"),
+    path(
+        "series/<int:pk>/table-plan-codes.pdf",
+        TablePlanWithCodesPDFView.as_view(),
+        name="table-plan-codes-pdf",
+    ),
+    path(
+        "series/<int:pk>/start-cards.pdf",
+        SeriesStartCardsPDFView.as_view(),
+        name="series-start-cards-pdf",
+    ),
+    path(
+        "tournaments/<int:pk>/ranking.pdf",
+        TournamentRankingPDFView.as_view(),
+        name="tournament-ranking-pdf",
+    ),
+    path(
+        "tournaments/<int:pk>/ranking.xlsx",
+        TournamentRankingXLSXView.as_view(),
+        name="tournament-ranking-xlsx",
+    ),
+    path(
+        "tournaments/<int:pk>/ranking.csv",
+        TournamentRankingCSVView.as_view(),
+        name="tournament-ranking-csv",
+    ),
+    path(
+        "tournaments/<int:pk>/teams/ranking.pdf",
+        TeamRankingPDFView.as_view(),
+        name="team-ranking-pdf",
+    ),
+    path(
+        "tournaments/<int:pk>/start-cards.pdf",
+        TournamentStartCardsPDFView.as_view(),
+        name="tournament-start-cards-pdf",
+    ),
+    path(
+        "clubs/<int:pk>/season-ranking.pdf",
+        SeasonRankingPDFView.as_view(),
+        name="season-ranking-pdf",
+    ),
+    path(
+        "clubs/<int:pk>/season-ranking.xlsx",
+        SeasonRankingXLSXView.as_view(),
+        name="season-ranking-xlsx",
+    ),
+    path(
+        "clubs/<int:pk>/season-ranking.csv",
+        SeasonRankingCSVView.as_view(),
+        name="season-ranking-csv",
+    ),
     *router.urls,
 ]

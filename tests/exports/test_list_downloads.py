@@ -1,0 +1,252 @@
+"""Downloading lists as PDF and managing the club certificate over the real API URLs."""
+
+import io
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from drf_spectacular.drainage import GENERATOR_STATS
+from drf_spectacular.generators import SchemaGenerator
+from pyhanko.pdf_utils.reader import PdfFileReader
+from pypdf import PdfReader
+
+from tests.factories import (
+    make_club,
+    make_complete_table,
+    make_participants,
+    make_pkcs12,
+    make_series,
+    make_staff_user,
+    make_table,
+    make_tournament,
+    play_out,
+    sign_all,
+)
+from tournaments.exports.signing import MAX_UPLOAD_BYTES, certificate_for
+from tournaments.models import Seat, SigningCertificate
+
+pytestmark = pytest.mark.django_db
+
+API = "/api/v1/"
+PATHS = (
+    "/api/v1/tables/{id}/list.pdf",
+    "/api/v1/tables/{id}/blank-list.pdf",
+    "/api/v1/series/{id}/lists.pdf",
+    "/api/v1/clubs/{id}/certificate/",
+)
+
+
+def body(response) -> bytes:
+    return b"".join(response.streaming_content)
+
+
+def text_of(pdf: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def signatures_in(pdf: bytes) -> int:
+    return len(PdfFileReader(io.BytesIO(pdf)).embedded_signatures)
+
+
+def names_at(table) -> list[str]:
+    seats = Seat.objects.filter(table=table).select_related("participant__player")
+    return [seat.participant.player.full_name for seat in seats]
+
+
+def club_table():
+    table = make_complete_table()
+    tournament = table.series.tournament
+    tournament.club = make_club("Skatclub Herz Dame")
+    tournament.name = "Preisskat Grün-Weiß"
+    tournament.save()
+    return table
+
+
+@pytest.mark.parametrize("accept", ["*/*", "application/pdf"])
+def test_list_pdf_is_a_signed_attachment_with_a_readable_name(client, accept):
+    table = sign_all(club_table())
+
+    response = client.get(f"{API}tables/{table.id}/list.pdf", headers={"accept": accept})
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"] == (
+        "attachment; filename*=utf-8''Spielliste_Preisskat_Gr%C3%BCn-Wei%C3%9F_Serie_1_Tisch_1.pdf"
+    )
+    pdf = body(response)
+    assert signatures_in(pdf) == 1
+    text = text_of(pdf)
+    for name in names_at(table):
+        assert name in text
+    assert f"http://testserver/verify/{table.seal}/" in text
+    assert SigningCertificate.objects.get(club=table.series.tournament.club).uploaded is False
+
+
+def test_blank_list_pdf_is_an_unsigned_attachment_with_the_players(client):
+    table = club_table()
+
+    response = client.get(f"{API}tables/{table.id}/blank-list.pdf")
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"].startswith("attachment; filename*=utf-8''Leere_")
+    pdf = body(response)
+    assert signatures_in(pdf) == 0
+    for name in names_at(table):
+        assert name in text_of(pdf)
+
+
+def series_with_tables(count: int):
+    tournament = make_tournament(rounds_per_series=1, club=make_club())
+    series = make_series(tournament)
+    people = make_participants(tournament, 4 * count)
+    tables = [make_table(series, people[4 * n : 4 * n + 4]) for n in range(count)]
+    for table in tables:
+        sign_all(play_out(table))
+    return series, tables
+
+
+# The series, its tables (one chunked query) and the club certificate; then per list its
+# seats, list points, signatures and games. Rendering more lists adds no other query.
+QUERIES_FIXED = 3
+QUERIES_PER_TABLE = 4
+
+
+@pytest.mark.parametrize("count", [1, 3])
+def test_series_lists_pdf_holds_every_list_in_queries_constant_per_table(
+    client, django_assert_num_queries, count
+):
+    series, tables = series_with_tables(count)
+    certificate_for(series.tournament.club)
+
+    with django_assert_num_queries(QUERIES_FIXED + QUERIES_PER_TABLE * count):
+        response = client.get(f"{API}series/{series.id}/lists.pdf")
+        pdf = body(response)
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"].startswith('attachment; filename="Spiellisten_')
+    assert signatures_in(pdf) == 1
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == count
+    text = text_of(pdf)
+    for table in tables:
+        assert table.seal in text
+        for name in names_at(table):
+            assert name in text
+
+
+@pytest.mark.parametrize(
+    "path", ["tables/999999/list.pdf", "tables/999999/blank-list.pdf", "series/999999/lists.pdf"]
+)
+@pytest.mark.parametrize("accept", ["*/*", "application/pdf"])
+def test_unknown_id_gives_the_json_error(client, path, accept):
+    response = client.get(API + path, headers={"accept": accept})
+
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    error = response.json()
+    assert error["errors"][0]["code"] == "not_found"
+    assert error["detail"] == error["errors"][0]["message"]
+
+
+def test_pdf_downloads_cannot_be_written_to(client):
+    table = make_complete_table()
+    client.force_login(make_staff_user())
+
+    response = client.post(f"{API}tables/{table.id}/list.pdf")
+
+    assert response.status_code == 405
+    assert response.json()["errors"][0]["code"] == "method_not_allowed"
+
+
+# --- the club certificate ---------------------------------------------------------------
+
+
+def upload(client, club, data, password="geheim"):
+    payload = {"password": password}
+    if data is not None:
+        payload["file"] = SimpleUploadedFile("club.p12", data, "application/x-pkcs12")
+    return client.post(f"{API}clubs/{club.id}/certificate/", payload)
+
+
+def test_certificate_is_missing_until_the_first_list_is_downloaded(client):
+    table = club_table()
+    club = table.series.tournament.club
+    missing = client.get(f"{API}clubs/{club.id}/certificate/")
+
+    client.get(f"{API}tables/{table.id}/list.pdf")
+    response = client.get(f"{API}clubs/{club.id}/certificate/")
+
+    assert missing.status_code == 404
+    assert missing.json()["errors"][0]["code"] == "no_certificate"
+    assert response.status_code == 200
+    data = response.json()
+    assert set(data) == {"club", "subject", "valid_until", "uploaded", "sha256_fingerprint"}
+    assert (data["club"], data["uploaded"]) == (club.id, False)
+    assert "Skatclub Herz Dame" in data["subject"]
+    assert len(data["sha256_fingerprint"]) == 32 * 3 - 1
+
+
+def test_director_uploads_the_clubs_own_certificate(client):
+    club = make_club()
+    client.force_login(make_staff_user())
+
+    response = upload(client, club, make_pkcs12(b"geheim"))
+
+    assert response.status_code == 201
+    assert response.json()["uploaded"] is True
+    assert response.json()["subject"] == "CN=Skatclub Eigenes Zertifikat"
+    assert client.get(f"{API}clubs/{club.id}/certificate/").json()["uploaded"] is True
+
+
+@pytest.mark.parametrize(
+    ("data", "password", "field", "code"),
+    [
+        (make_pkcs12(b"geheim"), "falsch", "password", "wrong_certificate_password"),
+        (b"-----BEGIN CERTIFICATE-----", "geheim", "file", "not_a_certificate"),
+        (None, "geheim", "file", "certificate_missing"),
+        (b"0" * (MAX_UPLOAD_BYTES + 5000), "geheim", "file", "certificate_too_large"),
+        (make_pkcs12(b"geheim", days=-1), "geheim", "file", "certificate_expired"),
+    ],
+)
+def test_certificate_upload_refusals_name_the_field(client, data, password, field, code):
+    club = make_club()
+    client.force_login(make_staff_user())
+
+    response = upload(client, club, data, password)
+
+    assert response.status_code == 400
+    error = response.json()["errors"][0]
+    assert (error["field"], error["code"]) == (field, code)
+    assert error["message"]
+    assert not SigningCertificate.objects.filter(club=club).exists()
+
+
+def test_certificate_upload_needs_a_director(client):
+    club = make_club()
+
+    response = upload(client, club, make_pkcs12(b"geheim"))
+
+    assert response.status_code == 403
+    assert not SigningCertificate.objects.filter(club=club).exists()
+
+
+def test_certificate_of_an_unknown_club_is_not_found(client):
+    client.force_login(make_staff_user())
+
+    response = client.post(f"{API}clubs/999999/certificate/", {"password": "x"})
+
+    assert response.status_code == 404
+    assert response.json()["errors"][0]["code"] == "not_found"
+
+
+def test_export_endpoints_are_in_the_schema_without_warnings():
+    GENERATOR_STATS.reset()
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+
+    assert set(PATHS) <= set(schema["paths"])
+    for path in PATHS[:3]:
+        content = schema["paths"][path]["get"]["responses"]["200"]["content"]
+        assert content == {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}
+    warnings = {**GENERATOR_STATS._warn_cache, **GENERATOR_STATS._error_cache}
+    assert [w for w in warnings if "exports.py" in w or "PDFView" in w or "Certificate" in w] == []

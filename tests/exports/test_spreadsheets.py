@@ -1,0 +1,249 @@
+"""Rankings and game lists as XLSX, rankings as CSV: read back, they give the services'
+numbers as real numbers."""
+
+import csv
+import datetime
+import io
+
+import pytest
+from openpyxl import load_workbook
+
+from tests.factories import (
+    make_club,
+    make_participants,
+    make_played_tournament,
+    make_series,
+    make_table,
+    make_tournament,
+)
+from tournaments.services import ranking, summary
+from tournaments.services.tables import table_overviews
+
+pytestmark = pytest.mark.django_db
+
+API = "/api/v1/"
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+RANKING_FIELDS = (
+    "rank",
+    "start_number",
+    "name",
+    "club",
+    "team",
+    "game_points",
+    "won",
+    "lost",
+    "bonus_won_lost",
+    "bonus_opponents_lost",
+    "total",
+)
+SETTLEMENT_FIELDS = (
+    "seat",
+    "start_number",
+    "name",
+    "game_points",
+    "won",
+    "lost",
+    "bonus_won_lost",
+    "bonus_opponents_lost",
+    "total",
+)
+
+
+def workbook(response):
+    assert response.status_code == 200, response.content[:300]
+    assert response["Content-Type"] == XLSX
+    return load_workbook(io.BytesIO(response.content))
+
+
+def data_rows(ws, first_row=3):
+    return [list(row) for row in ws.iter_rows(min_row=first_row, values_only=True)]
+
+
+def expected_rows(rows, series_totals=()):
+    """A ranking as the sheets and CSV files lay it out (series columns after the team)."""
+    values = []
+    for row in rows:
+        cells = [getattr(row, name) for name in RANKING_FIELDS]
+        extra = [totals.get(row.participant) for totals in series_totals]
+        values.append([*cells[:5], *extra, *cells[5:]])
+    return values
+
+
+def as_cells(values):
+    """Empty text cells come back from openpyxl as None."""
+    return [[None if cell == "" else cell for cell in row] for row in values]
+
+
+def test_tournament_ranking_xlsx_has_a_sheet_per_series_and_a_total_sheet(client):
+    tournament = make_played_tournament(players=7, series=2)
+    series_list = list(tournament.series.order_by("number"))
+    series_totals = [
+        {row.participant: row.total for row in ranking.rank_series(s)} for s in series_list
+    ]
+
+    book = workbook(client.get(f"{API}tournaments/{tournament.id}/ranking.xlsx"))
+
+    assert book.sheetnames == ["Serie 1", "Serie 2", "Gesamt"]
+    for series, sheet in zip(series_list, book.worksheets, strict=False):
+        assert data_rows(sheet) == as_cells(expected_rows(ranking.rank_series(series)))
+    total = book["Gesamt"]
+    assert data_rows(total) == as_cells(
+        expected_rows(ranking.rank_tournament(tournament), series_totals)
+    )
+    assert [cell.value for cell in total[2]][5:7] == ["Serie 1", "Serie 2"]
+
+
+def test_ranking_xlsx_cells_are_numbers_with_a_number_format_and_a_frozen_header(client):
+    tournament = make_played_tournament(players=4, series=1)
+
+    book = workbook(client.get(f"{API}tournaments/{tournament.id}/ranking.xlsx"))
+
+    for sheet in book.worksheets:
+        assert sheet.freeze_panes == "A3"
+        assert all(cell.font.bold for cell in sheet[2])
+        total = sheet.cell(3, sheet.max_column)
+        assert isinstance(total.value, int)
+        assert total.number_format == "#,##0"
+        assert sheet.column_dimensions["C"].width >= 14
+
+
+def test_series_ranking_xlsx_equals_the_series_ranking(client):
+    tournament = make_played_tournament(players=8, series=1)
+    series = tournament.series.get()
+
+    response = client.get(f"{API}series/{series.id}/ranking.xlsx")
+
+    assert response["Content-Disposition"] == 'attachment; filename="Rangliste_Serie1.xlsx"'
+    (sheet,) = workbook(response).worksheets
+    assert data_rows(sheet) == as_cells(expected_rows(ranking.rank_series(series)))
+
+
+def test_series_lists_xlsx_has_a_sheet_per_table_with_the_settlement(client):
+    tournament = make_played_tournament(players=7, series=1, rounds_per_series=2)
+    series = tournament.series.get()
+    tables = list(series.tables.select_related("series__tournament").order_by("number"))
+
+    book = workbook(client.get(f"{API}series/{series.id}/lists.xlsx"))
+
+    assert book.sheetnames == ["Tisch 1", "Tisch 2"]
+    for table, overview in zip(tables, table_overviews(tables), strict=True):
+        sheet = book[f"Tisch {table.number}"]
+        assert sheet.freeze_panes == "A3"
+        rows = data_rows(sheet)
+        games = rows[: table.games.count()]
+        assert [row[0] for row in games] == list(range(1, len(games) + 1))
+        assert [row[8] for row in games] == list(
+            table.games.order_by("number").values_list("score", flat=True)
+        )
+        start = next(i for i, row in enumerate(rows) if row[0] == "Abrechnung") + 2
+        settlement = [row[: len(SETTLEMENT_FIELDS)] for row in rows[start:]]
+        assert settlement == [
+            [line[name] for name in SETTLEMENT_FIELDS] for line in overview["settlement"]
+        ]
+        # Each seat's last running total is its game points.
+        last = games[-1]
+        for offset, line in enumerate(overview["settlement"]):
+            assert last[9 + offset] == line["game_points"]
+
+
+def test_series_lists_xlsx_of_a_paper_list_keeps_its_settlement(client):
+    tournament = make_tournament(rounds_per_series=1)
+    table = make_table(make_series(tournament), make_participants(tournament, 3))
+    summary.save_summary(
+        table,
+        [
+            {"seat": 1, "game_points": 1234, "won": 2, "lost": 0},
+            {"seat": 2, "game_points": 0, "won": 0, "lost": 0},
+            {"seat": 3, "game_points": -60, "won": 0, "lost": 1},
+        ],
+    )
+    table.refresh_from_db()
+    (overview,) = table_overviews([table])
+
+    book = workbook(client.get(f"{API}series/{table.series_id}/lists.xlsx"))
+
+    rows = data_rows(book["Tisch 1"])
+    start = next(i for i, row in enumerate(rows) if row[0] == "Abrechnung") + 2
+    assert [row[8] for row in rows[start:]] == [line["total"] for line in overview["settlement"]]
+    assert rows[start][3] == 1234
+
+
+def test_series_lists_xlsx_of_a_series_without_tables_has_one_note_sheet(client):
+    series = make_series(make_tournament())
+
+    book = workbook(client.get(f"{API}series/{series.id}/lists.xlsx"))
+
+    assert len(book.worksheets) == 1
+
+
+def parse_csv(response):
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response.content.startswith("\ufeff".encode())
+    text = response.content.decode("utf-8-sig")
+    return list(csv.reader(io.StringIO(text), delimiter=";"))
+
+
+def test_tournament_ranking_csv_equals_the_ranking(client):
+    tournament = make_played_tournament(players=7, series=2)
+    series_totals = [
+        {row.participant: row.total for row in ranking.rank_series(s)}
+        for s in tournament.series.order_by("number")
+    ]
+
+    response = client.get(f"{API}tournaments/{tournament.id}/ranking.csv")
+
+    header, *rows = parse_csv(response)
+    assert header[:3] == ["Platz", "Startnummer", "Name"]
+    assert header[5:7] == ["Serie 1", "Serie 2"]
+    assert header[-1] == "Gesamt"
+    expected = expected_rows(ranking.rank_tournament(tournament), series_totals)
+    assert rows == [["" if v is None else str(v) for v in row] for row in expected]
+
+
+def test_ranking_csv_writes_plain_integers_and_keeps_umlauts(client):
+    club = make_club("Skatfreunde Köln; Süd")
+    tournament = make_tournament(rounds_per_series=1)
+    people = [*make_participants(tournament, 4, club=club)]
+    table = make_table(make_series(tournament), people)
+    summary.save_summary(
+        table,
+        [{"seat": seat, "game_points": 1000 * seat, "won": 0, "lost": 0} for seat in range(1, 5)],
+    )
+
+    header, *rows = parse_csv(client.get(f"{API}series/{table.series_id}/ranking.csv"))
+
+    assert rows[0][3] == "Skatfreunde Köln; Süd"
+    assert rows[0][-1] == "4000"
+
+
+def test_season_ranking_xlsx_and_csv_equal_the_season_ranking(client):
+    club = make_club()
+    make_played_tournament(players=4, series=2, club=club, date=datetime.date(2025, 6, 1))
+    rows = ranking.rank_season(club, 2025, best=1)
+    expected = [
+        [row.rank, row.name, row.series_played, row.series_counted, row.total] for row in rows
+    ]
+
+    book = workbook(client.get(f"{API}clubs/{club.id}/season-ranking.xlsx?year=2025&best=1"))
+    header, *lines = parse_csv(
+        client.get(f"{API}clubs/{club.id}/season-ranking.csv?year=2025&best=1")
+    )
+
+    sheet_rows = data_rows(book.worksheets[0])
+    assert [[r[0], r[1], r[4], r[5], r[-1]] for r in sheet_rows] == expected
+    assert [[r[0], r[1], r[4], r[5], r[-1]] for r in lines] == [
+        [str(v) for v in row] for row in expected
+    ]
+
+
+@pytest.mark.parametrize("tables", [1, 3])
+def test_ranking_spreadsheets_take_constant_queries_per_series(
+    client, django_assert_num_queries, tables
+):
+    tournament = make_played_tournament(players=4 * tables, series=2)
+
+    with django_assert_num_queries(14):
+        response = client.get(f"{API}tournaments/{tournament.id}/ranking.xlsx")
+
+    assert response.status_code == 200

@@ -1,0 +1,262 @@
+"""Game lists as PDF files, and the club certificate that signs them (API.md section 4).
+
+``tables/{id}/list.pdf`` and ``series/{id}/lists.pdf`` are signed with PAdES by the
+organising club's certificate (:mod:`tournaments.exports.signing`), so a PDF reader shows
+them as issued by the club and unchanged; the blank list is a form to fill in by hand and
+stays unsigned. The series file is rendered into a spooled temporary file (in memory up to
+a few MB, then on disk) and streamed from there, so a series of hundreds of tables does
+not sit in memory as one string.
+"""
+
+import io
+import tempfile
+
+from cryptography.hazmat.primitives import hashes
+from django.http import FileResponse
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext, gettext_noop
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.exports import signing as pdf_signing
+from tournaments.exports.formatting import filename
+from tournaments.exports.listsheet import table_queryset
+from tournaments.exports.pdf_bulk import series_lists_pdf
+from tournaments.exports.pdf_list import blank_list_pdf, game_list_pdf
+from tournaments.models import Club, Series, SigningCertificate
+from tournaments.services.errors import Rejected
+
+from .permissions import DirectorWritesOthersRead
+from .serializers import ProblemSerializer
+
+SPOOL_IN_MEMORY = 8 * 1024 * 1024
+
+
+class PDFRenderer(BaseRenderer):
+    """Lets clients ask for ``application/pdf``; the views answer with a file, not data."""
+
+    media_type = "application/pdf"
+    format = "pdf"
+    charset = None
+    render_style = "binary"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return data if isinstance(data, bytes) else b""
+
+
+class ErrorSerializer(serializers.Serializer):
+    errors = ProblemSerializer(many=True)
+    detail = serializers.CharField()
+
+
+NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such table or series.")
+
+
+class PDFView(APIView):
+    """A public file download whose refusals are still the API's JSON errors.
+
+    ``Accept: application/pdf`` selects :class:`PDFRenderer`, which cannot write an error
+    body; error responses are therefore always rendered as JSON.
+    """
+
+    permission_classes = [DirectorWritesOthersRead]
+    renderer_classes = [PDFRenderer, JSONRenderer]
+    http_method_names = ["get", "head", "options"]
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        if isinstance(response, Response) and response.status_code >= 400:
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = JSONRenderer.media_type
+        return super().finalize_response(request, response, *args, **kwargs)
+
+
+def pdf_response(stream, name: str) -> FileResponse:
+    stream.seek(0)
+    response = FileResponse(stream, as_attachment=True, filename=name)
+    response["Content-Type"] = "application/pdf"
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def base_url(request) -> str:
+    """The site's address the printed QR code and verification link point to."""
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+def _series_label(number) -> str:
+    return gettext("Series %(number)d") % {"number": number}
+
+
+def _table_label(number) -> str:
+    return gettext("Table %(number)d") % {"number": number}
+
+
+class TableListPDFView(PDFView):
+    """``tables/{id}/list.pdf``: the filled game list, signed by the organising club."""
+
+    @extend_schema(
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 404: NOT_FOUND},
+        summary="The game list of a table as a signed PDF (PAdES)",
+        description="The official list with settlement, signatures and, once sealed, the "
+        "seal code with a QR code of the verification page. Signed with the organising "
+        "club's certificate (self-signed on first use unless the club uploaded one).",
+    )
+    def get(self, request, pk: int):
+        table = get_object_or_404(table_queryset(), pk=pk)
+        tournament = table.series.tournament
+        stream = io.BytesIO(game_list_pdf(table, base_url=base_url(request)))
+        pdf_signing.sign_pdf(
+            stream,
+            tournament.club,
+            reason=gettext("Game list"),
+            location=tournament.venue,
+        )
+        name = filename(
+            gettext("Game list"),
+            tournament.name,
+            _series_label(table.series.number),
+            _table_label(table.number),
+            extension="pdf",
+        )
+        return pdf_response(stream, name)
+
+
+class TableBlankListPDFView(PDFView):
+    """``tables/{id}/blank-list.pdf``: the list as a paper form with the table's players."""
+
+    @extend_schema(
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 404: NOT_FOUND},
+        summary="A blank game list of a table (PDF) for playing on paper",
+        description="Header with the players and start numbers, one numbered line per "
+        "game with its dealer, empty settlement and signature fields. Not signed: it is a "
+        "form to fill in.",
+    )
+    def get(self, request, pk: int):
+        table = get_object_or_404(table_queryset(), pk=pk)
+        name = filename(
+            gettext("Blank game list"),
+            table.series.tournament.name,
+            _series_label(table.series.number),
+            _table_label(table.number),
+            extension="pdf",
+        )
+        return pdf_response(io.BytesIO(blank_list_pdf(table)), name)
+
+
+class SeriesListsPDFView(PDFView):
+    """``series/{id}/lists.pdf``: every game list of a series in one signed PDF."""
+
+    @extend_schema(
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 404: NOT_FOUND},
+        summary="All game lists of a series as one signed PDF (PAdES)",
+        description="One list after the other in table order, each starting on a new page; "
+        "signed once with the organising club's certificate.",
+    )
+    def get(self, request, pk: int):
+        series = get_object_or_404(Series.objects.select_related("tournament__club"), pk=pk)
+        tournament = series.tournament
+        stream = tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY)
+        try:
+            series_lists_pdf(series, stream, base_url=base_url(request))
+            pdf_signing.sign_pdf(
+                stream,
+                tournament.club,
+                reason=gettext("Game lists"),
+                location=tournament.venue,
+            )
+        except BaseException:
+            stream.close()
+            raise
+        name = filename(
+            gettext("Game lists"),
+            tournament.name,
+            _series_label(series.number),
+            extension="pdf",
+        )
+        return pdf_response(stream, name)
+
+
+class CertificateSerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    subject = serializers.CharField(help_text="Who the PDF readers show as the signer.")
+    valid_until = serializers.DateTimeField()
+    uploaded = serializers.BooleanField(
+        help_text="true: the club's own certificate; false: self-signed by Skatverein."
+    )
+    sha256_fingerprint = serializers.CharField(
+        help_text="SHA-256 of the certificate (DER), to compare with what a PDF reader shows."
+    )
+
+
+class CertificateUploadSerializer(serializers.Serializer):
+    file = serializers.FileField(
+        help_text=f"The certificate with its private key as PKCS#12 (.p12 / .pfx), "
+        f"at most {pdf_signing.MAX_UPLOAD_BYTES // 1000} KB."
+    )
+    password = serializers.CharField(
+        required=False, allow_blank=True, help_text="The password of the PKCS#12 file."
+    )
+
+
+def certificate_data(club: Club, stored: SigningCertificate) -> dict:
+    """What may be shown of a certificate: never the key or the PKCS#12 container."""
+    _key, certificate, _extra = pdf_signing.load_key_and_certificate(stored)
+    fingerprint = certificate.fingerprint(hashes.SHA256()).hex(":").upper()
+    return {
+        "club": club.pk,
+        "subject": stored.subject,
+        "valid_until": stored.valid_until,
+        "uploaded": stored.uploaded,
+        "sha256_fingerprint": fingerprint,
+    }
+
+
+class ClubCertificateView(APIView):
+    """``clubs/{id}/certificate/``: the certificate the club's lists are signed with."""
+
+    permission_classes = [DirectorWritesOthersRead]
+    parser_classes = [MultiPartParser, FormParser]
+    http_method_names = ["get", "post", "head", "options"]
+
+    @extend_schema(
+        responses={200: CertificateSerializer, 404: ErrorSerializer},
+        summary="The certificate that signs the club's PDF lists",
+        description="404 until the club has one: a self-signed certificate is made when the "
+        "first list of the club is downloaded, unless the club uploads its own.",
+    )
+    def get(self, request, pk: int):
+        club = get_object_or_404(Club, pk=pk)
+        stored = SigningCertificate.objects.filter(club=club).first()
+        if stored is None:
+            raise Rejected.because(
+                "club",
+                "no_certificate",
+                gettext_noop(
+                    "This club has no signing certificate yet. One is created when its first "
+                    "list is downloaded as PDF, or upload the club's own certificate."
+                ),
+                missing=True,
+            )
+        return Response(certificate_data(club, stored))
+
+    @extend_schema(
+        request={"multipart/form-data": CertificateUploadSerializer},
+        responses={201: CertificateSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
+        summary="Upload the club's own signing certificate (PKCS#12 with its key)",
+        description="Replaces the certificate the club's PDF lists are signed with. The "
+        "file must hold the private key, be valid now and allow digital signatures.",
+    )
+    def post(self, request, pk: int):
+        club = get_object_or_404(Club, pk=pk)
+        upload = request.data.get("file")
+        # One byte more than allowed is enough for the service to refuse a file as too big.
+        data = upload.read(pdf_signing.MAX_UPLOAD_BYTES + 1) if hasattr(upload, "read") else b""
+        stored = pdf_signing.upload_certificate(
+            club, data, request.data.get("password"), user=request.user
+        )
+        return Response(certificate_data(club, stored), status=status.HTTP_201_CREATED)

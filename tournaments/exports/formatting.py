@@ -1,0 +1,107 @@
+"""How numbers, dates, text and file names look in exported files.
+
+PDFs show numbers the German way (1.234) whatever the request language, because the
+printed list is the official German document; spreadsheets get real numbers instead.
+The PDFs use reportlab's built-in Helvetica, which covers Windows-1252 (all German
+letters); other letters are written without their accents rather than as black boxes.
+"""
+
+import functools
+import re
+import unicodedata
+
+from django.utils import timezone
+
+# Letters that have no decomposition into a base letter and an accent.
+_TRANSLITERATION = str.maketrans(
+    {
+        "ł": "l",
+        "Ł": "L",
+        "đ": "d",
+        "Đ": "D",
+        "ı": "i",
+        "ħ": "h",
+        "Ħ": "H",
+        "−": "-",
+        "‐": "-",
+        "‑": "-",
+        "…": "...",
+    }
+)
+
+
+def number(value: int | None) -> str:
+    """A whole number with German thousands separators (``-1.234``); empty for None."""
+    if value is None:
+        return ""
+    return f"{value:,}".replace(",", ".")
+
+
+def signed_number(value: int) -> str:
+    """A number with its sign, as the ±50 column shows it (``+150``, ``-50``, ``0``)."""
+    return f"+{number(value)}" if value > 0 else number(value)
+
+
+def date(value) -> str:
+    return f"{value:%d.%m.%Y}" if value else ""
+
+
+def date_time(value) -> str:
+    """A stored moment in the tournament's local time (Europe/Berlin), e.g. 22.11.2026 14:03."""
+    if value is None:
+        return ""
+    return f"{timezone.localtime(value):%d.%m.%Y %H:%M}"
+
+
+def pdf_text(value) -> str:
+    """``value`` as text Helvetica can draw: Windows-1252 letters kept, others simplified."""
+    return _pdf_text(str(value or ""))
+
+
+@functools.lru_cache(maxsize=8192)
+def _pdf_text(text: str) -> str:
+    text = text.translate(_TRANSLITERATION)
+    try:
+        text.encode("cp1252")
+        return text
+    except UnicodeEncodeError:
+        return "".join(_pdf_char(char) for char in text)
+
+
+def _pdf_char(char: str) -> str:
+    try:
+        char.encode("cp1252")
+        return char
+    except UnicodeEncodeError:
+        base = "".join(
+            c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
+        )
+        try:
+            base.encode("cp1252")
+            return base
+        except UnicodeEncodeError:
+            return "?"
+
+
+def filename(*parts, extension: str) -> str:
+    """A file name people can read and every system accepts: ``Spielliste_Serie1_Tisch3.pdf``.
+
+    Umlauts are kept (the header carries them RFC 5987-encoded); spaces and characters that
+    break file systems become underscores.
+    """
+    stem = "_".join(str(part) for part in parts if str(part))
+    stem = re.sub(r"[\\/:*?\"<>|\s]+", "_", unicodedata.normalize("NFC", stem))
+    stem = re.sub(r"_+", "_", stem).strip("._") or "export"
+    return f"{stem[:120]}.{extension}"
+
+
+@functools.lru_cache(maxsize=4096)
+def shorten(text: str, width: float, font: str, size: float) -> str:
+    """``text`` cut with a dot so that it fits ``width`` points in ``font`` at ``size``."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text + ".", font, size) > width:
+        text = text[:-1]
+    return text + "." if text else ""

@@ -1,0 +1,329 @@
+"""A table's game list (Spielliste) as the exporters print it, read in constant queries.
+
+The sheet holds what the official list shows (RULES.md 4): per game the number, dealer,
+declarer, game, matadors, the winning levels that counted, won/lost, overbid, the
+declarer's score and every seat's running total; then the settlement, the signatures and
+the seal. Scores, values and levels come from what the services stored and from the rules
+engine (``tournaments.skat.evaluate`` for the levels); running totals only add up the
+stored scores, so the last one of each player equals the settlement's game points.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext
+
+from tournaments.models import Game, Seat, Signature, Table
+from tournaments.services.seating import table_rounds
+from tournaments.services.settlement import SeatSettlement, settlement_lines, table_totals
+from tournaments.skat import GameInvalid, GameType, evaluate
+from tournaments.skat.rounds import SeatingError, deal_of, game_count
+
+GAME_FIELDS = (
+    "id",
+    "table_id",
+    "number",
+    "dealer_seat",
+    "table_size",
+    "passed",
+    "declarer_seat",
+    "declarer_id",
+    "game",
+    "matadors",
+    "with_matadors",
+    "hand",
+    "ouvert",
+    "schneider_announced",
+    "schwarz_announced",
+    "bid",
+    "won_entered",
+    "schneider",
+    "schwarz",
+    "declarer_eyes",
+    "declarer_tricks",
+    "conceded",
+    "scored_as",
+    "base_value",
+    "game_value",
+    "won",
+    "overbid",
+    "score",
+)
+
+LEVELS = (
+    "hand",
+    "schneider",
+    "schneider_announced",
+    "schwarz",
+    "schwarz_announced",
+    "ouvert",
+)
+
+
+@dataclass(frozen=True)
+class Occupant:
+    """Who sat on a seat from one game to another (a seat has several after a replacement)."""
+
+    seat: int
+    participant: int
+    name: str
+    last_name: str
+    start_number: int
+    from_game: int
+    until_game: int | None
+
+    def covers(self, game_number: int) -> bool:
+        return self.from_game <= game_number and (
+            self.until_game is None or game_number <= self.until_game
+        )
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One line of the list; ``number`` and ``dealer_seat`` alone for a blank line."""
+
+    number: int
+    dealer_seat: int | None
+    entered: bool = False
+    passed: bool = False
+    declarer_seat: int | None = None
+    declarer_name: str = ""
+    game_label: str = ""
+    base_value: int | None = None
+    matadors: int | None = None
+    with_matadors: bool = True
+    levels: frozenset = frozenset()
+    won: bool | None = None
+    overbid: bool = False
+    score: int | None = None
+    totals: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SignatureLine:
+    seat: int
+    name: str
+    method: str = ""
+    image: bytes = b""
+    signed_at: object = None
+
+
+@dataclass
+class ListSheet:
+    table_id: int | None
+    tournament: str
+    date: object
+    venue: str
+    club: str
+    series_number: int | None
+    table_number: int | None
+    status: str
+    status_label: str
+    summary: bool
+    seat_numbers: tuple
+    occupants: list
+    rows: list
+    settlement: list
+    signatures: list
+    closed_reason: str = ""
+    seal: str = ""
+    sealed_at: object = None
+    locked_at: object = None
+    blank: bool = False
+    round_ends: frozenset = frozenset()
+
+    def occupants_of(self, seat: int) -> list[Occupant]:
+        return [o for o in self.occupants if o.seat == seat]
+
+
+def table_queryset():
+    """Tables with what every sheet header needs, in the same query."""
+    return Table.objects.select_related("series__tournament__club")
+
+
+def load_sheet(table: Table) -> ListSheet:
+    """The filled list of ``table`` (fetched with :func:`table_queryset`): five queries."""
+    seats = _seats(table)
+    occupants = [_occupant(seat) for seat in seats]
+    settlement = settlement_lines(table, seats, table_totals([table])[table.id])
+    signatures = {
+        s.participant_id: s
+        for s in Signature.objects.filter(table_id=table.id).only(
+            "seat", "participant_id", "method", "image", "signed_at"
+        )
+    }
+    rounds = _rounds(table, seats)
+    rows = []
+    if table.entry_mode != Table.EntryMode.SUMMARY:
+        games = Game.objects.filter(table_id=table.id).only(*GAME_FIELDS).order_by("number")
+        rows = list(_game_rows(games, occupants, table.series.tournament.scheme))
+    sheet = _sheet(table, occupants, rows, settlement, blank=False)
+    sheet.round_ends = frozenset(r.last_game for r in rounds)
+    sheet.signatures = [
+        _signature_line(line, signatures.get(line.participant)) for line in settlement
+    ]
+    return sheet
+
+
+def load_blank_sheet(table: Table) -> ListSheet:
+    """An empty list for ``table``: names in the header, numbered lines with their dealers."""
+    seats = _seats(table)
+    occupants = [_occupant(seat) for seat in seats]
+    rounds = _rounds(table, seats)
+    count = game_count(rounds) or table.series.tournament.rounds_per_series * len(
+        {o.seat for o in occupants}
+    )
+    rows = []
+    for number in range(1, count + 1):
+        deal = deal_of(number, rounds)
+        rows.append(GameRow(number=number, dealer_seat=deal.dealer if deal else None))
+    settlement = [
+        SeatSettlement(
+            seat=o.seat,
+            participant=o.participant,
+            name=o.name,
+            start_number=o.start_number,
+            from_game=o.from_game,
+            until_game=o.until_game,
+            game_points=0,
+            won=0,
+            lost=0,
+            bonus_won_lost=0,
+            bonus_opponents_lost=0,
+            total=0,
+        )
+        for o in occupants
+    ]
+    sheet = _sheet(table, occupants, rows, settlement, blank=True)
+    sheet.round_ends = frozenset(r.last_game for r in rounds)
+    sheet.signatures = [SignatureLine(o.seat, o.name) for o in occupants]
+    sheet.status = ""
+    sheet.status_label = ""
+    return sheet
+
+
+def _rounds(table: Table, seats):
+    try:
+        return table_rounds(table, seats)
+    except SeatingError:
+        return []
+
+
+def _seats(table: Table) -> list[Seat]:
+    return list(
+        Seat.objects.filter(table_id=table.id)
+        .select_related("participant__player")
+        .order_by("number", "from_game")
+    )
+
+
+def _occupant(seat: Seat) -> Occupant:
+    player = seat.participant.player
+    return Occupant(
+        seat=seat.number,
+        participant=seat.participant_id,
+        name=player.full_name,
+        last_name=player.last_name,
+        start_number=seat.participant.start_number,
+        from_game=seat.from_game,
+        until_game=seat.until_game,
+    )
+
+
+def _sheet(table: Table, occupants, rows, settlement, *, blank: bool) -> ListSheet:
+    series = table.series
+    tournament = series.tournament
+    return ListSheet(
+        table_id=table.id,
+        tournament=tournament.name,
+        date=tournament.date,
+        venue=tournament.venue,
+        club=tournament.club.name if tournament.club else "",
+        series_number=series.number,
+        table_number=table.number,
+        status=table.status,
+        status_label=table.get_status_display(),
+        summary=table.entry_mode == Table.EntryMode.SUMMARY,
+        seat_numbers=tuple(sorted({o.seat for o in occupants})) or (1, 2, 3, 4),
+        occupants=occupants,
+        rows=rows,
+        settlement=list(settlement),
+        signatures=[],
+        closed_reason="" if blank else table.closed_reason,
+        seal="" if blank else table.seal,
+        sealed_at=None if blank else table.sealed_at,
+        locked_at=None if blank else table.locked_at,
+        blank=blank,
+    )
+
+
+def _game_rows(games, occupants: list[Occupant], scheme):
+    """The list's lines with running totals: each player's stored scores added up."""
+    names = {o.participant: o.last_name for o in occupants}
+    running: dict[int, int] = defaultdict(int)
+    for game in games:
+        if not game.passed and game.declarer_id is not None:
+            running[game.declarer_id] += game.score
+        totals = {}
+        for occupant in occupants:
+            if occupant.covers(game.number):
+                totals[occupant.seat] = running[occupant.participant]
+        yield _game_row(game, names, totals, scheme)
+
+
+def _game_row(game: Game, names: dict, totals: dict, scheme) -> GameRow:
+    if game.passed:
+        return GameRow(
+            number=game.number,
+            dealer_seat=game.dealer_seat,
+            entered=True,
+            passed=True,
+            totals=totals,
+        )
+    label = gettext(GameType(game.game).label)
+    if game.scored_as and game.scored_as != game.game:
+        label = f"{label}/{gettext(GameType(game.scored_as).label)}"
+    return GameRow(
+        number=game.number,
+        dealer_seat=game.dealer_seat,
+        entered=True,
+        declarer_seat=game.declarer_seat,
+        declarer_name=names.get(game.declarer_id, ""),
+        game_label=label,
+        base_value=game.base_value,
+        matadors=game.matadors if game.game != GameType.NULL or game.overbid else None,
+        with_matadors=game.with_matadors,
+        levels=_levels(game, scheme),
+        won=game.won,
+        overbid=game.overbid,
+        score=game.score,
+        totals=totals,
+    )
+
+
+def _levels(game: Game, scheme) -> frozenset:
+    """The winning levels that counted, as the rules engine values the stored entry."""
+    try:
+        evaluation = evaluate(game.declaration(), game.outcome(), scheme)
+    except GameInvalid:
+        evaluation = None
+    if evaluation is not None and evaluation.levels is not None:
+        return frozenset(name for name in LEVELS if getattr(evaluation.levels, name))
+    declaration = game.declaration()
+    flags = {"hand": declaration.is_hand, "ouvert": declaration.ouvert}
+    if not declaration.game.is_null:
+        flags["schneider_announced"] = declaration.schneider_is_announced
+        flags["schwarz_announced"] = declaration.schwarz_is_announced
+    return frozenset(name for name, on in flags.items() if on)
+
+
+def _signature_line(line: SeatSettlement, signature: Signature | None) -> SignatureLine:
+    if signature is None:
+        return SignatureLine(line.seat, line.name)
+    return SignatureLine(
+        seat=line.seat,
+        name=line.name,
+        method=signature.method,
+        image=bytes(signature.image or b""),
+        signed_at=signature.signed_at,
+    )

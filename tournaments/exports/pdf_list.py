@@ -1,0 +1,512 @@
+"""The game list (Spielliste) as an A4 PDF, modelled on the federation's printed list.
+
+One page holds a whole 12-round series (48 games) with the settlement, the signatures
+and the seal; longer lists continue on further pages with the header repeated. The same
+layout prints blank lists for clubs that play on paper. Drawing goes straight to the
+canvas (no flowables), so that the bulk export of a series renders hundreds of lists
+quickly and with one list's data in memory at a time.
+"""
+
+import io
+import math
+from dataclasses import dataclass
+
+from django.utils import timezone
+from django.utils.translation import gettext, pgettext
+from reportlab.lib.utils import ImageReader, simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from tournaments.models import Signature, Table
+
+from . import styles
+from .formatting import date, date_time, number, pdf_text, shorten, signed_number
+from .listsheet import ListSheet, load_blank_sheet, load_sheet, table_queryset
+from .styles import BOLD, FONT, ITALIC, MARGIN, MONO, PAGE_HEIGHT, PAGE_WIDTH
+
+ROW_HEIGHT = 9.6
+HEADER_ROW_HEIGHT = 34
+LINE = 10
+QR_SIZE = 62
+SIGNATURE_HEIGHT = 58
+CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
+
+
+def verification_url(base_url: str, seal: str) -> str:
+    """Where the QR code leads: the public page that checks the seal (``/verify/<seal>/``)."""
+    return f"{base_url.rstrip('/')}/verify/{seal}/"
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    width: float
+    rotated: bool = False
+    align: str = "center"
+
+
+def _columns(seat_numbers) -> list[Column]:
+    ctx = "game list column"
+    fixed = [
+        Column("number", pgettext(ctx, "No."), 16, align="right"),
+        Column("dealer", pgettext(ctx, "Dealer"), 20),
+        Column("declarer", gettext("Declarer"), 64, align="left"),
+        Column("game", gettext("Game"), 44, align="left"),
+        Column("value", pgettext(ctx, "Base value"), 22, rotated=True, align="right"),
+        Column("with", pgettext(ctx, "with"), 14, rotated=True),
+        Column("without", pgettext(ctx, "without"), 14, rotated=True),
+        Column("hand", gettext("Hand"), 14, rotated=True),
+        Column("schneider", gettext("Schneider"), 14, rotated=True),
+        Column("schneider_announced", pgettext(ctx, "announced"), 14, rotated=True),
+        Column("schwarz", gettext("Schwarz"), 14, rotated=True),
+        Column("schwarz_announced", pgettext(ctx, "announced"), 14, rotated=True),
+        Column("ouvert", gettext("Ouvert"), 14, rotated=True),
+        Column("won", gettext("won"), 14, rotated=True),
+        Column("lost", gettext("lost"), 14, rotated=True),
+        Column("overbid", gettext("overbid"), 14, rotated=True),
+        Column("score", pgettext(ctx, "Score"), 30, align="right"),
+    ]
+    rest = (CONTENT_WIDTH - sum(c.width for c in fixed)) / max(len(seat_numbers), 1)
+    seats = [
+        Column(f"seat{seat}", gettext("Seat %(number)d") % {"number": seat}, rest, align="right")
+        for seat in seat_numbers
+    ]
+    return fixed + seats
+
+
+class GameListPDF:
+    """Draws game lists onto a reportlab canvas: one call per list, any number of lists."""
+
+    def __init__(self, canvas: Canvas, *, base_url: str = "", created_at=None):
+        self.canvas = canvas
+        self.layer = styles.TextLayer(canvas)
+        self.base_url = base_url
+        self.created = date_time(created_at or timezone.now())
+
+    def draw(self, sheet: ListSheet) -> int:
+        """Draw ``sheet`` on new pages; returns the number of pages it took."""
+        columns = _columns(sheet.seat_numbers)
+        rows = sheet.rows
+        footer = self._footer_height(sheet)
+        pages = self._paginate(sheet, len(rows), footer)
+        start = 0
+        for index, count in enumerate(pages, start=1):
+            y = self._header(sheet)
+            if sheet.summary and not rows:
+                y = self._summary_note(y)
+            elif rows or sheet.blank:
+                y = self._game_table(sheet, columns, rows[start : start + count], y)
+            start += count
+            if index == len(pages):
+                self._footer(sheet, y - 8)
+            self.layer.flush()
+            styles.page_footer(self.canvas, self._footer_text(sheet, index, len(pages)))
+            self.canvas.showPage()
+            styles.compress_finished_page(self.canvas)
+        return len(pages)
+
+    # Layout -------------------------------------------------------------------------
+
+    def _header_height(self, sheet: ListSheet) -> float:
+        return 18 + 12 + 16 + math.ceil(max(len(sheet.occupants), 1) / 2) * LINE + 6
+
+    def _footer_height(self, sheet: ListSheet) -> float:
+        height = 8 + 14 + LINE * (len(sheet.settlement) + 1) + 6
+        if sheet.closed_reason:
+            height += LINE + 2
+        height += max(SIGNATURE_HEIGHT + 14, QR_SIZE + 14 if sheet.seal else 0)
+        if sheet.seal:
+            height += 2 * LINE
+        return height
+
+    def _paginate(self, sheet: ListSheet, rows: int, footer: float) -> list[int]:
+        room = PAGE_HEIGHT - 2 * MARGIN - self._header_height(sheet) - HEADER_ROW_HEIGHT - 6
+        full = max(int(room // ROW_HEIGHT), 1)
+        last = max(int((room - footer) // ROW_HEIGHT), 0)
+        pages = []
+        while rows > last:
+            take = min(rows, full)
+            if take == rows:  # all rows fit, but not the footer: it gets a page of its own
+                pages.append(take)
+                rows = 0
+                last = 0
+                break
+            pages.append(take)
+            rows -= take
+        pages.append(rows)
+        return pages
+
+    # Drawing ------------------------------------------------------------------------
+
+    def _text(self, x, y, text, font=FONT, size=7, align="left", width=None):
+        text = pdf_text(text)
+        if width is not None:
+            text = shorten(text, width, font, size)
+        self.layer.text(x, y, text, font, size, align)
+
+    def _header(self, sheet: ListSheet) -> float:
+        top = PAGE_HEIGHT - MARGIN
+        right = PAGE_WIDTH - MARGIN
+        title = gettext("Blank game list") if sheet.blank else gettext("Game list")
+        self._text(MARGIN, top - 14, title, BOLD, 15)
+        if sheet.club:
+            self._text(right, top - 14, sheet.club, FONT, 9, "right", width=260)
+        line = " · ".join(
+            part for part in (sheet.tournament, date(sheet.date), sheet.venue) if part
+        )
+        self._text(MARGIN, top - 28, line, FONT, 9, width=CONTENT_WIDTH)
+        where = " · ".join(
+            [
+                gettext("Series %(number)d") % {"number": sheet.series_number},
+                gettext("Table %(number)d") % {"number": sheet.table_number},
+            ]
+        )
+        self._text(MARGIN, top - 43, where, BOLD, 11)
+        if sheet.status_label:
+            status = gettext("List status: %(status)s") % {"status": sheet.status_label}
+            self._text(right, top - 43, status, FONT, 8, "right")
+        y = top - 46 - LINE
+        half = CONTENT_WIDTH / 2
+        for index, occupant in enumerate(sheet.occupants):
+            x = MARGIN + (index % 2) * half
+            text = gettext("Seat %(seat)d: %(name)s (start no. %(start)d)") % {
+                "seat": occupant.seat,
+                "name": occupant.name,
+                "start": occupant.start_number,
+            }
+            if occupant.from_game > 1 or occupant.until_game is not None:
+                text += " " + gettext("games %(first)d to %(last)s") % {
+                    "first": occupant.from_game,
+                    "last": occupant.until_game if occupant.until_game is not None else "…",
+                }
+            self._text(x, y + 2, text, FONT, 8, width=half - 6)
+            if index % 2 == 1:
+                y -= LINE
+        if len(sheet.occupants) % 2 == 1:
+            y -= LINE
+        return PAGE_HEIGHT - MARGIN - self._header_height(sheet)
+
+    def _summary_note(self, y: float) -> float:
+        note = gettext(
+            "This list was kept on paper; only each player's sums were entered (summary)."
+        )
+        self._text(MARGIN, y - 12, note, ITALIC, 8)
+        return y - 18
+
+    def _game_table(self, sheet: ListSheet, columns: list[Column], rows, y: float) -> float:
+        canvas = self.canvas
+        lines = len(rows)
+        top = y
+        bottom = top - HEADER_ROW_HEIGHT - lines * ROW_HEIGHT
+        xs = [MARGIN]
+        for column in columns:
+            xs.append(xs[-1] + column.width)
+        shaded = [(MARGIN, top - HEADER_ROW_HEIGHT, CONTENT_WIDTH, HEADER_ROW_HEIGHT)]
+        ys = [top - HEADER_ROW_HEIGHT - i * ROW_HEIGHT for i in range(lines + 1)]
+        round_parity = 0
+        round_lines = []
+        for i, row in enumerate(rows):
+            if round_parity % 2 == 1:
+                shaded.append((MARGIN, ys[i + 1], CONTENT_WIDTH, ROW_HEIGHT))
+            if row.number in sheet.round_ends:
+                round_parity += 1
+                if i + 1 < len(rows):
+                    round_lines.append((MARGIN, ys[i + 1], MARGIN + CONTENT_WIDTH, ys[i + 1]))
+        canvas.addLiteral(styles.fill_ops(shaded[:1], 0.93))
+        canvas.addLiteral(styles.fill_ops(shaded[1:], 0.96))
+        canvas.addLiteral(styles.grid_ops(xs, [top, *ys], 0.3, 0.35))
+        outline = [
+            (MARGIN, top, MARGIN + CONTENT_WIDTH, top),
+            (MARGIN, bottom, MARGIN + CONTENT_WIDTH, bottom),
+            (MARGIN, top, MARGIN, bottom),
+            (MARGIN + CONTENT_WIDTH, top, MARGIN + CONTENT_WIDTH, bottom),
+        ]
+        canvas.addLiteral(styles.line_ops(outline + round_lines, 0.9, 0))
+        self._column_headers(sheet, columns, xs, top)
+        for i, row in enumerate(rows):
+            self._game_row(row, columns, xs, ys[i] - ROW_HEIGHT + 2.6)
+        return bottom
+
+    def _column_headers(self, sheet, columns, xs, top: float) -> None:
+        names = {
+            seat: " / ".join(o.last_name for o in sheet.occupants_of(seat))
+            for seat in sheet.seat_numbers
+        }
+        for column, x in zip(columns, xs, strict=False):
+            if column.rotated:
+                self.canvas.saveState()
+                self.canvas.translate(x + column.width / 2 + 2.2, top - HEADER_ROW_HEIGHT + 3)
+                self.canvas.rotate(90)
+                size = _fitting_size(column.label, HEADER_ROW_HEIGHT - 5, 6.2)
+                self.canvas.setFont(FONT, size)
+                self.canvas.drawString(0, 0, pdf_text(column.label))
+                self.canvas.restoreState()
+            elif column.key.startswith("seat"):
+                seat = int(column.key[4:])
+                centre = x + column.width / 2
+                self._text(centre, top - 12, column.label, BOLD, 7, "center")
+                self._text(
+                    centre,
+                    top - 22,
+                    names.get(seat, ""),
+                    FONT,
+                    6.5,
+                    "center",
+                    width=column.width - 3,
+                )
+                self._text(
+                    centre,
+                    top - 31,
+                    pgettext("game list column", "running total"),
+                    ITALIC,
+                    5.5,
+                    "center",
+                    width=column.width - 3,
+                )
+            else:
+                size = _fitting_size(column.label, column.width - 3, 7)
+                self._text(x + column.width / 2, top - 20, column.label, BOLD, size, "center")
+
+    def _game_row(self, row, columns, xs, baseline: float) -> None:
+        cells = _cells(row)
+        for column, x in zip(columns, xs, strict=False):
+            value = cells.get(column.key)
+            if value in (None, ""):
+                continue
+            font = BOLD if column.key in ("score", f"seat{row.declarer_seat}") else FONT
+            if column.key == "passed":
+                continue
+            if column.align == "left":
+                self._text(x + 2, baseline, value, font, 7, "left", width=column.width - 3)
+            elif column.align == "right":
+                self._text(x + column.width - 2, baseline, value, font, 7, "right")
+            else:
+                self._text(x + column.width / 2, baseline, value, font, 7, "center")
+        if row.passed:
+            declarer = next(i for i, c in enumerate(columns) if c.key == "declarer")
+            self._text(xs[declarer] + 2, baseline, gettext("passed in (eingepasst)"), ITALIC, 7)
+
+    def _footer(self, sheet: ListSheet, y: float) -> None:
+        y = self._settlement(sheet, y)
+        if sheet.closed_reason:
+            text = gettext("Closed without all signatures: %(reason)s") % {
+                "reason": sheet.closed_reason
+            }
+            self._text(MARGIN, y - 9, text, ITALIC, 8, width=CONTENT_WIDTH)
+            y -= LINE + 2
+        self._signatures(sheet, y - 4)
+        if sheet.seal:
+            self._seal(sheet, y - 4)
+
+    def _settlement(self, sheet: ListSheet, y: float) -> float:
+        self._text(MARGIN, y - 11, gettext("Settlement"), BOLD, 9)
+        y -= 14
+        ctx = "settlement column"
+        headings = [
+            (pgettext(ctx, "Seat"), 30, "center"),
+            (pgettext(ctx, "Name"), 150, "left"),
+            (pgettext(ctx, "Start no."), 45, "right"),
+            (gettext("game points"), 62, "right"),
+            (gettext("won"), 50, "right"),
+            (gettext("lost"), 50, "right"),
+            (pgettext(ctx, "±50"), 50, "right"),
+            (pgettext(ctx, "30/40 points"), 60, "right"),
+            (pgettext(ctx, "Total"), CONTENT_WIDTH - 497, "right"),
+        ]
+        xs = [MARGIN]
+        for _, width, _ in headings:
+            xs.append(xs[-1] + width)
+        canvas = self.canvas
+        height = LINE * (len(sheet.settlement) + 1)
+        canvas.saveState()
+        canvas.setFillColor(styles.LIGHT)
+        canvas.rect(MARGIN, y - LINE, CONTENT_WIDTH, LINE, 0, 1)
+        canvas.setStrokeColor(styles.GRID)
+        canvas.setLineWidth(0.3)
+        canvas.grid(xs, [y - i * LINE for i in range(len(sheet.settlement) + 2)])
+        canvas.restoreState()
+        for (label, width, align), x in zip(headings, xs, strict=False):
+            size = _fitting_size(label, width - 4, 8, BOLD)
+            self._cell(label, x, width, y - LINE + 2.8, align, BOLD, size)
+        for index, line in enumerate(sheet.settlement, start=1):
+            baseline = y - (index + 1) * LINE + 2.8
+            values = (
+                [str(line.seat), line.name, str(line.start_number)] + [""] * 6
+                if sheet.blank
+                else [
+                    str(line.seat),
+                    line.name,
+                    str(line.start_number),
+                    number(line.game_points),
+                    number(line.won),
+                    number(line.lost),
+                    signed_number(line.bonus_won_lost),
+                    number(line.bonus_opponents_lost),
+                    number(line.total),
+                ]
+            )
+            for (_, width, align), x, value in zip(headings, xs, values, strict=False):
+                font = BOLD if value and x == xs[-2] else FONT
+                self._cell(value, x, width, baseline, align, font)
+        return y - height - 6
+
+    def _cell(self, value, x, width, baseline, align, font=FONT, size=8):
+        if align == "left":
+            self._text(x + 2, baseline, value, font, size, "left", width=width - 4)
+        elif align == "right":
+            self._text(x + width - 2, baseline, value, font, size, "right")
+        else:
+            self._text(x + width / 2, baseline, value, font, size, "center")
+
+    def _signatures(self, sheet: ListSheet, y: float) -> None:
+        canvas = self.canvas
+        self._text(MARGIN, y - 9, gettext("Signatures"), BOLD, 9)
+        lines = sheet.signatures
+        room = CONTENT_WIDTH - (QR_SIZE + 16 if sheet.seal else 0)
+        width = room / max(len(lines), 1)
+        top = y - 12
+        for index, line in enumerate(lines):
+            x = MARGIN + index * width
+            canvas.saveState()
+            canvas.setStrokeColor(styles.GRID)
+            canvas.setLineWidth(0.3)
+            canvas.rect(x + 1, top - SIGNATURE_HEIGHT, width - 4, SIGNATURE_HEIGHT, 1, 0)
+            canvas.restoreState()
+            label = gettext("Seat %(seat)d: %(name)s") % {"seat": line.seat, "name": line.name}
+            self._text(x + 4, top - 8, label, FONT, 6.5, width=width - 10)
+            inner_bottom = top - SIGNATURE_HEIGHT + 3
+            if line.method == Signature.Method.IMAGE and line.image:
+                self._signature_image(line.image, x + 4, inner_bottom, width - 10, 40)
+            elif line.method == Signature.Method.PIN:
+                text = gettext("confirmed with PIN on %(when)s") % {
+                    "when": date_time(line.signed_at)
+                }
+                wrapped = simpleSplit(pdf_text(text), ITALIC, 7, width - 10)
+                for index_, part in enumerate(wrapped[:3]):
+                    self._text(x + 4, inner_bottom + 26 - index_ * 9, part, ITALIC, 7)
+            if line.method == Signature.Method.IMAGE:
+                self._text(
+                    x + width - 6,
+                    inner_bottom + 1,
+                    date_time(line.signed_at),
+                    FONT,
+                    5.5,
+                    "right",
+                )
+
+    def _signature_image(self, png: bytes, x, y, width, height) -> None:
+        try:
+            image = ImageReader(io.BytesIO(png))
+            self.canvas.drawImage(
+                image, x, y, width, height, preserveAspectRatio=True, anchor="sw", mask="auto"
+            )
+        except Exception:  # an unreadable stored image must not keep the list from printing
+            self._text(x, y + 18, gettext("(signature image unreadable)"), ITALIC, 7)
+
+    def _seal(self, sheet: ListSheet, y: float) -> None:
+        url = verification_url(self.base_url, sheet.seal)
+        top = y - 12
+        styles.draw_qr(self.canvas, url, PAGE_WIDTH - MARGIN - QR_SIZE, top - QR_SIZE, QR_SIZE)
+        below = top - max(SIGNATURE_HEIGHT, QR_SIZE) - 9
+        seal = gettext("Seal: %(seal)s") % {"seal": sheet.seal}
+        self._text(MARGIN, below, seal, MONO, 7)
+        check = gettext("Sealed on %(when)s. Check it at %(url)s") % {
+            "when": date_time(sheet.sealed_at),
+            "url": url,
+        }
+        self._text(MARGIN, below - LINE, check, FONT, 6.5, width=CONTENT_WIDTH)
+
+    def _footer_text(self, sheet: ListSheet, page: int, pages: int) -> str:
+        return gettext("%(what)s · created %(when)s · page %(page)d of %(pages)d") % {
+            "what": " · ".join(
+                [
+                    sheet.tournament,
+                    gettext("Series %(number)d") % {"number": sheet.series_number},
+                    gettext("Table %(number)d") % {"number": sheet.table_number},
+                ]
+            ),
+            "when": self.created,
+            "page": page,
+            "pages": pages,
+        }
+
+
+def _fitting_size(text: str, width: float, size: float, font: str = FONT) -> float:
+    """The largest font size up to ``size`` at which ``text`` fits ``width`` (4.5 at least)."""
+    text = pdf_text(text)
+    while size > 4.5 and stringWidth(text, font, size) > width:
+        size -= 0.25
+    return size
+
+
+def _cells(row) -> dict:
+    """The texts of one line, by column key."""
+    if not row.entered or row.passed:
+        cells = {"number": str(row.number), "dealer": row.dealer_seat or ""}
+        if row.passed:
+            cells.update(_totals(row))
+        return {key: str(value) for key, value in cells.items()}
+    mark = "x"
+    cells = {
+        "number": str(row.number),
+        "dealer": str(row.dealer_seat),
+        "declarer": f"{row.declarer_seat} {row.declarer_name}",
+        "game": row.game_label,
+        "value": number(row.base_value),
+        "won": mark if row.won else "",
+        "lost": mark if row.won is False else "",
+        "overbid": mark if row.overbid else "",
+        "score": number(row.score),
+    }
+    if row.matadors is not None:
+        cells["with" if row.with_matadors else "without"] = str(row.matadors)
+    for level in row.levels:
+        cells[level] = mark
+    cells.update(_totals(row))
+    return cells
+
+
+def _totals(row) -> dict:
+    return {f"seat{seat}": number(total) for seat, total in row.totals.items()}
+
+
+def game_list_pdf(table: Table, *, base_url: str = "") -> bytes:
+    """The filled list of one table as an (unsigned) PDF."""
+    sheet = load_sheet(table_queryset().get(pk=table.pk))
+    return _render([sheet], base_url, _title(sheet))
+
+
+def blank_list_pdf(table: Table) -> bytes:
+    """An empty list with the table's players, numbered lines and dealers, for paper play."""
+    sheet = load_blank_sheet(table_queryset().get(pk=table.pk))
+    return _render([sheet], "", gettext("Blank game list"))
+
+
+def _title(sheet: ListSheet) -> str:
+    return " · ".join(
+        [
+            gettext("Game list"),
+            sheet.tournament,
+            gettext("Series %(number)d") % {"number": sheet.series_number},
+            gettext("Table %(number)d") % {"number": sheet.table_number},
+        ]
+    )
+
+
+def new_canvas(out, title: str) -> Canvas:
+    canvas = Canvas(out, pagesize=(PAGE_WIDTH, PAGE_HEIGHT), pageCompression=1)
+    canvas.setTitle(pdf_text(title))
+    canvas.setAuthor("Skatverein")
+    canvas.setCreator("Skatverein")
+    return canvas
+
+
+def _render(sheets, base_url: str, title: str) -> bytes:
+    out = io.BytesIO()
+    canvas = new_canvas(out, title)
+    painter = GameListPDF(canvas, base_url=base_url)
+    for sheet in sheets:
+        painter.draw(sheet)
+    canvas.save()
+    return out.getvalue()
