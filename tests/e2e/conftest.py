@@ -1,0 +1,169 @@
+"""Browser fixtures: Debian's Chromium, headless, driven by Playwright against the live server.
+
+Playwright's own browser download is never used: the tests launch the Chromium that the
+Debian package ``chromium`` installs (``/usr/bin/chromium``, or ``$SKATVEREIN_CHROMIUM``).
+Without it, or without the ``playwright`` package, the tests are skipped with a message
+saying what to install; ``SKATVEREIN_REQUIRE_BROWSER=1`` (set by ``.ci/run``) turns that
+skip into a failure, so CI cannot pass without having run them.
+"""
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from django.test.utils import override_settings
+from pytest_django.live_server_helper import LiveServer
+
+REQUIRE_BROWSER = "SKATVEREIN_REQUIRE_BROWSER"
+CHROMIUM_ENV = "SKATVEREIN_CHROMIUM"
+# Headless without a sandbox (CI runs as root), and without the background connections
+# to Google that fail on a machine without internet access.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+]
+TIMEOUT_MS = 10_000
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "e2e: end-to-end test in a real browser (Chromium)")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test, so fixtures can see whether it failed."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.e2e)
+
+
+def _browser_unavailable(message: str):
+    """Skip with ``message``, or fail when the environment demands the browser tests."""
+    if os.environ.get(REQUIRE_BROWSER, "") not in ("", "0"):
+        pytest.fail(f"{message} ({REQUIRE_BROWSER} is set, so this is an error)", pytrace=False)
+    pytest.skip(f"browser tests skipped: {message}")
+
+
+def chromium_path() -> str | None:
+    configured = os.environ.get(CHROMIUM_ENV)
+    if configured:
+        return configured if Path(configured).is_file() else None
+    return next((path for path in (shutil.which("chromium"), "/usr/bin/chromium") if path), None)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for the module; each test opens its own contexts.
+
+    Module-scoped on purpose: Playwright's sync API keeps an event loop running while the
+    browser is open, which makes Django refuse database access from this thread unless
+    DJANGO_ALLOW_ASYNC_UNSAFE is set. The variable is set only while the browser is open
+    and restored afterwards, so no other test module runs with it.
+    """
+    executable = chromium_path()
+    if executable is None or not Path(executable).is_file():
+        _browser_unavailable(
+            "Chromium is not installed; install Debian's packages with "
+            "`apt-get install chromium chromium-driver` (or set "
+            f"{CHROMIUM_ENV} to a Chromium binary)"
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _browser_unavailable(
+            "the Python package playwright is missing; install requirements-dev.txt"
+        )
+
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            try:
+                chromium = playwright.chromium.launch(
+                    executable_path=executable, args=CHROMIUM_ARGS, headless=True
+                )
+            except Exception as error:  # any launch failure means there is no browser
+                _browser_unavailable(f"Chromium at {executable} did not start: {error}")
+            yield chromium
+            chromium.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture(scope="module")
+def live_server(django_db_setup):
+    """pytest-django's live server, started with the settings for plain HTTP in effect.
+
+    The tests run with production settings (DEBUG off), which redirect to HTTPS and mark
+    cookies Secure; the security middleware reads the redirect setting once, when the
+    server starts, so it must be off before. Replaces pytest-django's session-wide server
+    for this module only.
+    """
+    plain_http = override_settings(
+        SECURE_SSL_REDIRECT=False,
+        SECURE_HSTS_SECONDS=0,
+        SESSION_COOKIE_SECURE=False,
+        CSRF_COOKIE_SECURE=False,
+        LANGUAGE_COOKIE_SECURE=False,
+    )
+    plain_http.enable()
+    server = LiveServer(os.environ.get("DJANGO_LIVE_TEST_SERVER_ADDRESS") or "localhost")
+    yield server
+    server.stop()
+    plain_http.disable()
+
+
+@pytest.fixture
+def new_page(request, browser, live_server):
+    """Open a page in a fresh browser context (own cookies): ``new_page()``.
+
+    A context is one device: the director's laptop, a table's tablet, a player's phone.
+    German, like the people at a Skat club, and the size of a 10" tablet by default.
+    """
+    contexts = []
+
+    def open_page(viewport=None):
+        context = browser.new_context(
+            base_url=live_server.url,
+            locale="de-DE",
+            viewport=viewport or {"width": 1280, "height": 800},
+            accept_downloads=True,
+        )
+        context.set_default_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        _save_screenshots(request.node.name, contexts)
+    for context in contexts:
+        context.close()
+
+
+def _save_screenshots(test_name: str, contexts) -> None:
+    """A failed flow leaves a screenshot of every open page, to see what the user saw."""
+    folder = Path(tempfile.gettempdir()) / "skatverein-e2e"
+    folder.mkdir(exist_ok=True)
+    for number, context in enumerate(contexts, start=1):
+        for page in context.pages:
+            path = folder / f"{test_name}-{number}.png"
+            page.screenshot(path=str(path), full_page=True)
+            print(f"screenshot of {page.url}: {path}")
