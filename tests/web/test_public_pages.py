@@ -17,6 +17,7 @@ from tests.factories import (
     enter,
     make_club,
     make_participants,
+    make_played_tournament,
     make_player,
     make_series,
     make_staff_user,
@@ -777,3 +778,26 @@ def test_start_cards_query_count_is_constant(client, django_assert_num_queries, 
         response = client.get(f"/turniere/{tournament.id}/startkarten/")
 
     assert response.status_code == 200
+
+
+def _download_links(response) -> list[str]:
+    return re.findall(r'href="([^"]+)" download', response.content.decode())
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"),
+    [
+        ("/turniere/{t}/rangliste/", ["ranking.pdf", "ranking.xlsx", "ranking.csv"]),
+        ("/turniere/{t}/serie/1/rangliste/", ["ranking.pdf", "ranking.xlsx", "ranking.csv"]),
+        ("/turniere/{t}/mannschaften/", ["teams/ranking.pdf"]),
+        ("/turniere/{t}/serie/1/tischplan/", ["table-plan.pdf", "lists.pdf", "lists.xlsx"]),
+    ],
+)
+def test_public_pages_link_to_downloads_that_work(client, page, expected):
+    tournament = make_played_tournament(players=7)
+
+    response = client.get(page.format(t=tournament.pk))
+    links = _download_links(response)
+
+    assert [link.split("/", 5)[-1] for link in links] == expected
+    assert all(client.get(link).status_code == 200 for link in links)

@@ -47,25 +47,26 @@ class Column:
 
 
 def _columns(seat_numbers) -> list[Column]:
-    ctx = "game list column"
     fixed = [
-        Column("number", pgettext(ctx, "No."), 16, align="right"),
-        Column("dealer", pgettext(ctx, "Dealer"), 20),
+        Column("number", pgettext("game list column", "No."), 16, align="right"),
+        Column("dealer", pgettext("game list column", "Dealer"), 20),
         Column("declarer", gettext("Declarer"), 64, align="left"),
         Column("game", gettext("Game"), 44, align="left"),
-        Column("value", pgettext(ctx, "Base value"), 22, rotated=True, align="right"),
-        Column("with", pgettext(ctx, "with"), 14, rotated=True),
-        Column("without", pgettext(ctx, "without"), 14, rotated=True),
+        Column(
+            "value", pgettext("game list column", "Base value"), 22, rotated=True, align="right"
+        ),
+        Column("with", pgettext("game list column", "with"), 14, rotated=True),
+        Column("without", pgettext("game list column", "without"), 14, rotated=True),
         Column("hand", gettext("Hand"), 14, rotated=True),
         Column("schneider", gettext("Schneider"), 14, rotated=True),
-        Column("schneider_announced", pgettext(ctx, "announced"), 14, rotated=True),
+        Column("schneider_announced", pgettext("game list column", "announced"), 14, rotated=True),
         Column("schwarz", gettext("Schwarz"), 14, rotated=True),
-        Column("schwarz_announced", pgettext(ctx, "announced"), 14, rotated=True),
+        Column("schwarz_announced", pgettext("game list column", "announced"), 14, rotated=True),
         Column("ouvert", gettext("Ouvert"), 14, rotated=True),
         Column("won", gettext("won"), 14, rotated=True),
         Column("lost", gettext("lost"), 14, rotated=True),
         Column("overbid", gettext("overbid"), 14, rotated=True),
-        Column("score", pgettext(ctx, "Score"), 30, align="right"),
+        Column("score", pgettext("game list column", "Score"), 30, align="right"),
     ]
     rest = (CONTENT_WIDTH - sum(c.width for c in fixed)) / max(len(seat_numbers), 1)
     seats = [
@@ -302,17 +303,16 @@ class GameListPDF:
     def _settlement(self, sheet: ListSheet, y: float) -> float:
         self._text(MARGIN, y - 11, gettext("Settlement"), BOLD, 9)
         y -= 14
-        ctx = "settlement column"
         headings = [
-            (pgettext(ctx, "Seat"), 30, "center"),
-            (pgettext(ctx, "Name"), 150, "left"),
-            (pgettext(ctx, "Start no."), 45, "right"),
+            (pgettext("settlement column", "Seat"), 30, "center"),
+            (pgettext("settlement column", "Name"), 150, "left"),
+            (pgettext("settlement column", "Start no."), 45, "right"),
             (gettext("game points"), 62, "right"),
             (gettext("won"), 50, "right"),
             (gettext("lost"), 50, "right"),
-            (pgettext(ctx, "±50"), 50, "right"),
-            (pgettext(ctx, "30/40 points"), 60, "right"),
-            (pgettext(ctx, "Total"), CONTENT_WIDTH - 497, "right"),
+            (pgettext("settlement column", "±50"), 50, "right"),
+            (pgettext("settlement column", "30/40 points"), 60, "right"),
+            (pgettext("settlement column", "Total"), CONTENT_WIDTH - 497, "right"),
         ]
         xs = [MARGIN]
         for _, width, _ in headings:

@@ -90,8 +90,7 @@ def series_ranking(request, tournament_id, number):
     series = get_object_or_404(Series, tournament=tournament, number=number)
     series.tournament = tournament
     live = (
-        series.status == Series.Status.RUNNING
-        and tournament.status != Tournament.Status.FINISHED
+        series.status == Series.Status.RUNNING and tournament.status != Tournament.Status.FINISHED
     )
     return _ranking_page(
         request, tournament, rows=ranking.rank_series(series), live=live, series=series
@@ -131,9 +130,7 @@ def table_plan(request, tournament_id, number):
     overviews = table_overviews(tables)
     names = {
         participant.id: (participant.player.last_name, participant.player.first_name)
-        for participant in Participant.objects.filter(seats__series=series).select_related(
-            "player"
-        )
+        for participant in Participant.objects.filter(seats__series=series).select_related("player")
     }
     finder = sorted(
         (
