@@ -48,7 +48,7 @@ from tournaments.web.table_entry import table_code_url
 
 LIVE_RANKING_SIZE = 10
 AUDIT_ENTRIES = 20  # changes with a reason shown on a table's page
-TODO_LIMIT = 12  # tables named in the to-do list; the grids below mark all of them
+OPEN_TASKS_SHOWN = 12  # tables named in the to-do list; the grids below mark all of them
 QR_QUIET_ZONE = 4  # modules of white around a QR code, as the standard asks
 IMPORT_SESSION_KEY = "director-import-{id}"
 
@@ -189,8 +189,8 @@ def _dashboard_context(tournament: Tournament) -> dict:
         "ranking": ranking.rank_tournament(tournament)[:LIVE_RANKING_SIZE],
         "registration_problem": _registration_text(tournament),
         "downloads": _tournament_downloads(tournament),
-        "todo_count": TODO_LIMIT,
-        "todo_limit": f":{TODO_LIMIT}",
+        "todo_count": OPEN_TASKS_SHOWN,
+        "todo_limit": f":{OPEN_TASKS_SHOWN}",
     }
 
 
