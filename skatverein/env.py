@@ -18,6 +18,15 @@ FALSE_VALUES = frozenset({"0", "false", "no", "off"})
 POSTGRES_ENGINE = "django.db.backends.postgresql"
 POSTGRES_CONN_MAX_AGE = 60
 
+SQLITE_ENGINE = "django.db.backends.sqlite3"
+# Seconds a writer waits for another writer's lock before SQLite gives up with "database is
+# locked". A game entry holds the lock for milliseconds; 20 s covers a hall of devices
+# posting at once and a bulk import running beside them.
+SQLITE_BUSY_TIMEOUT = 20
+# WAL lets readers (ranking pages) run while one writer writes; NORMAL synchronous is safe
+# with WAL (a power cut can lose the last commits, never corrupt the file).
+SQLITE_INIT_COMMAND = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+
 
 def env_bool(name: str, default: bool = False, environ: Mapping[str, str] | None = None) -> bool:
     """Return the boolean value of ``name``; unset or blank means ``default``.
@@ -58,12 +67,25 @@ def database_config(url: str) -> dict[str, Any]:
     """Turn a ``DATABASE_URL`` into a Django ``DATABASES`` entry.
 
     PostgreSQL connections are kept open for a minute and health-checked before reuse,
-    which saves a connection set-up per request behind gunicorn; SQLite needs neither.
+    which saves a connection set-up per request behind gunicorn.
+
+    SQLite starts every transaction as IMMEDIATE: a deferred transaction that reads first
+    and writes later cannot wait for the write lock (SQLite answers "database is locked" at
+    once to avoid a deadlock), which made concurrent table devices fail. With IMMEDIATE the
+    write lock is taken at BEGIN and waits up to the busy timeout, so concurrent writers
+    queue up, and ``select_for_update`` (a no-op on SQLite) is not needed for correctness.
     """
     config = dict(dj_database_url.parse(url))
     if config["ENGINE"] == POSTGRES_ENGINE:
         config["CONN_MAX_AGE"] = POSTGRES_CONN_MAX_AGE
         config["CONN_HEALTH_CHECKS"] = True
+    elif config["ENGINE"] == SQLITE_ENGINE:
+        config["OPTIONS"] = {
+            **config.get("OPTIONS", {}),
+            "transaction_mode": "IMMEDIATE",
+            "timeout": SQLITE_BUSY_TIMEOUT,
+            "init_command": SQLITE_INIT_COMMAND,
+        }
     return config
 
 

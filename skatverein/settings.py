@@ -88,6 +88,12 @@ if not _database_url:
     VAR_DIR.mkdir(exist_ok=True)
     _database_url = f"sqlite:///{VAR_DIR / 'skatverein.sqlite3'}"
 DATABASES = {"default": database_config(_database_url)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The test database is a file too (not SQLite's shared in-memory database), so tests
+    # run with the same WAL journal and immediate transactions as a club evening, and
+    # concurrency tests can use real threads.
+    VAR_DIR.mkdir(exist_ok=True)
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-skatverein.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -80,6 +80,14 @@ def test_database_config_for_sqlite():
     assert not config.get("CONN_HEALTH_CHECKS")
 
 
+def test_database_config_for_sqlite_lets_writers_queue_up():
+    options = database_config("sqlite:////srv/skat/db.sqlite3")["OPTIONS"]
+
+    assert options["transaction_mode"] == "IMMEDIATE"
+    assert options["timeout"] >= 10
+    assert "journal_mode=WAL" in options["init_command"]
+
+
 @pytest.mark.parametrize("scheme", ["postgres", "postgresql"])
 def test_database_config_for_postgres(scheme):
     config = database_config(f"{scheme}://skat:geheim@db.example.org:5433/skatverein")
