@@ -131,10 +131,16 @@ PROBLEM_CASES = [
         id="tricks_out_of_range-negative",
     ),
     pytest.param(
-        {**CLUBS_MIT_1, "declarer_eyes": 5, "declarer_tricks": 0},
+        {**CLUBS_MIT_1, "declarer_eyes": 23, "declarer_tricks": 0},
         "declarer_tricks",
         "tricks_contradict_eyes",
-        id="tricks_contradict_eyes-no-trick",
+        id="tricks_contradict_eyes-no-trick-more-than-a-skat",
+    ),
+    pytest.param(
+        {**CLUBS_MIT_1, "declarer_eyes": 120},
+        "declarer_tricks",
+        "tricks_required",
+        id="tricks_required-120-eyes",
     ),
     pytest.param(
         {**CLUBS_MIT_1, "declarer_eyes": 119, "declarer_tricks": 10},

@@ -72,7 +72,17 @@ def explain(evaluation: Evaluation, translate: Translate) -> str:
         body = f"{steps} – {evaluation.multiplier} {tail}"
     else:
         body = f"{steps} – {_overbid(evaluation, translate)}: {evaluation.multiplier} {tail}"
-    return f"{prefix}{body}, {_result(evaluation, translate)}"
+    return f"{prefix}{body}, {_result(evaluation, translate)}{_skat_note(evaluation, translate)}"
+
+
+def _skat_note(evaluation: Evaluation, translate: Translate) -> str:
+    """Why eyes the declarer entered did not save him from Schwarz."""
+    if not evaluation.uncounted_skat_eyes:
+        return ""
+    message = gettext_noop(
+        " (the %(eyes)d eyes in the skat do not count: without a trick the declarer is Schwarz)"
+    )
+    return translate(message) % {"eyes": evaluation.uncounted_skat_eyes}
 
 
 def _overbid(evaluation: Evaluation, translate: Translate) -> str:

@@ -18,6 +18,8 @@ from .problems import Problem
 
 MAX_EYES = 120
 MAX_TRICKS = 10
+# Two aces: the most a declarer can push into the skat (ISkO 2.5.6, docs/rules.md 1.3).
+MAX_SKAT_EYES = 22
 
 
 def validate(declaration: Declaration, outcome: Outcome) -> list[Problem]:
@@ -29,7 +31,8 @@ def validate(declaration: Declaration, outcome: Outcome) -> list[Problem]:
     if declaration.game.is_null:
         problems += _check_null_outcome(declaration, outcome)
     elif not any(p.field in ("declarer_eyes", "declarer_tricks") for p in problems):
-        problems += _check_trump_outcome(declaration, outcome)
+        unknown_schwarz = _check_schwarz_is_known(outcome)
+        problems += unknown_schwarz or _check_trump_outcome(declaration, outcome)
     return problems
 
 
@@ -162,20 +165,50 @@ def _check_eyes_and_tricks(outcome: Outcome) -> list[Problem]:
         )
     if problems or eyes is None or tricks is None:
         return problems
-    if (tricks == 0 and eyes != 0) or (tricks == MAX_TRICKS and eyes != MAX_EYES):
+    # Without a trick the declarer can still "have" up to 22 eyes pushed into the skat; they
+    # do not count (the skat is no trick), and the game is lost Schwarz (Skat Court on ISkO
+    # 2.5.6). With all ten tricks the opponents have nothing, so the declarer has 120.
+    if (tricks == 0 and eyes > MAX_SKAT_EYES) or (tricks == MAX_TRICKS and eyes != MAX_EYES):
         problems.append(
             Problem(
                 "declarer_tricks",
                 "tricks_contradict_eyes",
                 gettext_noop(
                     "%(tricks)d tricks and %(eyes)d eyes do not fit together: without a trick "
-                    "the declarer has 0 eyes (the skat then counts for the opponents), with "
-                    "all 10 tricks he has 120."
+                    "the declarer has at most the 22 eyes pushed into the skat, with all 10 "
+                    "tricks he has 120."
                 ),
                 {"tricks": tricks, "eyes": eyes},
             )
         )
     return problems
+
+
+def _check_schwarz_is_known(outcome: Outcome) -> list[Problem]:
+    """Ask for the tricks where the eyes alone cannot say whether a party is Schwarz.
+
+    0 eyes can come with a trick worth nothing, 120 eyes with nine tricks (also in a game
+    with Schwarz announced or ouvert, which the tricks decide). Scoring such an entry
+    quietly either way is the one error the players would not notice on the list.
+    """
+    if outcome.declarer_tricks is not None or outcome.schwarz or outcome.conceded:
+        return []
+    eyes = outcome.declarer_eyes
+    if eyes is None:
+        return []
+    if eyes in (0, MAX_EYES):
+        return [
+            Problem(
+                "declarer_tricks",
+                "tricks_required",
+                gettext_noop(
+                    "With %(eyes)d eyes Schwarz depends on the tricks: enter the declarer's "
+                    "tricks (0 to 10), or tick Schwarz if a party took no trick."
+                ),
+                {"eyes": eyes},
+            )
+        ]
+    return []
 
 
 def _check_null_outcome(declaration: Declaration, outcome: Outcome) -> list[Problem]:

@@ -1,6 +1,6 @@
 """The game value (Spielwert) and the declarer's score, exactly as RULES.md section 1 says."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import ceil
 
 from .declaration import Declaration, Outcome
@@ -53,6 +53,9 @@ class Evaluation:
     levels: Levels | None
     conceded: bool = False
     played_multiplier: int | None = None
+    # Eyes the declarer pushed into the skat and that did not count because he took no
+    # trick (the skat is no trick, ISkO 4.3.1); shown in the explanation.
+    uncounted_skat_eyes: int = 0
 
     @property
     def game(self) -> GameType:
@@ -98,7 +101,8 @@ def _evaluate_trump_game(
     played = levels.multiplier
     multiplier, overbid = _apply_bid(base, played, declaration.bid)
     won = won and not overbid
-    return _evaluation(
+    uncounted = (outcome.declarer_eyes or 0) if outcome.declarer_tricks == 0 else 0
+    evaluation = _evaluation(
         declaration,
         declaration.game,
         base,
@@ -110,6 +114,7 @@ def _evaluate_trump_game(
         conceded=outcome.conceded,
         played_multiplier=played,
     )
+    return replace(evaluation, uncounted_skat_eyes=uncounted)
 
 
 def _evaluate_null(declaration: Declaration, outcome: Outcome, scheme: ExtraPointsScheme):
