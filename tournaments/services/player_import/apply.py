@@ -1,0 +1,137 @@
+"""Applying an import: all rows or none, in one transaction."""
+
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_noop
+
+from tournaments.models import Club, Player, Team, Tournament
+
+from .. import participants
+from ..errors import Rejected
+from .match import preview_import
+from .parse import ImportRow
+from .preview import ImportPreview, PreviewLine
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    created_players: int
+    matched_players: int
+    registered: int
+    skipped: int
+    created_clubs: int
+    created_teams: int
+    lines: tuple[PreviewLine, ...]
+    participants: tuple = field(default=(), repr=False)
+
+
+@transaction.atomic
+def commit_import(tournament: Tournament, rows: list[ImportRow], *, user=None) -> ImportResult:
+    """Create the missing clubs, players and teams and register every importable row.
+
+    All or nothing: a conflict (e.g. someone registered the same player meanwhile) undoes
+    the whole import, so the director can simply run it again. Start numbers continue after
+    the existing participants, in the file's order. Clubs, players, teams and participants
+    are each written with one bulk insert (:func:`participants.register_many`), so a list
+    of 5,000 players is committed in seconds.
+    """
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    participants.ensure_registration_open(tournament, "file")
+    preview = preview_import(tournament, rows)
+    importable = [line for line in preview.lines if line.importable]
+    team_clubs = _team_clubs(preview)
+    try:
+        clubs = _create_clubs(importable)
+        teams: dict[str, Team] = {}
+        registrations = []
+        for line in importable:
+            row = line.row
+            club = (
+                line.club if line.club is not None else clubs.get(participants.name_key(row.club))
+            )
+            team = line.team
+            if team is None and row.team:
+                if participants.name_key(row.team) not in teams:
+                    teams[participants.name_key(row.team)] = Team(
+                        tournament=tournament,
+                        name=row.team,
+                        club=_team_club(team_clubs[participants.name_key(row.team)], clubs),
+                    )
+                team = teams[participants.name_key(row.team)]
+            player = line.player or Player(
+                first_name=row.first_name,
+                last_name=row.last_name,
+                club=club,
+                member_number=row.member_number,
+            )
+            registrations.append(participants.Registration(player, team))
+        created_players = sum(r.player.pk is None for r in registrations)
+        counts = {
+            "registered": len(registrations),
+            "created_players": created_players,
+            "matched_players": len(registrations) - created_players,
+            "skipped": len(preview.lines) - len(registrations),
+            "created_clubs": len(clubs),
+            "created_teams": len(teams),
+        }
+        registered = participants.register_many(
+            tournament,
+            registrations,
+            user=user,
+            action="players_imported",
+            details=counts,
+            field="file",
+        )
+    except IntegrityError as error:
+        raise Rejected.because(
+            "file",
+            "import_conflict",
+            gettext_noop(
+                "Someone changed the clubs or players while the list was imported; nothing "
+                "was imported. Please import the file again."
+            ),
+            conflict=True,
+        ) from error
+    return ImportResult(
+        created_players=counts["created_players"],
+        matched_players=counts["matched_players"],
+        registered=counts["registered"],
+        skipped=counts["skipped"],
+        created_clubs=counts["created_clubs"],
+        created_teams=counts["created_teams"],
+        lines=preview.lines,
+        participants=tuple(registered),
+    )
+
+
+def _create_clubs(lines) -> dict[str, Club]:
+    """The clubs the file names that do not exist yet, created with one insert."""
+    clubs: dict[str, Club] = {}
+    for line in lines:
+        if line.creates_club and participants.name_key(line.row.club) not in clubs:
+            clubs[participants.name_key(line.row.club)] = Club(name=line.row.club)
+    Club.objects.bulk_create(clubs.values())
+    return clubs
+
+
+def _team_clubs(preview: ImportPreview) -> dict[str, set]:
+    """For each new team, the clubs its rows name (a club, or a club name still to create)."""
+    found: dict[str, set] = {}
+    for line in preview.lines:
+        if line.creates_team:
+            club = (
+                line.club if line.club is not None else participants.name_key(line.row.club) or None
+            )
+            found.setdefault(participants.name_key(line.row.team), set()).add(club)
+    return found
+
+
+def _team_club(names: set, created: dict[str, Club]) -> Club | None:
+    """The club of a new team when all its imported members play for the same club."""
+    if len(names) != 1:
+        return None
+    (club,) = names
+    if isinstance(club, str):
+        return created.get(club)
+    return club
