@@ -1,0 +1,84 @@
+"""Changing and removing (withdrawing) a registration."""
+
+from django.db import transaction
+from django.utils.translation import gettext_noop
+
+from tournaments.models import Participant
+
+from .. import audit
+from ..errors import Rejected
+from .registration import (
+    _ensure_team_has_room,
+    _locked,
+    _snapshot,
+)
+
+_UNSET = object()
+
+
+# --- Changing and removing a registration -----------------------------------------------
+
+
+@transaction.atomic
+def update_participant(
+    participant: Participant, *, withdrawn=_UNSET, team=_UNSET, user=None
+) -> Participant:
+    """Withdraw a participant (or take them back) and move them between teams.
+
+    A withdrawn participant keeps the results of the series played and is left out of
+    every later draw.
+    """
+    tournament = _locked(participant.tournament)
+    participant = Participant.objects.select_for_update().get(pk=participant.pk)
+    before = _snapshot(participant)
+    changed = []
+    if withdrawn is not _UNSET:
+        if not isinstance(withdrawn, bool):
+            raise Rejected.because(
+                "withdrawn",
+                "not_a_boolean",
+                gettext_noop("withdrawn must be true or false."),
+            )
+        if withdrawn != participant.withdrawn:
+            participant.withdrawn = withdrawn
+            changed.append("withdrawn")
+    if team is not _UNSET and (team.pk if team else None) != participant.team_id:
+        if team is not None:
+            _ensure_team_has_room(tournament, team)
+        participant.team = team
+        changed.append("team")
+    if changed:
+        participant.save(update_fields=changed)
+        action = "participant_changed"
+        if changed == ["withdrawn"]:
+            action = "participant_withdrawn" if participant.withdrawn else "participant_returned"
+        audit.record(
+            action, user=user, obj=participant, before=before, after=_snapshot(participant)
+        )
+    return participant
+
+
+@transaction.atomic
+def remove_participant(participant: Participant, *, user=None) -> None:
+    """Delete a registration made by mistake; one that has played must be withdrawn instead."""
+    _locked(participant.tournament)
+    played = (
+        participant.seats.exists()
+        or participant.game_points.exists()
+        or participant.summary_entries.exists()
+        or participant.declared_games.exists()
+    )
+    if played:
+        raise Rejected.because(
+            "participant",
+            "participant_has_played",
+            gettext_noop(
+                "%(name)s has already been seated at a table, so the registration must stay "
+                "for the lists; withdraw the participant instead."
+            ),
+            conflict=True,
+            name=participant.player.full_name,
+        )
+    before = _snapshot(participant)
+    audit.record("participant_removed", user=user, obj=participant, before=before)
+    participant.delete()

@@ -1,0 +1,288 @@
+"""Registering one player (Anmeldung): whether registration is open, start numbers, duplicates."""
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils.translation import gettext_noop
+
+from tournaments.models import Club, Participant, Player, Team, Tournament
+from tournaments.skat import Problem
+
+from .. import audit
+from ..errors import Rejected
+
+MAX_START_NUMBER = 99_999
+
+
+# --- Whether registration is still open -------------------------------------------------
+
+
+def registration_problem(tournament: Tournament, field: str = "player") -> Problem | None:
+    """Why nobody can be registered any more, or None while a series is still to be drawn.
+
+    A late player is simply drawn with the others in the next series, so registration stays
+    open until every planned series is drawn (or the tournament is finished).
+    """
+    if tournament.status == Tournament.Status.FINISHED:
+        return Problem(
+            field,
+            "tournament_finished",
+            gettext_noop(
+                "The tournament %(tournament)s is finished; players can no longer be registered."
+            ),
+            {"tournament": tournament.name},
+        )
+    drawn = list(tournament.series.values_list("drawn_at", flat=True))
+    if len(drawn) < tournament.planned_series or any(when is None for when in drawn):
+        return None
+    return Problem(
+        field,
+        "all_series_drawn",
+        gettext_noop(
+            "All %(count)d series of %(tournament)s are already drawn, so a player registered "
+            "now could not play. Plan another series or redraw one that has not started."
+        ),
+        {"count": len(drawn), "tournament": tournament.name},
+    )
+
+
+def ensure_registration_open(tournament: Tournament, field: str = "player") -> None:
+    problem = registration_problem(tournament, field)
+    if problem is not None:
+        raise Rejected([problem], conflict=True)
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    """The tournament row, locked until the transaction ends, with its current settings."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+# --- One player -------------------------------------------------------------------------
+
+
+@transaction.atomic
+def register(
+    tournament: Tournament, player, start_number=None, team=None, withdrawn=False, *, user=None
+) -> Participant:
+    """Add ``player``; the next free start number unless one is given."""
+    tournament = _locked(tournament)
+    ensure_registration_open(tournament)
+    if tournament.participants.filter(player=player).exists():
+        raise Rejected.because(
+            "player",
+            "already_registered",
+            gettext_noop("%(name)s is already registered for this tournament."),
+            conflict=True,
+            name=str(player),
+        )
+    if team is not None:
+        _ensure_team_has_room(tournament, team)
+    if start_number is None:
+        start_number = _next_start_number(tournament)
+    else:
+        _ensure_start_number_free(tournament, start_number)
+    try:
+        with transaction.atomic():
+            participant = Participant.objects.create(
+                tournament=tournament,
+                player=player,
+                start_number=start_number,
+                team=team,
+                withdrawn=withdrawn,
+            )
+    except IntegrityError as error:
+        raise Rejected.because(
+            "player",
+            "registration_conflict",
+            gettext_noop("The registration conflicts with another one; please try again."),
+            conflict=True,
+        ) from error
+    audit.record("participant_registered", user=user, obj=participant, after=_snapshot(participant))
+    return participant
+
+
+@transaction.atomic
+def register_new_player(
+    tournament: Tournament,
+    *,
+    first_name,
+    last_name,
+    club: Club | None = None,
+    member_number="",
+    start_number=None,
+    team=None,
+    user=None,
+) -> Participant:
+    """Create a player and register them in one step, unless the player already exists.
+
+    A duplicate (same member number in the club, or same name and club, case and spacing
+    ignored) is refused with the existing player's id, so the desk registers that one
+    instead of splitting a player's history over two records.
+    """
+    first_name, last_name, member_number = _new_player_fields(first_name, last_name, member_number)
+    ensure_registration_open(_locked(tournament))
+    existing = find_duplicate_player(first_name, last_name, club, member_number)
+    if existing is not None:
+        raise _duplicate_player(existing, member_number)
+    player = Player.objects.create(
+        first_name=first_name, last_name=last_name, club=club, member_number=member_number
+    )
+    return register(tournament, player, start_number, team, user=user)
+
+
+def _new_player_fields(first_name, last_name, member_number) -> tuple[str, str, str]:
+    problems = []
+    values = {}
+    for name, value, required in (
+        ("first_name", first_name, True),
+        ("last_name", last_name, True),
+        ("member_number", member_number, False),
+    ):
+        field = f"new_player.{name}"
+        limit = Player._meta.get_field(name).max_length
+        if value is None:
+            value = ""
+        if not isinstance(value, str):
+            problems.append(
+                Problem(field, "not_text", gettext_noop("%(field)s must be text."), {"field": name})
+            )
+            continue
+        value = " ".join(value.split())
+        if required and not value:
+            problems.append(
+                Problem(
+                    field,
+                    "required",
+                    gettext_noop("%(field)s is missing; fill it in."),
+                    {"field": name},
+                )
+            )
+        elif len(value) > limit:
+            problems.append(
+                Problem(
+                    field,
+                    "too_long",
+                    gettext_noop("%(field)s is too long; at most %(limit)d characters fit."),
+                    {"field": name, "limit": limit},
+                )
+            )
+        values[name] = value
+    if problems:
+        raise Rejected(problems)
+    return values["first_name"], values["last_name"], values["member_number"]
+
+
+def name_key(text: str) -> str:
+    """How names are compared: case and spacing do not matter (``MÜLLER`` = ``Müller``)."""
+    return " ".join(text.casefold().split())
+
+
+def find_duplicate_player(first_name, last_name, club: Club | None, member_number="") -> Player:
+    """The stored player these details mean, or None.
+
+    Matched in Python over the club's players (or the guests), because SQLite's case
+    folding only knows ASCII and would take ``ÖZTÜRK`` for a new player next to ``Öztürk``.
+    """
+    number = name_key(member_number)
+    name = (name_key(first_name), name_key(last_name))
+    by_name = None
+    for player in Player.objects.filter(club=club).select_related("club").order_by("id"):
+        if club is not None and number and name_key(player.member_number) == number:
+            return player
+        if by_name is None and (name_key(player.first_name), name_key(player.last_name)) == name:
+            by_name = player
+    return by_name
+
+
+def _duplicate_player(player: Player, member_number: str) -> Rejected:
+    if member_number and name_key(player.member_number) == name_key(member_number):
+        message = gettext_noop(
+            "Member number %(number)s of %(club)s already belongs to %(name)s (player "
+            "%(player)d); register that player instead of creating a new one."
+        )
+    elif player.club is not None:
+        message = gettext_noop(
+            "%(name)s of %(club)s is already in the player list (player %(player)d); register "
+            "that player instead of creating a new one."
+        )
+    else:
+        message = gettext_noop(
+            "%(name)s is already in the player list as a guest (player %(player)d); register "
+            "that player instead of creating a new one."
+        )
+    return Rejected.because(
+        "new_player",
+        "player_exists",
+        message,
+        conflict=True,
+        player=player.id,
+        name=player.full_name,
+        club=player.club.name if player.club else "",
+        number=player.member_number,
+    )
+
+
+def _next_start_number(tournament: Tournament) -> int:
+    return (tournament.participants.aggregate(top=Max("start_number"))["top"] or 0) + 1
+
+
+def _ensure_start_number_free(tournament: Tournament, start_number) -> None:
+    if (
+        not isinstance(start_number, int)
+        or isinstance(start_number, bool)
+        or not 1 <= start_number <= MAX_START_NUMBER
+    ):
+        raise Rejected.because(
+            "start_number",
+            "invalid_start_number",
+            gettext_noop(
+                "The start number must be a whole number from 1 to %(max)d; leave it empty to "
+                "get the next free one."
+            ),
+            max=MAX_START_NUMBER,
+        )
+    if tournament.participants.filter(start_number=start_number).exists():
+        raise Rejected.because(
+            "start_number",
+            "start_number_taken",
+            gettext_noop(
+                "Start number %(number)d is already taken; leave it empty to get the next free one."
+            ),
+            conflict=True,
+            number=start_number,
+        )
+
+
+def _ensure_team_has_room(tournament: Tournament, team: Team, joining: int = 1) -> None:
+    if team.tournament_id != tournament.id:
+        raise Rejected.because(
+            "team",
+            "team_of_other_tournament",
+            gettext_noop("The team %(team)s belongs to another tournament."),
+            team=team.name,
+        )
+    members = Participant.objects.filter(team=team).count()
+    if members + joining > tournament.team_size:
+        raise _team_full(team.name, tournament.team_size)
+
+
+def _team_full(name: str, limit: int) -> Rejected:
+    return Rejected.because(
+        "team",
+        "team_full",
+        gettext_noop(
+            "The team %(team)s would have more than %(limit)d players, the most a team may "
+            "have in this tournament; choose another team or none."
+        ),
+        team=name,
+        limit=limit,
+    )
+
+
+def _snapshot(participant: Participant) -> dict:
+    """What the audit trail keeps of a registration; never the signing PIN."""
+    return {
+        "player": participant.player_id,
+        "start_number": participant.start_number,
+        "team": participant.team_id,
+        "withdrawn": participant.withdrawn,
+    }

@@ -1,0 +1,52 @@
+"""Teams (Mannschaften) of a tournament."""
+
+from django.db import transaction
+from django.utils.translation import gettext_noop
+
+from tournaments.models import Club, Team, Tournament
+
+from .. import audit
+from ..errors import Rejected
+from .registration import (
+    _locked,
+    name_key,
+)
+
+# --- Teams ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_team(tournament: Tournament, name, club: Club | None = None, *, user=None) -> Team:
+    """A team (Mannschaft) of the tournament; names are unique, case ignored."""
+    tournament = _locked(tournament)
+    limit = Team._meta.get_field("name").max_length
+    name = " ".join(name.split()) if isinstance(name, str) else ""
+    if not name or len(name) > limit:
+        raise Rejected.because(
+            "name",
+            "invalid_team_name",
+            gettext_noop("A team needs a name of 1 to %(limit)d characters."),
+            limit=limit,
+        )
+    taken = next(
+        (team for team in tournament.teams.all() if name_key(team.name) == name_key(name)), None
+    )
+    if taken is not None:
+        raise Rejected.because(
+            "name",
+            "team_name_taken",
+            gettext_noop(
+                "This tournament already has a team called %(team)s; choose another name or "
+                "add the players to that team."
+            ),
+            conflict=True,
+            team=taken.name,
+        )
+    team = Team.objects.create(tournament=tournament, name=name, club=club)
+    audit.record("team_created", user=user, obj=team, after={"name": name, "club": team.club_id})
+    return team
+
+
+def teams_with_members(tournament: Tournament):
+    """The tournament's teams with their members' ids in start-number order (two queries)."""
+    return tournament.teams.select_related("club").prefetch_related("members").order_by("name")
