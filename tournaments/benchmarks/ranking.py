@@ -46,7 +46,7 @@ from tournaments.services import ranking
 from tournaments.services.demo_lists import random_game
 from tournaments.services.seating import MAX_TABLE_NUMBER
 from tournaments.services.statistics import player_statistics
-from tournaments.skat import GAME_FIELDS, ExtraPointsScheme, evaluate, read_game
+from tournaments.skat import ExtraPointsScheme, evaluate, read_game
 from tournaments.skat.draw import DrawImpossible, table_sizes
 from tournaments.skat.rounds import Deal, Presence, deal_of, game_count, plan_rounds
 
@@ -251,9 +251,6 @@ def _play_series(series, order, rounds, scheme: ExtraPointsScheme, rng: random.R
     )
 
 
-_INPUT_ATTRIBUTES = {name: name if name != "won" else "won_entered" for name in GAME_FIELDS}
-
-
 def valued_game(table: Table, deal: Deal, data: dict, scheme: ExtraPointsScheme, at_table) -> Game:
     """A Game as ``listkeeping.enter_game`` stores it: the inputs and the engine's results.
 
@@ -263,45 +260,16 @@ def valued_game(table: Table, deal: Deal, data: dict, scheme: ExtraPointsScheme,
         table=table, number=deal.number, dealer_seat=deal.dealer, table_size=deal.table_size
     )
     if data.get("passed"):
-        game.passed = True
+        game.record_passed()
         return game
     declaration, outcome = read_game(data)
-    evaluation = evaluate(declaration, outcome, scheme)
-    game.declarer_seat = data["declarer_seat"]
+    game.record_value(
+        data["declarer_seat"], declaration, outcome, evaluate(declaration, outcome, scheme)
+    )
     game.declarer_id = at_table[game.declarer_seat - 1]
-    for field, attribute in _INPUT_ATTRIBUTES.items():
-        source = declaration if hasattr(declaration, field) else outcome
-        value = getattr(source, field)
-        setattr(game, attribute, value.value if field == "game" else value)
-    game.scored_as = evaluation.scored_as.value
-    game.base_value = evaluation.base_value
-    game.multiplier = evaluation.multiplier
-    game.game_value = evaluation.game_value
-    game.won = evaluation.won
-    game.overbid = evaluation.overbid
-    game.score = evaluation.score
-    game.declarer_points = evaluation.list_points.declarer
-    game.opponent_points = evaluation.list_points.for_opponent(deal.table_size)
     return game
 
 
 def game_points(game: Game, deal: Deal, at_table, series):
     """The list point rows of one game, one per player present, as list keeping stores them."""
-    for seat in deal.seats:
-        row = GamePoints(
-            game=game,
-            table_id=game.table_id,
-            series=series,
-            tournament_id=series.tournament_id,
-            participant_id=at_table[seat - 1],
-            seat=seat,
-            role=GamePoints.Role.OPPONENT if seat in deal.active else GamePoints.Role.DEALER_OUT,
-        )
-        if not game.passed and seat == game.declarer_seat:
-            row.role = GamePoints.Role.DECLARER
-            row.game_points = game.score
-            row.won, row.lost = (1, 0) if game.won else (0, 1)
-            row.points = game.declarer_points
-        elif not game.passed:
-            row.credit = row.points = game.opponent_points
-        yield row
+    return game.point_rows({seat: at_table[seat - 1] for seat in deal.seats}, deal.active, series)

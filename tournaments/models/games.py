@@ -5,7 +5,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.skat import Declaration, GameType, Outcome
+from tournaments.skat import GAME_FIELDS, Declaration, Evaluation, GameType, Outcome
 
 from .locking import ListRow
 
@@ -17,6 +17,8 @@ GAME_CHOICES = [
     (GameType.GRAND.value, _("Grand")),
     (GameType.NULL.value, _("Null")),
 ]
+# The model fields the entered inputs are kept in (the entered "won" is ``won_entered``).
+INPUT_FIELDS = tuple(name if name != "won" else "won_entered" for name in GAME_FIELDS)
 
 
 class Game(ListRow):
@@ -136,6 +138,75 @@ class Game(ListRow):
             declarer_tricks=self.declarer_tricks,
             conceded=self.conceded,
         )
+
+    # The one place a game's value is written: list keeping, the preview of the next game,
+    # the demo (through list keeping) and the benchmark data all go through these methods,
+    # so the stored game, its per-seat rows and what the preview shows cannot drift apart.
+
+    def record_value(
+        self, declarer_seat: int, declaration: Declaration, outcome: Outcome, evaluation: Evaluation
+    ) -> None:
+        """Keep the inputs as entered and the rules engine's results (not saved here)."""
+        self.passed = False
+        self.declarer_seat = declarer_seat
+        for name, attribute in zip(GAME_FIELDS, INPUT_FIELDS, strict=True):
+            source = declaration if hasattr(declaration, name) else outcome
+            value = getattr(source, name)
+            setattr(self, attribute, value.value if name == "game" else value)
+        self.scored_as = evaluation.scored_as.value
+        self.base_value = evaluation.base_value
+        self.multiplier = evaluation.multiplier
+        self.game_value = evaluation.game_value
+        self.won = evaluation.won
+        self.overbid = evaluation.overbid
+        self.score = evaluation.score
+        self.declarer_points = evaluation.list_points.declarer
+        self.opponent_points = evaluation.list_points.for_opponent(self.table_size)
+
+    def record_passed(self) -> None:
+        """A passed-in game (eingepasst): no declarer, no inputs, no value (not saved here)."""
+        for attribute in INPUT_FIELDS:
+            setattr(self, attribute, Game._meta.get_field(attribute).get_default())
+        self.passed = True
+        self.declarer_seat = None
+        self.declarer = None
+        self.game = self.scored_as = ""
+        self.base_value = self.multiplier = self.won = None
+        self.game_value = self.score = self.declarer_points = self.opponent_points = 0
+        self.overbid = False
+
+    def points_of_seat(self, seat: int) -> int:
+        """The list points the player on ``seat`` gets from this game."""
+        if self.passed:
+            return 0
+        return self.declarer_points if seat == self.declarer_seat else self.opponent_points
+
+    def point_rows(self, participants: dict[int, int], active, series) -> list["GamePoints"]:
+        """One unsaved row of list points per player present (``participants``: seat → id).
+
+        ``active`` are the seats playing this game; at a table of four the dealer sits out
+        and still gets the credit for an opponent's lost game.
+        """
+        rows = []
+        for seat, participant_id in participants.items():
+            row = GamePoints(
+                game=self,
+                table_id=self.table_id,
+                series=series,
+                tournament_id=series.tournament_id,
+                participant_id=participant_id,
+                seat=seat,
+                role=GamePoints.Role.OPPONENT if seat in active else GamePoints.Role.DEALER_OUT,
+            )
+            if not self.passed and seat == self.declarer_seat:
+                row.role = GamePoints.Role.DECLARER
+                row.game_points = self.score
+                row.won, row.lost = (1, 0) if self.won else (0, 1)
+                row.points = self.declarer_points
+            elif not self.passed:
+                row.credit = row.points = self.opponent_points
+            rows.append(row)
+        return rows
 
 
 class GamePoints(ListRow):

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext_noop
 
 from tournaments.models import Game, GamePoints, Table
+from tournaments.models.games import INPUT_FIELDS
 from tournaments.skat import GAME_FIELDS, GameInvalid, Problem, evaluate, read_game
 from tournaments.skat.rounds import Deal, deal_of, game_count
 
@@ -18,7 +19,6 @@ from .seating import ensure_open, lock_table, table_rounds
 
 MAX_GAME_NUMBER = 32767
 ENTRY_FIELDS = frozenset(GAME_FIELDS) | {"declarer_seat", "passed", "number"}
-_INPUT_FIELDS = tuple(name if name != "won" else "won_entered" for name in GAME_FIELDS)
 
 
 def game_inputs(game: Game) -> dict:
@@ -27,7 +27,7 @@ def game_inputs(game: Game) -> dict:
     if game.passed:
         return data
     data["declarer_seat"] = game.declarer_seat
-    for field, attribute in zip(GAME_FIELDS, _INPUT_FIELDS, strict=True):
+    for field, attribute in zip(GAME_FIELDS, INPUT_FIELDS, strict=True):
         value = getattr(game, attribute)
         if value is not None:
             data[field] = value
@@ -93,7 +93,6 @@ def correct_game(
         data = merged
     seats = list(table.seats.all())
     deal = deal_of(game.number, table_rounds(table, seats))
-    _reset_inputs(game)
     _fill(game, data, deal, table)
     game.save()
     _store_points(game, deal, seats, table)
@@ -204,14 +203,6 @@ def _check_number(number, next_number: int, last_number: int) -> None:
         )
 
 
-def _reset_inputs(game: Game) -> None:
-    for attribute in _INPUT_FIELDS:
-        field = Game._meta.get_field(attribute)
-        setattr(game, attribute, field.get_default())
-    game.declarer_seat = None
-    game.declarer = None
-
-
 def _fill(game: Game, data: dict, deal: Deal, table: Table) -> None:
     """Validate ``data`` against the deal and the rules; set inputs and results on ``game``."""
     problems = _unknown_fields(data)
@@ -228,7 +219,7 @@ def _fill(game: Game, data: dict, deal: Deal, table: Table) -> None:
     elif passed:
         problems += _passed_without_values(data)
         if not problems:
-            _set_passed(game)
+            game.record_passed()
             return
         raise Rejected(problems)
     problems += _declarer_problems(data.get("declarer_seat"), deal)
@@ -239,34 +230,7 @@ def _fill(game: Game, data: dict, deal: Deal, table: Table) -> None:
         raise Rejected(problems + list(invalid.problems)) from invalid
     if problems:
         raise Rejected(problems)
-    game.passed = False
-    game.declarer_seat = data["declarer_seat"]
-    for field, attribute in zip(GAME_FIELDS, _INPUT_FIELDS, strict=True):
-        value = (
-            getattr(declaration, field, None)
-            if hasattr(declaration, field)
-            else getattr(outcome, field)
-        )
-        setattr(game, attribute, value.value if field == "game" else value)
-    game.scored_as = evaluation.scored_as.value
-    game.base_value = evaluation.base_value
-    game.multiplier = evaluation.multiplier
-    game.game_value = evaluation.game_value
-    game.won = evaluation.won
-    game.overbid = evaluation.overbid
-    game.score = evaluation.score
-    game.declarer_points = evaluation.list_points.declarer
-    game.opponent_points = evaluation.list_points.for_opponent(deal.table_size)
-
-
-def _set_passed(game: Game) -> None:
-    _reset_inputs(game)
-    game.passed = True
-    game.game = ""
-    game.scored_as = ""
-    game.base_value = game.multiplier = game.won = None
-    game.game_value = game.score = game.declarer_points = game.opponent_points = 0
-    game.overbid = False
+    game.record_value(data["declarer_seat"], declaration, outcome, evaluation)
 
 
 def _unknown_fields(data: dict) -> list[Problem]:
@@ -341,37 +305,15 @@ def _declarer_problems(seat, deal: Deal) -> list[Problem]:
 def _store_points(game: Game, deal: Deal, seats, table: Table) -> None:
     """One row of list points for every player present at this game."""
     game.points.all().delete()
-    rows = []
-    series = table.series
-    for seat_number in deal.seats:
-        seat = next(s for s in seats if s.number == seat_number and s.covers(game.number))
-        row = GamePoints(
-            game=game,
-            table=table,
-            series=series,
-            tournament_id=series.tournament_id,
-            participant_id=seat.participant_id,
-            seat=seat_number,
-        )
-        if game.passed:
-            row.role = (
-                GamePoints.Role.OPPONENT
-                if seat_number in deal.active
-                else GamePoints.Role.DEALER_OUT
-            )
-        elif seat_number == game.declarer_seat:
-            row.role = GamePoints.Role.DECLARER
-            row.game_points = game.score
-            row.won, row.lost = (1, 0) if game.won else (0, 1)
-            row.points = game.declarer_points
-        else:
-            row.role = (
-                GamePoints.Role.OPPONENT
-                if seat_number in deal.active
-                else GamePoints.Role.DEALER_OUT
-            )
-            row.credit = row.points = game.opponent_points
-        rows.append(row)
+    present = {
+        number: next(s for s in seats if s.number == number and s.covers(game.number))
+        for number in deal.seats
+    }
+    rows = game.point_rows(
+        {number: seat.participant_id for number, seat in present.items()},
+        deal.active,
+        table.series,
+    )
     GamePoints.objects.bulk_create(rows)
     if not game.passed:
         declarer = next(r for r in rows if r.role == GamePoints.Role.DECLARER)

@@ -105,14 +105,7 @@ def preview_game(table: Table, data: dict, seats=None) -> GamePreview:
     evaluation = None
     if not game.passed:
         evaluation = evaluate(game.declaration(), game.outcome(), table.series.tournament.scheme)
-    points = {
-        seat: 0
-        if game.passed
-        else game.declarer_points
-        if seat == game.declarer_seat
-        else game.opponent_points
-        for seat in deal.seats
-    }
+    points = {seat: game.points_of_seat(seat) for seat in deal.seats}
     before = current_totals(table, seats, number)
     return GamePreview(
         game=game,
