@@ -134,6 +134,12 @@ STORAGES = {
     },
 }
 
+# Player import limits (services/player_import): the largest upload, and how far an XLSX
+# archive may unpack and how tightly it may be packed, checked before the workbook is read.
+PLAYER_IMPORT_MAX_FILE_BYTES = 2 * 1024 * 1024
+PLAYER_IMPORT_MAX_UNPACKED_BYTES = 20 * 1024 * 1024
+PLAYER_IMPORT_MAX_COMPRESSION_RATIO = 100
+
 # Security: production runs behind a TLS-terminating reverse proxy that sets
 # X-Forwarded-Proto; these settings make `manage.py check --deploy` come out clean.
 X_FRAME_OPTIONS = "DENY"

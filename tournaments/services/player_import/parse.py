@@ -15,6 +15,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import PurePath
 
+from django.conf import settings
 from django.utils.translation import gettext_noop
 from openpyxl import load_workbook
 from openpyxl.utils.exceptions import InvalidFileException
@@ -22,6 +23,7 @@ from openpyxl.utils.exceptions import InvalidFileException
 from tournaments.skat import Problem
 
 from ..errors import Rejected
+from .archive import ensure_reasonable_archive, megabytes
 
 MAX_ROWS = 5000
 MAX_FILE_BYTES = 2 * 1024 * 1024  # 5,000 players take about 300 KB as CSV, less as XLSX
@@ -121,9 +123,15 @@ def read_player_rows(filename: str, content: bytes) -> list[ImportRow]:
     return _rows_from_records(name, records)
 
 
+def max_file_bytes() -> int:
+    """The largest upload accepted (setting ``PLAYER_IMPORT_MAX_FILE_BYTES``)."""
+    return getattr(settings, "PLAYER_IMPORT_MAX_FILE_BYTES", MAX_FILE_BYTES)
+
+
 def file_size_problem(filename: str, size: int) -> Problem | None:
     """Why a file is too large to import, checked before it is read into memory."""
-    if size <= MAX_FILE_BYTES:
+    limit = max_file_bytes()
+    if size <= limit:
         return None
     return Problem(
         "file",
@@ -135,7 +143,7 @@ def file_size_problem(filename: str, size: int) -> Problem | None:
         {
             "file": PurePath(filename or "").name or "?",
             "size": f"{size / 1024 / 1024:.1f}",
-            "limit": MAX_FILE_BYTES // 1024 // 1024,
+            "limit": megabytes(limit),
         },
     )
 
@@ -176,10 +184,15 @@ def _unreadable(name: str, kind: str) -> Rejected:
 
 
 def _xlsx_records(name: str, content: bytes):
-    """(line, cells) of the first sheet, read fully here so the workbook can be closed."""
+    """(line, cells) of the first sheet, read fully here so the workbook can be closed.
+
+    The archive's declared sizes are checked before openpyxl sees the file (import bombs).
+    """
     if content.startswith(OLE_SIGNATURE):
         raise _unreadable(name, "ole")
     try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            ensure_reasonable_archive(name, archive)
         workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     except _XLSX_ERRORS as error:
         raise _unreadable(name, "xlsx") from error
@@ -189,21 +202,38 @@ def _xlsx_records(name: str, content: bytes):
         sheet = workbook.worksheets[0]
         sheet.reset_dimensions()  # some programs write a wrong size; read what is there
         records = []
-        data_rows = 0
-        for line, values in enumerate(
-            sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1
-        ):
-            cells = [_cell_text(value) for value in values]
+        for line, values in enumerate(sheet.iter_rows(values_only=True), start=1):
+            cells = _cells(name, line, [_cell_text(value) for value in values])
             if any(cells):
                 records.append((line, cells))
-                data_rows += 1
-                if data_rows > MAX_ROWS + 1:  # the header plus one row too many is enough
+                if len(records) > MAX_ROWS + 1:  # the header plus one row too many is enough
                     break
         return records
     except _XLSX_ERRORS as error:
         raise _unreadable(name, "xlsx") from error
     finally:
         workbook.close()
+
+
+def _cells(name: str, line: int, cells: list[str]) -> list[str]:
+    """The cells of a row without trailing empty ones; :class:`Rejected` if too many."""
+    while cells and not cells[-1]:
+        cells.pop()
+    if len(cells) > MAX_COLUMNS:
+        raise Rejected.because(
+            "file",
+            "too_many_columns",
+            gettext_noop(
+                "Line %(line)d of %(file)s has %(count)d columns; a player list may have at "
+                "most %(limit)d. Delete the columns that are not needed: only Vorname, "
+                "Nachname, Verein, Mitgliedsnummer and Mannschaft are read."
+            ),
+            file=name,
+            line=line,
+            count=len(cells),
+            limit=MAX_COLUMNS,
+        )
+    return cells
 
 
 def _cell_text(value) -> str:
@@ -227,7 +257,7 @@ def _csv_records(name: str, content: bytes):
     try:
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
         for line, values in enumerate(reader, start=1):
-            cells = [value.strip() for value in values[:MAX_COLUMNS]]
+            cells = _cells(name, line, [value.strip() for value in values])
             if any(cells):
                 records.append((line, cells))
                 if len(records) > MAX_ROWS + 1:
