@@ -8,6 +8,7 @@ one transaction. Everything a user can get wrong is reported as a
 """
 
 from .apply import ImportResult, commit_import
+from .conflicts import read_resolutions
 from .match import preview_import
 from .parse import (
     MAX_COLUMNS,
@@ -17,7 +18,7 @@ from .parse import (
     file_size_problem,
     read_player_rows,
 )
-from .preview import IMPORTABLE, ImportPreview, ImportStatus, PreviewLine
+from .preview import IMPORTABLE, ImportPreview, ImportStatus, PreviewLine, Resolution
 
 __all__ = [
     "IMPORTABLE",
@@ -29,8 +30,10 @@ __all__ = [
     "ImportRow",
     "ImportStatus",
     "PreviewLine",
+    "Resolution",
     "commit_import",
     "file_size_problem",
     "preview_import",
     "read_player_rows",
+    "read_resolutions",
 ]

@@ -9,9 +9,10 @@ from tournaments.models import Club, Player, Team, Tournament
 
 from .. import participants
 from ..errors import Rejected
+from .conflicts import unresolved
 from .match import preview_import
 from .parse import ImportRow
-from .preview import ImportPreview, PreviewLine
+from .preview import ImportPreview, PreviewLine, Resolution
 
 
 @dataclass(frozen=True)
@@ -25,11 +26,24 @@ class ImportResult:
     lines: tuple[PreviewLine, ...]
     participants: tuple = field(default=(), repr=False)
 
+    @property
+    def counts(self) -> dict[str, int]:
+        """Rows by outcome (new player, existing player, skipped, …), every outcome present."""
+        return ImportPreview(self.lines).counts
+
 
 @transaction.atomic
-def commit_import(tournament: Tournament, rows: list[ImportRow], *, user=None) -> ImportResult:
+def commit_import(
+    tournament: Tournament,
+    rows: list[ImportRow],
+    *,
+    resolutions: dict[int, str] | None = None,
+    user=None,
+) -> ImportResult:
     """Create the missing clubs, players and teams and register every importable row.
 
+    Nothing is written while a row's member number belongs to a differently named player
+    and ``resolutions`` does not say what to do with it (:mod:`.conflicts`).
     All or nothing: a conflict (e.g. someone registered the same player meanwhile) undoes
     the whole import, so the director can simply run it again. Start numbers continue after
     the existing participants, in the file's order. Clubs, players, teams and participants
@@ -38,7 +52,9 @@ def commit_import(tournament: Tournament, rows: list[ImportRow], *, user=None) -
     """
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     participants.ensure_registration_open(tournament, "file")
-    preview = preview_import(tournament, rows)
+    preview = preview_import(tournament, rows, resolutions)
+    if preview.conflicts:
+        raise unresolved(preview.conflicts)
     importable = [line for line in preview.lines if line.importable]
     team_clubs = _team_clubs(preview)
     try:
@@ -63,7 +79,8 @@ def commit_import(tournament: Tournament, rows: list[ImportRow], *, user=None) -
                 first_name=row.first_name,
                 last_name=row.last_name,
                 club=club,
-                member_number=row.member_number,
+                # the number belongs to someone else when the director chose a new player
+                member_number="" if line.resolution == Resolution.NEW else row.member_number,
             )
             registrations.append(participants.Registration(player, team))
         created_players = sum(r.player.pk is None for r in registrations)

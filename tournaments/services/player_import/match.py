@@ -12,8 +12,9 @@ from tournaments.models import Club, Player, Team, Tournament
 from tournaments.skat import Problem
 
 from ..participants import name_key
+from .conflicts import conflict_note, new_player_note, same_person, skipped_note
 from .parse import ImportRow
-from .preview import ImportPreview, ImportStatus, PreviewLine
+from .preview import ImportPreview, ImportStatus, PreviewLine, Resolution
 
 
 def _length(model, field_name: str) -> int:
@@ -76,17 +77,25 @@ class _Directory:
         return matches or None
 
 
-def preview_import(tournament: Tournament, rows: list[ImportRow]) -> ImportPreview:
-    """What importing ``rows`` would do, row by row; writes nothing."""
+def preview_import(
+    tournament: Tournament, rows: list[ImportRow], resolutions: dict[int, str] | None = None
+) -> ImportPreview:
+    """What importing ``rows`` would do, row by row; writes nothing.
+
+    ``resolutions`` (line → :class:`Resolution`) are the director's choices for rows whose
+    member number belongs to a differently named player; without one such a row is a
+    conflict, never silently merged.
+    """
     directory = _Directory(tournament, rows)
+    resolutions = resolutions or {}
     seen_keys: dict[tuple, int] = {}
     seen_players: dict[int, int] = {}
     return ImportPreview(
-        tuple(_preview_line(row, directory, seen_keys, seen_players) for row in rows)
+        tuple(_preview_line(row, directory, seen_keys, seen_players, resolutions) for row in rows)
     )
 
 
-def _preview_line(row: ImportRow, directory: _Directory, seen_keys, seen_players):
+def _preview_line(row: ImportRow, directory: _Directory, seen_keys, seen_players, resolutions):
     problems = _row_problems(row)
     notes = []
     club = directory.club(row.club)
@@ -126,10 +135,25 @@ def _preview_line(row: ImportRow, directory: _Directory, seen_keys, seen_players
     if problems:
         return PreviewLine(row, ImportStatus.ERROR, club=club, problems=tuple(problems))
 
+    resolution = ""
     if player is not None and player.member_number and row.member_number:
-        if name_key(player.first_name) != name_key(row.first_name) or name_key(
-            player.last_name
-        ) != name_key(row.last_name):
+        if not same_person(player, row):
+            resolution = resolutions.get(row.line, "")
+            if not resolution:
+                notes.append(conflict_note(row, player))
+                return PreviewLine(row, ImportStatus.CONFLICT, player, club, notes=tuple(notes))
+            if resolution == Resolution.SKIP:
+                notes.append(skipped_note(row))
+                return PreviewLine(
+                    row, ImportStatus.SKIPPED, club=club, notes=tuple(notes), resolution=resolution
+                )
+            if resolution == Resolution.NEW:
+                notes.append(new_player_note(row, player))
+                player = None
+        if player is not None and (
+            name_key(player.first_name) != name_key(row.first_name)
+            or name_key(player.last_name) != name_key(row.last_name)
+        ):
             notes.append(
                 _problem(
                     row,
@@ -221,7 +245,7 @@ def _preview_line(row: ImportRow, directory: _Directory, seen_keys, seen_players
             )
         )
     status = ImportStatus.NEW_PLAYER if player is None else ImportStatus.EXISTING_PLAYER
-    return PreviewLine(row, status, player, club, team, notes=tuple(notes))
+    return PreviewLine(row, status, player, club, team, notes=tuple(notes), resolution=resolution)
 
 
 def _problem(row: ImportRow, field_name: str, code: str, message: str, **params) -> Problem:

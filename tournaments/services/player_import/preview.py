@@ -1,5 +1,7 @@
 """What an import preview says about each row, shared by matching and applying."""
 
+from __future__ import annotations
+
 from collections import Counter
 from dataclasses import dataclass
 
@@ -17,7 +19,17 @@ class ImportStatus(models.TextChoices):
     EXISTING_PLAYER = "existing_player", _("existing player")
     ALREADY_REGISTERED = "already_registered", _("already registered")
     DUPLICATE = "duplicate", _("duplicate in file")
+    CONFLICT = "conflict", _("conflict: please choose")
+    SKIPPED = "skipped", _("skipped")
     ERROR = "error", _("error")
+
+
+class Resolution(models.TextChoices):
+    """The director's choice for a row whose member number belongs to someone else."""
+
+    EXISTING = "existing", _("register the existing player")
+    NEW = "new", _("create a new player")
+    SKIP = "skip", _("skip the row")
 
 
 IMPORTABLE = (ImportStatus.NEW_PLAYER, ImportStatus.EXISTING_PLAYER)
@@ -39,6 +51,7 @@ class PreviewLine:
     duplicate_of: int | None = None
     problems: tuple[Problem, ...] = ()
     notes: tuple[Problem, ...] = ()
+    resolution: str = ""  # the director's :class:`Resolution` of a conflict, if any
 
     @property
     def importable(self) -> bool:
@@ -70,6 +83,11 @@ class ImportPreview:
     @property
     def importable(self) -> int:
         return sum(line.importable for line in self.lines)
+
+    @property
+    def conflicts(self) -> tuple[PreviewLine, ...]:
+        """Rows the director still has to resolve before anything can be imported."""
+        return tuple(line for line in self.lines if line.status == ImportStatus.CONFLICT)
 
     @property
     def has_errors(self) -> bool:

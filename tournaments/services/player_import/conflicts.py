@@ -1,0 +1,130 @@
+"""Rows whose member number belongs to a differently named player: conflicts to resolve.
+
+A club's member number names one person. When a row gives the number of "Werner Braun" but
+the name "Walter Schäfer", registering Werner would quietly merge two people, so the
+preview asks the director instead (:class:`~.preview.Resolution`): register the existing
+player, create a new one, or skip the row. Differences that are only spelling (case,
+accents, hyphens, first and last name swapped) still count as the same person.
+"""
+
+import json
+import unicodedata
+
+from django.utils.translation import gettext_noop
+
+from tournaments.models import Player
+from tournaments.skat import Problem
+
+from ..errors import Rejected
+from .parse import ImportRow
+from .preview import Resolution
+
+
+def _fold(text: str) -> str:
+    """A name without case, accents and punctuation: ``Wérner-Braun`` → ``werner braun``."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    letters = "".join(c for c in decomposed if not unicodedata.combining(c))
+    for character in "-.,'_":
+        letters = letters.replace(character, " ")
+    return " ".join(letters.split())
+
+
+def same_person(player: Player, row: ImportRow) -> bool:
+    """Whether a row names ``player`` up to case, accents and swapped first/last name."""
+    stored = (_fold(player.first_name), _fold(player.last_name))
+    given = (_fold(row.first_name), _fold(row.last_name))
+    return given in (stored, stored[::-1])
+
+
+def conflict_note(row: ImportRow, player: Player) -> Problem:
+    return Problem(
+        "member_number",
+        "name_conflict",
+        gettext_noop(
+            "Line %(line)d: member number %(number)s belongs to %(name)s, but the file says "
+            "%(given)s. Choose whether to register %(name)s, create %(given)s as a new "
+            "player, or skip the row."
+        ),
+        {
+            "line": row.line,
+            "number": row.member_number,
+            "name": player.full_name,
+            "given": row.full_name,
+        },
+    )
+
+
+def skipped_note(row: ImportRow) -> Problem:
+    return Problem(
+        "member_number",
+        "skipped_by_choice",
+        gettext_noop("Line %(line)d: skipped as chosen; %(given)s is not registered."),
+        {"line": row.line, "given": row.full_name},
+    )
+
+
+def new_player_note(row: ImportRow, player: Player) -> Problem:
+    return Problem(
+        "member_number",
+        "new_player_without_number",
+        gettext_noop(
+            "Line %(line)d: %(given)s is created as a new player without a member number, "
+            "because %(number)s belongs to %(name)s."
+        ),
+        {
+            "line": row.line,
+            "given": row.full_name,
+            "number": row.member_number,
+            "name": player.full_name,
+        },
+    )
+
+
+def read_resolutions(raw) -> dict[int, str]:
+    """The director's choices as line → :class:`Resolution`, from a mapping or JSON text.
+
+    The API takes them as a JSON object in the form field ``resolutions``, e.g.
+    ``{"3": "new", "7": "skip"}``; anything else is refused naming that field.
+    """
+    if raw is None or raw == "":
+        return {}
+    mapping = raw
+    if isinstance(raw, str | bytes):
+        try:
+            mapping = json.loads(raw)
+        except ValueError:
+            mapping = None
+    choices = {}
+    if isinstance(mapping, dict):
+        for line, choice in mapping.items():
+            try:
+                number = int(line)
+            except (TypeError, ValueError):
+                break
+            if not isinstance(choice, str) or choice not in Resolution.values:
+                break
+            choices[number] = choice
+        else:
+            return choices
+    raise Rejected.because(
+        "resolutions",
+        "invalid_resolutions",
+        gettext_noop(
+            'resolutions must map line numbers to "existing", "new" or "skip", '
+            'e.g. {"3": "new", "7": "skip"}.'
+        ),
+    )
+
+
+def unresolved(conflicts) -> Rejected:
+    """Nothing is imported while a conflict is open; the message names its lines."""
+    return Rejected.because(
+        "resolutions",
+        "conflicts_unresolved",
+        gettext_noop(
+            "Lines %(lines)s: the member number belongs to a differently named player. Choose "
+            "for each row whether to register that player, create a new one or skip the row; "
+            "nothing was imported."
+        ),
+        lines=", ".join(str(line.row.line) for line in conflicts),
+    )
