@@ -1,6 +1,7 @@
 """Importing a player list over HTTP: preview, commit, and broken files as 400s."""
 
 import io
+import json
 import time
 
 import pytest
@@ -272,3 +273,66 @@ def test_import_commit_of_5000_rows_takes_a_bounded_number_of_queries(director, 
     ) == list(range(1, 5001))
     assert Team.objects.filter(tournament=tournament).count() == 1250
     print(f"5,000 rows committed in {seconds:.2f} s with {len(queries)} queries")
+
+
+CONFLICT = [HEADER, ["Walter", "Schäfer", "Herz Dame", "201", ""], ["Anna", "Acker", "", "", ""]]
+
+
+@pytest.fixture
+def braun(db):
+    return Player.objects.create(
+        first_name="Werner", last_name="Braun", club=make_club("Herz Dame"), member_number="201"
+    )
+
+
+def test_import_preview_marks_a_member_number_conflict(director, tournament, braun):
+    response = upload(director, tournament, "liste.csv", csv_bytes(CONFLICT))
+
+    data = response.json()
+    assert response.status_code == 200
+    assert [line["status"] for line in data["lines"]] == ["conflict", "new_player"]
+    assert data["lines"][0]["player"] == braun.pk
+    assert data["counts"]["conflict"] == 1
+
+
+def test_import_commit_with_an_open_conflict_is_refused_and_writes_nothing(
+    director, tournament, braun
+):
+    response = upload(director, tournament, "liste.csv", csv_bytes(CONFLICT), commit="true")
+
+    assert first_error(response) == (400, "resolutions", "conflicts_unresolved")
+    assert Participant.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("choice", "counts"),
+    [
+        ("new", {"new_player": 2}),
+        ("existing", {"new_player": 1, "existing_player": 1}),
+        ("skip", {"new_player": 1, "skipped": 1}),
+    ],
+)
+def test_import_commit_applies_the_resolution_and_counts_outcomes(
+    director, tournament, braun, choice, counts
+):
+    data = {
+        "file": SimpleUploadedFile("liste.csv", csv_bytes(CONFLICT)),
+        "commit": "true",
+        "resolutions": json.dumps({"2": choice}),
+    }
+
+    response = director.post(API + f"tournaments/{tournament.id}/participants/import/", data)
+
+    assert response.status_code == 201
+    assert {k: v for k, v in response.json()["counts"].items() if v} == counts
+
+
+def test_import_with_unreadable_resolutions_names_the_field(director, tournament):
+    data = {
+        "file": SimpleUploadedFile("liste.csv", csv_bytes(CONFLICT)),
+        "resolutions": "Zeile 2: neu",
+    }
+
+    response = director.post(API + f"tournaments/{tournament.id}/participants/import/", data)
+
+    assert first_error(response) == (400, "resolutions", "invalid_resolutions")

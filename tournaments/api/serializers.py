@@ -181,6 +181,13 @@ class ImportRequestSerializer(serializers.Serializer):
     commit = serializers.BooleanField(
         default=False, help_text=_("false: only preview; true: register all importable rows.")
     )
+    resolutions = serializers.CharField(
+        required=False,
+        help_text=_(
+            "For rows whose member number belongs to a differently named player: a JSON "
+            'object of line number to "existing", "new" or "skip", e.g. {"3": "new"}.'
+        ),
+    )
 
 
 class ProblemSerializer(serializers.Serializer):

@@ -191,11 +191,14 @@ class TournamentViewSet(viewsets.ModelViewSet):
         """Preview a CSV/XLSX player list (``commit=false``) or register it (``commit=true``)."""
         tournament = self.get_object()
         upload, commit = _import_request(request)
+        resolutions = player_import.read_resolutions(request.data.get("resolutions"))
         rows = player_import.read_player_rows(upload.name, upload.read())
         if not commit:
-            preview = player_import.preview_import(tournament, rows)
+            preview = player_import.preview_import(tournament, rows, resolutions)
             return Response(_import_data(preview.lines, preview, None))
-        result = player_import.commit_import(tournament, rows, user=request.user)
+        result = player_import.commit_import(
+            tournament, rows, resolutions=resolutions, user=request.user
+        )
         preview = player_import.ImportPreview(result.lines)
         return Response(_import_data(result.lines, preview, result), status.HTTP_201_CREATED)
 
