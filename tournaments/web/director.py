@@ -453,20 +453,23 @@ def import_preview(request, tournament_id):
         return redirect("web:director-import", tournament.id)
     rows = [player_import.ImportRow(**row) for row in stored["rows"]]
     errors = []
+    resolutions = _import_resolutions(request.POST) if request.method == "POST" else {}
     if request.method == "POST":
         if "cancel" in request.POST:
             del request.session[key]
             messages.info(request, gettext("The import has been cancelled; nothing was changed."))
             return redirect("web:director-participants", tournament.id)
         try:
-            result = player_import.commit_import(tournament, rows, user=request.user)
+            result = player_import.commit_import(
+                tournament, rows, resolutions=resolutions, user=request.user
+            )
         except Rejected as rejected:
             errors = [problem.text(gettext) for problem in rejected.problems]
         else:
             del request.session[key]
             messages.success(request, _import_message(result))
             return redirect("web:director-participants", tournament.id)
-    preview = player_import.preview_import(tournament, rows)
+    preview = player_import.preview_import(tournament, rows, resolutions)
     return render(
         request,
         "director/import_preview.html",
@@ -479,12 +482,24 @@ def import_preview(request, tournament_id):
                     "line": line,
                     "problems": [problem.text(gettext) for problem in line.problems],
                     "notes": [note.text(gettext) for note in line.notes],
+                    "resolution": resolutions.get(line.row.line, ""),
                 }
                 for line in preview.lines
             ],
             "errors": errors,
+            "resolution_choices": player_import.Resolution.choices,
         },
     )
+
+
+def _import_resolutions(data) -> dict[int, str]:
+    """The director's choices for conflicting rows, from the fields ``resolution-<line>``."""
+    choices = {}
+    for name, value in data.items():
+        line = name.removeprefix("resolution-")
+        if line != name and line.isdigit() and value in player_import.Resolution.values:
+            choices[int(line)] = value
+    return choices
 
 
 def _import_message(result) -> str:
@@ -493,6 +508,11 @@ def _import_message(result) -> str:
         "%(count)d players have been registered.",
         result.registered,
     ) % {"count": result.registered}
+    if result.registered:
+        text += " " + gettext("(%(new)d new, %(existing)d already known)") % {
+            "new": result.created_players,
+            "existing": result.matched_players,
+        }
     if result.skipped:
         text += " " + ngettext(
             "%(count)d row was skipped.", "%(count)d rows were skipped.", result.skipped

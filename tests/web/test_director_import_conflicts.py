@@ -1,0 +1,75 @@
+"""The import preview page: a member number of a differently named player is resolved there."""
+
+import pytest
+from django.contrib.messages import get_messages
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from tests.factories import make_club, make_staff_user, make_tournament
+from tournaments.models import Participant, Player
+
+pytestmark = pytest.mark.django_db
+
+CSV = "Vorname;Nachname;Verein;Mitgliedsnummer\nWalter;Schäfer;Herz Dame;201\nAnna;Acker;;\n"
+
+
+@pytest.fixture
+def director(client):
+    client.force_login(make_staff_user())
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client
+
+
+@pytest.fixture
+def uploaded(director):
+    """A tournament whose upload of the file above waits in the preview."""
+    Player.objects.create(
+        first_name="Werner", last_name="Braun", club=make_club("Herz Dame"), member_number="201"
+    )
+    tournament = make_tournament()
+    response = director.post(
+        reverse("web:director-import", args=[tournament.id]),
+        {"file": SimpleUploadedFile("liste.csv", CSV.encode())},
+    )
+    assert response.status_code == 302
+    return tournament
+
+
+def preview_url(tournament):
+    return reverse("web:director-import-preview", args=[tournament.id])
+
+
+def test_preview_offers_the_three_choices_for_a_conflict(director, uploaded):
+    html = director.get(preview_url(uploaded)).content.decode()
+
+    assert 'data-status="conflict"' in html
+    for choice in ("existing", "new", "skip"):
+        assert f'name="resolution-2" value="{choice}"' in html
+    assert "Werner Braun" in html
+
+
+def test_confirm_without_a_choice_imports_nothing_and_says_why(director, uploaded):
+    response = director.post(preview_url(uploaded), {"confirm": ""})
+
+    assert response.status_code == 200
+    assert "nothing was imported" in response.content.decode()
+    assert Participant.objects.count() == 0
+
+
+def test_confirm_with_a_choice_registers_and_counts_by_outcome(director, uploaded):
+    response = director.post(preview_url(uploaded), {"confirm": "", "resolution-2": "new"})
+
+    assert response.status_code == 302
+    assert sorted(str(p.player) for p in Participant.objects.select_related("player")) == [
+        "Anna Acker",
+        "Walter Schäfer",
+    ]
+    [message] = [str(m) for m in get_messages(response.wsgi_request)]
+    assert "2 new" in message
+
+
+def test_confirm_with_skip_leaves_the_row_out(director, uploaded):
+    response = director.post(preview_url(uploaded), {"confirm": "", "resolution-2": "skip"})
+
+    assert response.status_code == 302
+    assert [str(p.player) for p in Participant.objects.select_related("player")] == ["Anna Acker"]
