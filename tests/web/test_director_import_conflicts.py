@@ -56,7 +56,7 @@ def test_confirm_without_a_choice_imports_nothing_and_says_why(director, uploade
     assert Participant.objects.count() == 0
 
 
-def test_confirm_with_a_choice_registers_and_counts_by_outcome(director, uploaded):
+def test_confirm_with_new_creates_a_second_player(director, uploaded):
     response = director.post(preview_url(uploaded), {"confirm": "", "resolution-2": "new"})
 
     assert response.status_code == 302
@@ -64,8 +64,18 @@ def test_confirm_with_a_choice_registers_and_counts_by_outcome(director, uploade
         "Anna Acker",
         "Walter Schäfer",
     ]
+    assert Player.objects.filter(member_number="201").get().last_name == "Braun"
+
+
+def test_confirm_with_existing_registers_the_known_player_and_counts_by_outcome(director, uploaded):
+    response = director.post(preview_url(uploaded), {"confirm": "", "resolution-2": "existing"})
+
+    assert sorted(str(p.player) for p in Participant.objects.select_related("player")) == [
+        "Anna Acker",
+        "Werner Braun",
+    ]
     [message] = [str(m) for m in get_messages(response.wsgi_request)]
-    assert "2 new" in message
+    assert message == "2 players have been registered. (1 new, 1 already known)"
 
 
 def test_confirm_with_skip_leaves_the_row_out(director, uploaded):

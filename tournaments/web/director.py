@@ -508,7 +508,7 @@ def _import_message(result) -> str:
         "%(count)d players have been registered.",
         result.registered,
     ) % {"count": result.registered}
-    if result.registered:
+    if result.matched_players:
         text += " " + gettext("(%(new)d new, %(existing)d already known)") % {
             "new": result.created_players,
             "existing": result.matched_players,
