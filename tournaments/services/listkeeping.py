@@ -39,6 +39,7 @@ def enter_game(table: Table, data: dict, *, user=None, actor="") -> Game:
     """Append a game to an open list; ``data`` holds the API's fields."""
     table = lock_table(table)
     ensure_open(table)
+    ensure_not_ended(table)
     _ensure_game_entry(table)
     seats = list(table.seats.all())
     rounds = table_rounds(table, seats)
@@ -70,6 +71,7 @@ def correct_game(
     """Replace (or with ``partial`` update) what was entered for game ``number``."""
     table = lock_table(table)
     ensure_open(table)
+    ensure_not_ended(table)
     game = _game(table, number)
     if data.get("number", number) != number:
         raise Rejected.because(
@@ -115,6 +117,7 @@ def delete_game(table: Table, number: int, *, user=None, actor="", reason="") ->
     """Delete the last game (undo); earlier games are corrected, never removed from the middle."""
     table = lock_table(table)
     ensure_open(table)
+    ensure_not_ended(table)
     game = _game(table, number)
     last = table.games.order_by("-number").values_list("number", flat=True).first()
     if game.number != last:
@@ -137,6 +140,21 @@ def delete_game(table: Table, number: int, *, user=None, actor="", reason="") ->
     audit.record(
         "game_deleted", user=user, actor=actor, table=table, obj=game, before=before, reason=reason
     )
+
+
+def ensure_not_ended(table: Table) -> None:
+    """A list the director ended early is signed as it is: no game is added, changed or undone."""
+    if table.ended_early_at is not None:
+        raise Rejected.because(
+            "table",
+            "list_ended_early",
+            gettext_noop(
+                "The tournament director ended the list of table %(table)d early; it is signed "
+                "as it is. Ask the director if a game is missing."
+            ),
+            conflict=True,
+            table=table.number,
+        )
 
 
 def _game(table: Table, number) -> Game:
