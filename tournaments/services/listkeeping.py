@@ -14,7 +14,8 @@ from tournaments.skat.rounds import Deal, deal_of, game_count
 
 from . import audit
 from .errors import Rejected
-from .seating import ensure_open, lock_table, table_rounds
+from .locking import lock_table
+from .seating import ensure_open, table_rounds
 
 MAX_GAME_NUMBER = 32767
 ENTRY_FIELDS = frozenset(GAME_FIELDS) | {"declarer_seat", "passed", "number"}
@@ -37,7 +38,7 @@ def game_inputs(game: Game) -> dict:
 @transaction.atomic
 def enter_game(table: Table, data: dict, *, user=None, actor="") -> Game:
     """Append a game to an open list; ``data`` holds the API's fields."""
-    table = lock_table(table)
+    table = lock_table(table, parents_if_planned=True)
     ensure_open(table)
     ensure_not_ended(table)
     _ensure_game_entry(table)
