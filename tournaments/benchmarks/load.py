@@ -4,8 +4,8 @@ Builds a tournament with one 4-player table per device in the throw-away databas
 every table its code, starts gunicorn on 127.0.0.1 (a free port, ``--workers``) against
 that database, and lets one thread per table post its list game by game to
 ``POST /api/v1/tables/{id}/games/`` with the ``X-Table-Code`` header, as a table device
-does, for ``--seconds``. A device whose post fails sends the same game again (the way a
-person taps "save" again). After gunicorn has stopped, the games in the database are
+does, for ``--seconds``. Each game carries its own ``Idempotency-Key``; a device whose post
+fails sends the same game with the same key again (the way the device pages retry). After gunicorn has stopped, the games in the database are
 counted per table and set against the acknowledged (2xx) posts:
 
 - lost: acknowledged but not stored (the promise broken worst);
@@ -27,6 +27,7 @@ import sys
 import threading
 import time
 import urllib.parse
+import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,6 +74,7 @@ class Device:
     acknowledged: int = 0
     latencies_ms: list[float] = field(default_factory=list)
     errors: Counter = field(default_factory=Counter)
+    run_id: str = field(default_factory=lambda: uuid.uuid4().hex)
 
     def run(self, port: int, deadline: float) -> None:
         path = f"/api/v1/tables/{self.table_id}/games/"
@@ -80,6 +82,7 @@ class Device:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT_S)
         while self.acknowledged < len(self.games) and time.monotonic() < deadline:
             body = json.dumps(self.games[self.acknowledged])
+            headers["Idempotency-Key"] = f"{self.table_id}-{self.acknowledged}-{self.run_id}"
             started = time.perf_counter()
             try:
                 conn.request("POST", path, body=body, headers=headers)

@@ -22,7 +22,7 @@ Two more rules keep the locks to the rows meant:
 A row that disappeared while we waited for its lock (a redraw deleted the table) is a lost
 race, answered as a conflict (409) with the reason, never as an error. SQLite has no row
 locks; its immediate transactions (``skatverein/env.py``) let one writer in at a time,
-which gives the same outcome. See docs/architecture.md, "Concurrency".
+which gives the same outcome.
 """
 
 from django.utils.translation import gettext_noop
