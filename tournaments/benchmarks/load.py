@@ -5,8 +5,9 @@ every table its code, starts gunicorn on 127.0.0.1 (a free port, ``--workers``) 
 that database, and lets one thread per table post its list game by game to
 ``POST /api/v1/tables/{id}/games/`` with the ``X-Table-Code`` header, as a table device
 does, for ``--seconds``. Each game carries its own ``Idempotency-Key``; a device whose post
-fails sends the same game with the same key again (the way the device pages retry). After gunicorn has stopped, the games in the database are
-counted per table and set against the acknowledged (2xx) posts:
+fails sends the same game with the same key again (the way the device pages retry).
+After gunicorn has stopped, the games in the database are counted per table and set
+against the acknowledged (2xx) posts:
 
 - lost: acknowledged but not stored (the promise broken worst);
 - duplicated: stored more often than acknowledged (a retry stored twice);
