@@ -5,7 +5,7 @@ PYTHON := $(VENV)/bin/python
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run test test-browser messages clean
+.PHONY: venv run test test-browser messages clean loadtest
 
 venv: $(STAMP)
 
@@ -55,3 +55,12 @@ messages: venv
 clean:
 	find . -path ./$(VENV) -prune -o -type d -name __pycache__ -exec rm -rf {} +
 	rm -rf .pytest_cache .ruff_cache .hypothesis htmlcov .coverage .coverage.* var/static
+
+# 50 simulated table devices entering lists for 30 s through gunicorn (4 workers) on a
+# throw-away database; prints acknowledged/stored/lost/duplicated, errors and latencies.
+# Another database server: make loadtest LOAD_ARGS="--database-url postgres://…".
+loadtest: export DEBUG ?= 0
+loadtest: export SECRET_KEY ?= throw-away-key-for-load-tests-only-0123456789-abcdefghijklmnopqrstuvwxyz
+loadtest: export SEAL_SECRET ?= throw-away-seal-secret-for-load-tests-only-0123456789-abcdefghijkl
+loadtest: venv
+	$(PYTHON) manage.py bench load --devices 50 --seconds 30 $(LOAD_ARGS)

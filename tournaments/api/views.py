@@ -36,6 +36,7 @@ from tournaments.skat import Problem
 
 from . import serializers as s
 from .game_value import not_an_object
+from .idempotency import idempotent
 from .permissions import DirectorWritesOthersRead
 from .signing import SignedTableSerializer
 from .table_code import TableCodeWrites, table_code_actor
@@ -330,6 +331,7 @@ class TableViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Ge
         request=s.GameSerializer, responses=s.GameSerializer(many=True), examples=[GAME_EXAMPLE]
     )
     @action(detail=True, methods=["get", "post"], serializer_class=s.GameSerializer)
+    @idempotent
     def games(self, request, pk=None):
         table = self.get_object()
         if request.method == "POST":

@@ -19,7 +19,7 @@ from typing import TextIO
 
 from django.db import DEFAULT_DB_ALIAS, connections
 
-from . import pdf, ranking
+from . import load, pdf, ranking
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,7 @@ class Benchmark:
 BENCHMARKS: dict[str, Benchmark] = {
     "ranking": Benchmark(ranking.HELP, ranking.add_arguments, ranking.run),
     "pdf": Benchmark(pdf.HELP, pdf.add_arguments, pdf.run),
+    "load": Benchmark(load.HELP, load.add_arguments, load.run),
 }
 
 

@@ -3,6 +3,7 @@
 from tournaments.models.audit import AuditEntry
 from tournaments.models.clubs import Club, Player
 from tournaments.models.games import Game, GamePoints
+from tournaments.models.idempotency import IdempotencyKey
 from tournaments.models.locking import ListLocked, changes_allowed
 from tournaments.models.series import Series
 from tournaments.models.signatures import Signature, SigningCertificate
@@ -15,6 +16,7 @@ __all__ = [
     "ExtraPoints",
     "Game",
     "GamePoints",
+    "IdempotencyKey",
     "ListLocked",
     "Participant",
     "Player",

@@ -29,6 +29,7 @@ from tournaments.skat.draw import (
 
 from . import audit, ranking
 from .errors import Rejected
+from .locking import lock_series, lock_series_tables
 
 SEED_LIMIT = 2**53  # seeds stay below it, so JSON and JavaScript keep them exact
 MODES = tuple(mode.value for mode in DrawMode)
@@ -101,7 +102,8 @@ def draw_series(
     tables again.
     """
     _check_options(mode, seed, prefer_three, separate_clubs)
-    series = Series.objects.select_for_update().select_related("tournament").get(pk=series.pk)
+    series = lock_series(series.pk)
+    lock_series_tables(series)  # waits for entries in progress; they are seen below
     ensure_not_started(series)
     before = _stored_options(series) if series.drawn_at else None
     Table.objects.filter(series=series).delete()  # before ranking: the old seats must not count

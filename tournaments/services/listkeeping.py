@@ -15,7 +15,8 @@ from tournaments.skat.rounds import Deal, deal_of, game_count
 
 from . import audit
 from .errors import Rejected
-from .seating import ensure_open, lock_table, table_rounds
+from .locking import lock_table
+from .seating import ensure_open, table_rounds
 
 MAX_GAME_NUMBER = 32767
 ENTRY_FIELDS = frozenset(GAME_FIELDS) | {"declarer_seat", "passed", "number"}
@@ -37,8 +38,9 @@ def game_inputs(game: Game) -> dict:
 @transaction.atomic
 def enter_game(table: Table, data: dict, *, user=None, actor="") -> Game:
     """Append a game to an open list; ``data`` holds the API's fields."""
-    table = lock_table(table)
+    table = lock_table(table, parents_if_planned=True)
     ensure_open(table)
+    ensure_not_ended(table)
     _ensure_game_entry(table)
     seats = list(table.seats.all())
     rounds = table_rounds(table, seats)
@@ -70,6 +72,7 @@ def correct_game(
     """Replace (or with ``partial`` update) what was entered for game ``number``."""
     table = lock_table(table)
     ensure_open(table)
+    ensure_not_ended(table)
     game = _game(table, number)
     if data.get("number", number) != number:
         raise Rejected.because(
@@ -114,6 +117,7 @@ def delete_game(table: Table, number: int, *, user=None, actor="", reason="") ->
     """Delete the last game (undo); earlier games are corrected, never removed from the middle."""
     table = lock_table(table)
     ensure_open(table)
+    ensure_not_ended(table)
     game = _game(table, number)
     last = table.games.order_by("-number").values_list("number", flat=True).first()
     if game.number != last:
@@ -136,6 +140,21 @@ def delete_game(table: Table, number: int, *, user=None, actor="", reason="") ->
     audit.record(
         "game_deleted", user=user, actor=actor, table=table, obj=game, before=before, reason=reason
     )
+
+
+def ensure_not_ended(table: Table) -> None:
+    """A list the director ended early is signed as it is: no game is added, changed or undone."""
+    if table.ended_early_at is not None:
+        raise Rejected.because(
+            "table",
+            "list_ended_early",
+            gettext_noop(
+                "The tournament director ended the list of table %(table)d early; it is signed "
+                "as it is. Ask the director if a game is missing."
+            ),
+            conflict=True,
+            table=table.number,
+        )
 
 
 def _game(table: Table, number) -> Game:

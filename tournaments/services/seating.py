@@ -15,6 +15,7 @@ from tournaments.skat.rounds import (
 
 from . import audit
 from .errors import Rejected, is_id
+from .locking import lock_table
 
 MAX_TABLE_NUMBER = 999
 
@@ -147,11 +148,6 @@ def _ensure_no_games_from(table: Table, game_number: int, field: str) -> None:
             conflict=True,
             game=game_number,
         )
-
-
-def lock_table(table: Table) -> Table:
-    """The table row, locked until the transaction ends, so two devices cannot both append."""
-    return Table.objects.select_for_update().select_related("series__tournament").get(id=table.id)
 
 
 @transaction.atomic

@@ -1,0 +1,41 @@
+"""gunicorn settings for production; gunicorn reads this file from the working directory.
+
+Every value can be overridden from the environment (shown in brackets) or on the command
+line. See docs/operations.md, "Workers".
+"""
+
+import multiprocessing
+import os
+
+# Where to listen [GUNICORN_BIND]: 127.0.0.1 behind a reverse proxy on the same machine,
+# 0.0.0.0:8000 inside a container.
+bind = os.environ.get("GUNICORN_BIND") or "127.0.0.1:8000"
+
+# Sync workers, 2 × cores + 1 (gunicorn's rule of thumb: one worker waits on the database
+# while another computes), capped so a big machine does not open more database connections
+# than PostgreSQL's default max_connections allows beside other clients [GUNICORN_WORKERS].
+MAX_WORKERS = 12
+workers = int(
+    os.environ.get("GUNICORN_WORKERS") or min(2 * multiprocessing.cpu_count() + 1, MAX_WORKERS)
+)
+
+# The official PDF of a 500-table series takes about 7 s to render and sign on a small
+# server; 120 s leaves room for a slow disk or a busy evening without killing the worker.
+timeout = int(os.environ.get("GUNICORN_TIMEOUT") or 120)
+graceful_timeout = 30
+keepalive = 5
+
+# A worker that has rendered big rankings or PDFs keeps the memory Python asked for;
+# restarting each worker after about 1000 requests (jittered so they do not all restart at
+# once) hands that memory back to the system.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS") or 1000)
+max_requests_jitter = 100
+
+# Requests are logged by the reverse proxy; gunicorn logs errors to stderr, where systemd or
+# Docker collect them [GUNICORN_ACCESS_LOG=- to log requests here too].
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
+errorlog = "-"
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL") or "info"
+
+# The reverse proxy's X-Forwarded-Proto is trusted only from these addresses.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS") or "127.0.0.1"

@@ -1,0 +1,84 @@
+"""``Idempotency-Key`` on ``POST tables/{id}/games/``: a resent game is stored once."""
+
+import json
+
+import pytest
+
+from tests.factories import make_seated_table, make_staff_user
+from tournaments.models import Game, IdempotencyKey
+
+pytestmark = pytest.mark.django_db
+
+KARO_WON = {"declarer_seat": 2, "game": "diamonds", "matadors": 1, "won": True}
+
+
+def _post(client, table, body, key):
+    headers = {} if key is None else {"HTTP_IDEMPOTENCY_KEY": key}
+    return client.post(
+        f"/api/v1/tables/{table.id}/games/",
+        data=json.dumps(body),
+        content_type="application/json",
+        **headers,
+    )
+
+
+@pytest.fixture
+def director(client):
+    client.force_login(make_staff_user())
+    return client
+
+
+def test_resent_game_with_the_same_key_returns_the_first_answer_and_stores_nothing(director):
+    table = make_seated_table(players=4, rounds_per_series=2)
+
+    first = _post(director, table, KARO_WON, "3f6c1d2e-key")
+    again = _post(director, table, KARO_WON, "3f6c1d2e-key")
+
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.json() == first.json()
+    assert again["Idempotent-Replayed"] == "true"
+    assert Game.objects.filter(table=table).count() == 1
+
+
+def test_same_key_with_another_body_is_refused_with_422(director):
+    table = make_seated_table(players=4, rounds_per_series=2)
+    _post(director, table, KARO_WON, "key-1")
+
+    response = _post(director, table, {**KARO_WON, "won": False}, "key-1")
+
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["field"] == "Idempotency-Key"
+    assert response.json()["errors"][0]["code"] == "idempotency_key_reused"
+    assert Game.objects.filter(table=table).count() == 1
+
+
+def test_new_keys_and_no_key_store_a_game_each(director):
+    table = make_seated_table(players=4, rounds_per_series=2)
+
+    body = {**KARO_WON, "declarer_seat": 4}  # seat 4 deals game 4 only
+
+    statuses = [_post(director, table, body, key).status_code for key in ("a", "b", None)]
+
+    assert statuses == [201, 201, 201]
+    assert Game.objects.filter(table=table).count() == 3
+
+
+def test_refused_game_keeps_no_key_so_a_resend_is_checked_again(director):
+    table = make_seated_table(players=4, rounds_per_series=2)
+
+    refused = _post(director, table, {**KARO_WON, "declarer_seat": 1}, "k")  # seat 1 deals
+    again = _post(director, table, {**KARO_WON, "declarer_seat": 1}, "k")
+
+    assert (refused.status_code, again.status_code) == (400, 400)
+    assert IdempotencyKey.objects.count() == 0
+
+
+@pytest.mark.parametrize("key", ["", "x" * 201, "bad\x01key"])
+def test_unusable_key_is_refused_with_400_naming_the_header(director, key):
+    table = make_seated_table(players=4, rounds_per_series=2)
+
+    response = _post(director, table, KARO_WON, key)
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "Idempotency-Key"
+    assert Game.objects.filter(table=table).count() == 0

@@ -1,0 +1,253 @@
+"""``bench load``: table devices entering complete lists at once, through gunicorn and the API.
+
+Builds a tournament with one 4-player table per device in the throw-away database, gives
+every table its code, starts gunicorn on 127.0.0.1 (a free port, ``--workers``) against
+that database, and lets one thread per table post its list game by game to
+``POST /api/v1/tables/{id}/games/`` with the ``X-Table-Code`` header, as a table device
+does, for ``--seconds``. Each game carries its own ``Idempotency-Key``; a device whose post
+fails sends the same game with the same key again (the way the device pages retry).
+After gunicorn has stopped, the games in the database are counted per table and set
+against the acknowledged (2xx) posts:
+
+- lost: acknowledged but not stored (the promise broken worst);
+- duplicated: stored more often than acknowledged (a retry stored twice);
+- errors: every non-2xx answer or failed connection, by status.
+
+Figures depend on the machine and are printed, never asserted. ``--database-url`` runs
+the same against another database server (a throw-away database is created there too).
+"""
+
+import http.client
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from django.db import connection
+from django.db.models import Count
+
+from tournaments.models import Game, Player, Table, Tournament
+from tournaments.services import participants, table_access
+from tournaments.services.demo_lists import random_game
+from tournaments.services.draw import draw_series
+from tournaments.services.seating import table_rounds
+from tournaments.skat.rounds import deal_of, game_count
+
+from .ranking import _between, machine
+
+HELP = "Simulate table devices entering lists at once through gunicorn and the API."
+ROOT = Path(__file__).resolve().parents[2]
+REQUEST_TIMEOUT_S = 30
+START_TIMEOUT_S = 60
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--devices", type=_between(1, 250), default=50, help="tables (50)")
+    parser.add_argument("--seconds", type=_between(1, 600), default=30, help="duration (30)")
+    parser.add_argument("--workers", type=_between(1, 32), default=4, help="gunicorn workers (4)")
+    parser.add_argument("--rounds", type=_between(1, 40), default=12, help="rounds (12)")
+    parser.add_argument("--seed", type=int, default=2026, help="random seed of the games")
+    parser.add_argument(
+        "--database-url",
+        default="",
+        help="run against this database server (e.g. postgres://user@host/db) instead",
+    )
+
+
+@dataclass
+class Device:
+    """One simulated table device and what happened to its posts."""
+
+    table_id: int
+    code: str
+    games: list[dict]
+    acknowledged: int = 0
+    latencies_ms: list[float] = field(default_factory=list)
+    errors: Counter = field(default_factory=Counter)
+    run_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    def run(self, port: int, deadline: float) -> None:
+        path = f"/api/v1/tables/{self.table_id}/games/"
+        headers = {"Content-Type": "application/json", "X-Table-Code": self.code}
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT_S)
+        while self.acknowledged < len(self.games) and time.monotonic() < deadline:
+            body = json.dumps(self.games[self.acknowledged])
+            headers["Idempotency-Key"] = f"{self.table_id}-{self.acknowledged}-{self.run_id}"
+            started = time.perf_counter()
+            try:
+                conn.request("POST", path, body=body, headers=headers)
+                response = conn.getresponse()
+                response.read()
+                status = response.status
+            except (OSError, http.client.HTTPException) as failed:
+                status = type(failed).__name__
+                conn.close()
+            self.latencies_ms.append((time.perf_counter() - started) * 1000)
+            if isinstance(status, int) and 200 <= status < 300:
+                self.acknowledged += 1
+            else:
+                self.errors[status] += 1
+                time.sleep(0.05)
+        conn.close()
+
+
+def run(options: dict, out: TextIO) -> None:
+    if options["database_url"]:
+        _rerun_against(options, out)
+        return
+    rng = random.Random(options["seed"])
+    devices = build_devices(options["devices"], options["rounds"], rng)
+    port = _free_port()
+    server = _start_gunicorn(port, options["workers"])
+    try:
+        _wait_until_up(port, server)
+        deadline = time.monotonic() + options["seconds"]
+        started = time.monotonic()
+        threads = [threading.Thread(target=d.run, args=(port, deadline)) for d in devices]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        elapsed = time.monotonic() - started
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+    report(devices, elapsed, options, out)
+
+
+def build_devices(count: int, rounds: int, rng: random.Random) -> list[Device]:
+    """A tournament of ``count`` 4-player tables drawn, with codes and each list's games."""
+    tournament = Tournament.objects.create(
+        name="Lasttest", date=time.strftime("%Y-%m-%d"), rounds_per_series=rounds
+    )
+    players = Player.objects.bulk_create(
+        Player(first_name="Karl", last_name=f"Spieler {n}") for n in range(1, 4 * count + 1)
+    )
+    participants.register_many(
+        tournament, [participants.Registration(player) for player in players]
+    )
+    series = participants.add_series(tournament)
+    draw_series(series, seed=rng.randrange(1000))
+    devices = []
+    for table in Table.objects.filter(series=series).order_by("number"):
+        plan = table_rounds(table)
+        games = [
+            random_game(rng, deal_of(number, plan).active)
+            for number in range(1, game_count(plan) + 1)
+        ]
+        devices.append(Device(table.id, table_access.issue_code(table), games))
+    return devices
+
+
+def report(devices: list[Device], elapsed: float, options: dict, out: TextIO) -> None:
+    stored = dict(
+        Game.objects.filter(table_id__in=[d.table_id for d in devices])
+        .values_list("table_id")
+        .annotate(n=Count("id"))
+    )
+    acknowledged = sum(d.acknowledged for d in devices)
+    lost = sum(max(d.acknowledged - stored.get(d.table_id, 0), 0) for d in devices)
+    duplicated = sum(max(stored.get(d.table_id, 0) - d.acknowledged, 0) for d in devices)
+    errors = sum((d.errors for d in devices), Counter())
+    latencies = sorted(ms for d in devices for ms in d.latencies_ms)
+    complete = sum(d.acknowledged == len(d.games) for d in devices)
+    out.write(
+        f"Load: {len(devices)} table devices, {options['seconds']} s, gunicorn "
+        f"{options['workers']} workers, {connection.vendor}\n"
+        f"Machine: {machine()}\n"
+        f"requests      {len(latencies)} ({len(latencies) / elapsed:.1f}/s)\n"
+        f"acknowledged  {acknowledged} ({acknowledged / elapsed:.1f} games/s)\n"
+        f"stored        {sum(stored.values())}\n"
+        f"lost          {lost}\n"
+        f"duplicated    {duplicated}\n"
+        f"errors        {sum(errors.values())}"
+        f"{' ' + dict(errors).__repr__() if errors else ''}\n"
+        f"lists done    {complete} of {len(devices)}\n"
+        f"latency ms    p50 {_percentile(latencies, 50):.0f}  p95 {_percentile(latencies, 95):.0f}"
+        f"  p99 {_percentile(latencies, 99):.0f}\n"
+    )
+
+
+def _percentile(values: list[float], p: int) -> float:
+    if len(values) < 2:
+        return values[0] if values else 0.0
+    return statistics.quantiles(values, n=100, method="inclusive")[p - 1]
+
+
+def _server_database_url() -> str:
+    """The throw-away database the command just created, as a URL for the server process."""
+    settings = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{settings['NAME']}"
+    quote = urllib.parse.quote
+    user = quote(settings["USER"] or "")
+    password = f":{quote(settings['PASSWORD'])}" if settings["PASSWORD"] else ""
+    host = settings["HOST"] or "localhost"
+    port = f":{settings['PORT']}" if settings["PORT"] else ""
+    return f"postgres://{user}{password}@{host}{port}/{quote(settings['NAME'])}"
+
+
+def _start_gunicorn(port: int, workers: int) -> subprocess.Popen:
+    env = {
+        **os.environ,
+        "DATABASE_URL": _server_database_url(),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "0",
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "skatverein.wsgi:application",
+        f"--bind=127.0.0.1:{port}",
+        f"--workers={workers}",
+        "--timeout=120",
+        "--log-level=warning",
+    ]
+    return subprocess.Popen(command, cwd=ROOT, env=env)
+
+
+def _wait_until_up(port: int, server: subprocess.Popen) -> None:
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn stopped at start (exit code {server.returncode})")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"gunicorn did not answer on port {port} within {START_TIMEOUT_S} s")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _rerun_against(options: dict, out: TextIO) -> None:
+    """The same command in a process whose default database is the given server."""
+    arguments = [
+        f"--{name}={options[name]}" for name in ("devices", "seconds", "workers", "rounds", "seed")
+    ]
+    command = [sys.executable, "manage.py", "bench", "load", *arguments]
+    env = {**os.environ, "DATABASE_URL": options["database_url"]}
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    out.write(done.stdout)
+    if done.returncode:
+        raise RuntimeError(f"bench load on {options['database_url']} failed:\n{done.stderr}")
