@@ -11,7 +11,7 @@ from rest_framework.test import APIRequestFactory
 from tests.factories import enter, make_complete_table, make_seated_table, play_out
 from tournaments.api.permissions import DirectorWritesOthersRead
 from tournaments.api.table_code import TableCodeWrites, table_code_actor
-from tournaments.api.views import TableViewSet
+from tournaments.api.tables import TableViewSet
 from tournaments.models import Series, Table
 from tournaments.services import table_access
 

@@ -1,9 +1,16 @@
-"""URLs of the public API, version 1 (API.md); mounted under ``/api/v1/``."""
+"""URLs of the public API, version 1; mounted under ``/api/v1/``.
+
+Read it as the table of contents of ``tournaments/api/``: each resource's viewset lives in
+the module named after it (``clubs_players``, ``tournaments`` with ``participants`` and
+``participant_import``, ``series``, ``tables`` with ``games``), the list's signing in
+``signing``, rankings in ``rankings``, and the file downloads in ``exports*``.
+"""
 
 from django.urls import path
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
+from .clubs_players import ClubViewSet, PlayerViewSet
 from .exports import (
     ClubCertificateView,
     SeriesListsPDFView,
@@ -29,6 +36,7 @@ from .exports_rankings import (
 )
 from .game_value import GameValueView
 from .rankings import PlayerStatisticsView, SeasonRankingView, TeamRankingView
+from .series import SeriesViewSet
 from .signing import (
     CloseListView,
     EndListView,
@@ -36,8 +44,11 @@ from .signing import (
     TableSignaturesView,
     VerifySealView,
 )
-from .views import ClubViewSet, PlayerViewSet, SeriesViewSet, TableViewSet, TournamentViewSet
+from .tables import TableViewSet
+from .tournaments import TournamentViewSet
 
+# Resources: clubs/, players/, tournaments/ (with participants/, teams/, series/, ranking/),
+# series/ (with tables/, ranking/, draw/), tables/ (with games/, seat changes, audit/).
 router = DefaultRouter()
 router.register("clubs", ClubViewSet)
 router.register("players", PlayerViewSet)
@@ -46,16 +57,20 @@ router.register("series", SeriesViewSet)
 router.register("tables", TableViewSet)
 
 urlpatterns = [
+    # No login needed: the game calculator; a script's token.
     path("game-value/", GameValueView.as_view(), name="game-value"),
     path("auth/token/", obtain_auth_token, name="api-token"),
+    # Rankings and statistics beyond a tournament's and a series' own (rankings.py).
     path("tournaments/<int:pk>/teams/ranking/", TeamRankingView.as_view(), name="team-ranking"),
     path("clubs/<int:pk>/season-ranking/", SeasonRankingView.as_view(), name="season-ranking"),
     path("players/<int:pk>/statistics/", PlayerStatisticsView.as_view(), name="player-statistics"),
+    # Signing, ending, closing and reopening a list; checking a seal (signing.py).
     path("tables/<int:pk>/signatures/", TableSignaturesView.as_view(), name="table-signatures"),
     path("tables/<int:pk>/end/", EndListView.as_view(), name="table-end"),
     path("tables/<int:pk>/close/", CloseListView.as_view(), name="table-close"),
     path("tables/<int:pk>/reopen/", ReopenListView.as_view(), name="table-reopen"),
     path("verify/<str:seal>/", VerifySealView.as_view(), name="verify-seal"),
+    # Lists and certificates as files (exports.py).
     path("tables/<int:pk>/list.pdf", TableListPDFView.as_view(), name="table-list-pdf"),
     path(
         "tables/<int:pk>/blank-list.pdf",

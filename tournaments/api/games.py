@@ -1,0 +1,93 @@
+"""The games of a table's list (Spiele): enter, read, correct and delete.
+
+The ``games`` and ``games/{number}`` actions of the table viewset, kept as a mixin so the
+entry path stays easy to find and to wrap (a decorator on :meth:`GameActions.games`).
+A table device with the table's code may use these as well as a director.
+"""
+
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import status
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from tournaments.models import Game, GamePoints, Table
+from tournaments.services import listkeeping
+
+from .request_bodies import json_object, reason_of
+from .serializers.games import GameSerializer
+from .table_code import table_code_actor
+
+GAME_EXAMPLE = OpenApiExample(
+    "Kreuz mit 2, hand, won",
+    value={"declarer_seat": 2, "game": "clubs", "matadors": 2, "hand": True, "won": True},
+    request_only=True,
+)
+
+
+class GameActions:
+    # A comment, not a docstring: the schema would show it as every operation's description.
+    # ``games`` (list, enter) and ``games/{number}`` (read, correct, delete).
+
+    @extend_schema(
+        request=GameSerializer, responses=GameSerializer(many=True), examples=[GAME_EXAMPLE]
+    )
+    @action(detail=True, methods=["get", "post"], serializer_class=GameSerializer)
+    def games(self, request, pk=None):
+        table = self.get_object()
+        if request.method == "POST":
+            game = listkeeping.enter_game(
+                table, json_object(request), user=request.user, actor=table_code_actor(request)
+            )
+            return Response(game_data(table, game.number), status.HTTP_201_CREATED)
+        return Response(GameSerializer(games_of(table), many=True).data)
+
+    @extend_schema(request=GameSerializer, responses=GameSerializer, examples=[GAME_EXAMPLE])
+    @action(
+        detail=True,
+        methods=["get", "put", "patch", "delete"],
+        url_path=r"games/(?P<number>[0-9]+)",
+        serializer_class=GameSerializer,
+    )
+    def game(self, request, pk=None, number=None):
+        table = self.get_object()
+        number = int(number)
+        if request.method == "GET":
+            return Response(game_data(table, number))
+        if request.method == "DELETE":
+            listkeeping.delete_game(
+                table,
+                number,
+                user=request.user,
+                actor=table_code_actor(request),
+                reason=reason_of(request),
+            )
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        body = dict(json_object(request))
+        reason = body.pop("reason", "")
+        listkeeping.correct_game(
+            table,
+            number,
+            body,
+            partial=request.method == "PATCH",
+            user=request.user,
+            actor=table_code_actor(request),
+            reason=reason if isinstance(reason, str) else "",
+        )
+        return Response(game_data(table, number))
+
+
+def games_of(table: Table):
+    """The table's games in list order, with what the serializer reads prefetched."""
+    return (
+        Game.objects.filter(table=table)
+        .select_related("table__series__tournament")
+        .prefetch_related(Prefetch("points", queryset=GamePoints.objects.order_by("seat")))
+        .order_by("number")
+    )
+
+
+def game_data(table: Table, number: int) -> dict:
+    game = get_object_or_404(games_of(table), number=number)
+    return GameSerializer(game).data

@@ -1,0 +1,33 @@
+"""Clubs and players (Vereine und Spieler) as the API reads and writes them."""
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from tournaments.models import Club, Player
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "short_name", "federation_number"]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="full_name", read_only=True)
+
+    class Meta:
+        model = Player
+        fields = ["id", "first_name", "last_name", "name", "club", "member_number"]
+
+    def validate(self, attrs):
+        club = attrs.get("club", getattr(self.instance, "club", None))
+        number = attrs.get("member_number", getattr(self.instance, "member_number", ""))
+        if club is not None and number:
+            others = Player.objects.filter(club=club, member_number=number)
+            if self.instance is not None:
+                others = others.exclude(pk=self.instance.pk)
+            if others.exists():
+                raise serializers.ValidationError(
+                    {"member_number": _("This member number is already used in this club.")}
+                )
+        return attrs

@@ -1,0 +1,61 @@
+"""A stored game (Spiel) of a list, with the engine's results."""
+
+from django.utils.translation import gettext
+from rest_framework import serializers
+
+from tournaments.models import Game
+from tournaments.skat import evaluate
+
+
+class GameSerializer(serializers.ModelSerializer):
+    """A stored game: inputs as entered (``won_entered``) and the engine's results."""
+
+    list_points = serializers.SerializerMethodField()
+    explanation = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Game
+        fields = [
+            "number",
+            "dealer_seat",
+            "declarer_seat",
+            "passed",
+            "table_size",
+            "game",
+            "matadors",
+            "with_matadors",
+            "hand",
+            "ouvert",
+            "schneider_announced",
+            "schwarz_announced",
+            "bid",
+            "won_entered",
+            "schneider",
+            "schwarz",
+            "declarer_eyes",
+            "declarer_tricks",
+            "conceded",
+            "scored_as",
+            "base_value",
+            "multiplier",
+            "game_value",
+            "won",
+            "overbid",
+            "score",
+            "list_points",
+            "explanation",
+            "entered_at",
+            "updated_at",
+        ]
+
+    def get_list_points(self, game) -> dict[str, int]:
+        return {
+            str(row.seat): row.points for row in sorted(game.points.all(), key=lambda r: r.seat)
+        }
+
+    def get_explanation(self, game) -> str:
+        if game.passed:
+            return gettext("passed in (eingepasst)")
+        return evaluate(
+            game.declaration(), game.outcome(), game.table.series.tournament.scheme
+        ).explain(gettext)

@@ -1,0 +1,124 @@
+"""Registrations (Anmeldungen), teams and the registration desk's player search."""
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from tournaments.models import Club, Participant, Player, Team
+from tournaments.services import participants as participant_service
+from tournaments.services.errors import is_id
+
+
+class RecordField(serializers.PrimaryKeyRelatedField):
+    """A related record by id; only whole numbers count (``1.5`` or ``true`` are not ids)."""
+
+    def to_internal_value(self, data):
+        if not is_id(data):
+            self.fail("incorrect_type", data_type=type(data).__name__)
+        return super().to_internal_value(data)
+
+
+class ParticipantSerializer(serializers.ModelSerializer):
+    """A registration as clients read it; ``club`` and ``team_name`` are names for lists."""
+
+    name = serializers.CharField(source="player.full_name", read_only=True)
+    club = serializers.SerializerMethodField()
+    team_name = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Participant
+        fields = [
+            "id",
+            "player",
+            "name",
+            "club",
+            "start_number",
+            "team",
+            "team_name",
+            "withdrawn",
+            "registered_at",
+        ]
+        read_only_fields = fields
+
+    def get_club(self, participant) -> str:
+        club = participant.player.club
+        return club.name if club else ""
+
+    def get_team_name(self, participant) -> str:
+        return participant.team.name if participant.team else ""
+
+
+class NewPlayerSerializer(serializers.Serializer):
+    first_name = serializers.CharField(max_length=100)
+    last_name = serializers.CharField(max_length=100)
+    club = RecordField(queryset=Club.objects.all(), allow_null=True, required=False)
+    member_number = serializers.CharField(
+        max_length=30, allow_blank=True, required=False, default=""
+    )
+
+
+class ParticipantCreateSerializer(serializers.Serializer):
+    """Register an existing ``player`` or create a ``new_player`` in the same step."""
+
+    player = RecordField(queryset=Player.objects.all(), required=False)
+    new_player = NewPlayerSerializer(required=False)
+    team = RecordField(queryset=Team.objects.all(), allow_null=True, required=False)
+    start_number = serializers.IntegerField(
+        min_value=1,
+        max_value=participant_service.MAX_START_NUMBER,
+        allow_null=True,
+        required=False,
+        help_text=_("Leave out for the next free start number."),
+    )
+
+    def validate(self, attrs):
+        if "player" in attrs and "new_player" in attrs:
+            message = _(
+                'Give either "player" (the id of a known player) or "new_player" (first_name, '
+                "last_name, club, member_number), not both."
+            )
+        elif "player" not in attrs and "new_player" not in attrs:
+            message = _(
+                'Give "player" (the id of a known player) or "new_player" (first_name, '
+                "last_name, club, member_number) to create the player in the same step."
+            )
+        else:
+            return attrs
+        raise serializers.ValidationError({"player": message}, code="player_or_new_player")
+
+
+class ParticipantUpdateSerializer(serializers.Serializer):
+    withdrawn = serializers.BooleanField(required=False)
+    team = RecordField(queryset=Team.objects.all(), allow_null=True, required=False)
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    """A team (Mannschaft) with its members' participant ids in start-number order."""
+
+    club = RecordField(queryset=Club.objects.all(), allow_null=True, required=False)
+    members = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Team
+        fields = ["id", "name", "club", "members"]
+        extra_kwargs = {"name": {"max_length": 200}}
+        validators = []
+
+    def get_members(self, team) -> list[int]:
+        return [m.id for m in sorted(team.members.all(), key=lambda m: m.start_number)]
+
+
+class PlayerSearchSerializer(serializers.Serializer):
+    """A player found for the registration desk, marked if already registered."""
+
+    id = serializers.IntegerField(source="player.id")
+    first_name = serializers.CharField(source="player.first_name")
+    last_name = serializers.CharField(source="player.last_name")
+    name = serializers.CharField(source="player.full_name")
+    club = serializers.IntegerField(source="player.club_id", allow_null=True)
+    club_name = serializers.SerializerMethodField()
+    member_number = serializers.CharField(source="player.member_number")
+    registered = serializers.BooleanField()
+    participant = serializers.IntegerField(allow_null=True)
+
+    def get_club_name(self, match) -> str:
+        return match.player.club.name if match.player.club else ""

@@ -1,0 +1,55 @@
+"""Series (Serien) and their draw (Auslosung)."""
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from tournaments.models import Series
+from tournaments.services.draw import MODES, SEED_LIMIT
+
+
+class SeriesSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Series
+        fields = ["id", "tournament", "number", "status", "draw_seed", "draw_mode", "drawn_at"]
+        read_only_fields = ["tournament", "number", "draw_seed", "draw_mode", "drawn_at"]
+
+
+class DrawRequestSerializer(serializers.Serializer):
+    mode = serializers.ChoiceField(choices=MODES, default="random")
+    seed = serializers.IntegerField(
+        min_value=0,
+        max_value=SEED_LIMIT - 1,
+        allow_null=True,
+        required=False,
+        help_text=_("Leave out to draw a new seed; the same seed gives the same tables."),
+    )
+    prefer_three = serializers.BooleanField(default=False)
+    separate_clubs = serializers.BooleanField(default=False)
+
+
+class DrawnTableSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    seats = serializers.ListField(
+        child=serializers.IntegerField(), help_text=_("Participant ids in seat order.")
+    )
+
+
+class DrawConflictSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["same_team", "same_club", "met_before"])
+    table = serializers.IntegerField(help_text=_("The table number."))
+    players = serializers.ListField(child=serializers.IntegerField())
+    message = serializers.CharField()
+
+
+class DrawSerializer(serializers.Serializer):
+    """A series' draw: seed and options to repeat it, the tables and what could not be avoided."""
+
+    series = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    mode = serializers.ChoiceField(choices=MODES)
+    prefer_three = serializers.BooleanField()
+    separate_clubs = serializers.BooleanField()
+    drawn_at = serializers.DateTimeField()
+    tables = DrawnTableSerializer(many=True)
+    conflicts = DrawConflictSerializer(many=True)

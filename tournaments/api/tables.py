@@ -1,0 +1,92 @@
+"""A table's list (Tisch, Spielliste): overview, seat changes, summary entry and audit trail.
+
+The games of the list are in ``games.py``; signing, ending, closing and reopening a list
+in ``signing.py``.
+"""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from tournaments.models import AuditEntry, Table
+from tournaments.services import seating, summary
+from tournaments.services.tables import table_overview, table_overviews
+
+from .games import GameActions
+from .permissions import DirectorWritesOthersRead
+from .request_bodies import json_object, whole_numbers
+from .serializers.tables import (
+    AuditEntrySerializer,
+    SeatChangeSerializer,
+    SummarySerializer,
+    TableSerializer,
+)
+from .signing import SignedTableSerializer
+from .table_code import TableCodeWrites
+
+
+class TableViewSet(
+    GameActions, mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet
+):
+    queryset = Table.objects.select_related("series__tournament")
+    serializer_class = SignedTableSerializer
+    permission_classes = [DirectorWritesOthersRead | TableCodeWrites]
+    filterset_fields = ["series", "status"]
+
+    def retrieve(self, request, pk=None):
+        return Response(table_overview(self.get_object()))
+
+    def list(self, request):
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(table_overviews(page))
+
+    @extend_schema(request=SeatChangeSerializer, responses=TableSerializer)
+    @action(detail=True, methods=["post"], serializer_class=SeatChangeSerializer)
+    def leave(self, request, pk=None):
+        body = whole_numbers(request, seat="seat", after_game="after_game")
+        seating.leave_table(self.get_object(), body["seat"], body["after_game"], user=request.user)
+        return Response(table_overview(_table(pk)))
+
+    @extend_schema(request=SeatChangeSerializer, responses=TableSerializer)
+    @action(detail=True, methods=["post"], serializer_class=SeatChangeSerializer)
+    def join(self, request, pk=None):
+        body = whole_numbers(request, participant="participant", from_game="from_game")
+        seating.join_table(
+            self.get_object(), body["participant"], body["from_game"], user=request.user
+        )
+        return Response(table_overview(_table(pk)))
+
+    @extend_schema(request=SeatChangeSerializer, responses=TableSerializer)
+    @action(detail=True, methods=["post"], serializer_class=SeatChangeSerializer)
+    def replace(self, request, pk=None):
+        body = whole_numbers(request, seat="seat", participant="participant", from_game="from_game")
+        seating.replace_player(
+            self.get_object(),
+            body["seat"],
+            body["participant"],
+            body["from_game"],
+            user=request.user,
+        )
+        return Response(table_overview(_table(pk)))
+
+    @extend_schema(request=SummarySerializer, responses=TableSerializer)
+    @action(detail=True, methods=["put"], serializer_class=SummarySerializer)
+    def summary(self, request, pk=None):
+        serializer = SummarySerializer(data=json_object(request))
+        serializer.is_valid(raise_exception=True)
+        summary.save_summary(
+            self.get_object(), serializer.validated_data["seats"], user=request.user
+        )
+        return Response(table_overview(_table(pk)))
+
+    @extend_schema(responses=AuditEntrySerializer(many=True))
+    @action(detail=True, methods=["get"], serializer_class=AuditEntrySerializer)
+    def audit(self, request, pk=None):
+        entries = AuditEntry.objects.filter(table=self.get_object()).order_by("created_at", "id")
+        return Response(AuditEntrySerializer(entries, many=True).data)
+
+
+def _table(pk) -> Table:
+    """The table afresh after a change, with what its overview reads."""
+    return Table.objects.select_related("series__tournament").get(pk=pk)

@@ -1,0 +1,41 @@
+"""Tournaments (Turniere): the record itself, its series and its ranking.
+
+Registration (participants, player search, teams) and the player-list import are actions
+of the same URL prefix; they live in ``participants.py`` and ``participant_import.py``.
+"""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from tournaments.models import Tournament
+from tournaments.services import participants, ranking
+
+from .participant_import import ImportActions
+from .participants import ParticipantActions
+from .permissions import DirectorWritesOthersRead
+from .serializers.series import SeriesSerializer
+from .serializers.tournaments import RankingRowSerializer, TournamentSerializer
+
+
+class TournamentViewSet(ParticipantActions, ImportActions, viewsets.ModelViewSet):
+    queryset = Tournament.objects.select_related("club")
+    serializer_class = TournamentSerializer
+    permission_classes = [DirectorWritesOthersRead]
+    filterset_fields = ["club", "status", "date"]
+
+    @extend_schema(request=None, responses=SeriesSerializer(many=True))
+    @action(detail=True, methods=["get", "post"], serializer_class=SeriesSerializer)
+    def series(self, request, pk=None):
+        tournament = self.get_object()
+        if request.method == "POST":
+            created = participants.add_series(tournament)
+            return Response(SeriesSerializer(created).data, status.HTTP_201_CREATED)
+        return Response(SeriesSerializer(tournament.series.all(), many=True).data)
+
+    @extend_schema(responses=RankingRowSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def ranking(self, request, pk=None):
+        rows = ranking.rank_tournament(self.get_object())
+        return Response(RankingRowSerializer(rows, many=True).data)
