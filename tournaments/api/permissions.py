@@ -1,10 +1,15 @@
-"""Who may do what: directors (staff users) write, everybody reads what is public."""
+"""DRF permission classes: thin adapters over :mod:`tournaments.services.roles`.
+
+The rules of who may do what live in the roles module, shared with the web pages; these
+classes only turn a request into its question (user, read or write) and DRF's answer.
+"""
 
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
+from tournaments.services import roles
+from tournaments.services.roles import is_director
 
-def is_director(user) -> bool:
-    return bool(user and user.is_authenticated and user.is_staff)
+__all__ = ["DirectorWritesOthersRead", "MaySeeMoney", "is_director"]
 
 
 class DirectorWritesOthersRead(BasePermission):
@@ -13,4 +18,15 @@ class DirectorWritesOthersRead(BasePermission):
     message = "Only a tournament director may change this; please log in."
 
     def has_permission(self, request, view) -> bool:
-        return request.method in SAFE_METHODS or is_director(request.user)
+        return roles.may_write(request.user, read_only=request.method in SAFE_METHODS)
+
+
+class MaySeeMoney(BasePermission):
+    """Money of an event: directors and treasurers read it, only directors change it."""
+
+    message = "Only the tournament director or the club's treasurer may see the money."
+
+    def has_permission(self, request, view) -> bool:
+        if request.method in SAFE_METHODS:
+            return roles.may_see_money(request.user)
+        return roles.may_change_money(request.user)

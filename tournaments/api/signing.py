@@ -14,14 +14,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.models import Signature, Table
-from tournaments.services import signing
+from tournaments.services import roles, signing
 from tournaments.services.errors import Rejected
 from tournaments.services.seal import verify_seal
 from tournaments.services.tables import table_overview
 
 from .errors import problems_response
 from .game_value import not_an_object
-from .permissions import DirectorWritesOthersRead, is_director
+from .permissions import DirectorWritesOthersRead
 from .serializers import TableSerializer
 from .table_code import TableCodeWrites, table_code_actor
 
@@ -40,7 +40,7 @@ class MaySignList(BasePermission):
         return request.method in SAFE_METHODS or self.may_sign(request, view)
 
     def may_sign(self, request, view) -> bool:
-        return is_director(request.user)
+        return roles.may_take_signatures(request.user)
 
 
 class SignerSerializer(serializers.Serializer):

@@ -27,10 +27,10 @@ from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from tournaments.api.permissions import is_director
 from tournaments.models import Game, ListLocked, Table
 from tournaments.services import listkeeping, signing, table_access
 from tournaments.services.errors import Rejected
+from tournaments.services.roles import is_director
 from tournaments.services.running_list import preview_game, running_list
 from tournaments.services.tables import table_overview
 from tournaments.skat import NULL_VALUES, POSSIBLE_GAME_VALUES, GameType, Problem
