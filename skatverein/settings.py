@@ -51,6 +51,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Hostile input: a NUL byte in a path, parameter, header or form field is a 400 before
+    # the session, authentication or a search reaches the database (PostgreSQL refuses NUL).
+    "skatverein.middleware.RefuseNulCharactersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -3,15 +3,20 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.names import refuse_control_characters
+
 
 class Club(models.Model):
     """A Skat club, the home of players and the unit club rankings are computed for."""
 
-    name = models.CharField(_("name"), max_length=200, unique=True)
+    name = models.CharField(
+        _("name"), max_length=200, validators=[refuse_control_characters], unique=True
+    )
     short_name = models.CharField(
         _("short name"),
         max_length=50,
         blank=True,
+        validators=[refuse_control_characters],
         help_text=_("Shown where space is tight, e.g. on score sheets and rankings."),
     )
     federation_number = models.CharField(
@@ -52,8 +57,12 @@ class Club(models.Model):
 class Player(models.Model):
     """A person who plays in tournaments; without a club the player is a guest."""
 
-    first_name = models.CharField(_("first name"), max_length=100)
-    last_name = models.CharField(_("last name"), max_length=100)
+    first_name = models.CharField(
+        _("first name"), max_length=100, validators=[refuse_control_characters]
+    )
+    last_name = models.CharField(
+        _("last name"), max_length=100, validators=[refuse_control_characters]
+    )
     club = models.ForeignKey(
         Club,
         verbose_name=_("club"),

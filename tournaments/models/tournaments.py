@@ -6,6 +6,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.names import refuse_control_characters
 from tournaments.skat import GAME_POINTS_ONLY, SKWO, ExtraPointsScheme
 
 
@@ -41,9 +42,11 @@ class Tournament(models.Model):
         blank=True,
         related_name="tournaments",
     )
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=[refuse_control_characters])
     date = models.DateField(_("date"))
-    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    venue = models.CharField(
+        _("venue"), max_length=200, blank=True, validators=[refuse_control_characters]
+    )
     rounds_per_series = models.PositiveSmallIntegerField(
         _("rounds per series"),
         default=12,
@@ -95,7 +98,7 @@ class Team(models.Model):
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="teams"
     )
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=[refuse_control_characters])
     club = models.ForeignKey(
         "tournaments.Club",
         verbose_name=_("club"),

@@ -13,6 +13,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Club, Tournament
+from tournaments.models.names import refuse_control_characters
 from tournaments.services.draw import SEED_LIMIT
 from tournaments.skat.draw import DrawMode
 
@@ -151,8 +152,12 @@ class PlayerSearchForm(AccessibleForm, forms.Form):
 class NewPlayerForm(AccessibleForm, forms.Form):
     """A player who is not in the database yet, registered in the same step."""
 
-    first_name = forms.CharField(label=_("first name"), max_length=100)
-    last_name = forms.CharField(label=_("last name"), max_length=100)
+    first_name = forms.CharField(
+        label=_("first name"), max_length=100, validators=[refuse_control_characters]
+    )
+    last_name = forms.CharField(
+        label=_("last name"), max_length=100, validators=[refuse_control_characters]
+    )
     club = forms.ModelChoiceField(
         label=_("club"),
         queryset=Club.objects.order_by("name"),

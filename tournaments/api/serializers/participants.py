@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from tournaments.models import Club, Participant, Player, Team
+from tournaments.models.names import refuse_control_characters
 from tournaments.services import participants as participant_service
 from tournaments.services.errors import is_id
 
@@ -48,8 +49,8 @@ class ParticipantSerializer(serializers.ModelSerializer):
 
 
 class NewPlayerSerializer(serializers.Serializer):
-    first_name = serializers.CharField(max_length=100)
-    last_name = serializers.CharField(max_length=100)
+    first_name = serializers.CharField(max_length=100, validators=[refuse_control_characters])
+    last_name = serializers.CharField(max_length=100, validators=[refuse_control_characters])
     club = RecordField(queryset=Club.objects.all(), allow_null=True, required=False)
     member_number = serializers.CharField(
         max_length=30, allow_blank=True, required=False, default=""
