@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from tournaments.models import Game, GamePoints, Table
 from tournaments.services import listkeeping
 
+from .nested_lists import WHOLE_LIST
 from .request_bodies import json_object, reason_of
 from .serializers.games import GameSerializer
 from .table_code import table_code_actor
@@ -30,10 +31,14 @@ class GameActions:
     # A comment, not a docstring: the schema would show it as every operation's description.
     # ``games`` (list, enter) and ``games/{number}`` (read, correct, delete).
 
+    @extend_schema(methods=["GET"], responses=GameSerializer(many=True))
     @extend_schema(
-        request=GameSerializer, responses=GameSerializer(many=True), examples=[GAME_EXAMPLE]
+        methods=["POST"],
+        request=GameSerializer,
+        responses={201: GameSerializer},
+        examples=[GAME_EXAMPLE],
     )
-    @action(detail=True, methods=["get", "post"], serializer_class=GameSerializer)
+    @action(detail=True, methods=["get", "post"], serializer_class=GameSerializer, **WHOLE_LIST)
     def games(self, request, pk=None):
         table = self.get_object()
         if request.method == "POST":
@@ -49,6 +54,7 @@ class GameActions:
         methods=["get", "put", "patch", "delete"],
         url_path=r"games/(?P<number>[0-9]+)",
         serializer_class=GameSerializer,
+        filter_backends=[],
     )
     def game(self, request, pk=None, number=None):
         table = self.get_object()

@@ -10,6 +10,7 @@ from tournaments.models import Series, Table
 from tournaments.services import draw, ranking, seating
 from tournaments.services.tables import table_overview, table_overviews
 
+from .nested_lists import WHOLE_LIST
 from .permissions import DirectorWritesOthersRead
 from .request_bodies import json_body, json_object
 from .serializers.series import DrawRequestSerializer, DrawSerializer, SeriesSerializer
@@ -34,8 +35,11 @@ class SeriesViewSet(
     permission_classes = [DirectorWritesOthersRead]
     filterset_fields = ["tournament", "status"]
 
-    @extend_schema(request=TableCreateSerializer, responses=TableSerializer(many=True))
-    @action(detail=True, methods=["get", "post"])
+    @extend_schema(methods=["GET"], responses=TableSerializer(many=True))
+    @extend_schema(
+        methods=["POST"], request=TableCreateSerializer, responses={201: TableSerializer}
+    )
+    @action(detail=True, methods=["get", "post"], **WHOLE_LIST)
     def tables(self, request, pk=None):
         series = self.get_object()
         if request.method == "POST":
@@ -48,7 +52,7 @@ class SeriesViewSet(
         return Response(table_overviews(series.tables.select_related("series__tournament")))
 
     @extend_schema(responses=RankingRowSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], **WHOLE_LIST)
     def ranking(self, request, pk=None):
         rows = ranking.rank_series(self.get_object())
         return Response(RankingRowSerializer(rows, many=True).data)

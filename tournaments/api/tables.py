@@ -14,6 +14,7 @@ from tournaments.services import seating, summary
 from tournaments.services.tables import table_overview, table_overviews
 
 from .games import GameActions
+from .nested_lists import WHOLE_LIST
 from .permissions import DirectorWritesOthersRead
 from .request_bodies import json_object, whole_numbers
 from .serializers.tables import (
@@ -42,14 +43,18 @@ class TableViewSet(
         return self.get_paginated_response(table_overviews(page))
 
     @extend_schema(request=SeatChangeSerializer, responses=TableSerializer)
-    @action(detail=True, methods=["post"], serializer_class=SeatChangeSerializer)
+    @action(
+        detail=True, methods=["post"], serializer_class=SeatChangeSerializer, filter_backends=[]
+    )
     def leave(self, request, pk=None):
         body = whole_numbers(request, seat="seat", after_game="after_game")
         seating.leave_table(self.get_object(), body["seat"], body["after_game"], user=request.user)
         return Response(table_overview(_table(pk)))
 
     @extend_schema(request=SeatChangeSerializer, responses=TableSerializer)
-    @action(detail=True, methods=["post"], serializer_class=SeatChangeSerializer)
+    @action(
+        detail=True, methods=["post"], serializer_class=SeatChangeSerializer, filter_backends=[]
+    )
     def join(self, request, pk=None):
         body = whole_numbers(request, participant="participant", from_game="from_game")
         seating.join_table(
@@ -58,7 +63,9 @@ class TableViewSet(
         return Response(table_overview(_table(pk)))
 
     @extend_schema(request=SeatChangeSerializer, responses=TableSerializer)
-    @action(detail=True, methods=["post"], serializer_class=SeatChangeSerializer)
+    @action(
+        detail=True, methods=["post"], serializer_class=SeatChangeSerializer, filter_backends=[]
+    )
     def replace(self, request, pk=None):
         body = whole_numbers(request, seat="seat", participant="participant", from_game="from_game")
         seating.replace_player(
@@ -71,7 +78,7 @@ class TableViewSet(
         return Response(table_overview(_table(pk)))
 
     @extend_schema(request=SummarySerializer, responses=TableSerializer)
-    @action(detail=True, methods=["put"], serializer_class=SummarySerializer)
+    @action(detail=True, methods=["put"], serializer_class=SummarySerializer, filter_backends=[])
     def summary(self, request, pk=None):
         serializer = SummarySerializer(data=json_object(request))
         serializer.is_valid(raise_exception=True)
@@ -81,7 +88,7 @@ class TableViewSet(
         return Response(table_overview(_table(pk)))
 
     @extend_schema(responses=AuditEntrySerializer(many=True))
-    @action(detail=True, methods=["get"], serializer_class=AuditEntrySerializer)
+    @action(detail=True, methods=["get"], serializer_class=AuditEntrySerializer, **WHOLE_LIST)
     def audit(self, request, pk=None):
         entries = AuditEntry.objects.filter(table=self.get_object()).order_by("created_at", "id")
         return Response(AuditEntrySerializer(entries, many=True).data)

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from tournaments.models import Tournament
 from tournaments.services import participants, ranking
 
+from .nested_lists import WHOLE_LIST
 from .participant_import import ImportActions
 from .participants import ParticipantActions
 from .permissions import DirectorWritesOthersRead
@@ -25,8 +26,9 @@ class TournamentViewSet(ParticipantActions, ImportActions, viewsets.ModelViewSet
     permission_classes = [DirectorWritesOthersRead]
     filterset_fields = ["club", "status", "date"]
 
-    @extend_schema(request=None, responses=SeriesSerializer(many=True))
-    @action(detail=True, methods=["get", "post"], serializer_class=SeriesSerializer)
+    @extend_schema(methods=["GET"], responses=SeriesSerializer(many=True))
+    @extend_schema(methods=["POST"], request=None, responses={201: SeriesSerializer})
+    @action(detail=True, methods=["get", "post"], serializer_class=SeriesSerializer, **WHOLE_LIST)
     def series(self, request, pk=None):
         tournament = self.get_object()
         if request.method == "POST":
@@ -35,7 +37,7 @@ class TournamentViewSet(ParticipantActions, ImportActions, viewsets.ModelViewSet
         return Response(SeriesSerializer(tournament.series.all(), many=True).data)
 
     @extend_schema(responses=RankingRowSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], **WHOLE_LIST)
     def ranking(self, request, pk=None):
         rows = ranking.rank_tournament(self.get_object())
         return Response(RankingRowSerializer(rows, many=True).data)
