@@ -224,3 +224,35 @@ def test_names_without_control_characters_are_kept_as_typed():
     club.full_clean()
 
     assert club.name == "Skatfreunde Łódź – Ärzte & Co. 1990 e.V."
+
+
+def _query_parameters():
+    """(path, parameter) of every documented GET query parameter of the API."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    return sorted(
+        (path, parameter["name"])
+        for path, operations in schema["paths"].items()
+        for parameter in operations.get("get", {}).get("parameters", [])
+        if parameter["in"] == "query"
+    )
+
+
+@pytest.mark.parametrize(("path", "parameter"), _query_parameters())
+def test_no_documented_query_parameter_takes_a_nul_byte(client, tournament, path, parameter):
+    url = path.replace("{id}", str(tournament.pk)).replace("{seal}", "x")
+
+    response = client.get(url, {parameter: "\x00"})
+
+    assert response.status_code == 400
+    assert (parameter, "nul_character") in _errors(response)
+
+
+def test_the_registration_desk_form_refuses_a_control_character_in_a_name():
+    from tournaments.web.forms import NewPlayerForm
+
+    form = NewPlayerForm(data={"first_name": "Ka\x1frl", "last_name": " Muster "})
+
+    assert not form.is_valid()
+    assert list(form.errors) == ["first_name"]
