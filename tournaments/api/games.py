@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from tournaments.models import Game, GamePoints, Table
 from tournaments.services import listkeeping
 
+from .idempotency import idempotent
 from .nested_lists import WHOLE_LIST
 from .request_bodies import json_object, reason_of
 from .serializers.games import GameSerializer
@@ -39,6 +40,7 @@ class GameActions:
         examples=[GAME_EXAMPLE],
     )
     @action(detail=True, methods=["get", "post"], serializer_class=GameSerializer, **WHOLE_LIST)
+    @idempotent
     def games(self, request, pk=None):
         table = self.get_object()
         if request.method == "POST":
