@@ -4,28 +4,30 @@ from django.urls import path
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
-from .exports import (
+from .downloads.lists import (
     ClubCertificateView,
     SeriesListsPDFView,
     TableBlankListPDFView,
     TableListPDFView,
 )
-from .exports_rankings import (
-    SeasonRankingCSVView,
-    SeasonRankingPDFView,
-    SeasonRankingXLSXView,
+from .downloads.plans import (
     SeriesListsXLSXView,
-    SeriesRankingCSVView,
-    SeriesRankingPDFView,
-    SeriesRankingXLSXView,
     SeriesStartCardsPDFView,
     TablePlanPDFView,
     TablePlanWithCodesPDFView,
+    TournamentStartCardsPDFView,
+)
+from .downloads.rankings import (
+    SeasonRankingCSVView,
+    SeasonRankingPDFView,
+    SeasonRankingXLSXView,
+    SeriesRankingCSVView,
+    SeriesRankingPDFView,
+    SeriesRankingXLSXView,
     TeamRankingPDFView,
     TournamentRankingCSVView,
     TournamentRankingPDFView,
     TournamentRankingXLSXView,
-    TournamentStartCardsPDFView,
 )
 from .game_value import GameValueView
 from .rankings import PlayerStatisticsView, SeasonRankingView, TeamRankingView
@@ -64,7 +66,7 @@ urlpatterns = [
     ),
     path("series/<int:pk>/lists.pdf", SeriesListsPDFView.as_view(), name="series-lists-pdf"),
     path("clubs/<int:pk>/certificate/", ClubCertificateView.as_view(), name="club-certificate"),
-    # Rankings, table plans and start cards as files (exports_rankings.py).
+    # Rankings, table plans and start cards as files (downloads/).
     path("series/<int:pk>/ranking.pdf", SeriesRankingPDFView.as_view(), name="series-ranking-pdf"),
     path(
         "series/<int:pk>/ranking.xlsx", SeriesRankingXLSXView.as_view(), name="series-ranking-xlsx"

@@ -3,7 +3,7 @@
 An export is a list of :class:`Column` and a row source; the XLSX and CSV writers
 (:mod:`tournaments.exports.spreadsheets`) and the ranking PDFs
 (:mod:`tournaments.exports.pdf_ranking`) render the same list, so a column is added in one
-place (the pattern of pretix's list exporters, see ``docs/architecture.md``).
+place (the pattern of pretix's list exporters).
 
 Text is untrusted: a player may register as ``=HYPERLINK(...)``. Spreadsheet programs run
 a cell starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return as a formula,

@@ -5,9 +5,9 @@ the ranking ones from :mod:`tournaments.exports.rankings`, the game lists from
 :mod:`tournaments.exports.game_record`. Spreadsheets get real numbers, never numbers as
 text, so that a club can sort and sum them; the number format (``#,##0``) shows them with
 the reader's thousands separator. Text is always a string cell, never a formula. Header
-rows are bold and frozen, columns wide enough for their content. Workbooks are written in
-openpyxl's write-only mode, which streams rows instead of keeping a cell object each: a
-championship of 2,000 players takes a fraction of the time.
+rows are bold and frozen, columns wide enough for their content. Workbooks are written by
+:mod:`tournaments.exports.xlsx`, which writes a row as one string instead of a cell object
+per value.
 
 CSV files are what German spreadsheet programs open without an import dialog: UTF-8 with
 a byte order mark, semicolons, plain integers.
@@ -17,10 +17,6 @@ import csv
 import io
 
 from django.utils.translation import gettext
-from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.styles import Alignment, Font, NamedStyle, PatternFill
-from openpyxl.utils import get_column_letter
 
 from tournaments.models import Club, Series, Tournament
 from tournaments.services import ranking
@@ -36,97 +32,62 @@ from .rankings import (
     tournament_columns,
     tournament_ranking,
 )
+from .xlsx import XLSXWorkbook
 
-TITLE_FONT = Font(bold=True, size=13)
 MAX_WIDTH = 40
 SHEET_TITLE_LENGTH = 31
-FROZEN_BELOW_HEADER = "A3"
+HEADER_ROWS = 2  # the title line and the column headers stay in view
 
 
 class SheetWriter:
-    """Rows of cells for one write-only worksheet, each styled by its column's format.
+    """Rows of one worksheet from column specifications, each cell styled by its format."""
 
-    Named styles are registered once per workbook, so a cell only points at one instead
-    of openpyxl comparing a new style for each of the championship's 25,000 numbers.
-    """
-
-    def __init__(self, workbook: Workbook, title: str):
-        self.workbook = workbook
-        self.ws = workbook.create_sheet(_sheet_title(title))
-
-    def style(self, name: str) -> str:
-        if name not in self.workbook.named_styles:
-            style = NamedStyle(name)
-            if name == "header":
-                style.font = Font(bold=True)
-                style.fill = PatternFill("solid", fgColor="EEEEEE")
-                style.alignment = Alignment(wrap_text=True, vertical="bottom")
-            elif name == "title":
-                style.font = TITLE_FONT
-            else:
-                kind, _, bold = name.partition("+")
-                style.number_format = XLSX_FORMATS.get(kind, "General")
-                style.font = Font(bold=bool(bold))
-            self.workbook.add_named_style(style)
-        return name
-
-    def cell(self, value, style: str | None = None) -> WriteOnlyCell:
-        cell = WriteOnlyCell(self.ws)
-        if isinstance(value, str):
-            cell.value = xlsx_text(value)
-            # Assigning text starting with "=" makes openpyxl write a formula; never so.
-            cell.data_type = "s"
-        else:
-            cell.value = value
-        if style:
-            cell.style = self.style(style)
-        return cell
+    def __init__(self, workbook: XLSXWorkbook, title: str):
+        self.ws = workbook.add_sheet(_sheet_title(title))
 
     def title(self, text: str) -> None:
-        self.ws.append([self.cell(text, "title")])
+        self.ws.append([text], ["title"])
 
     def header(self, columns: list[Column]) -> None:
-        self.ws.append([self.cell(column.header, "header") for column in columns])
+        self.ws.append([column.header for column in columns], ["header"] * len(columns))
 
     def rows(self, columns: list[Column], rows) -> None:
-        styles = [self._cell_style(column) for column in columns]
-        for row in rows:
-            self.ws.append(
-                [
-                    self.cell(cell_value(column, row), style)
-                    for column, style in zip(columns, styles, strict=True)
-                ]
-            )
+        self.values(columns, [[cell_value(column, row) for column in columns] for row in rows])
 
-    def widths(self, columns: list[Column], rows) -> None:
-        """Columns wide enough for header and content (set before any row is written)."""
-        for index, column in enumerate(columns, start=1):
-            width = max(column.width, min(len(column.header) + 2, MAX_WIDTH))
-            for row in rows:
-                value = cell_value(column, row)
-                if value is not None:
-                    width = max(width, min(len(str(value)) + 2, MAX_WIDTH))
-            self.ws.column_dimensions[get_column_letter(index)].width = width
+    def values(self, columns: list[Column], lines: list[list]) -> None:
+        styles = [_cell_style(column) for column in columns]
+        for line in lines:
+            self.ws.append(line, styles)
+
+    def widths(self, columns: list[Column], lines: list[list]) -> None:
+        """Columns wide enough for header and content."""
+        for index, column in enumerate(columns):
+            longest = max(
+                (len(str(line[index])) for line in lines if line[index] is not None), default=0
+            )
+            self.ws.widths[index] = max(
+                column.width, min(len(column.header) + 2, MAX_WIDTH), min(longest + 2, MAX_WIDTH)
+            )
 
     def empty_row(self) -> None:
         self.ws.append([])
 
-    @staticmethod
-    def _cell_style(column: Column) -> str | None:
-        if not column.numeric and not column.bold:
-            return None
+
+def _cell_style(column: Column) -> str | None:
+    if column.format in XLSX_FORMATS:
         return f"{column.format}+bold" if column.bold else column.format
+    return "bold" if column.bold else None
 
 
 def _table_sheet(workbook, title: str, line: str, columns: list[Column], rows) -> SheetWriter:
     """A title line, a bold frozen header row and one row per row of the source."""
-    rows = list(rows)
+    lines = [[cell_value(column, row) for column in columns] for row in rows]
     sheet = SheetWriter(workbook, title)
-    sheet.widths(columns, rows)
-    sheet.ws.freeze_panes = FROZEN_BELOW_HEADER
+    sheet.widths(columns, lines)
+    sheet.ws.frozen_rows = HEADER_ROWS
     sheet.title(line)
     sheet.header(columns)
-    sheet.rows(columns, rows)
+    sheet.values(columns, lines)
     return sheet
 
 
@@ -134,7 +95,7 @@ def _table_sheet(workbook, title: str, line: str, columns: list[Column], rows) -
 
 
 def series_ranking_xlsx(series: Series) -> bytes:
-    workbook = Workbook(write_only=True)
+    workbook = XLSXWorkbook()
     _table_sheet(
         workbook,
         series_label(series),
@@ -150,7 +111,7 @@ def tournament_ranking_xlsx(tournament: Tournament) -> bytes:
 
     Three queries per series for the series sheets, seven for the total; none per player.
     """
-    workbook = Workbook(write_only=True)
+    workbook = XLSXWorkbook()
     data = tournament_ranking(tournament)
     for series in data.series:
         _table_sheet(
@@ -167,7 +128,7 @@ def tournament_ranking_xlsx(tournament: Tournament) -> bytes:
         tournament_columns(data),
         data.rows,
     )
-    workbook.active = len(workbook.worksheets) - 1
+    workbook.active = len(workbook.sheets) - 1
     return _save(workbook)
 
 
@@ -175,7 +136,7 @@ def season_ranking_xlsx(
     club: Club, year: int, *, best: int | None = None, min_series: int | None = None
 ) -> bytes:
     rows = ranking.rank_season(club, year, best=best, min_series=min_series)
-    workbook = Workbook(write_only=True)
+    workbook = XLSXWorkbook()
     title = gettext("Season ranking %(year)d – %(club)s") % {"year": year, "club": club.name}
     _table_sheet(workbook, str(year), title, season_columns(), rows)
     return _save(workbook)
@@ -183,11 +144,11 @@ def season_ranking_xlsx(
 
 def series_lists_xlsx(series: Series) -> bytes:
     """Every game list of ``series``, one sheet per table; five queries per table."""
-    workbook = Workbook(write_only=True)
+    workbook = XLSXWorkbook()
     tables = table_queryset().filter(series=series).order_by("number")
     for table in tables:
         _list_sheet(workbook, load_sheet(table))
-    if not workbook.worksheets:
+    if not workbook.sheets:
         empty = SheetWriter(workbook, series_label(series))
         empty.title(gettext("This series has no tables yet."))
     return _save(workbook)
@@ -216,10 +177,8 @@ def _list_sheet(workbook, sheet: ListSheet) -> None:
     writer.rows(columns, sheet.settlement)
 
 
-def _save(workbook: Workbook) -> bytes:
-    out = io.BytesIO()
-    workbook.save(out)
-    return out.getvalue()
+def _save(workbook: XLSXWorkbook) -> bytes:
+    return workbook.save()
 
 
 def _sheet_title(text: str) -> str:
