@@ -16,7 +16,10 @@ from tests.factories import (
     make_played_tournament,
     make_series,
     make_table,
+    make_team,
+    make_team_members,
     make_tournament,
+    play_out,
 )
 from tournaments.services import ranking, summary
 from tournaments.services.tables import table_overviews
@@ -311,3 +314,22 @@ def test_ranking_spreadsheets_take_constant_queries_per_series(
         response = client.get(f"{API}tournaments/{tournament.id}/ranking.xlsx")
 
     assert response.status_code == 200
+
+
+def test_team_ranking_xlsx_and_csv_list_each_team_then_its_members(client):
+    tournament = make_tournament(rounds_per_series=1)
+    team = make_team(tournament, name="Herz Dame")
+    people = make_team_members(team, 2) + make_participants(tournament, 2)
+    play_out(make_table(make_series(tournament), people))
+    (row,) = ranking.rank_teams(tournament)
+    expected = [[row.rank, "Herz Dame", row.total]] + [
+        [None, f"   {member.name}", member.total] for member in row.members
+    ]
+
+    book = workbook(client.get(f"{API}tournaments/{tournament.id}/teams/ranking.xlsx"))
+    header, *lines = parse_csv(client.get(f"{API}tournaments/{tournament.id}/teams/ranking.csv"))
+
+    assert [[r[0], r[2], r[-1]] for r in data_rows(book.worksheets[0])] == expected
+    assert [[r[0], r[2], r[-1]] for r in lines] == [
+        ["" if v is None else str(v) for v in line] for line in expected
+    ]

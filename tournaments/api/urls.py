@@ -24,7 +24,9 @@ from .downloads.rankings import (
     SeriesRankingCSVView,
     SeriesRankingPDFView,
     SeriesRankingXLSXView,
+    TeamRankingCSVView,
     TeamRankingPDFView,
+    TeamRankingXLSXView,
     TournamentRankingCSVView,
     TournamentRankingPDFView,
     TournamentRankingXLSXView,
@@ -103,6 +105,16 @@ urlpatterns = [
         "tournaments/<int:pk>/teams/ranking.pdf",
         TeamRankingPDFView.as_view(),
         name="team-ranking-pdf",
+    ),
+    path(
+        "tournaments/<int:pk>/teams/ranking.xlsx",
+        TeamRankingXLSXView.as_view(),
+        name="team-ranking-xlsx",
+    ),
+    path(
+        "tournaments/<int:pk>/teams/ranking.csv",
+        TeamRankingCSVView.as_view(),
+        name="team-ranking-csv",
     ),
     path(
         "tournaments/<int:pk>/start-cards.pdf",

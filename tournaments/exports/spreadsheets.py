@@ -29,6 +29,8 @@ from .rankings import (
     season_columns,
     series_columns,
     series_label,
+    team_columns,
+    team_lines,
     tournament_columns,
     tournament_ranking,
 )
@@ -132,6 +134,14 @@ def tournament_ranking_xlsx(tournament: Tournament) -> bytes:
     return _save(workbook)
 
 
+def team_ranking_xlsx(tournament: Tournament) -> bytes:
+    """Each team with its totals, then a line per member (as the PDF prints them)."""
+    workbook = XLSXWorkbook()
+    title = f"{gettext('Team ranking')} – {tournament.name}"
+    _table_sheet(workbook, gettext("Teams"), title, team_columns(), team_lines(tournament))
+    return _save(workbook)
+
+
 def season_ranking_xlsx(
     club: Club, year: int, *, best: int | None = None, min_series: int | None = None
 ) -> bytes:
@@ -213,6 +223,10 @@ def series_ranking_csv(series: Series) -> bytes:
 def tournament_ranking_csv(tournament: Tournament) -> bytes:
     data = tournament_ranking(tournament)
     return columns_csv(tournament_columns(data), data.rows)
+
+
+def team_ranking_csv(tournament: Tournament) -> bytes:
+    return columns_csv(team_columns(), team_lines(tournament))
 
 
 def season_ranking_csv(

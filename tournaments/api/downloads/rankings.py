@@ -114,6 +114,30 @@ class TeamRankingPDFView(FileView):
         return self.file_response(out.getvalue(), gettext("Team ranking"), tournament.name)
 
 
+class TeamRankingXLSXView(FileView):
+    """``tournaments/{id}/teams/ranking.xlsx``: teams, each followed by its members."""
+
+    content_type, extension = XLSX, "xlsx"
+
+    @file_schema(XLSX, "The team ranking of a tournament as Excel workbook")
+    def get(self, request, pk: int):
+        tournament = tournament_or_404(pk)
+        content = spreadsheets.team_ranking_xlsx(tournament)
+        return self.file_response(content, gettext("Team ranking"), tournament.name)
+
+
+class TeamRankingCSVView(FileView):
+    """``tournaments/{id}/teams/ranking.csv``"""
+
+    content_type, extension = CSV, "csv"
+
+    @file_schema(CSV, "The team ranking of a tournament as CSV (UTF-8, semicolons)")
+    def get(self, request, pk: int):
+        tournament = tournament_or_404(pk)
+        content = spreadsheets.team_ranking_csv(tournament)
+        return self.file_response(content, gettext("Team ranking"), tournament.name)
+
+
 # --- Season ranking -----------------------------------------------------------------------
 
 
