@@ -6,20 +6,35 @@ import datetime
 import io
 
 import pytest
+from django.utils.translation import gettext
 from openpyxl import load_workbook
 
 from tests.factories import (
+    enter,
     make_club,
     make_participants,
     make_played_tournament,
     make_series,
     make_table,
+    make_team,
+    make_team_members,
     make_tournament,
+    play_out,
 )
 from tournaments.services import ranking, summary
 from tournaments.services.tables import table_overviews
+from tournaments.skat import Declaration, GameType, Outcome, evaluate
 
 pytestmark = pytest.mark.django_db
+
+GRAND_OUVERT = {
+    "game": "grand",
+    "matadors": 4,
+    "ouvert": True,
+    "won": True,
+    "schneider": True,
+    "schwarz": True,
+}
 
 API = "/api/v1/"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -118,6 +133,14 @@ def test_series_ranking_xlsx_equals_the_series_ranking(client):
     assert data_rows(sheet) == as_cells(expected_rows(ranking.rank_series(series)))
 
 
+def game_record(sheet):
+    """The game rows of a list sheet as dicts by header, and the rows after them."""
+    header = [cell.value for cell in sheet[2]]
+    rows = data_rows(sheet)
+    end = next((i for i, row in enumerate(rows) if row[0] == "Abrechnung"), len(rows)) - 1
+    return [dict(zip(header, row, strict=True)) for row in rows[:end]], rows[end:]
+
+
 def test_series_lists_xlsx_has_a_sheet_per_table_with_the_settlement(client):
     tournament = make_played_tournament(players=7, series=1, rounds_per_series=2)
     series = tournament.series.get()
@@ -129,21 +152,65 @@ def test_series_lists_xlsx_has_a_sheet_per_table_with_the_settlement(client):
     for table, overview in zip(tables, table_overviews(tables), strict=True):
         sheet = book[f"Tisch {table.number}"]
         assert sheet.freeze_panes == "A3"
-        rows = data_rows(sheet)
-        games = rows[: table.games.count()]
-        assert [row[0] for row in games] == list(range(1, len(games) + 1))
-        assert [row[8] for row in games] == list(
+        games, rest = game_record(sheet)
+        assert [game["Nr."] for game in games] == list(range(1, table.games.count() + 1))
+        assert {game["Tisch"] for game in games} == {table.number}
+        assert [game["Punkte"] for game in games] == list(
             table.games.order_by("number").values_list("score", flat=True)
         )
-        start = next(i for i, row in enumerate(rows) if row[0] == "Abrechnung") + 2
-        settlement = [row[: len(SETTLEMENT_FIELDS)] for row in rows[start:]]
+        settlement = [row[: len(SETTLEMENT_FIELDS)] for row in rest[3:]]
         assert settlement == [
             [line[name] for name in SETTLEMENT_FIELDS] for line in overview["settlement"]
         ]
         # Each seat's last running total is its game points.
-        last = games[-1]
-        for offset, line in enumerate(overview["settlement"]):
-            assert last[9 + offset] == line["game_points"]
+        seat_columns = [key for key in games[-1] if key.startswith("Platz ")]
+        assert [games[-1][key] for key in seat_columns] == [
+            line["game_points"] for line in overview["settlement"]
+        ]
+
+
+def recomputed(game: dict, scheme):
+    """The game of a ``lists.xlsx`` row valued again by the rules engine."""
+    labels = {gettext(kind.label): kind for kind in GameType}
+    mark = lambda name: game[name] == "x"  # noqa: E731
+    declaration = Declaration(
+        game=labels[game["Spiel"]],
+        matadors=game["Spitzen"],
+        with_matadors=game["mit/ohne"] != "ohne",
+        hand=mark("Hand") or None,
+        ouvert=mark("Ouvert"),
+        schneider_announced=mark("Schneider angesagt"),
+        schwarz_announced=mark("Schwarz angesagt"),
+        bid=game["Reizwert"],
+    )
+    outcome = Outcome(
+        won=None if game["Augen"] is not None else game["Gewonnen/Verloren"] == "gewonnen",
+        schneider=mark("Schneider") or None,
+        schwarz=mark("Schwarz") or None,
+        declarer_eyes=game["Augen"],
+        declarer_tricks=game["Stiche"],
+        conceded=mark("aufgegeben"),
+    )
+    return evaluate(declaration, outcome, scheme)
+
+
+def test_series_lists_xlsx_is_a_game_record_the_rules_engine_values_again(client):
+    tournament = make_tournament(rounds_per_series=1)
+    people = make_participants(tournament, 4)
+    table = make_table(make_series(tournament), people)
+    enter(table, declarer_seat=2, **GRAND_OUVERT)
+    enter(table, declarer_seat=3, game="null", hand=True, won=False)
+    enter(table, declarer_seat=4, game="clubs", matadors=2, with_matadors=False, bid=48, won=True)
+    enter(table, declarer_seat=1, game="hearts", matadors=1, declarer_eyes=95, declarer_tricks=9)
+
+    book = workbook(client.get(f"{API}series/{table.series_id}/lists.xlsx"))
+
+    games, _ = game_record(book["Tisch 1"])
+    assert len(games) == 4
+    for game in games:
+        evaluation = recomputed(game, tournament.scheme)
+        assert (evaluation.game_value, evaluation.score) == (game["Spielwert"], game["Punkte"])
+        assert evaluation.overbid == (game["überreizt"] == "x")
 
 
 def test_series_lists_xlsx_of_a_paper_list_keeps_its_settlement(client):
@@ -247,3 +314,22 @@ def test_ranking_spreadsheets_take_constant_queries_per_series(
         response = client.get(f"{API}tournaments/{tournament.id}/ranking.xlsx")
 
     assert response.status_code == 200
+
+
+def test_team_ranking_xlsx_and_csv_list_each_team_then_its_members(client):
+    tournament = make_tournament(rounds_per_series=1)
+    team = make_team(tournament, name="Herz Dame")
+    people = make_team_members(team, 2) + make_participants(tournament, 2)
+    play_out(make_table(make_series(tournament), people))
+    (row,) = ranking.rank_teams(tournament)
+    expected = [[row.rank, "Herz Dame", row.total]] + [
+        [None, f"   {member.name}", member.total] for member in row.members
+    ]
+
+    book = workbook(client.get(f"{API}tournaments/{tournament.id}/teams/ranking.xlsx"))
+    header, *lines = parse_csv(client.get(f"{API}tournaments/{tournament.id}/teams/ranking.csv"))
+
+    assert [[r[0], r[2], r[-1]] for r in data_rows(book.worksheets[0])] == expected
+    assert [[r[0], r[2], r[-1]] for r in lines] == [
+        ["" if v is None else str(v) for v in line] for line in expected
+    ]

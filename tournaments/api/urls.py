@@ -3,7 +3,7 @@
 Read it as the table of contents of ``tournaments/api/``: each resource's viewset lives in
 the module named after it (``clubs_players``, ``tournaments`` with ``participants`` and
 ``participant_import``, ``series``, ``tables`` with ``games``), the list's signing in
-``signing``, rankings in ``rankings``, and the file downloads in ``exports*``.
+``signing``, rankings in ``rankings``, and the file downloads in ``downloads/``.
 """
 
 from django.urls import path
@@ -11,28 +11,32 @@ from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from .clubs_players import ClubViewSet, PlayerViewSet
-from .exports import (
+from .downloads.lists import (
     ClubCertificateView,
     SeriesListsPDFView,
     TableBlankListPDFView,
     TableListPDFView,
 )
-from .exports_rankings import (
-    SeasonRankingCSVView,
-    SeasonRankingPDFView,
-    SeasonRankingXLSXView,
+from .downloads.plans import (
     SeriesListsXLSXView,
-    SeriesRankingCSVView,
-    SeriesRankingPDFView,
-    SeriesRankingXLSXView,
     SeriesStartCardsPDFView,
     TablePlanPDFView,
     TablePlanWithCodesPDFView,
+    TournamentStartCardsPDFView,
+)
+from .downloads.rankings import (
+    SeasonRankingCSVView,
+    SeasonRankingPDFView,
+    SeasonRankingXLSXView,
+    SeriesRankingCSVView,
+    SeriesRankingPDFView,
+    SeriesRankingXLSXView,
+    TeamRankingCSVView,
     TeamRankingPDFView,
+    TeamRankingXLSXView,
     TournamentRankingCSVView,
     TournamentRankingPDFView,
     TournamentRankingXLSXView,
-    TournamentStartCardsPDFView,
 )
 from .game_value import GameValueView
 from .rankings import PlayerStatisticsView, SeasonRankingView, TeamRankingView
@@ -79,7 +83,7 @@ urlpatterns = [
     ),
     path("series/<int:pk>/lists.pdf", SeriesListsPDFView.as_view(), name="series-lists-pdf"),
     path("clubs/<int:pk>/certificate/", ClubCertificateView.as_view(), name="club-certificate"),
-    # Rankings, table plans and start cards as files (exports_rankings.py).
+    # Rankings, table plans and start cards as files (downloads/).
     path("series/<int:pk>/ranking.pdf", SeriesRankingPDFView.as_view(), name="series-ranking-pdf"),
     path(
         "series/<int:pk>/ranking.xlsx", SeriesRankingXLSXView.as_view(), name="series-ranking-xlsx"
@@ -116,6 +120,16 @@ urlpatterns = [
         "tournaments/<int:pk>/teams/ranking.pdf",
         TeamRankingPDFView.as_view(),
         name="team-ranking-pdf",
+    ),
+    path(
+        "tournaments/<int:pk>/teams/ranking.xlsx",
+        TeamRankingXLSXView.as_view(),
+        name="team-ranking-xlsx",
+    ),
+    path(
+        "tournaments/<int:pk>/teams/ranking.csv",
+        TeamRankingCSVView.as_view(),
+        name="team-ranking-csv",
     ),
     path(
         "tournaments/<int:pk>/start-cards.pdf",

@@ -97,6 +97,19 @@ class GameRow:
     overbid: bool = False
     score: int | None = None
     totals: dict = field(default_factory=dict)
+    # The entry as made at the table, for the complete game record of ``lists.xlsx``.
+    game: str = ""
+    hand: bool | None = None
+    ouvert: bool = False
+    schneider: bool | None = None
+    schneider_announced: bool = False
+    schwarz: bool | None = None
+    schwarz_announced: bool = False
+    bid: int | None = None
+    declarer_eyes: int | None = None
+    declarer_tricks: int | None = None
+    conceded: bool = False
+    game_value: int | None = None
 
 
 @dataclass(frozen=True)
@@ -298,6 +311,18 @@ def _game_row(game: Game, names: dict, totals: dict, scheme) -> GameRow:
         overbid=game.overbid,
         score=game.score,
         totals=totals,
+        game=game.game,
+        hand=game.hand,
+        ouvert=game.ouvert,
+        schneider=game.schneider,
+        schneider_announced=game.schneider_announced,
+        schwarz=game.schwarz,
+        schwarz_announced=game.schwarz_announced,
+        bid=game.bid,
+        declarer_eyes=game.declarer_eyes,
+        declarer_tricks=game.declarer_tricks,
+        conceded=game.conceded,
+        game_value=game.game_value,
     )
 
 

@@ -13,28 +13,25 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext
-from reportlab.lib.utils import ImageReader, simpleSplit
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from tournaments.models import Signature, Table
+from tournaments.models import Table
 
 from . import styles
-from .formatting import date, date_time, number, pdf_text, shorten, signed_number
+from .formatting import date, date_time, number, pdf_text, shorten
 from .listsheet import ListSheet, load_blank_sheet, load_sheet, table_queryset
-from .styles import BOLD, FONT, ITALIC, MARGIN, MONO, PAGE_HEIGHT, PAGE_WIDTH
+from .pdf_list_foot import (
+    CONTENT_WIDTH,
+    LINE,
+    QR_SIZE,
+    SIGNATURE_HEIGHT,
+    ListFoot,
+    fitting_size,
+)
+from .styles import BOLD, FONT, ITALIC, MARGIN, PAGE_HEIGHT, PAGE_WIDTH
 
 ROW_HEIGHT = 9.6
 HEADER_ROW_HEIGHT = 34
-LINE = 10
-QR_SIZE = 62
-SIGNATURE_HEIGHT = 58
-CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
-
-
-def verification_url(base_url: str, seal: str) -> str:
-    """Where the QR code leads: the public page that checks the seal (``/verify/<seal>/``)."""
-    return f"{base_url.rstrip('/')}/verify/{seal}/"
 
 
 @dataclass(frozen=True)
@@ -76,7 +73,7 @@ def _columns(seat_numbers) -> list[Column]:
     return fixed + seats
 
 
-class GameListPDF:
+class GameListPDF(ListFoot):
     """Draws game lists onto a reportlab canvas: one call per list, any number of lists."""
 
     def __init__(self, canvas: Canvas, *, base_url: str = "", created_at=None):
@@ -239,7 +236,7 @@ class GameListPDF:
                 self.canvas.saveState()
                 self.canvas.translate(x + column.width / 2 + 2.2, top - HEADER_ROW_HEIGHT + 3)
                 self.canvas.rotate(90)
-                size = _fitting_size(column.label, HEADER_ROW_HEIGHT - 5, 6.2)
+                size = fitting_size(column.label, HEADER_ROW_HEIGHT - 5, 6.2)
                 self.canvas.setFont(FONT, size)
                 self.canvas.drawString(0, 0, pdf_text(column.label))
                 self.canvas.restoreState()
@@ -266,7 +263,7 @@ class GameListPDF:
                     width=column.width - 3,
                 )
             else:
-                size = _fitting_size(column.label, column.width - 3, 7)
+                size = fitting_size(column.label, column.width - 3, 7)
                 self._text(x + column.width / 2, top - 20, column.label, BOLD, size, "center")
 
     def _game_row(self, row, columns, xs, baseline: float) -> None:
@@ -288,135 +285,6 @@ class GameListPDF:
             declarer = next(i for i, c in enumerate(columns) if c.key == "declarer")
             self._text(xs[declarer] + 2, baseline, gettext("passed in (eingepasst)"), ITALIC, 7)
 
-    def _footer(self, sheet: ListSheet, y: float) -> None:
-        y = self._settlement(sheet, y)
-        if sheet.closed_reason:
-            text = gettext("Closed without all signatures: %(reason)s") % {
-                "reason": sheet.closed_reason
-            }
-            self._text(MARGIN, y - 9, text, ITALIC, 8, width=CONTENT_WIDTH)
-            y -= LINE + 2
-        self._signatures(sheet, y - 4)
-        if sheet.seal:
-            self._seal(sheet, y - 4)
-
-    def _settlement(self, sheet: ListSheet, y: float) -> float:
-        self._text(MARGIN, y - 11, gettext("Settlement"), BOLD, 9)
-        y -= 14
-        headings = [
-            (pgettext("settlement column", "Seat"), 30, "center"),
-            (pgettext("settlement column", "Name"), 150, "left"),
-            (pgettext("settlement column", "Start no."), 45, "right"),
-            (gettext("game points"), 62, "right"),
-            (gettext("won"), 50, "right"),
-            (gettext("lost"), 50, "right"),
-            (pgettext("settlement column", "±50"), 50, "right"),
-            (pgettext("settlement column", "30/40 points"), 60, "right"),
-            (pgettext("settlement column", "Total"), CONTENT_WIDTH - 497, "right"),
-        ]
-        xs = [MARGIN]
-        for _, width, _ in headings:
-            xs.append(xs[-1] + width)
-        canvas = self.canvas
-        height = LINE * (len(sheet.settlement) + 1)
-        canvas.saveState()
-        canvas.setFillColor(styles.LIGHT)
-        canvas.rect(MARGIN, y - LINE, CONTENT_WIDTH, LINE, 0, 1)
-        canvas.setStrokeColor(styles.GRID)
-        canvas.setLineWidth(0.3)
-        canvas.grid(xs, [y - i * LINE for i in range(len(sheet.settlement) + 2)])
-        canvas.restoreState()
-        for (label, width, align), x in zip(headings, xs, strict=False):
-            size = _fitting_size(label, width - 4, 8, BOLD)
-            self._cell(label, x, width, y - LINE + 2.8, align, BOLD, size)
-        for index, line in enumerate(sheet.settlement, start=1):
-            baseline = y - (index + 1) * LINE + 2.8
-            values = (
-                [str(line.seat), line.name, str(line.start_number)] + [""] * 6
-                if sheet.blank
-                else [
-                    str(line.seat),
-                    line.name,
-                    str(line.start_number),
-                    number(line.game_points),
-                    number(line.won),
-                    number(line.lost),
-                    signed_number(line.bonus_won_lost),
-                    number(line.bonus_opponents_lost),
-                    number(line.total),
-                ]
-            )
-            for (_, width, align), x, value in zip(headings, xs, values, strict=False):
-                font = BOLD if value and x == xs[-2] else FONT
-                self._cell(value, x, width, baseline, align, font)
-        return y - height - 6
-
-    def _cell(self, value, x, width, baseline, align, font=FONT, size=8):
-        if align == "left":
-            self._text(x + 2, baseline, value, font, size, "left", width=width - 4)
-        elif align == "right":
-            self._text(x + width - 2, baseline, value, font, size, "right")
-        else:
-            self._text(x + width / 2, baseline, value, font, size, "center")
-
-    def _signatures(self, sheet: ListSheet, y: float) -> None:
-        canvas = self.canvas
-        self._text(MARGIN, y - 9, gettext("Signatures"), BOLD, 9)
-        lines = sheet.signatures
-        room = CONTENT_WIDTH - (QR_SIZE + 16 if sheet.seal else 0)
-        width = room / max(len(lines), 1)
-        top = y - 12
-        for index, line in enumerate(lines):
-            x = MARGIN + index * width
-            canvas.saveState()
-            canvas.setStrokeColor(styles.GRID)
-            canvas.setLineWidth(0.3)
-            canvas.rect(x + 1, top - SIGNATURE_HEIGHT, width - 4, SIGNATURE_HEIGHT, 1, 0)
-            canvas.restoreState()
-            label = gettext("Seat %(seat)d: %(name)s") % {"seat": line.seat, "name": line.name}
-            self._text(x + 4, top - 8, label, FONT, 6.5, width=width - 10)
-            inner_bottom = top - SIGNATURE_HEIGHT + 3
-            if line.method == Signature.Method.IMAGE and line.image:
-                self._signature_image(line.image, x + 4, inner_bottom, width - 10, 40)
-            elif line.method == Signature.Method.PIN:
-                text = gettext("confirmed with PIN on %(when)s") % {
-                    "when": date_time(line.signed_at)
-                }
-                wrapped = simpleSplit(pdf_text(text), ITALIC, 7, width - 10)
-                for index_, part in enumerate(wrapped[:3]):
-                    self._text(x + 4, inner_bottom + 26 - index_ * 9, part, ITALIC, 7)
-            if line.method == Signature.Method.IMAGE:
-                self._text(
-                    x + width - 6,
-                    inner_bottom + 1,
-                    date_time(line.signed_at),
-                    FONT,
-                    5.5,
-                    "right",
-                )
-
-    def _signature_image(self, png: bytes, x, y, width, height) -> None:
-        try:
-            image = ImageReader(io.BytesIO(png))
-            self.canvas.drawImage(
-                image, x, y, width, height, preserveAspectRatio=True, anchor="sw", mask="auto"
-            )
-        except Exception:  # an unreadable stored image must not keep the list from printing
-            self._text(x, y + 18, gettext("(signature image unreadable)"), ITALIC, 7)
-
-    def _seal(self, sheet: ListSheet, y: float) -> None:
-        url = verification_url(self.base_url, sheet.seal)
-        top = y - 12
-        styles.draw_qr(self.canvas, url, PAGE_WIDTH - MARGIN - QR_SIZE, top - QR_SIZE, QR_SIZE)
-        below = top - max(SIGNATURE_HEIGHT, QR_SIZE) - 9
-        seal = gettext("Seal: %(seal)s") % {"seal": sheet.seal}
-        self._text(MARGIN, below, seal, MONO, 7)
-        check = gettext("Sealed on %(when)s. Check it at %(url)s") % {
-            "when": date_time(sheet.sealed_at),
-            "url": url,
-        }
-        self._text(MARGIN, below - LINE, check, FONT, 6.5, width=CONTENT_WIDTH)
-
     def _footer_text(self, sheet: ListSheet, page: int, pages: int) -> str:
         return gettext("%(what)s · created %(when)s · page %(page)d of %(pages)d") % {
             "what": " · ".join(
@@ -430,14 +298,6 @@ class GameListPDF:
             "page": page,
             "pages": pages,
         }
-
-
-def _fitting_size(text: str, width: float, size: float, font: str = FONT) -> float:
-    """The largest font size up to ``size`` at which ``text`` fits ``width`` (4.5 at least)."""
-    text = pdf_text(text)
-    while size > 4.5 and stringWidth(text, font, size) > width:
-        size -= 0.25
-    return size
 
 
 def _cells(row) -> dict:

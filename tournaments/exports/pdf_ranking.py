@@ -19,8 +19,17 @@ from tournaments.models import Club, Series, Tournament
 from tournaments.services import ranking
 
 from . import styles
-from .formatting import date, date_time, number, pdf_text, shorten, signed_number
-from .rankings import tournament_ranking
+from .columns import Column, pdf_value
+from .formatting import date, date_time, pdf_text, shorten
+from .rankings import (
+    season_columns,
+    series_columns,
+    series_label,
+    team_columns,
+    team_lines,
+    tournament_columns,
+    tournament_ranking,
+)
 from .styles import BOLD, FONT, MARGIN
 
 FONT_SIZE = 10
@@ -30,21 +39,22 @@ PORTRAIT_SERIES = 4
 
 
 @dataclass(frozen=True)
-class Column:
-    """A column of a ranking table; ``width`` is a share of the page width."""
-
-    label: str
-    width: float
-    align: str = "RIGHT"
-    bold: bool = False
-
-
-@dataclass(frozen=True)
 class Row:
     """One printed line; ``member`` lines of the team ranking are smaller and indented."""
 
     cells: tuple
     member: bool = False
+
+
+def printed_rows(columns: list[Column], rows) -> list[Row]:
+    """The rows of a column specification as paper shows them (German numbers)."""
+    return [
+        Row(
+            tuple(pdf_value(column, row) for column in columns),
+            member=getattr(row, "member", False),
+        )
+        for row in rows
+    ]
 
 
 class RankingPDF:
@@ -83,9 +93,9 @@ class RankingPDF:
         document.build(story, onFirstPage=self._footer, onLaterPages=self._footer)
 
     def _table(self, columns: list[Column], rows: list[Row], width: float) -> Table:
-        share = sum(column.width for column in columns)
-        widths = [width * column.width / share for column in columns]
-        data = [[Paragraph(_escape(column.label), _header_style(column)) for column in columns]]
+        share = sum(column.pdf_width for column in columns)
+        widths = [width * column.pdf_width / share for column in columns]
+        data = [[Paragraph(_escape(c.short or c.header), _header_style(c)) for c in columns]]
         for row in rows:
             size = FONT_SIZE - 1.5 if row.member else FONT_SIZE
             cells = []
@@ -141,119 +151,38 @@ class RankingPDF:
         )
 
 
+def render_ranking(title: str, subtitle: str, columns: list[Column], rows, out, **options):
+    """Print the columns that have room on paper (``pdf_width``) for each row."""
+    empty = options.pop("empty", None) or no_results()
+    note = options.pop("note", "")
+    on_paper = [column for column in columns if column.pdf_width]
+    RankingPDF(title, subtitle, **options).render(
+        out, on_paper, printed_rows(on_paper, rows), empty=empty, note=note
+    )
+
+
 def series_ranking_pdf(series: Series, out) -> None:
     """The ranking of one series (with the SkWO columns of the settlement)."""
-    tournament = series.tournament
-    rows = ranking.rank_series(series)
-    columns = [
-        _place(),
-        _start_number(),
-        _name(),
-        _club(),
-        Column(gettext("Game points"), 11),
-        Column(gettext("Won"), 10),
-        Column(gettext("Lost"), 10),
-        Column("±50", 7),
-        Column("30/40", 7),
-        _total(),
-    ]
-    printed = [
-        Row(
-            (
-                f"{row.rank}.",
-                row.start_number,
-                row.name,
-                row.club,
-                number(row.game_points),
-                row.won,
-                row.lost,
-                signed_number(row.bonus_won_lost),
-                number(row.bonus_opponents_lost),
-                number(row.total),
-            )
-        )
-        for row in rows
-    ]
     title = f"{gettext('Ranking')} – {series_label(series)}"
-    RankingPDF(title, tournament_line(tournament)).render(out, columns, printed, empty=no_results())
+    rows = ranking.rank_series(series)
+    render_ranking(title, tournament_line(series.tournament), series_columns(), rows, out)
 
 
 def tournament_ranking_pdf(tournament: Tournament, out) -> None:
     """The tournament ranking: each series' total, games won and lost, the sum."""
     data = tournament_ranking(tournament)
-    columns = [_place(), _start_number(), _name(), _club()]
-    columns += [Column(series_label(series), 8) for series in data.series]
-    columns += [Column(gettext("Won"), 10), Column(gettext("Lost"), 10), _total()]
-    printed = [
-        Row(
-            (
-                f"{row.rank}.",
-                row.start_number,
-                row.name,
-                row.club,
-                *(number(data.series_total(row.participant, s)) for s in data.series),
-                row.won,
-                row.lost,
-                number(row.total),
-            )
-        )
-        for row in data.rows
-    ]
     title = f"{gettext('Ranking')} – {tournament.name}"
-    RankingPDF(title, tournament_line(tournament), wide=len(data.series) > PORTRAIT_SERIES).render(
-        out, columns, printed, empty=no_results()
-    )
+    wide = len(data.series) > PORTRAIT_SERIES
+    line = tournament_line(tournament)
+    render_ranking(title, line, tournament_columns(data), data.rows, out, wide=wide)
 
 
 def team_ranking_pdf(tournament: Tournament, out) -> None:
     """The team ranking (Mannschaftswertung): each team, then its members, best first."""
-    rows = ranking.rank_teams(tournament)
-    columns = [
-        _place(),
-        Column(gettext("No."), 5),
-        Column(gettext("Team"), 30, align="LEFT", bold=True),
-        _club(),
-        Column(gettext("Game points"), 11),
-        Column(gettext("Won"), 10),
-        Column(gettext("Lost"), 10),
-        _total(),
-    ]
-    printed = []
-    for row in rows:
-        printed.append(
-            Row(
-                (
-                    f"{row.rank}.",
-                    "",
-                    row.name,
-                    row.club,
-                    number(row.game_points),
-                    row.won,
-                    row.lost,
-                    number(row.total),
-                )
-            )
-        )
-        printed += [
-            Row(
-                (
-                    "",
-                    member.start_number,
-                    f"   {member.name}",
-                    "",
-                    "",
-                    member.won,
-                    member.lost,
-                    number(member.total),
-                ),
-                member=True,
-            )
-            for member in row.members
-        ]
     title = f"{gettext('Team ranking')} – {tournament.name}"
-    RankingPDF(title, tournament_line(tournament)).render(
-        out, columns, printed, empty=gettext("This tournament has no teams.")
-    )
+    empty = gettext("This tournament has no teams.")
+    line = tournament_line(tournament)
+    render_ranking(title, line, team_columns(), team_lines(tournament), out, empty=empty)
 
 
 def season_ranking_pdf(
@@ -261,37 +190,8 @@ def season_ranking_pdf(
 ) -> None:
     """A club's season ranking (Jahreswertung); the service refuses a bad year or count."""
     rows = ranking.rank_season(club, year, best=best, min_series=min_series)
-    columns = [
-        _place(),
-        Column(gettext("Name"), 22, align="LEFT"),
-        _club(),
-        Column(gettext("Tournaments"), 9),
-        Column(gettext("Series played"), 9),
-        Column(gettext("Counted"), 8),
-        Column(gettext("Won"), 10),
-        Column(gettext("Lost"), 10),
-        _total(),
-    ]
-    printed = [
-        Row(
-            (
-                f"{row.rank}.",
-                row.name,
-                row.club,
-                row.tournaments,
-                row.series_played,
-                row.series_counted,
-                row.won,
-                row.lost,
-                number(row.total),
-            )
-        )
-        for row in rows
-    ]
     title = gettext("Season ranking %(year)d – %(club)s") % {"year": year, "club": club.name}
-    RankingPDF(title, season_note(club, best, min_series)).render(
-        out, columns, printed, empty=no_results()
-    )
+    render_ranking(title, season_note(club, best, min_series), season_columns(), rows, out)
 
 
 def season_note(club: Club, best: int | None, min_series: int | None) -> str:
@@ -312,35 +212,11 @@ def tournament_line(tournament: Tournament) -> str:
     return " · ".join(part for part in parts if part)
 
 
-def series_label(series: Series) -> str:
-    return gettext("Series %(number)d") % {"number": series.number}
-
-
 def no_results() -> str:
     return gettext(
         "No results yet: the ranking appears once the tables are drawn and the first games "
         "are entered."
     )
-
-
-def _place() -> Column:
-    return Column(gettext("Place"), 6, bold=True)
-
-
-def _start_number() -> Column:
-    return Column(gettext("No."), 5)
-
-
-def _name() -> Column:
-    return Column(gettext("Name"), 24, align="LEFT")
-
-
-def _club() -> Column:
-    return Column(gettext("Club"), 18, align="LEFT")
-
-
-def _total() -> Column:
-    return Column(gettext("Total"), 9, bold=True)
 
 
 def _header_style(column: Column) -> ParagraphStyle:

@@ -6,16 +6,23 @@ the series columns are the same service's sums per participant and series, value
 the tournament's extra-points scheme (``Totals.total``, exactly as ``rank_series`` values
 them), so that a tournament ranking takes seven queries whatever the number of players
 and series.
+
+Each ranking export is declared once as a list of :class:`~.columns.Column` (below); the
+spreadsheets and the PDFs render those lists.
 """
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from tournaments.models import Seat, Series, Tournament
 from tournaments.services import ranking
 from tournaments.services.ranking import RankingRow
 from tournaments.services.settlement import Totals
+
+from .columns import INTEGER, NUMBER, PLACE, SIGNED, TEXT, Column
 
 
 @dataclass(frozen=True)
@@ -54,3 +61,138 @@ def series_of(tournament: Tournament) -> list[Series]:
     for one in series:
         one.tournament = tournament
     return series
+
+
+# --- Column specifications ----------------------------------------------------------------
+# Each ranking export is one of these lists; the XLSX, CSV and PDF writers render it.
+
+
+def _place() -> Column:
+    return Column(gettext("Place"), attrgetter("rank"), PLACE, 6, pdf_width=6, bold=True)
+
+
+def _start_number() -> Column:
+    return Column(
+        gettext("Start number"), attrgetter("start_number"), INTEGER, 8, 5, short=gettext("No.")
+    )
+
+
+def _name(pdf_width=24) -> Column:
+    return Column(gettext("Name"), attrgetter("name"), TEXT, 22, pdf_width, align="LEFT")
+
+
+def _club() -> Column:
+    return Column(gettext("Club"), attrgetter("club"), TEXT, 18, 18, align="LEFT")
+
+
+SETTLEMENT_ON_PAPER = {
+    "game_points": 11,
+    "won": 10,
+    "lost": 10,
+    "bonus_won_lost": 7,
+    "bonus_opponents_lost": 7,
+    "total": 9,
+}
+
+
+def _settlement(*, on_paper=SETTLEMENT_ON_PAPER) -> list[Column]:
+    """Game points, won, lost, the two bonus columns and the total (the SkWO settlement).
+
+    ``on_paper`` gives each printed column its share of the page; the others are only in
+    the spreadsheets.
+    """
+    fields = [
+        ("game_points", gettext("Game points"), NUMBER),
+        ("won", gettext("Won"), NUMBER),
+        ("lost", gettext("Lost"), NUMBER),
+        ("bonus_won_lost", "±50", SIGNED),
+        ("bonus_opponents_lost", "30/40", NUMBER),
+        ("total", gettext("Total"), NUMBER),
+    ]
+    return [
+        Column(
+            header,
+            attrgetter(name),
+            kind,
+            pdf_width=on_paper.get(name),
+            bold=name == "total",
+        )
+        for name, header, kind in fields
+    ]
+
+
+def series_columns() -> list[Column]:
+    """A series ranking: rows of :func:`ranking.rank_series`."""
+    team = Column(gettext("Team"), attrgetter("team"), TEXT, 14)
+    return [_place(), _start_number(), _name(), _club(), team, *_settlement()]
+
+
+def tournament_columns(data: TournamentRanking) -> list[Column]:
+    """The tournament ranking: a column per series; on paper without the bonus details."""
+    series = [
+        Column(
+            series_label(one),
+            lambda row, one=one: data.series_total(row.participant, one),
+            NUMBER,
+            pdf_width=8,
+        )
+        for one in data.series
+    ]
+    team = Column(gettext("Team"), attrgetter("team"), TEXT, 14)
+    settlement = _settlement(on_paper={"won": 10, "lost": 10, "total": 9})
+    return [_place(), _start_number(), _name(), _club(), team, *series, *settlement]
+
+
+def season_columns() -> list[Column]:
+    """A club's season ranking: rows of :func:`ranking.rank_season`."""
+    settlement = _settlement(on_paper={"won": 10, "lost": 10, "total": 9})
+    return [
+        _place(),
+        _name(pdf_width=22),
+        _club(),
+        Column(gettext("Tournaments"), attrgetter("tournaments"), NUMBER, pdf_width=9),
+        Column(gettext("Series played"), attrgetter("series_played"), NUMBER, pdf_width=9),
+        Column(gettext("Counted"), attrgetter("series_counted"), NUMBER, pdf_width=8),
+        *settlement,
+    ]
+
+
+@dataclass(frozen=True)
+class TeamLine:
+    """A line of the team ranking: a team, or (``member``) one of its players below it."""
+
+    rank: int | None
+    start_number: int | None
+    name: str
+    club: str
+    game_points: int | None
+    won: int
+    lost: int
+    total: int
+    member: bool = False
+
+
+def team_lines(tournament: Tournament) -> list[TeamLine]:
+    """Each team of :func:`ranking.rank_teams`, followed by its members, best first."""
+    lines = []
+    for row in ranking.rank_teams(tournament):
+        lines.append(
+            TeamLine(
+                row.rank, None, row.name, row.club, row.game_points, row.won, row.lost, row.total
+            )
+        )
+        lines += [
+            TeamLine(None, m.start_number, f"   {m.name}", "", None, m.won, m.lost, m.total, True)
+            for m in row.members
+        ]
+    return lines
+
+
+def team_columns() -> list[Column]:
+    game_points, won, lost, _bonus, _credits, total = _settlement()
+    team = Column(gettext("Team"), attrgetter("name"), TEXT, 22, 30, align="LEFT", bold=True)
+    return [_place(), _start_number(), team, _club(), game_points, won, lost, total]
+
+
+def series_label(series: Series) -> str:
+    return gettext("Series %(number)d") % {"number": series.number}

@@ -1,4 +1,4 @@
-"""Game lists as PDF files, and the club certificate that signs them (API.md section 4).
+"""Game lists as PDF files, and the club certificate that signs them (docs/api.md).
 
 ``tables/{id}/list.pdf`` and ``series/{id}/lists.pdf`` are signed with PAdES by the
 organising club's certificate (:mod:`tournaments.exports.signing`), so a PDF reader shows
@@ -31,8 +31,8 @@ from tournaments.exports.pdf_list import blank_list_pdf, game_list_pdf
 from tournaments.models import Club, Series, SigningCertificate
 from tournaments.services.errors import Rejected
 
-from .permissions import DirectorWritesOthersRead
-from .serializers import ProblemSerializer
+from ..permissions import DirectorWritesOthersRead
+from ..serializers import ProblemSerializer
 
 SPOOL_IN_MEMORY = 8 * 1024 * 1024
 

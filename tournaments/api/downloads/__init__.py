@@ -1,0 +1,1 @@
+"""The API's file downloads (docs/api.md): game lists, rankings, table plans, start cards."""

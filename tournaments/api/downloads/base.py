@@ -1,0 +1,130 @@
+"""What every file download of the API shares: renderers, the file view, object lookup.
+
+Rankings and the table plan are public, like the rankings they print. Start cards carry
+the players' PINs and the director's table plan the table codes, so both are for
+tournament directors only. The views only pick the object and the exporter; refusals
+(an unknown id, a bad season year) are the API's usual JSON errors, also when the client
+asked for a file type.
+"""
+
+from django.http import Http404, HttpResponse
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext_lazy
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.permissions import BasePermission
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.exports import pdf_ranking
+from tournaments.exports.formatting import filename
+from tournaments.models import Series, Tournament
+from tournaments.services import ranking
+from tournaments.services.errors import is_id
+
+from ..permissions import DirectorWritesOthersRead, is_director
+from .lists import ErrorSerializer, PDFRenderer
+
+PDF = "application/pdf"
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+CSV = "text/csv"
+
+
+class XLSXRenderer(BaseRenderer):
+    """Lets clients ask for an Excel workbook; the views answer with the file itself."""
+
+    media_type = XLSX
+    format = "xlsx"
+    charset = None
+    render_style = "binary"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return data if isinstance(data, bytes) else b""
+
+
+class CSVRenderer(BaseRenderer):
+    media_type = CSV
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return data if isinstance(data, bytes) else b""
+
+
+class IsDirector(BasePermission):
+    message = gettext_lazy(
+        "Only a tournament director may download this, since it shows PINs or table codes; "
+        "please log in."
+    )
+
+    def has_permission(self, request, view) -> bool:
+        return is_director(request.user)
+
+
+RENDERERS = {PDF: PDFRenderer, XLSX: XLSXRenderer, CSV: CSVRenderer}
+ERRORS = OpenApiResponse(ErrorSerializer, description="No such object.")
+BAD_SEASON = OpenApiResponse(ErrorSerializer, description="A bad year, best or min_series.")
+YEAR = OpenApiParameter(
+    "year",
+    OpenApiTypes.INT,
+    description=f"{ranking.YEARS[0]}–{ranking.YEARS[1]}; default: the current year",
+)
+
+
+class FileView(APIView):
+    """A download of one file type; errors are JSON whatever type the client accepts."""
+
+    permission_classes = [DirectorWritesOthersRead]
+    http_method_names = ["get", "head", "options"]
+    content_type = PDF
+    extension = "pdf"
+
+    def get_renderers(self):
+        return [RENDERERS[self.content_type](), JSONRenderer()]
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        if isinstance(response, Response) and response.status_code >= 400:
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = JSONRenderer.media_type
+        return super().finalize_response(request, response, *args, **kwargs)
+
+    def file_response(self, content: bytes, *name_parts) -> HttpResponse:
+        content_type = f"{CSV}; charset=utf-8" if self.content_type == CSV else self.content_type
+        response = HttpResponse(content, content_type=content_type)
+        response["Content-Disposition"] = content_disposition_header(
+            True, filename(*name_parts, extension=self.extension)
+        )
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+def file_schema(content_type: str, summary: str, *, staff=False, parameters=(), bad=None):
+    responses = {(200, content_type): OpenApiTypes.BINARY, (404, "application/json"): ERRORS}
+    if staff:
+        responses[(403, "application/json")] = OpenApiResponse(
+            ErrorSerializer, description="Not logged in as a tournament director."
+        )
+    if bad is not None:
+        responses[(400, "application/json")] = bad
+    return extend_schema(summary=summary, responses=responses, parameters=list(parameters))
+
+
+def get_or_404(queryset, pk: int):
+    """The object or the API's 404; an id too large for the database is simply not there."""
+    found = queryset.filter(pk=pk).first() if is_id(pk) else None
+    if found is None:
+        raise Http404
+    return found
+
+
+def series_or_404(pk: int) -> Series:
+    return get_or_404(Series.objects.select_related("tournament__club"), pk)
+
+
+def tournament_or_404(pk: int) -> Tournament:
+    return get_or_404(Tournament.objects.select_related("club"), pk)
+
+
+def series_file_name(series: Series) -> str:
+    return pdf_ranking.series_label(series).replace(" ", "")

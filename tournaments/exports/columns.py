@@ -1,0 +1,92 @@
+"""The column specification every tabular export is declared with, and how a cell is written.
+
+An export is a list of :class:`Column` and a row source; the XLSX and CSV writers
+(:mod:`tournaments.exports.spreadsheets`) and the ranking PDFs
+(:mod:`tournaments.exports.pdf_ranking`) render the same list, so a column is added in one
+place (the pattern of pretix's list exporters).
+
+Text is untrusted: a player may register as ``=HYPERLINK(...)``. Spreadsheet programs run
+a cell starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return as a formula,
+so text cells are always written as text: XLSX string cells (never formulas), in CSV with
+a leading apostrophe (the OWASP rule). Numbers stay numbers.
+"""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .formatting import number, signed_number
+
+TEXT = "text"
+INTEGER = "integer"  # a plain whole number: start number, seat, count of games
+NUMBER = "number"  # points, with thousands separators
+SIGNED = "signed"  # points with their sign (the ±50 column)
+PLACE = "place"  # a rank, printed "3." on paper
+
+XLSX_FORMATS = {NUMBER: "#,##0", SIGNED: "+#,##0;-#,##0;0"}
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# What XML 1.0 (and so openpyxl) refuses in a cell: control characters but tab and newlines.
+ILLEGAL_XLSX = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of an export: header, the value of a row, its format and its room.
+
+    ``width`` is the least XLSX width in characters; ``pdf_width`` the column's share of
+    the page width in a PDF, ``None`` for a column only the spreadsheets carry; ``short``
+    a shorter header for the narrow paper column.
+    """
+
+    header: str
+    value: Callable[[object], object]
+    format: str = TEXT
+    width: int = 8
+    pdf_width: float | None = None
+    align: str = "RIGHT"
+    bold: bool = False
+    short: str = ""
+
+    @property
+    def numeric(self) -> bool:
+        return self.format != TEXT
+
+
+def cell_value(column: Column, row):
+    """The row's value for a spreadsheet: an int for numeric columns, text otherwise."""
+    value = column.value(row)
+    if value is None or value == "":
+        return None
+    if column.numeric and isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return str(value)
+
+
+def csv_text(value) -> str:
+    """A CSV field: numbers plain, text that a spreadsheet would run prefixed with ``'``."""
+    if value is None:
+        return ""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def xlsx_text(value: str) -> str:
+    """Text openpyxl can store: characters XML forbids are dropped rather than failing."""
+    return ILLEGAL_XLSX.sub("", value)
+
+
+def pdf_value(column: Column, row) -> str:
+    """The row's value as printed on paper, numbers the German way (1.234)."""
+    value = column.value(row)
+    if value is None or value == "":
+        return ""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if column.format == PLACE:
+            return f"{value}."
+        if column.format == NUMBER:
+            return number(value)
+        if column.format == SIGNED:
+            return signed_number(value)
+    return str(value)
