@@ -10,7 +10,7 @@ from tests.factories import enter, make_seated_table, make_staff_user
 from tournaments.models import AuditEntry
 from tournaments.services import seating, table_access
 from tournaments.skat.notation import parse_game_line
-from tournaments.web.table_entry import NOTATION_EXAMPLES, NOTATION_HELP
+from tournaments.web.table.keyboard import NOTATION_EXAMPLES, NOTATION_HELP
 
 pytestmark = pytest.mark.django_db
 JSON = {"HTTP_ACCEPT": "application/json"}

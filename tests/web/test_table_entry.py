@@ -622,7 +622,7 @@ def test_list_ended_early_takes_no_more_games_and_goes_to_signing(device, table)
 
 
 def test_table_code_url_is_the_absolute_qr_link(client, table, rf):
-    from tournaments.web.table_entry import table_code_url
+    from tournaments.web.table.access import table_code_url
 
     assert table_code_url(table, rf.get("/")) is None
     code = table_access.issue_code(table)

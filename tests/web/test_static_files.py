@@ -1,0 +1,32 @@
+"""One static root: every script and stylesheet of the pages lives in ``static/``."""
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.staticfiles import finders
+
+STATIC_ROOT_IN_REPO = Path(settings.BASE_DIR, "static")
+
+
+def test_no_app_keeps_its_own_static_folder():
+    assert not Path(settings.BASE_DIR, "tournaments", "static").exists()
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "css/site.css",
+        "css/calculator.css",
+        "css/entry.css",
+        "css/director.css",
+        "css/verify.css",
+        "js/calculator.js",
+        "js/entry.js",
+        "js/director.js",
+        "js/live.js",
+        "js/signature-pad.js",
+    ],
+)
+def test_static_file_is_found_in_the_one_static_root(name):
+    assert Path(finders.find(name)) == STATIC_ROOT_IN_REPO / name

@@ -1,0 +1,147 @@
+"""A series of a tournament: adding it, its page, the draw and the table codes."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, ngettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.models import (
+    Series,
+    Tournament,
+)
+from tournaments.services import (
+    draw,
+    participants,
+    table_access,
+)
+from tournaments.services.errors import Rejected
+from tournaments.web import forms
+from tournaments.web.director.auth import director_required
+from tournaments.web.director.tables import table_rows
+
+
+def series_downloads(series: Series) -> list[dict]:
+    base = f"/api/v1/series/{series.id}"
+    return [
+        {"label": gettext("All lists (PDF)"), "url": f"{base}/lists.pdf"},
+        {"label": gettext("All lists (Excel)"), "url": f"{base}/lists.xlsx"},
+        {"label": gettext("Table plan (PDF)"), "url": f"{base}/table-plan.pdf"},
+        {"label": gettext("Series ranking (PDF)"), "url": f"{base}/ranking.pdf"},
+        {"label": gettext("Series ranking (Excel)"), "url": f"{base}/ranking.xlsx"},
+        {"label": gettext("Series ranking (CSV)"), "url": f"{base}/ranking.csv"},
+    ]
+
+
+@director_required
+@require_POST
+def series_add(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    try:
+        series = participants.add_series(tournament)
+    except Rejected as rejected:
+        for problem in rejected.problems:
+            messages.error(request, problem.text(gettext))
+        return redirect("web:director-tournament", tournament.id)
+    messages.success(
+        request, gettext("Series %(number)d has been added.") % {"number": series.number}
+    )
+    return redirect("web:director-series", series.id)
+
+
+@director_required
+@require_http_methods(["GET", "HEAD"])
+def series_detail(request, series_id):
+    series = _series(series_id)
+    return _series_page(request, series)
+
+
+def _series(series_id) -> Series:
+    return get_object_or_404(Series.objects.select_related("tournament__club"), pk=series_id)
+
+
+def _series_page(request, series, *, draw_form=None):
+    tables = list(series.tables.order_by("number"))
+    for table in tables:
+        table.series = series
+    rows = table_rows(tables)
+    has_games = any(row["games_entered"] for row in rows)
+    if draw_form is None:
+        draw_form = forms.DrawForm(
+            initial={
+                "mode": series.draw_mode or forms.DrawForm.base_fields["mode"].initial,
+                "prefer_three": series.draw_prefer_three,
+                "separate_clubs": series.draw_separate_clubs,
+            }
+        )
+    present = series.tournament.participants.filter(withdrawn=False).count()
+    conflicts = []
+    if rows and series.drawn_at is not None:
+        conflicts = [conflict.text(gettext) for conflict in draw.stored_draw(series).conflicts]
+    context = {
+        "tournament": series.tournament,
+        "series": series,
+        "rows": rows,
+        "has_games": has_games,
+        "conflicts": conflicts,
+        "draw_form": draw_form,
+        "present": present,
+        "downloads": series_downloads(series),
+    }
+    return render(request, "director/series.html", context)
+
+
+@director_required
+@require_POST
+def series_draw(request, series_id):
+    """Draw (or redraw) the tables of a series; conflicts that remain are shown as warnings."""
+    series = _series(series_id)
+    form = forms.DrawForm(request.POST)
+    if form.is_valid():
+        try:
+            result = draw.draw_series(
+                series,
+                mode=form.cleaned_data["mode"],
+                seed=form.cleaned_data["seed"],
+                prefer_three=form.cleaned_data["prefer_three"],
+                separate_clubs=form.cleaned_data["separate_clubs"],
+                user=request.user,
+            )
+        except Rejected as rejected:
+            forms.add_problems(form, rejected)
+        else:
+            messages.success(
+                request,
+                gettext("Series %(number)d has been drawn (seed %(seed)d).")
+                % {"number": series.number, "seed": result.seed},
+            )
+            for conflict in result.conflicts:
+                messages.warning(request, conflict.text(gettext))
+            return redirect("web:director-series", series.id)
+    return _series_page(request, series, draw_form=form)
+
+
+@director_required
+@require_POST
+def series_codes(request, series_id):
+    """Issue a table code for every table of the series that has none yet."""
+    series = _series(series_id)
+    issued = 0
+    for table in series.tables.filter(access_code__isnull=True).order_by("number"):
+        try:
+            table_access.issue_code(table, request.user)
+        except Rejected as rejected:
+            for problem in rejected.problems:
+                messages.error(request, problem.text(gettext))
+            break
+        issued += 1
+    if issued:
+        messages.success(
+            request,
+            ngettext(
+                "%(count)d table code has been issued.",
+                "%(count)d table codes have been issued.",
+                issued,
+            )
+            % {"count": issued},
+        )
+    return redirect("web:director-series", series.id)

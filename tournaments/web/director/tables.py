@@ -1,0 +1,183 @@
+"""One table's list on the director pages: its state, its code, end early, close, reopen."""
+
+from django.contrib import messages
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.models import (
+    AuditEntry,
+    Signature,
+    Table,
+)
+from tournaments.services import (
+    signing,
+    table_access,
+)
+from tournaments.services.errors import Rejected
+from tournaments.services.tables import table_overviews
+from tournaments.web import forms
+from tournaments.web.director.auth import director_required
+from tournaments.web.director.qr import qr_svg
+from tournaments.web.table.access import table_code_url
+
+AUDIT_ENTRIES = 20  # changes with a reason shown on a table's page
+
+
+def table_rows(tables) -> list[dict]:
+    """Per table: the overview of the list plus what the director has to act on."""
+    signed = dict(
+        Signature.objects.filter(table__in=[table.id for table in tables])
+        .values("table")
+        .annotate(count=Count("id"))
+        .values_list("table", "count")
+        .order_by()
+    )
+    rows = []
+    for table, overview in zip(tables, table_overviews(tables), strict=True):
+        entered, planned = overview["games_entered"], overview["games_planned"]
+        complete = signing.list_complete(table, entered, planned)
+        ended = table.ended_early_at is not None
+        missing = 0 if complete or ended else max(planned - entered, 0)
+        signers = {seat["participant"] for seat in overview["seats"]}
+        rows.append(
+            {
+                **overview,
+                "table": table,
+                "status_label": table.get_status_display(),
+                "players": [seat for seat in overview["seats"] if seat["until_game"] is None],
+                "signers": len(signers),
+                "summary": table.entry_mode == Table.EntryMode.SUMMARY,
+                "ended_early": ended,
+                "missing": missing,
+                "is_open": table.is_open,
+                "signatures": signed.get(table.id, 0),
+                "awaiting_signatures": signing.ready_to_sign(table, entered, planned),
+                "code": table_access.format_code(table.access_code) if table.access_code else "",
+            }
+        )
+    return rows
+
+
+@director_required
+@require_http_methods(["GET", "HEAD"])
+def table_detail(request, table_id):
+    table = _table(table_id)
+    return _table_page(request, table)
+
+
+def _table(table_id) -> Table:
+    return get_object_or_404(Table.objects.select_related("series__tournament__club"), pk=table_id)
+
+
+def _table_page(request, table, *, end_form=None, close_form=None, reopen_form=None):
+    row = table_rows([table])[0]
+    context = {
+        "tournament": table.series.tournament,
+        "series": table.series,
+        "table": table,
+        "row": row,
+        "signers": signing.signers(table),
+        "audit": AuditEntry.objects.filter(table=table)
+        .exclude(reason="")
+        .order_by("-created_at", "-id")[:AUDIT_ENTRIES],
+        "end_form": end_form or forms.ReasonForm(prefix="end"),
+        "close_form": close_form or forms.ReasonForm(prefix="close"),
+        "reopen_form": reopen_form or forms.ReasonForm(prefix="reopen"),
+        **_code_context(request, table),
+    }
+    return render(request, "director/table.html", context)
+
+
+def _code_context(request, table) -> dict:
+    """The table code as players read it, the link its QR code opens, and the QR code."""
+    link = table_code_url(table, request)
+    if link is None:
+        return {"code": "", "code_link": "", "qr_svg": ""}
+    return {
+        "code": table_access.format_code(table.access_code),
+        "code_link": link,
+        "qr_svg": qr_svg(link),
+    }
+
+
+@director_required
+@require_POST
+def table_code(request, table_id):
+    """Issue a new table code (the old one stops working at once)."""
+    table = _table(table_id)
+    try:
+        code = table_access.issue_code(table, request.user)
+    except Rejected as rejected:
+        for problem in rejected.problems:
+            messages.error(request, problem.text(gettext))
+    else:
+        messages.success(
+            request,
+            gettext("Table %(table)d has the new code %(code)s.")
+            % {"table": table.number, "code": table_access.format_code(code)},
+        )
+    return redirect("web:director-table", table.id)
+
+
+@director_required
+@require_POST
+def table_end(request, table_id):
+    """End a list early (e.g. time is up), so the players sign it with the games entered."""
+    table = _table(table_id)
+    form = forms.ReasonForm(request.POST, prefix="end")
+    if form.is_valid():
+        try:
+            signing.end_list_early(table, form.cleaned_data["reason"], user=request.user)
+        except Rejected as rejected:
+            forms.add_problems(form, rejected)
+        else:
+            messages.success(
+                request,
+                gettext("The list of table %(table)d has been ended; the players can sign it now.")
+                % {"table": table.number},
+            )
+            return redirect("web:director-table", table.id)
+    return _table_page(request, table, end_form=form)
+
+
+@director_required
+@require_POST
+def table_close(request, table_id):
+    """Lock a list that lacks signatures, with the reason the audit trail keeps."""
+    table = _table(table_id)
+    form = forms.ReasonForm(request.POST, prefix="close")
+    if form.is_valid():
+        try:
+            signing.close_list(table, form.cleaned_data["reason"], user=request.user)
+        except Rejected as rejected:
+            forms.add_problems(form, rejected)
+        else:
+            messages.success(
+                request,
+                gettext("The list of table %(table)d is locked.") % {"table": table.number},
+            )
+            return redirect("web:director-table", table.id)
+    return _table_page(request, table, close_form=form)
+
+
+@director_required
+@require_POST
+def table_reopen(request, table_id):
+    """Reopen a signed or locked list for a correction; the seal is cleared."""
+    table = _table(table_id)
+    form = forms.ReasonForm(request.POST, prefix="reopen")
+    if form.is_valid():
+        try:
+            signing.reopen_list(table, form.cleaned_data["reason"], user=request.user)
+        except Rejected as rejected:
+            forms.add_problems(form, rejected)
+        else:
+            messages.success(
+                request,
+                gettext("The list of table %(table)d is open again for corrections.")
+                % {"table": table.number},
+            )
+            return redirect("web:director-table", table.id)
+    return _table_page(request, table, reopen_form=form)

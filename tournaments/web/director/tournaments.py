@@ -1,0 +1,137 @@
+"""The director's tournaments: the list, a new one from a preset, its settings, its dashboard."""
+
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods
+
+from tournaments.models import (
+    Table,
+    Tournament,
+)
+from tournaments.services import (
+    ranking,
+)
+from tournaments.web import forms
+from tournaments.web.director.auth import director_required
+from tournaments.web.director.participants import registration_text
+from tournaments.web.director.tables import table_rows
+
+LIVE_RANKING_SIZE = 10
+OPEN_TASKS_SHOWN = 12  # tables named in the to-do list; the grids below mark all of them
+
+
+@director_required
+@require_http_methods(["GET", "HEAD"])
+def home(request):
+    """All tournaments, newest first, and the presets to start a new one."""
+    tournaments = (
+        Tournament.objects.select_related("club")
+        .annotate(
+            participant_count=Count("participants", distinct=True),
+            series_count=Count("series", distinct=True),
+        )
+        .order_by("-date", "name")
+    )
+    return render(
+        request,
+        "director/home.html",
+        {"tournaments": tournaments, "presets": forms.PRESETS.values()},
+    )
+
+
+@director_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def tournament_new(request):
+    """A new tournament from a preset (club evening, open tournament), adjusted before saving."""
+    slug = request.GET.get("vorlage", forms.DEFAULT_PRESET)
+    preset = forms.PRESETS.get(slug, forms.PRESETS[forms.DEFAULT_PRESET])
+    if request.method == "POST":
+        form = forms.TournamentForm(request.POST)
+        if form.is_valid():
+            tournament = form.save()
+            messages.success(
+                request,
+                gettext("The tournament %(name)s has been created.") % {"name": tournament.name},
+            )
+            return redirect("web:director-tournament", tournament.id)
+    else:
+        form = forms.TournamentForm(initial=preset.initial())
+    return render(
+        request,
+        "director/tournament_form.html",
+        {"form": form, "preset": preset, "presets": forms.PRESETS.values(), "tournament": None},
+    )
+
+
+@director_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def tournament_edit(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if request.method == "POST":
+        form = forms.TournamentForm(request.POST, instance=tournament)
+        if form.is_valid():
+            form.save()
+            messages.success(request, gettext("The settings have been saved."))
+            return redirect("web:director-tournament", tournament.id)
+    else:
+        form = forms.TournamentForm(instance=tournament)
+    return render(
+        request,
+        "director/tournament_form.html",
+        {"form": form, "tournament": tournament, "preset": None, "presets": ()},
+    )
+
+
+@director_required
+@require_http_methods(["GET", "HEAD"])
+def dashboard(request, tournament_id):
+    """Everything about one tournament at a glance, in a constant number of queries."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+    return render(request, "director/dashboard.html", _dashboard_context(tournament))
+
+
+def _dashboard_context(tournament: Tournament) -> dict:
+    series_list = list(tournament.series.order_by("number"))
+    series_by_id = {series.id: series for series in series_list}
+    for series in series_list:
+        series.tournament = tournament
+        series.table_rows = []
+    tables = list(
+        Table.objects.filter(series__tournament=tournament).order_by("series__number", "number")
+    )
+    for table in tables:
+        table.series = series_by_id[table.series_id]
+    rows = table_rows(tables)
+    for row in rows:
+        series_by_id[row["series"]].table_rows.append(row)
+    for series in series_list:
+        series.games_entered = sum(row["games_entered"] for row in series.table_rows)
+        series.games_planned = sum(row["games_planned"] for row in series.table_rows)
+    counts = tournament.participants.aggregate(
+        registered=Count("id"), withdrawn=Count("id", filter=Q(withdrawn=True))
+    )
+    return {
+        "tournament": tournament,
+        "series_list": series_list,
+        "participant_count": counts["registered"],
+        "withdrawn_count": counts["withdrawn"],
+        "tables_missing_games": [row for row in rows if row["missing"] and row["is_open"]],
+        "unsigned_lists": [row for row in rows if row["awaiting_signatures"]],
+        "ranking": ranking.rank_tournament(tournament)[:LIVE_RANKING_SIZE],
+        "registration_problem": registration_text(tournament),
+        "downloads": _tournament_downloads(tournament),
+        "todo_count": OPEN_TASKS_SHOWN,
+        "todo_limit": f":{OPEN_TASKS_SHOWN}",
+    }
+
+
+def _tournament_downloads(tournament: Tournament) -> list[dict]:
+    base = f"/api/v1/tournaments/{tournament.id}"
+    return [
+        {"label": gettext("Ranking (PDF)"), "url": f"{base}/ranking.pdf"},
+        {"label": gettext("Ranking (Excel)"), "url": f"{base}/ranking.xlsx"},
+        {"label": gettext("Ranking (CSV)"), "url": f"{base}/ranking.csv"},
+        {"label": gettext("Start cards (PDF)"), "url": f"{base}/start-cards.pdf"},
+    ]

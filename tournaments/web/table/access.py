@@ -1,0 +1,164 @@
+"""Who may use a table page: a director, or a device that opened the table with its code.
+
+The device's session keeps a fingerprint of the code per table (``services.table_access``),
+so a re-issued code locks the old devices out. Refusals share one shape here: the code page
+with 403, a 409 for a list that can no longer change, and the JSON error entries.
+"""
+
+from dataclasses import dataclass
+from functools import cached_property, wraps
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop
+
+from tournaments.models import ListLocked, Table
+from tournaments.services import table_access
+from tournaments.services.errors import Rejected
+from tournaments.services.roles import is_director
+from tournaments.skat import Problem
+
+SESSION_KEY = "table_access"
+
+
+def client_address(request) -> str:
+    """The address wrong codes are counted for (the proxy's, unless it passes the client's)."""
+    return request.META.get("REMOTE_ADDR") or "unknown"
+
+
+def table_code_url(table: Table, request) -> str | None:
+    """The absolute link a QR code on the table plan points to, or None without a code."""
+    if not table.access_code:
+        return None
+    return request.build_absolute_uri(reverse("web:table-code", args=[table.access_code]))
+
+
+@dataclass(frozen=True)
+class Access:
+    """Who is at the table page: a director, or a device holding the table's code."""
+
+    table: Table
+    director: bool
+    user: object = None
+
+    @cached_property
+    def may_edit(self) -> bool:
+        return self.table.is_open and (self.director or _code_still_usable(self.table))
+
+    def actor(self) -> str:
+        return "" if self.director else table_access.device_actor(self.table)
+
+
+def _code_still_usable(table: Table) -> bool:
+    try:
+        table_access.ensure_code_usable(table)
+    except Rejected:
+        return False
+    return True
+
+
+def grant(request, table: Table) -> None:
+    grants = dict(request.session.get(SESSION_KEY) or {})
+    grants[str(table.pk)] = table_access.grant_tag(table)
+    request.session[SESSION_KEY] = grants
+    request.session.cycle_key()
+
+
+def resolve_access(request, pk) -> Access:
+    table = get_object_or_404(Table.objects.select_related("series__tournament"), pk=pk)
+    if is_director(request.user):
+        return Access(table, director=True, user=request.user)
+    grants = request.session.get(SESSION_KEY) or {}
+    tag = grants.get(str(table.pk)) if isinstance(grants, dict) else None
+    if tag and table_access.tag_matches(table, tag):
+        return Access(table, director=False, user=request.user)
+    raise PermissionDenied
+
+
+def ensure_may_write(access: Access) -> None:
+    if not access.director:
+        table_access.ensure_code_usable(access.table)
+
+
+def ensure_may_enter(access: Access) -> None:
+    """Games are entered and undone until the list is complete or the director ended it."""
+    ensure_may_write(access)
+    if access.table.ended_early_at is not None:
+        raise Rejected.because(
+            "table",
+            "list_ended_early",
+            gettext_noop(
+                "The tournament director ended the list of table %(table)d early; it is signed "
+                "as it is. Ask the director if a game is missing."
+            ),
+            conflict=True,
+            table=access.table.number,
+        )
+
+
+def _denied(request):
+    """A device without the table's code: the code form, with a 403."""
+    return code_page(
+        request,
+        status=403,
+        errors=[gettext("This table's list needs its table code. Type it in or scan the QR code.")],
+    )
+
+
+def table_view(view):
+    """Resolve the table and the access for ``view(request, access)``; 403 without it."""
+
+    @wraps(view)
+    def wrapped(request, pk):
+        try:
+            access = resolve_access(request, pk)
+        except PermissionDenied:
+            return _denied(request)
+        return view(request, access)
+
+    return wrapped
+
+
+def code_page(request, *, status=200, errors=(), code="", retry_after=0):
+    response = render(
+        request,
+        "table/code.html",
+        {"errors": list(errors), "code": code[:40]},
+        status=status,
+    )
+    if retry_after:
+        response["Retry-After"] = str(retry_after)
+    return response
+
+
+def http_status(rejected: Rejected) -> int:
+    return 404 if rejected.missing else 409 if rejected.conflict else 400
+
+
+def problems_and_status(error) -> tuple[list[Problem], int]:
+    if isinstance(error, ListLocked):
+        return [error.problem], 409
+    return list(error.problems), http_status(error)
+
+
+def read_only_refusal(request, access, target="web:table"):
+    message = gettext("This list can no longer be changed here.")
+    try:
+        table_access.ensure_code_usable(access.table)
+    except Rejected as rejected:
+        message = " ".join(p.text(gettext) for p in rejected.problems)
+    if wants_json(request):
+        return JsonResponse({"ok": False, "errors": [error_entry("table", message)]}, status=409)
+    messages.error(request, message)
+    return redirect(target, access.table.pk)
+
+
+def error_entry(field: str, message: str, tokens=()) -> dict:
+    return {"field": field, "message": message, "tokens": list(tokens)}
+
+
+def wants_json(request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")

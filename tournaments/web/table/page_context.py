@@ -1,0 +1,113 @@
+"""What every table page shows: header, seats with their running totals, the next deal, the
+running list (newest game first, so the last entry sits right under the form).
+
+Numbers come from the services: the running totals from the stored list points
+(``services.running_list``), in a constant number of queries.
+"""
+
+from dataclasses import dataclass
+
+from django.urls import NoReverseMatch, reverse
+
+from tournaments.models import Table
+from tournaments.services.running_list import running_list
+from tournaments.services.tables import table_overview
+from tournaments.web.table.access import (
+    Access,
+)
+from tournaments.web.table.display import (
+    plain,
+    row_display,
+)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A seat of the table overview, with the one question the pages ask of it."""
+
+    number: int
+    participant_id: int
+    name: str
+    from_game: int
+    until_game: int | None
+
+    def covers(self, game_number: int) -> bool:
+        return self.from_game <= game_number and (
+            self.until_game is None or game_number <= self.until_game
+        )
+
+
+def page_context(request, access: Access) -> dict:
+    """Header, seats with totals, the next deal and the running list, in constant queries."""
+    table = access.table
+    overview = table_overview(table)
+    seats = [
+        SeatView(s["seat"], s["participant"], s["name"], s["from_game"], s["until_game"])
+        for s in overview["seats"]
+    ]
+    rows = running_list(table, {seat.participant_id: seat.name for seat in seats})
+    ended_early = table.ended_early_at is not None
+    next_game = overview["next_game"]
+    if table.entry_mode == Table.EntryMode.SUMMARY or ended_early:
+        next_game = None
+    number = next_game["number"] if next_game else (rows[-1].game.number + 1 if rows else 1)
+    present = [s for s in seats if s.covers(number)] if next_game else []
+    totals = rows[-1].totals if rows else {}
+    current = {seat.number: _current_total(rows, seat) for seat in seats}
+    dealer = next_game["dealer_seat"] if next_game else None
+    four = bool(next_game) and next_game["table_size"] == 4
+    try:
+        director_url = reverse("web:director-table", args=[table.pk]) if access.director else ""
+    except NoReverseMatch:
+        director_url = ""
+    return {
+        "director_url": director_url,
+        "table": table,
+        "series": table.series,
+        "tournament": table.series.tournament,
+        "access": access,
+        "editable": access.may_edit and next_game is not None,
+        "ended_early": ended_early,
+        "may_edit": access.may_edit,
+        "next_game": next_game,
+        "dealer_name": _name_on(present, dealer),
+        "seat_columns": _seat_columns(seats),
+        "present": [
+            {
+                "seat": seat.number,
+                "name": seat.name,
+                "total": current.get(seat.number, 0),
+                "total_display": plain(current.get(seat.number, 0)),
+                "is_dealer": seat.number == dealer,
+                "sits_out": four and seat.number == dealer,
+            }
+            for seat in present
+        ],
+        "rows": [row_display(row, seats) for row in reversed(rows)],
+        "last_game": rows[-1].game if rows else None,
+        "totals": totals,
+        "games_entered": overview["games_entered"],
+        "games_planned": overview["games_planned"],
+        "settlement": [
+            {**line, "total_display": plain(line["total"])} for line in overview["settlement"]
+        ],
+        "overview": overview,
+    }
+
+
+def _current_total(rows, seat) -> int:
+    for row in reversed(rows):
+        if seat.covers(row.game.number) and seat.number in row.totals:
+            return row.totals[seat.number]
+    return 0
+
+
+def _name_on(seats, number) -> str:
+    return next((s.name for s in seats if s.number == number), "")
+
+
+def _seat_columns(seats) -> list[dict]:
+    columns: dict[int, list[str]] = {}
+    for seat in seats:
+        columns.setdefault(seat.number, []).append(seat.name)
+    return [{"seat": number, "names": " / ".join(names)} for number, names in columns.items()]

@@ -1,0 +1,78 @@
+"""Taking back the last game at ``/tisch/<id>/rueckgaengig/`` (GET asks first, POST deletes)."""
+
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
+
+from tournaments.models import ListLocked
+from tournaments.services import listkeeping
+from tournaments.services.errors import Rejected
+from tournaments.services.game_preview import whole_number
+from tournaments.skat.notation import format_game_line
+from tournaments.web.table.access import (
+    ensure_may_enter,
+    error_entry,
+    problems_and_status,
+    read_only_refusal,
+    table_view,
+    wants_json,
+)
+from tournaments.web.table.keyboard import fragments
+from tournaments.web.table.page_context import page_context
+
+
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
+@table_view
+def undo(request, access):
+    """``/tisch/<id>/rueckgaengig/``: delete the last game (GET asks first, POST deletes)."""
+    back = "web:table-keyboard" if request.GET.get("from") == "keyboard" else "web:table"
+    if request.method != "POST":
+        context = page_context(request, access)
+        context["back"] = back
+        return render(request, "table/undo.html", context)
+    if not access.may_edit:
+        return read_only_refusal(request, access, target=back)
+    number = request.POST.get("number", "")
+    try:
+        ensure_may_enter(access)
+        whole = whole_number(number)
+        game = access.table.games.filter(number=whole).first() if whole is not None else None
+        if game is None:
+            raise Rejected.because(
+                "number",
+                "no_such_game",
+                gettext_noop("Game %(number)s is not on this list."),
+                missing=True,
+                number=number[:9],
+            )
+        line = format_game_line(listkeeping.game_inputs(game))
+        listkeeping.delete_game(
+            access.table, game.number, user=access.user, actor=access.actor(), reason="undo"
+        )
+    except (Rejected, ListLocked) as error:
+        problems, status = problems_and_status(error)
+        text = " ".join(p.text(gettext) for p in problems)
+        if wants_json(request):
+            return JsonResponse(
+                {"ok": False, "errors": [error_entry("number", text)]}, status=status
+            )
+        messages.error(request, text)
+        return redirect(back, access.table.pk)
+    message = gettext("Game %(number)d has been deleted.") % {"number": game.number}
+    if wants_json(request):
+        return JsonResponse(
+            {"ok": True, "deleted": game.number, "line": line, "message": message}
+            | fragments(request, access)
+        )
+    messages.success(request, message)
+    target = reverse(back, args=[access.table.pk])
+    if back == "web:table-keyboard":
+        target += "?" + urlencode({"zeile": line})
+    return redirect(target)
