@@ -25,7 +25,9 @@ run: venv
 # Tests run with DEBUG off, like production; the settings then insist on a SECRET_KEY and a
 # SEAL_SECRET, so throw-away ones are supplied unless the caller brings their own. The
 # production checks themselves (missing keys, check --deploy) run in tests/test_settings.py
-# in a clean env.
+# in a clean env. pytest-xdist runs the tests in one process per core, each with its own
+# test database; `--dist loadscope` keeps a module on one process, so module-wide fixtures
+# (the browser, the live server, data built once per module) are set up once.
 test: export DEBUG := 0
 test: export SECRET_KEY ?= throw-away-key-for-tests-only-0123456789-abcdefghijklmnopqrstuvwxyz
 test: export SEAL_SECRET ?= throw-away-seal-secret-for-tests-only-0123456789-abcdefghijklmn
@@ -34,7 +36,7 @@ test: venv
 	$(BIN)/ruff format --check .
 	$(PYTHON) manage.py check
 	$(PYTHON) manage.py makemigrations --check --dry-run
-	$(BIN)/pytest --cov=tournaments --cov=skatverein --cov-report=term-missing:skip-covered
+	$(BIN)/pytest -n auto --dist loadscope --cov=tournaments --cov=skatverein --cov-report=term-missing:skip-covered
 
 # The browser tests alone (Playwright + Debian's Chromium). `make test` runs them too, but
 # skips them with a message when Chromium is missing; here that is an error.

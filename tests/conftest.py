@@ -1,9 +1,8 @@
 """Shared test fixtures."""
 
 import pytest
-from django.contrib.auth import get_user_model
-
-from tournaments.services.demo import DIRECTOR_USERNAME, load_demo
+from django.db import transaction
+from django.test.utils import override_settings
 
 
 @pytest.fixture(autouse=True)
@@ -20,8 +19,48 @@ def _plain_http_and_static_files(settings):
     }
 
 
+@pytest.fixture(autouse=True)
+def _cheap_password_hashing(request):
+    """Hash passwords with the configured algorithms at a test-sized cost (tests/hashers.py).
+
+    A test about the production cost itself is marked ``real_password_hashing``. Without
+    pytest-django (the rules engine's tests run with ``-p no:django``) there is nothing to do.
+    """
+    if not request.config.pluginmanager.has_plugin("django") or request.node.get_closest_marker(
+        "real_password_hashing"
+    ):
+        yield
+        return
+    from django.conf import settings
+
+    from tests.hashers import cheap
+
+    with override_settings(PASSWORD_HASHERS=cheap(settings.PASSWORD_HASHERS)):
+        yield
+
+
 @pytest.fixture
 def director(db):
-    """The demo tournament director (staff superuser), with the demo data loaded."""
-    load_demo()
-    return get_user_model().objects.get(username=DIRECTOR_USERNAME)
+    """A tournament director (staff superuser) and nothing else: each test builds its data.
+
+    The full demo is played once, in the demo's own tests (tests/services/test_demo.py).
+    """
+    from tests.factories import make_superuser
+
+    return make_superuser()
+
+
+@pytest.fixture(scope="module")
+def module_db(django_db_setup, django_db_blocker):
+    """One transaction around a whole test module, for data that is costly to build.
+
+    Module-scoped fixtures that ask for this build their rows once, inside it; each test
+    still runs in its own savepoint (pytest-django's ``db``), so whatever a test changes is
+    rolled back after it, and the module's rows are rolled back after the module. Only for
+    modules without transactional tests (live server, threads), which need committed rows.
+    Hand tests plain values or re-read rows: a model instance shared across tests keeps
+    the attribute changes an earlier test made in memory.
+    """
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield
+        transaction.set_rollback(True)

@@ -21,6 +21,12 @@ def make_staff_user(username=None):
     return get_user_model().objects.create_user(username=username, is_staff=True)
 
 
+def make_superuser(username=None):
+    """A director with every right, as the demo's login: what the admin pages need."""
+    username = username or f"leitung{next(_numbers)}"
+    return get_user_model().objects.create_user(username=username, is_staff=True, is_superuser=True)
+
+
 def make_club(name=None):
     return Club.objects.create(name=name or f"Skatclub {next(_numbers)}")
 

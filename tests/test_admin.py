@@ -5,6 +5,19 @@ import pytest
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture
+def clubs_and_players(db):
+    """Two clubs of eight players each (one of them a Becker) and a player without a club."""
+    from tests.factories import make_club, make_player
+
+    for name in ["Skatfreunde Musterstadt", "Herz Dame Beispielheim"]:
+        club = make_club(name)
+        for _ in range(8):
+            make_player(club)
+    make_player(last_name="Becker")
+    make_player(club=None)
+
+
 @pytest.mark.parametrize(
     "url",
     [
@@ -16,13 +29,13 @@ pytestmark = pytest.mark.django_db
         "/admin/tournaments/player/add/",
     ],
 )
-def test_admin_pages_open(client, director, url):
+def test_admin_pages_open(client, director, clubs_and_players, url):
     client.force_login(director)
 
     assert client.get(url).status_code == 200
 
 
-def test_player_search_finds_by_club_name(client, director):
+def test_player_search_finds_by_club_name(client, director, clubs_and_players):
     client.force_login(director)
 
     response = client.get("/admin/tournaments/player/", {"q": "Beispielheim"})
@@ -84,8 +97,10 @@ def test_a_sealed_table_cannot_be_changed_or_deleted(
 
 
 def test_the_seal_fields_of_an_open_table_are_read_only(client, director):
+    from tests.factories import make_seated_table
     from tournaments.models import Table
 
+    make_seated_table()
     client.force_login(director)
     table = Table.objects.filter(status="open").first()
 

@@ -154,6 +154,12 @@ def queries_of(client, path):
     return len(queries)
 
 
+@pytest.fixture(scope="module")
+def small_and_large(module_db):
+    """Built once for the read-only query counts: 4 games at one table, 40 at each of three."""
+    return build_tournament(tables=1, games=4), build_tournament(tables=3, games=40)
+
+
 @pytest.mark.parametrize(
     "path",
     [
@@ -163,8 +169,8 @@ def queries_of(client, path):
         "tournaments/{tournament}/ranking/",
     ],
 )
-def test_reading_takes_the_same_queries_whatever_the_number_of_games(client, path):
-    small, large = build_tournament(tables=1, games=4), build_tournament(tables=3, games=40)
+def test_reading_takes_the_same_queries_whatever_the_number_of_games(client, path, small_and_large):
+    small, large = small_and_large
 
     counts = [queries_of(client, path.format(**ids)) for ids in (small, large)]
 

@@ -13,9 +13,14 @@ def _table_counts():
     return (Club.objects.count(), Player.objects.count(), get_user_model().objects.count())
 
 
-def test_loading_twice_gives_the_same_rows():
-    first = load_demo()
-    rows_after_first = _table_counts()
+@pytest.fixture(scope="module")
+def demo(module_db):
+    """The demo loaded once into the empty database: its counts and the rows it left."""
+    return load_demo(), _table_counts()
+
+
+def test_loading_twice_gives_the_same_rows(demo):
+    first, rows_after_first = demo
     second = load_demo()
 
     assert first == second
@@ -23,9 +28,7 @@ def test_loading_twice_gives_the_same_rows():
     assert _table_counts() == rows_after_first == (2, 16, 1)
 
 
-def test_players_are_split_across_both_clubs_with_member_numbers():
-    load_demo()
-
+def test_players_are_split_across_both_clubs_with_member_numbers(demo):
     for club in Club.objects.all():
         assert club.players.count() == 8
     assert not Player.objects.filter(member_number="").exists()
@@ -35,15 +38,12 @@ def test_players_are_split_across_both_clubs_with_member_numbers():
     }
 
 
-def test_director_can_log_in_to_the_admin(client):
-    load_demo()
-
+def test_director_can_log_in_to_the_admin(client, demo):
     assert client.login(username=DIRECTOR_USERNAME, password=DIRECTOR_PASSWORD)
     assert client.get("/admin/").status_code == 200
 
 
-def test_loading_again_restores_the_director(client):
-    load_demo()
+def test_loading_again_restores_the_director(client, demo):
     user = get_user_model().objects.get(username=DIRECTOR_USERNAME)
     user.set_password("something else")
     user.is_staff = False

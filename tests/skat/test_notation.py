@@ -654,6 +654,6 @@ def test_docs_example_has_the_documented_score(line, score):
     assert (parsed.evaluation.score if parsed.evaluation else 0) == expected
 
 
-@pytest.mark.parametrize("code", _codes_in_notation_source())
+@pytest.mark.parametrize("code", sorted(_codes_in_notation_source()))
 def test_docs_explain_every_problem_code(code):
     assert f"| `{code}` |" in DOCS
