@@ -21,8 +21,8 @@ from typing import TextIO
 from django.db import connection, transaction
 from PIL import Image, ImageDraw
 
-from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.exports.pades import add_digital_signature, certificate_for
+from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.models import Seat, Series
 from tournaments.services import signing
 

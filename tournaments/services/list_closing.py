@@ -128,8 +128,17 @@ def reopen_list(table: Table, reason="", user=None) -> Table:
     with changes_allowed(table):
         table.status = Table.Status.OPEN
         table.seal = table.closed_reason = ""
-        table.locked_at = table.sealed_at = None
-        table.save(update_fields=["status", "seal", "closed_reason", "locked_at", "sealed_at"])
+        table.locked_at = table.sealed_at = table.seal_document = None
+        table.save(
+            update_fields=[
+                "status",
+                "seal",
+                "seal_document",
+                "closed_reason",
+                "locked_at",
+                "sealed_at",
+            ]
+        )
         table.signatures.all().delete()
     audit.record(
         "list_reopened",

@@ -82,7 +82,10 @@ def seal_list(table: Table, status: str, *, user, actor, reason="") -> None:
     table.locked_at = table.sealed_at = now
     document = seal.list_document(table)
     table.seal = seal.seal_of(document)
-    table.save(update_fields=["status", "closed_reason", "locked_at", "sealed_at", "seal"])
+    table.seal_document = document
+    table.save(
+        update_fields=["status", "closed_reason", "locked_at", "sealed_at", "seal", "seal_document"]
+    )
     audit.record(
         "list_signed" if status == Table.Status.SIGNED else "list_closed",
         user=user,

@@ -7,11 +7,15 @@ on the same list (one device could otherwise sign every seat with one tiny image
 
 import base64
 import binascii
+import hashlib
+import io
 import math
 import struct
 import zlib
+from dataclasses import dataclass
 
 from django.utils.translation import gettext_noop
+from PIL import Image
 
 from .errors import Rejected
 
@@ -91,3 +95,102 @@ def _is_png(data: bytes) -> bool:
             return has_image_data and end == len(data)
         position = end
     return False
+
+
+# A drawing has at least this much ink (dark pixels) spread over this much of the field:
+# a dot, a single straight stroke or an empty pad is no signature.
+MIN_INK_PIXELS = 60
+MIN_INK_WIDTH = 24
+MIN_INK_HEIGHT = 8
+MIN_INK_SHARE = 0.1  # of the field's width and of its height
+DARK = 128
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """What the server sees in a signature image: its ink and a hash of its pixels."""
+
+    width: int
+    height: int
+    ink_pixels: int
+    ink_width: int
+    ink_height: int
+    pixel_sha256: str
+
+
+def read_drawing(png: bytes) -> Drawing | None:
+    """Decode ``png`` onto white paper; None if it cannot be decoded."""
+    try:
+        with Image.open(io.BytesIO(png)) as image:
+            image.load()
+            paper = Image.new("RGBA", image.size, (255, 255, 255, 255))
+            grey = Image.alpha_composite(paper, image.convert("RGBA")).convert("L")
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
+    ink = grey.point(lambda value: 255 if value < DARK else 0)
+    box = ink.getbbox()
+    pixels = hashlib.sha256(b"%dx%d:" % grey.size + grey.tobytes()).hexdigest()
+    if box is None:
+        return Drawing(*grey.size, 0, 0, 0, pixels)
+    return Drawing(*grey.size, ink.histogram()[255], box[2] - box[0], box[3] - box[1], pixels)
+
+
+def check_drawing(png: bytes, seat: int) -> Drawing:
+    """The drawing of ``png`` if it is a real signature, else a refusal naming the seat."""
+    drawing = read_drawing(png)
+    if drawing is None:
+        raise Rejected.because(
+            "image",
+            "image_not_png",
+            gettext_noop("The signature is not a complete PNG image; sign again on the device."),
+        )
+    if drawing.ink_pixels == 0:
+        raise Rejected.because(
+            "image",
+            "image_blank",
+            gettext_noop(
+                "The signature field of seat %(seat)d is empty. Sign with a finger or a pen "
+                "in the field, or confirm with the PIN from the start card."
+            ),
+            seat=seat,
+        )
+    if (
+        drawing.ink_pixels < MIN_INK_PIXELS
+        or drawing.ink_width < max(MIN_INK_WIDTH, drawing.width * MIN_INK_SHARE)
+        or drawing.ink_height < max(MIN_INK_HEIGHT, drawing.height * MIN_INK_SHARE)
+    ):
+        raise Rejected.because(
+            "image",
+            "image_too_little_ink",
+            gettext_noop(
+                "The signature of seat %(seat)d is too small to be a signature. Sign with "
+                "your name across the field, or confirm with the PIN from the start card."
+            ),
+            seat=seat,
+        )
+    return drawing
+
+
+def ensure_not_copied(png: bytes, seat: int, others) -> None:
+    """Refuse ``png`` if its pixels equal another seat's signature (``others``: signatures)."""
+    drawing = read_drawing(png)
+    for other in others:
+        image = bytes(other.image)
+        if not image:
+            continue
+        copied = image == png or (
+            drawing is not None
+            and (other_drawing := read_drawing(image)) is not None
+            and other_drawing.pixel_sha256 == drawing.pixel_sha256
+        )
+        if copied:
+            raise Rejected.because(
+                "image",
+                "image_copied",
+                gettext_noop(
+                    "The signature of seat %(seat)d is identical to the signature of seat "
+                    "%(other)d. Every player signs for themselves."
+                ),
+                seat=seat,
+                other=other.seat,
+            )

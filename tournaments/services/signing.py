@@ -31,7 +31,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from tournaments.models import AuditEntry, Seat, Signature, Table
+from tournaments.models import AuditEntry, Participant, Seat, Signature, Table
 from tournaments.skat import Problem
 from tournaments.skat.rounds import game_count
 
@@ -47,7 +47,7 @@ from .list_sealing import (
     void_stale_signatures,
 )
 from .seating import ensure_open, lock_table, table_rounds
-from .signature_image import read_signature_image
+from .signature_image import check_drawing, ensure_not_copied, read_signature_image
 
 # The director's actions and the readiness rules are called through this module too.
 __all__ = [
@@ -74,7 +74,7 @@ PIN_REFUSED = "signature_pin_refused"
 
 
 class TooManyAttempts(Rejected):
-    """Too many wrong PINs for one seat; ``retry_after`` seconds until the next try (429)."""
+    """Too many wrong PINs for one player; ``retry_after`` seconds until the next try (429)."""
 
     def __init__(self, seat: int, retry_after: int):
         self.retry_after = max(1, int(retry_after))
@@ -107,6 +107,8 @@ def sign_list(table: Table, seat, *, participant=None, pin=None, image=None, use
     holder = _holder(seats, seat, participant)
     if method == Signature.Method.PIN:
         _check_pin(table, holder, pin, user=user, actor=actor)
+    else:
+        check_drawing(png, holder.number)
     return _add_signature(table, holder, method, png, user=user, actor=actor)
 
 
@@ -126,6 +128,8 @@ def _add_signature(table, holder: Seat, method, png: bytes, *, user, actor) -> S
             conflict=True,
             seat=holder.number,
         )
+    if method == Signature.Method.IMAGE:
+        ensure_not_copied(png, holder.number, table.signatures.filter(method=method))
     signature = Signature.objects.create(
         table=table,
         seat=holder.number,
@@ -224,29 +228,37 @@ def _holder(seats, seat_number: int, participant) -> Seat:
 
 
 def _check_pin(table: Table, holder: Seat, pin: str, *, user, actor) -> None:
-    """Compare in constant time; wrong tries are counted in the audit trail, per seat.
+    """Compare in constant time; wrong tries are counted per player in the audit trail.
 
-    Counting in the database rather than a process-local cache keeps the limit across
-    the worker processes of a server and across restarts.
+    The PIN belongs to the player's start card, so the limit is the player's, whichever
+    seat or table they try it at. Counting in the database keeps the limit across the
+    worker processes of a server and across restarts; locking the participant's row makes
+    concurrent tries for one player count one after the other.
     """
-    since = timezone.now() - PIN_WINDOW
-    refused = AuditEntry.objects.filter(
-        table=table, action=PIN_REFUSED, after__seat=holder.number, created_at__gte=since
-    ).order_by("created_at")
-    times = list(refused.values_list("created_at", flat=True)[:PIN_ATTEMPTS])
-    if len(times) >= PIN_ATTEMPTS:
-        wait = times[0] + PIN_WINDOW - timezone.now()
-        raise TooManyAttempts(holder.number, math.ceil(wait.total_seconds()))
-    if hmac.compare_digest(pin.encode(), holder.participant.pin.encode()):
-        return
-    audit.record(
-        PIN_REFUSED,
-        user=user,
-        actor=actor,
-        table=table,
-        obj=holder,
-        after={"seat": holder.number, "participant": holder.participant_id},
-    )
+    with transaction.atomic():
+        Participant.objects.select_for_update().filter(pk=holder.participant_id).first()
+        since = timezone.now() - PIN_WINDOW
+        refused = AuditEntry.objects.filter(
+            action=PIN_REFUSED, after__participant=holder.participant_id, created_at__gte=since
+        ).order_by("created_at")
+        times = list(refused.values_list("created_at", flat=True)[:PIN_ATTEMPTS])
+        if len(times) >= PIN_ATTEMPTS:
+            wait = times[0] + PIN_WINDOW - timezone.now()
+            blocked = TooManyAttempts(holder.number, math.ceil(wait.total_seconds()))
+        elif hmac.compare_digest(pin.encode(), holder.participant.pin.encode()):
+            return
+        else:
+            blocked = None
+            audit.record(
+                PIN_REFUSED,
+                user=user,
+                actor=actor,
+                table=table,
+                obj=holder,
+                after={"seat": holder.number, "participant": holder.participant_id},
+            )
+    if blocked is not None:
+        raise blocked
     raise Rejected.because(
         "pin",
         "pin_mismatch",
