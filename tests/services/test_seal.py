@@ -1,4 +1,4 @@
-"""The seal of a closed list: canonical document, HMAC and verification (RULES.md 4)."""
+"""The seal of a closed list: canonical document, HMAC and verification."""
 
 import datetime
 import hashlib

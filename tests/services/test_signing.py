@@ -1,4 +1,4 @@
-"""Signing, ending early, closing and reopening lists (RULES.md 4)."""
+"""Signing, ending early, closing and reopening lists (docs/rules.md, section 4)."""
 
 import datetime
 import re

@@ -1,6 +1,6 @@
 """The director's actions on a list: end it early, close it without all signatures, reopen it.
 
-Each needs a reason, which is kept in the audit trail (RULES.md 4).
+Each needs a reason, which is kept in the audit trail (docs/rules.md, section 4).
 """
 
 from django.core.exceptions import PermissionDenied
@@ -51,7 +51,7 @@ def _reason(reason) -> str:
 def end_list_early(table: Table, reason="", user=None) -> Table:
     """The director ends an incomplete list: it is signed with the games entered so far.
 
-    Points are never extrapolated (RULES.md 4); the missing games simply do not exist.
+    Points are never extrapolated (docs/rules.md, section 4); the missing games simply do not exist.
     """
     _ensure_director(user)
     reason = _reason(reason)

@@ -1,4 +1,4 @@
-"""When a list may be signed, and locking it under its seal (RULES.md 4).
+"""When a list may be signed, and locking it under its seal (docs/rules.md, section 4).
 
 Shared by the players' signing (:mod:`.signing`) and the director's actions
 (:mod:`.list_closing`): both check that the list is ready, void signatures given to an

@@ -1,4 +1,4 @@
-"""Checking the seal (Siegel) of a signed or closed list (RULES.md 4).
+"""Checking the seal (Siegel) of a signed or closed list (docs/rules.md, section 4).
 
 The seal is the HMAC-SHA256 of the list's document (:mod:`.seal_document`) under
 ``SEAL_SECRET``; the document is stored with the table when the list is sealed, and the

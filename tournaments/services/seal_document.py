@@ -1,4 +1,6 @@
-"""The sealed document of a list: what the players confirmed, as canonical JSON (RULES.md 4).
+"""The sealed document of a list: what the players confirmed, as canonical JSON.
+
+See docs/rules.md, section 4.
 
 A sealed list is written down as one canonical JSON document: the tournament, the series,
 the table, who sat where, every game with what was entered and what the rules made of

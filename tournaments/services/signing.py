@@ -1,4 +1,6 @@
-"""The players sign a table's list (Unterschrift); the last signature seals it (RULES.md 4).
+"""The players sign a table's list (Unterschrift); the last signature seals it.
+
+See docs/rules.md, section 4.
 
 Statuses of a list (``Table.status``):
 

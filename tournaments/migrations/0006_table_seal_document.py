@@ -22,7 +22,7 @@ def copy_documents_from_the_audit_trail(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0004_ranking_covering_indexes"),
+        ("tournaments", "0005_idempotency_keys"),
     ]
 
     operations = [
