@@ -64,6 +64,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
+# Audit trail: name the user who changed a tournament, player or club (the admin included).
+MIDDLEWARE.append("tournaments.audit_middleware.AuditUserMiddleware")
 
 ROOT_URLCONF = "skatverein.urls"
 WSGI_APPLICATION = "skatverein.wsgi.application"

@@ -120,8 +120,12 @@ def sign_all(table, *, except_seats=()):
     return table
 
 
-def png_bytes(width=3, height=2, chunks=()):
-    """A small valid PNG (grey pixels) built by hand; ``chunks`` adds (type, data) chunks."""
+def png_bytes(width=160, height=60, chunks=(), *, variant=0, ink=True):
+    """A valid greyscale PNG built by hand: a zigzag signature of a few strokes.
+
+    ``variant`` shifts the strokes (a different player's drawing), ``ink=False`` leaves
+    the field blank, ``chunks`` adds (type, data) chunks before the image data.
+    """
     import struct
     import zlib
 
@@ -129,7 +133,13 @@ def png_bytes(width=3, height=2, chunks=()):
         crc = struct.pack(">I", zlib.crc32(kind + data))
         return struct.pack(">I", len(data)) + kind + data + crc
 
-    rows = b"".join(b"\x00" + b"\x80" * width for _ in range(height))
+    def pixel(x, y):
+        if not ink or not width // 10 <= x < width - width // 10:
+            return 255
+        line = height // 6 + (x * 2 + variant * 7) % max(1, height * 2 // 3)
+        return 0 if abs(y - line) <= 1 else 255
+
+    rows = b"".join(b"\x00" + bytes(pixel(x, y) for x in range(width)) for y in range(height))
     return (
         b"\x89PNG\r\n\x1a\n"
         + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))

@@ -21,7 +21,7 @@ from tests.factories import (
     play_out,
     sign_all,
 )
-from tournaments.exports.signing import MAX_UPLOAD_BYTES, certificate_for
+from tournaments.exports.pades import MAX_UPLOAD_BYTES, certificate_for
 from tournaments.models import Seat, SigningCertificate
 
 pytestmark = pytest.mark.django_db

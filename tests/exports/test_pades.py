@@ -11,7 +11,7 @@ from pyhanko.sign.validation import validate_pdf_signature
 from pyhanko_certvalidator import ValidationContext
 
 from tests.factories import make_club, make_complete_table, make_pkcs12, sign_all
-from tournaments.exports import signing
+from tournaments.exports import pades
 from tournaments.exports.pdf_list import game_list_pdf
 from tournaments.models import AuditEntry, SigningCertificate
 from tournaments.services.errors import Rejected
@@ -25,13 +25,13 @@ def signed_list(club):
     table.series.tournament.save()
     sign_all(table)
     stream = io.BytesIO(game_list_pdf(table, base_url="https://skat.example.org"))
-    signing.sign_pdf(stream, club, reason="Spielliste", location="Vereinsheim")
+    pades.add_digital_signature(stream, club, reason="Spielliste", location="Vereinsheim")
     return stream.getvalue()
 
 
 def trusting(stored: SigningCertificate) -> ValidationContext:
     """A validation context that trusts exactly the club's certificate."""
-    _key, certificate, _extra = signing.load_key_and_certificate(stored)
+    _key, certificate, _extra = pades.load_key_and_certificate(stored)
     root = asn1_x509.Certificate.load(certificate.public_bytes(Encoding.DER))
     return ValidationContext(trust_roots=[root])
 
@@ -69,7 +69,7 @@ def test_signature_does_not_validate_against_another_clubs_certificate():
     club, other = make_club(), make_club()
     pdf = signed_list(club)
 
-    status = validate(pdf, trusting(signing.certificate_for(other)))
+    status = validate(pdf, trusting(pades.certificate_for(other)))
 
     assert status.intact is True
     assert status.trusted is False
@@ -78,8 +78,8 @@ def test_signature_does_not_validate_against_another_clubs_certificate():
 def test_club_certificate_is_created_once_and_reused():
     club = make_club()
 
-    first = signing.certificate_for(club)
-    second = signing.certificate_for(club)
+    first = pades.certificate_for(club)
+    second = pades.certificate_for(club)
 
     assert first.pk == second.pk
     assert SigningCertificate.objects.filter(club=club).count() == 1
@@ -91,14 +91,14 @@ def test_tournament_without_club_is_signed_with_the_default_certificate():
     status = validate(pdf, trusting(SigningCertificate.objects.get(club=None)))
 
     assert status.bottom_line is True
-    assert status.signing_cert.subject.native["common_name"] == signing.DEFAULT_SUBJECT
+    assert status.signing_cert.subject.native["common_name"] == pades.DEFAULT_SUBJECT
 
 
 def test_uploaded_certificate_signs_the_clubs_lists_from_then_on():
     club = make_club()
-    signing.certificate_for(club)
+    pades.certificate_for(club)
 
-    stored = signing.upload_certificate(club, make_pkcs12(b"geheim"), "geheim")
+    stored = pades.upload_certificate(club, make_pkcs12(b"geheim"), "geheim")
     status = validate(signed_list(club), trusting(stored))
 
     assert stored.uploaded is True
@@ -109,13 +109,13 @@ def test_uploaded_certificate_signs_the_clubs_lists_from_then_on():
 
 def test_certificate_with_an_unreadable_key_is_replaced_by_a_new_one(settings):
     club = make_club()
-    old = signing.certificate_for(club)
+    old = pades.certificate_for(club)
     settings.SEAL_SECRET = "another-seal-secret-0123456789abcdef0123456789"
 
-    new = signing.certificate_for(club)
+    new = pades.certificate_for(club)
 
     assert new.pk == old.pk and bytes(new.pkcs12) != bytes(old.pkcs12)
-    assert signing.load_key_and_certificate(new)[0] is not None
+    assert pades.load_key_and_certificate(new)[0] is not None
 
 
 @pytest.mark.parametrize(
@@ -125,7 +125,7 @@ def test_certificate_with_an_unreadable_key_is_replaced_by_a_new_one(settings):
         (make_pkcs12(b"geheim"), "", "password", "wrong_certificate_password"),
         (b"%PDF-1.4 not a certificate", "geheim", "file", "not_a_certificate"),
         (b"", "geheim", "file", "certificate_missing"),
-        (b"0" * (signing.MAX_UPLOAD_BYTES + 1), "geheim", "file", "certificate_too_large"),
+        (b"0" * (pades.MAX_UPLOAD_BYTES + 1), "geheim", "file", "certificate_too_large"),
         (make_pkcs12(b"geheim", key=False), "geheim", "file", "certificate_without_key"),
         (make_pkcs12(b"geheim", days=-30), "geheim", "file", "certificate_expired"),
     ],
@@ -134,7 +134,7 @@ def test_upload_refuses_certificates_that_cannot_sign(data, password, field, cod
     club = make_club()
 
     with pytest.raises(Rejected) as refused:
-        signing.upload_certificate(club, data, password)
+        pades.upload_certificate(club, data, password)
 
     problem = refused.value.problems[0]
     assert (problem.field, problem.code) == (field, code)
@@ -144,6 +144,6 @@ def test_upload_refuses_certificates_that_cannot_sign(data, password, field, cod
 def test_upload_accepts_a_certificate_without_password():
     club = make_club()
 
-    stored = signing.upload_certificate(club, make_pkcs12(None), "")
+    stored = pades.upload_certificate(club, make_pkcs12(None), "")
 
     assert stored.uploaded is True

@@ -1,5 +1,6 @@
-"""The seal of a closed list: canonical document, HMAC and verification (RULES.md 4)."""
+"""The seal of a closed list: canonical document, HMAC and verification."""
 
+import datetime
 import hashlib
 import hmac
 import json
@@ -10,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.factories import make_complete_table, make_staff_user, png_bytes, png_data_url, sign_all
-from tournaments.models import Game, GamePoints, Player, Signature
+from tournaments.models import Club, Game, GamePoints, Signature, Table
 from tournaments.services import signing
 from tournaments.services.seal import (
     REASONS,
@@ -147,15 +148,87 @@ def test_a_removed_signature_fails_verification(sealed):
     assert result.mismatches[0].current is None
 
 
-def test_a_renamed_player_shows_as_a_changed_name(sealed):
-    seat = sealed.seats.select_related("participant__player").get(number=1)
-    player = seat.participant.player
+def rename_player(table):
+    player = table.seats.get(number=1).participant.player
+    player.last_name = "Umbenannt"
+    player.save()
 
-    Player.objects.filter(pk=player.pk).update(last_name="Umbenannt")
+
+def rename_club(table):
+    player = table.seats.get(number=1).participant.player
+    player.club = player.club or Club.objects.create(name="Skatfreunde")
+    player.save()
+    player.club.name = "Umbenannter Skatclub"
+    player.club.save()
+
+
+def rename_tournament(table):
+    tournament = table.series.tournament
+    tournament.name = "Umbenanntes Turnier"
+    tournament.date = tournament.date + datetime.timedelta(days=1)
+    tournament.save()
+
+
+def renumber_participant(table):
+    participant = table.seats.get(number=2).participant
+    participant.start_number = 999
+    participant.save()
+
+
+@pytest.mark.parametrize(
+    "edit", [rename_player, rename_club, rename_tournament, renumber_participant]
+)
+def test_an_edit_outside_the_list_keeps_the_seal_valid(sealed, edit):
+    names = list_document(sealed)
+
+    edit(sealed)
     result = verify_seal(sealed.seal)
 
-    assert [m.path for m in result.mismatches] == ["seats[1].name"]
-    assert result.mismatches[0].current.endswith("Umbenannt")
+    assert (result.valid, result.reason, result.mismatches) == (True, "valid", [])
+    assert result.tournament == names["tournament"]
+    assert list_document(sealed) != names or edit is rename_club
+
+
+def test_the_sealed_document_is_kept_with_the_table(sealed):
+    entry = sealed.audit_entries.get(action="list_signed")
+
+    assert sealed.seal_document == entry.after["document"]
+    assert seal_of(sealed.seal_document) == sealed.seal
+    assert sealed.seal_document["seats"][0]["name"] == (
+        sealed.seats.get(number=1).participant.player.full_name
+    )
+
+
+def test_a_seat_given_to_another_player_by_raw_sql_is_named(sealed):
+    first, second = sealed.seats.order_by("number")[:2]
+
+    raw_sql("UPDATE tournaments_seat SET from_game = 99 WHERE id = %s", first.id)
+    raw_sql("UPDATE tournaments_seat SET number = 1 WHERE id = %s", second.id)
+    raw_sql("UPDATE tournaments_seat SET number = 2, from_game = 1 WHERE id = %s", first.id)
+    result = verify_seal(sealed.seal)
+
+    assert (result.valid, result.reason) == (False, "changed")
+    assert "seats[1].participant" in [m.path for m in result.mismatches]
+
+
+def test_an_altered_stored_document_cannot_be_confirmed(sealed):
+    document = {**sealed.seal_document, "closed_reason": "untergeschoben"}
+    Table._base_manager.filter(pk=sealed.pk).update(seal_document=document)
+    raw_sql("UPDATE tournaments_table SET closed_reason = %s WHERE id = %s", "x", sealed.id)
+
+    result = verify_seal(sealed.seal)
+
+    assert (result.valid, result.reason) == (False, "not_reproducible")
+
+
+def test_timestamps_cut_to_milliseconds_keep_the_seal_valid(sealed):
+    for signature in Signature.objects.filter(table=sealed):
+        cut = signature.signed_at.replace(
+            microsecond=signature.signed_at.microsecond // 1000 * 1000
+        )
+        Signature._base_manager.filter(pk=signature.pk).update(signed_at=cut)
+
+    assert verify_seal(sealed.seal).valid
 
 
 def test_a_seal_made_with_another_secret_cannot_be_confirmed(sealed, settings):
@@ -175,7 +248,8 @@ def test_an_altered_audit_record_does_not_make_a_changed_list_valid(sealed):
 
     result = verify_seal(sealed.seal)
 
-    assert (result.valid, result.reason) == (False, "not_reproducible")
+    assert (result.valid, result.reason) == (False, "changed")
+    assert [m.path for m in result.mismatches][0] == "games[1].score"
 
 
 @pytest.mark.parametrize(

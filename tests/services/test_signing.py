@@ -1,4 +1,4 @@
-"""Signing, ending early, closing and reopening lists (RULES.md 4)."""
+"""Signing, ending early, closing and reopening lists (docs/rules.md, section 4)."""
 
 import datetime
 import re
@@ -144,6 +144,98 @@ def test_image_data_url_may_be_wrapped_and_upper_case():
     wrapped = "DATA:IMAGE/PNG;BASE64," + "\n".join(re.findall(".{1,20}", png_data_url()[22:]))
 
     assert signing.read_signature_image(wrapped) == png_bytes()
+
+
+def canvas_png(draw) -> bytes:
+    """A PNG as the signing page's canvas makes it: transparent, black strokes."""
+    import io
+
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGBA", (600, 200), (0, 0, 0, 0))
+    draw(ImageDraw.Draw(image))
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def test_a_drawing_from_the_canvas_is_accepted(table):
+    png = canvas_png(
+        lambda pen: pen.line([(40, 150), (120, 40), (200, 160), (330, 60)], fill="black", width=5)
+    )
+
+    assert signing.sign_list(table, 1, image=png_data_url(png)).method == "image"
+
+
+@pytest.mark.parametrize(
+    ("png", "code"),
+    [
+        (png_bytes(ink=False), "image_blank"),
+        (canvas_png(lambda pen: None), "image_blank"),
+        (
+            canvas_png(lambda pen: pen.ellipse([300, 100, 306, 106], fill="black")),
+            "image_too_little_ink",
+        ),
+        (
+            canvas_png(lambda pen: pen.line([(10, 100), (590, 100)], fill="black", width=3)),
+            "image_too_little_ink",
+        ),
+        (png_bytes(width=3, height=2), "image_too_little_ink"),
+    ],
+    ids=["blank-grey", "blank-canvas", "dot", "one-straight-line", "tiny"],
+)
+def test_a_signature_that_is_no_drawing_is_refused_naming_the_seat(table, png, code):
+    with pytest.raises(Rejected) as error:
+        signing.sign_list(table, 3, image=png_data_url(png))
+
+    problem = error.value.problems[0]
+    assert (problem.field, problem.code) == ("image", code)
+    assert "seat 3" in problem.text()
+    assert not Signature.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "copy",
+    [png_bytes(), png_bytes(chunks=[(b"tEXt", b"Comment\x00another file, same pixels")])],
+    ids=["same-file", "same-pixels"],
+)
+def test_a_copy_of_another_seats_signature_is_refused(table, copy):
+    signing.sign_list(table, 1, image=png_data_url(png_bytes()))
+
+    with pytest.raises(Rejected) as error:
+        signing.sign_list(table, 2, image=png_data_url(copy))
+
+    problem = error.value.problems[0]
+    assert (problem.field, problem.code) == ("image", "image_copied")
+    assert "seat 2" in problem.text() and "seat 1" in problem.text()
+    assert list(table.signatures.values_list("seat", flat=True)) == [1]
+
+
+def test_different_drawings_on_every_seat_seal_the_list(table):
+    for seat in (1, 2, 3, 4):
+        signing.sign_list(table, seat, image=png_data_url(png_bytes(variant=seat)))
+
+    table.refresh_from_db()
+    assert table.status == Table.Status.SIGNED
+
+
+def test_wrong_pins_are_limited_per_player_not_per_seat(db):
+    table = make_seated_table(players=4, rounds_per_series=2)
+    for _ in range(4):
+        enter(table, passed=True)
+    newcomer = make_participants(table.series.tournament, 1)[0]
+    seating.replace_player(table, 2, newcomer.id, 5)
+    play_out(table)
+    leaver = table.seats.get(number=2, from_game=1).participant
+    wrong = "0000" if leaver.pin != "0000" else "1111"
+    for _ in range(signing.PIN_ATTEMPTS):
+        refused(lambda: signing.sign_list(table, 2, participant=leaver.id, pin=wrong))
+
+    blocked = refused(lambda: signing.sign_list(table, 2, participant=leaver.id, pin=leaver.pin))
+    signature = signing.sign_list(table, 2, participant=newcomer.id, pin=newcomer.pin)
+
+    assert blocked == ("pin", "too_many_pin_attempts", False)
+    assert signature.participant_id == newcomer.id
 
 
 @pytest.mark.parametrize(

@@ -21,8 +21,8 @@ from typing import TextIO
 from django.db import connection, transaction
 from PIL import Image, ImageDraw
 
+from tournaments.exports.pades import add_digital_signature, certificate_for
 from tournaments.exports.pdf_bulk import series_lists_pdf
-from tournaments.exports.signing import certificate_for, sign_pdf
 from tournaments.models import Seat, Series
 from tournaments.services import signing
 
@@ -100,14 +100,14 @@ def measure(series: Series) -> Measurement:
         started = time.perf_counter()
         pages = series_lists_pdf(series, pdf, base_url=BASE_URL)
         rendered = time.perf_counter()
-        sign_pdf(pdf, series.tournament.club, reason="Spielliste")
+        add_digital_signature(pdf, series.tournament.club, reason="Spielliste")
         signed = time.perf_counter()
         size = pdf.seek(0, io.SEEK_END)
     with tempfile.TemporaryFile() as pdf:
         gc.collect()
         tracemalloc.start()
         series_lists_pdf(series, pdf, base_url=BASE_URL)
-        sign_pdf(pdf, series.tournament.club, reason="Spielliste")
+        add_digital_signature(pdf, series.tournament.club, reason="Spielliste")
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
     return Measurement(

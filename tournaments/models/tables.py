@@ -47,6 +47,13 @@ class Table(models.Model):
     closed_reason = models.TextField(_("reason for closing without all signatures"), blank=True)
     seal = models.CharField(_("seal"), max_length=64, blank=True, db_index=True)
     sealed_at = models.DateTimeField(_("sealed at"), null=True, blank=True)
+    seal_document = models.JSONField(
+        _("sealed list"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("The list as the players confirmed it, names included; the seal covers it."),
+    )
     ended_early_at = models.DateTimeField(
         _("ended early at"),
         null=True,

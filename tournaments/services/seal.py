@@ -1,15 +1,14 @@
-"""The seal (Siegel) of a signed or closed list, and checking it (RULES.md 4).
+"""Checking the seal (Siegel) of a signed or closed list (docs/rules.md, section 4).
 
-A sealed list is written down as one canonical JSON document: the tournament, the series,
-the table, who sat where, every game with what was entered and what the rules made of
-it, the list points of every player per game, the settlement, the signatures and the
-reason for closing. The seal is the HMAC-SHA256 of that document under ``SEAL_SECRET``,
-a key that lives only in the server's environment, so nobody can forge a seal for a
-changed list, and the seal code printed on the list finds the list again.
+The seal is the HMAC-SHA256 of the list's document (:mod:`.seal_document`) under
+``SEAL_SECRET``; the document is stored with the table when the list is sealed, and the
+sealing audit entry keeps a copy, which still names a list whose seal was superseded.
 
-The sealing action keeps the document in its audit entry. Verification rebuilds the
-document from the database as it is now: if the seal no longer comes out, comparing the
-two documents names every field that changed, such as ``games[12].score`` (game 12).
+Verification checks two things: that the stored document still gives the seal (nobody
+altered the record of what was confirmed), and that the list's content in the database
+still matches that document (nobody changed a game, a seat or a signature). Comparing the
+two names every field that changed, such as ``games[12].score`` (game 12). Names and start
+numbers are labels outside the comparison: renaming a player later breaks no seal.
 
 Paths in mismatches: ``games[N]`` is game number N, ``games[N].points[S]`` seat S's list
 points of that game, ``seats[S]`` / ``settlement[S]`` / ``summary[S]`` seat S
@@ -17,79 +16,46 @@ points of that game, ``seats[S]`` / ``settlement[S]`` / ``summary[S]`` seat S
 participant P's signature.
 """
 
-import hashlib
 import hmac
-import json
 import re
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.utils.translation import gettext_noop
 
-from tournaments.models import AuditEntry, Game, GamePoints, Seat, Signature, SummaryEntry, Table
+from tournaments.models import AuditEntry, Table
 
-from .settlement import settle_table
+from .seal_document import (
+    DOCUMENT_FORMAT,
+    canonical,
+    content_digest,
+    image_digest,
+    list_content,
+    list_document,
+    seal_of,
+    timestamp,
+)
 
-DOCUMENT_FORMAT = 1
+__all__ = [
+    "DOCUMENT_FORMAT",
+    "REASONS",
+    "SEALING_ACTIONS",
+    "SEAL_PATTERN",
+    "Mismatch",
+    "Verification",
+    "canonical",
+    "content_digest",
+    "find_mismatches",
+    "image_digest",
+    "list_content",
+    "list_document",
+    "normalise_code",
+    "seal_of",
+    "timestamp",
+    "verify_seal",
+]
+
 SEAL_PATTERN = re.compile(r"^[0-9a-f]{64}$")
 SEALING_ACTIONS = ("list_signed", "list_closed")
-# Left out of the fingerprint a signature confirms: they change by signing and closing.
-_SIGNING_KEYS = ("signatures", "status", "closed_reason")
-
-_GAME_FIELDS = (
-    "number",
-    "dealer_seat",
-    "table_size",
-    "passed",
-    "declarer_seat",
-    "declarer_id",
-    "game",
-    "matadors",
-    "with_matadors",
-    "hand",
-    "ouvert",
-    "schneider_announced",
-    "schwarz_announced",
-    "bid",
-    "won_entered",
-    "schneider",
-    "schwarz",
-    "declarer_eyes",
-    "declarer_tricks",
-    "conceded",
-    "scored_as",
-    "base_value",
-    "multiplier",
-    "game_value",
-    "won",
-    "overbid",
-    "score",
-    "declarer_points",
-    "opponent_points",
-)
-_POINT_FIELDS = (
-    "seat",
-    "participant_id",
-    "role",
-    "game_points",
-    "won",
-    "lost",
-    "credit",
-    "points",
-)
-_SUMMARY_FIELDS = ("seat", "participant_id", "game_points", "won", "lost", "credits", "total")
-_SETTLEMENT_FIELDS = (
-    "seat",
-    "participant",
-    "from_game",
-    "until_game",
-    "game_points",
-    "won",
-    "lost",
-    "bonus_won_lost",
-    "bonus_opponents_lost",
-    "total",
-)
 
 REASONS = {
     "valid": gettext_noop("The list is authentic and unchanged since it was sealed."),
@@ -111,111 +77,6 @@ REASONS = {
         "stored record of the sealed list was altered."
     ),
 }
-
-
-def _json_value(value):
-    if hasattr(value, "isoformat"):
-        return value.isoformat()
-    return value
-
-
-def _row(instance, names) -> dict:
-    return {name.removesuffix("_id"): _json_value(getattr(instance, name)) for name in names}
-
-
-def list_document(table: Table) -> dict:
-    """The whole list of ``table`` as plain JSON data, read from the database.
-
-    The table's own fields (status, reasons) are taken from ``table`` as given, so the
-    sealing service can write the document of the status it is about to store.
-    """
-    series = table.series
-    tournament = series.tournament
-    seats = list(
-        Seat.objects.filter(table=table)
-        .select_related("participant__player")
-        .order_by("number", "from_game")
-    )
-    points: dict[int, list[dict]] = {}
-    for row in GamePoints.objects.filter(table=table).order_by("game_id", "seat"):
-        points.setdefault(row.game_id, []).append(_row(row, _POINT_FIELDS))
-    games = []
-    for game in Game.objects.filter(table=table).order_by("number"):
-        data = _row(game, _GAME_FIELDS)
-        data["points"] = points.get(game.id, [])
-        games.append(data)
-    return {
-        "format": DOCUMENT_FORMAT,
-        "tournament": {
-            "id": tournament.id,
-            "name": tournament.name,
-            "date": tournament.date.isoformat(),
-        },
-        "series": series.number,
-        "table": {"id": table.id, "number": table.number},
-        "status": table.status,
-        "entry_mode": table.entry_mode,
-        "ended_early": None
-        if table.ended_early_at is None
-        else {"at": table.ended_early_at.isoformat(), "reason": table.ended_reason},
-        "closed_reason": table.closed_reason,
-        "seats": [
-            {
-                "seat": seat.number,
-                "participant": seat.participant_id,
-                "start_number": seat.participant.start_number,
-                "name": seat.participant.player.full_name,
-                "from_game": seat.from_game,
-                "until_game": seat.until_game,
-            }
-            for seat in seats
-        ],
-        "games": games,
-        "summary": [
-            _row(entry, _SUMMARY_FIELDS)
-            for entry in SummaryEntry.objects.filter(table=table).order_by("seat")
-        ],
-        "settlement": [
-            {name: getattr(line, name) for name in _SETTLEMENT_FIELDS}
-            for line in settle_table(table, seats)
-        ],
-        "signatures": [
-            {
-                "seat": signature.seat,
-                "participant": signature.participant_id,
-                "method": signature.method,
-                "signed_at": signature.signed_at.isoformat(),
-                "image_sha256": image_digest(signature.image),
-            }
-            for signature in Signature.objects.filter(table=table).order_by("seat", "signed_at")
-        ],
-    }
-
-
-def image_digest(image) -> str | None:
-    """SHA-256 of a signature image; the image itself stays out of documents and the audit."""
-    return hashlib.sha256(bytes(image)).hexdigest() if image else None
-
-
-def canonical(document: dict) -> bytes:
-    """Sorted keys, no spaces, UTF-8: the same data always gives the same bytes.
-
-    A lone surrogate (possible in old SQLite data) is kept as is rather than failing.
-    """
-    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return text.encode("utf-8", "surrogatepass")
-
-
-def seal_of(document: dict, secret: str | None = None) -> str:
-    """HMAC-SHA256 of the canonical document under the seal secret, as 64 hex digits."""
-    key = (settings.SEAL_SECRET if secret is None else secret).encode()
-    return hmac.new(key, canonical(document), hashlib.sha256).hexdigest()
-
-
-def content_digest(document: dict) -> str:
-    """Fingerprint of what a player confirms: the list without the signatures themselves."""
-    content = {key: value for key, value in document.items() if key not in _SIGNING_KEYS}
-    return hashlib.sha256(canonical(content)).hexdigest()
 
 
 def normalise_code(code: str) -> str:
@@ -266,16 +127,18 @@ def verify_seal(code: str) -> Verification:
         table = Table.objects.select_related("series__tournament").get(pk=entry.table_id)
     if table is None and entry is None:
         return Verification(seal=code, valid=False, reason="unknown")
-    stored = entry.after.get("document") if entry is not None else None
-    stored = stored if isinstance(stored, dict) else None
+    sealed_now = table is not None and table.seal == code
+    stored = _stored_document(table if sealed_now else None, entry)
     stored_genuine = stored is not None and hmac.compare_digest(seal_of(stored), code)
     current = list_document(table) if table is not None else None
+    if sealed_now and not stored_genuine and hmac.compare_digest(seal_of(current), code):
+        # Sealed before the document was kept with the table, and unchanged since.
+        stored, stored_genuine = current, True
     comparable = stored is not None and current is not None
-    mismatches = find_mismatches(stored, current) if comparable else []
-    if table is not None and table.seal == code:
-        valid = hmac.compare_digest(seal_of(current), code)
-        reason = "valid" if valid else "changed" if stored_genuine and mismatches else None
-        reason = reason or "not_reproducible"
+    mismatches = find_mismatches(list_content(stored), list_content(current)) if comparable else []
+    if sealed_now:
+        valid = stored_genuine and not mismatches
+        reason = "valid" if valid else "changed" if stored_genuine else "not_reproducible"
         sealed_at = table.sealed_at.isoformat() if table.sealed_at else None
     else:
         valid, reason = False, "superseded" if stored_genuine else "not_reproducible"
@@ -293,6 +156,14 @@ def verify_seal(code: str) -> Verification:
         sealed_at=sealed_at,
         mismatches=[] if valid else mismatches,
     )
+
+
+def _stored_document(table: Table | None, entry: AuditEntry | None) -> dict | None:
+    """The document as sealed: kept with the table, else in the sealing audit entry."""
+    if table is not None and isinstance(table.seal_document, dict):
+        return table.seal_document
+    document = entry.after.get("document") if entry is not None else None
+    return document if isinstance(document, dict) else None
 
 
 def _sealing_entry(code: str, table: Table | None) -> AuditEntry | None:

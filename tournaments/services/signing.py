@@ -1,4 +1,6 @@
-"""Signing, closing and reopening a table's list (RULES.md 4).
+"""The players sign a table's list (Unterschrift); the last signature seals it.
+
+See docs/rules.md, section 4.
 
 Statuses of a list (``Table.status``):
 
@@ -22,41 +24,59 @@ seal and the signatures are removed (kept in the audit entry, without the images
 usual services correct the list, and it is signed or closed again, with a new seal.
 """
 
-import base64
-import binascii
 import hmac
 import math
-import struct
-import zlib
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from tournaments.models import AuditEntry, Seat, Signature, Table, changes_allowed
+from tournaments.models import AuditEntry, Participant, Seat, Signature, Table
 from tournaments.skat import Problem
 from tournaments.skat.rounds import game_count
 
 from . import audit, seal
 from .errors import Rejected, is_id
+from .list_closing import MAX_REASON_LENGTH, close_list, end_list_early, reopen_list
+from .list_sealing import (
+    ensure_ready,
+    list_complete,
+    ready_to_sign,
+    seal_list,
+    signature_record,
+    void_stale_signatures,
+)
 from .seating import ensure_open, lock_table, table_rounds
+from .signature_image import check_drawing, ensure_not_copied, read_signature_image
 
-MAX_REASON_LENGTH = 2000
+# The director's actions and the readiness rules are called through this module too.
+__all__ = [
+    "MAX_REASON_LENGTH",
+    "PIN_ATTEMPTS",
+    "PIN_REFUSED",
+    "PIN_WINDOW",
+    "SignerStatus",
+    "TooManyAttempts",
+    "close_list",
+    "end_list_early",
+    "list_complete",
+    "read_signature_image",
+    "ready_to_sign",
+    "reopen_list",
+    "sign_list",
+    "signers",
+    "signing_status",
+]
+
 PIN_ATTEMPTS = 5
 PIN_WINDOW = timedelta(minutes=10)
 PIN_REFUSED = "signature_pin_refused"
 
-PNG_DATA_URL = "data:image/png;base64,"
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-MAX_IMAGE_BYTES = 200 * 1024
-MAX_IMAGE_SIDE = 4096
-
 
 class TooManyAttempts(Rejected):
-    """Too many wrong PINs for one seat; ``retry_after`` seconds until the next try (429)."""
+    """Too many wrong PINs for one player; ``retry_after`` seconds until the next try (429)."""
 
     def __init__(self, seat: int, retry_after: int):
         self.retry_after = max(1, int(retry_after))
@@ -72,20 +92,6 @@ class TooManyAttempts(Rejected):
         super().__init__([problem])
 
 
-def list_complete(table: Table, games_entered: int, games_planned: int) -> bool:
-    """All games of the list's rounds are entered, or its summary is saved."""
-    if table.entry_mode == Table.EntryMode.SUMMARY:
-        return True
-    return table.entry_mode == Table.EntryMode.GAMES and games_entered >= games_planned > 0
-
-
-def ready_to_sign(table: Table, games_entered: int, games_planned: int) -> bool:
-    """The players may sign now: the list is open and complete or ended early."""
-    return table.is_open and (
-        table.ended_early_at is not None or list_complete(table, games_entered, games_planned)
-    )
-
-
 # --- signing ---------------------------------------------------------------------------
 
 
@@ -99,10 +105,12 @@ def sign_list(table: Table, seat, *, participant=None, pin=None, image=None, use
     table = Table.objects.select_related("series__tournament").get(pk=table.pk)
     ensure_open(table)
     seats = list(table.seats.select_related("participant__player"))
-    _ensure_ready(table, seats)
+    ensure_ready(table, seats)
     holder = _holder(seats, seat, participant)
     if method == Signature.Method.PIN:
         _check_pin(table, holder, pin, user=user, actor=actor)
+    else:
+        check_drawing(png, holder.number)
     return _add_signature(table, holder, method, png, user=user, actor=actor)
 
 
@@ -111,9 +119,9 @@ def _add_signature(table, holder: Seat, method, png: bytes, *, user, actor) -> S
     table = lock_table(table)
     ensure_open(table)
     seats = list(table.seats.all())
-    _ensure_ready(table, seats)
+    ensure_ready(table, seats)
     digest = seal.content_digest(seal.list_document(table))
-    _void_stale_signatures(table, digest, user=user, actor=actor)
+    void_stale_signatures(table, digest, user=user, actor=actor)
     if table.signatures.filter(participant_id=holder.participant_id).exists():
         raise Rejected.because(
             "seat",
@@ -122,6 +130,8 @@ def _add_signature(table, holder: Seat, method, png: bytes, *, user, actor) -> S
             conflict=True,
             seat=holder.number,
         )
+    if method == Signature.Method.IMAGE:
+        ensure_not_copied(png, holder.number, table.signatures.filter(method=method))
     signature = Signature.objects.create(
         table=table,
         seat=holder.number,
@@ -136,11 +146,11 @@ def _add_signature(table, holder: Seat, method, png: bytes, *, user, actor) -> S
         actor=actor,
         table=table,
         obj=signature,
-        after=_signature_record(signature),
+        after=signature_record(signature),
     )
     signed = set(table.signatures.values_list("participant_id", flat=True))
     if {s.participant_id for s in seats} <= signed:
-        _seal(table, Table.Status.SIGNED, user=user, actor=actor)
+        seal_list(table, Table.Status.SIGNED, user=user, actor=actor)
     return signature
 
 
@@ -182,25 +192,6 @@ def _signature_input(seat, participant, pin, image) -> tuple[str, bytes]:
     return Signature.Method.IMAGE, read_signature_image(image)
 
 
-def _ensure_ready(table: Table, seats) -> None:
-    entered = table.games.count()
-    planned = game_count(table_rounds(table, seats))
-    if not ready_to_sign(table, entered, planned):
-        raise Rejected.because(
-            "table",
-            "list_not_complete",
-            gettext_noop(
-                "The list of table %(table)d is not complete yet (%(entered)d of %(planned)d "
-                "games entered). Players sign once all games are entered, or after the "
-                "tournament director ended the list early."
-            ),
-            conflict=True,
-            table=table.number,
-            entered=entered,
-            planned=planned,
-        )
-
-
 def _holder(seats, seat_number: int, participant) -> Seat:
     """The seat row of the player who signs: the only one on that seat, or the named one."""
     holders = [seat for seat in seats if seat.number == seat_number]
@@ -239,29 +230,37 @@ def _holder(seats, seat_number: int, participant) -> Seat:
 
 
 def _check_pin(table: Table, holder: Seat, pin: str, *, user, actor) -> None:
-    """Compare in constant time; wrong tries are counted in the audit trail, per seat.
+    """Compare in constant time; wrong tries are counted per player in the audit trail.
 
-    Counting in the database rather than a process-local cache keeps the limit across
-    the worker processes of a server and across restarts.
+    The PIN belongs to the player's start card, so the limit is the player's, whichever
+    seat or table they try it at. Counting in the database keeps the limit across the
+    worker processes of a server and across restarts; locking the participant's row makes
+    concurrent tries for one player count one after the other.
     """
-    since = timezone.now() - PIN_WINDOW
-    refused = AuditEntry.objects.filter(
-        table=table, action=PIN_REFUSED, after__seat=holder.number, created_at__gte=since
-    ).order_by("created_at")
-    times = list(refused.values_list("created_at", flat=True)[:PIN_ATTEMPTS])
-    if len(times) >= PIN_ATTEMPTS:
-        wait = times[0] + PIN_WINDOW - timezone.now()
-        raise TooManyAttempts(holder.number, math.ceil(wait.total_seconds()))
-    if hmac.compare_digest(pin.encode(), holder.participant.pin.encode()):
-        return
-    audit.record(
-        PIN_REFUSED,
-        user=user,
-        actor=actor,
-        table=table,
-        obj=holder,
-        after={"seat": holder.number, "participant": holder.participant_id},
-    )
+    with transaction.atomic():
+        Participant.objects.select_for_update().filter(pk=holder.participant_id).first()
+        since = timezone.now() - PIN_WINDOW
+        refused = AuditEntry.objects.filter(
+            action=PIN_REFUSED, after__participant=holder.participant_id, created_at__gte=since
+        ).order_by("created_at")
+        times = list(refused.values_list("created_at", flat=True)[:PIN_ATTEMPTS])
+        if len(times) >= PIN_ATTEMPTS:
+            wait = times[0] + PIN_WINDOW - timezone.now()
+            blocked = TooManyAttempts(holder.number, math.ceil(wait.total_seconds()))
+        elif hmac.compare_digest(pin.encode(), holder.participant.pin.encode()):
+            return
+        else:
+            blocked = None
+            audit.record(
+                PIN_REFUSED,
+                user=user,
+                actor=actor,
+                table=table,
+                obj=holder,
+                after={"seat": holder.number, "participant": holder.participant_id},
+            )
+    if blocked is not None:
+        raise blocked
     raise Rejected.because(
         "pin",
         "pin_mismatch",
@@ -271,242 +270,6 @@ def _check_pin(table: Table, holder: Seat, pin: str, *, user, actor) -> None:
         ),
         seat=holder.number,
     )
-
-
-def read_signature_image(value) -> bytes:
-    """The PNG bytes of a ``data:image/png;base64,...`` URL, checked chunk by chunk."""
-    if not isinstance(value, str) or value[: len(PNG_DATA_URL)].lower() != PNG_DATA_URL:
-        raise Rejected.because(
-            "image",
-            "image_not_png_data_url",
-            gettext_noop(
-                'Send the drawn signature as a PNG data URL starting with "data:image/png;base64,".'
-            ),
-        )
-    payload = "".join(value[len(PNG_DATA_URL) :].split())
-    if len(payload) > math.ceil(MAX_IMAGE_BYTES / 3) * 4:
-        raise _image_too_large()
-    try:
-        png = base64.b64decode(payload, validate=True)
-    except (binascii.Error, ValueError) as error:
-        raise Rejected.because(
-            "image",
-            "image_not_base64",
-            gettext_noop("The signature image is not valid base64 data; sign again on the device."),
-        ) from error
-    if len(png) > MAX_IMAGE_BYTES:
-        raise _image_too_large()
-    if not _is_png(png):
-        raise Rejected.because(
-            "image",
-            "image_not_png",
-            gettext_noop("The signature is not a complete PNG image; sign again on the device."),
-        )
-    return png
-
-
-def _image_too_large() -> Rejected:
-    return Rejected.because(
-        "image",
-        "image_too_large",
-        gettext_noop(
-            "The signature image is larger than %(kb)d KB; sign again on a smaller signing field."
-        ),
-        kb=MAX_IMAGE_BYTES // 1024,
-    )
-
-
-def _is_png(data: bytes) -> bool:
-    """PNG signature, IHDR first with a sensible size, intact chunks, image data, IEND last."""
-    if not data.startswith(PNG_MAGIC):
-        return False
-    position, first, has_image_data = len(PNG_MAGIC), True, False
-    while position + 12 <= len(data):
-        (length,) = struct.unpack(">I", data[position : position + 4])
-        kind = data[position + 4 : position + 8]
-        end = position + 12 + length
-        if end > len(data):
-            return False
-        body = data[position + 8 : position + 8 + length]
-        (crc,) = struct.unpack(">I", data[end - 4 : end])
-        if zlib.crc32(kind + body) != crc:
-            return False
-        if first:
-            if kind != b"IHDR" or length != 13:
-                return False
-            width, height = struct.unpack(">II", body[:8])
-            if not (1 <= width <= MAX_IMAGE_SIDE and 1 <= height <= MAX_IMAGE_SIDE):
-                return False
-            first = False
-        has_image_data = has_image_data or kind == b"IDAT"
-        if kind == b"IEND":
-            return has_image_data and end == len(data)
-        position = end
-    return False
-
-
-def _void_stale_signatures(table: Table, digest: str, *, user, actor) -> None:
-    """Remove signatures given to an earlier state of the list; those players sign again."""
-    stale = list(table.signatures.exclude(list_digest=digest))
-    if not stale:
-        return
-    Signature.objects.filter(id__in=[s.id for s in stale]).delete()
-    audit.record(
-        "signatures_voided",
-        user=user,
-        actor=actor,
-        table=table,
-        before=[_signature_record(s) for s in stale],
-    )
-
-
-def _signature_record(signature: Signature) -> dict:
-    return {
-        "seat": signature.seat,
-        "participant": signature.participant_id,
-        "method": signature.method,
-        "signed_at": signature.signed_at.isoformat() if signature.signed_at else None,
-        "image_sha256": seal.image_digest(signature.image),
-    }
-
-
-def _seal(table: Table, status: str, *, user, actor, reason="") -> None:
-    """Lock the list in ``status`` and store its seal; the audit entry keeps the document."""
-    now = timezone.now()
-    table.status = status
-    table.closed_reason = reason if status == Table.Status.LOCKED else ""
-    table.locked_at = table.sealed_at = now
-    document = seal.list_document(table)
-    table.seal = seal.seal_of(document)
-    table.save(update_fields=["status", "closed_reason", "locked_at", "sealed_at", "seal"])
-    audit.record(
-        "list_signed" if status == Table.Status.SIGNED else "list_closed",
-        user=user,
-        actor=actor,
-        table=table,
-        after={"seal": table.seal, "sealed_at": now.isoformat(), "document": document},
-        reason=reason,
-    )
-
-
-# --- the director's actions ------------------------------------------------------------
-
-
-def _ensure_director(user) -> None:
-    if not (user is not None and user.is_authenticated and user.is_staff):
-        raise PermissionDenied("Only the tournament director may do this.")
-
-
-def _reason(reason) -> str:
-    if not isinstance(reason, str) or not reason.strip():
-        raise Rejected.because(
-            "reason",
-            "reason_required",
-            gettext_noop("Give a reason; it is kept in the audit trail of the list."),
-        )
-    if len(reason) > MAX_REASON_LENGTH:
-        raise Rejected.because(
-            "reason",
-            "reason_too_long",
-            gettext_noop("Keep the reason under %(max)d characters."),
-            max=MAX_REASON_LENGTH,
-        )
-    return reason.strip()
-
-
-@transaction.atomic
-def end_list_early(table: Table, reason="", user=None) -> Table:
-    """The director ends an incomplete list: it is signed with the games entered so far.
-
-    Points are never extrapolated (RULES.md 4); the missing games simply do not exist.
-    """
-    _ensure_director(user)
-    reason = _reason(reason)
-    table = lock_table(table)
-    ensure_open(table)
-    seats = list(table.seats.all())
-    entered = table.games.count()
-    planned = game_count(table_rounds(table, seats))
-    if table.ended_early_at is not None or list_complete(table, entered, planned):
-        raise Rejected.because(
-            "table",
-            "list_already_ended",
-            gettext_noop(
-                "The list of table %(table)d is already complete or ended; the players can "
-                "sign it now."
-            ),
-            conflict=True,
-            table=table.number,
-        )
-    table.ended_early_at = timezone.now()
-    table.ended_reason = reason
-    table.save(update_fields=["ended_early_at", "ended_reason"])
-    audit.record(
-        "list_ended_early",
-        user=user,
-        table=table,
-        after={"games_entered": entered, "games_planned": planned},
-        reason=reason,
-    )
-    return table
-
-
-@transaction.atomic
-def close_list(table: Table, reason="", user=None) -> Table:
-    """The director locks a complete list that lacks signatures, with the reason why."""
-    _ensure_director(user)
-    reason = _reason(reason)
-    table = lock_table(table)
-    ensure_open(table)
-    seats = list(table.seats.all())
-    _ensure_ready(table, seats)
-    document = seal.list_document(table)
-    _void_stale_signatures(table, seal.content_digest(document), user=user, actor="")
-    _seal(table, Table.Status.LOCKED, user=user, actor="", reason=reason)
-    return table
-
-
-@transaction.atomic
-def reopen_list(table: Table, reason="", user=None) -> Table:
-    """The director reopens a signed or locked list for a correction, with a reason.
-
-    The seal and the signatures go (the audit entry keeps them, without the images); the
-    list is then corrected through the usual services and signed or closed again.
-    """
-    _ensure_director(user)
-    reason = _reason(reason)
-    table = lock_table(table)
-    if table.is_open:
-        raise Rejected.because(
-            "table",
-            "list_not_closed",
-            gettext_noop("The list of table %(table)d is open; there is nothing to reopen."),
-            conflict=True,
-            table=table.number,
-        )
-    signatures = list(table.signatures.order_by("seat", "signed_at"))
-    before = {
-        "status": table.status,
-        "seal": table.seal,
-        "sealed_at": table.sealed_at.isoformat() if table.sealed_at else None,
-        "closed_reason": table.closed_reason,
-        "signatures": [_signature_record(signature) for signature in signatures],
-    }
-    with changes_allowed(table):
-        table.status = Table.Status.OPEN
-        table.seal = table.closed_reason = ""
-        table.locked_at = table.sealed_at = None
-        table.save(update_fields=["status", "seal", "closed_reason", "locked_at", "sealed_at"])
-        table.signatures.all().delete()
-    audit.record(
-        "list_reopened",
-        user=user,
-        table=table,
-        before=before,
-        after={"status": "open"},
-        reason=reason,
-    )
-    return table
 
 
 # --- reading ---------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Game lists as PDF files, and the club certificate that signs them (docs/api.md).
 
 ``tables/{id}/list.pdf`` and ``series/{id}/lists.pdf`` are signed with PAdES by the
-organising club's certificate (:mod:`tournaments.exports.signing`), so a PDF reader shows
+organising club's certificate (:mod:`tournaments.exports.pades`), so a PDF reader shows
 them as issued by the club and unchanged; the blank list is a form to fill in by hand and
 stays unsigned. The series file is rendered into a spooled temporary file (in memory up to
 a few MB, then on disk) and streamed from there, so a series of hundreds of tables does
@@ -23,7 +23,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.exports import signing as pdf_signing
+from tournaments.exports import pades
 from tournaments.exports.formatting import filename
 from tournaments.exports.listsheet import table_queryset
 from tournaments.exports.pdf_bulk import series_lists_pdf
@@ -110,7 +110,7 @@ class TableListPDFView(PDFView):
         table = get_object_or_404(table_queryset(), pk=pk)
         tournament = table.series.tournament
         stream = io.BytesIO(game_list_pdf(table, base_url=base_url(request)))
-        pdf_signing.sign_pdf(
+        pades.add_digital_signature(
             stream,
             tournament.club,
             reason=gettext("Game list"),
@@ -163,7 +163,7 @@ class SeriesListsPDFView(PDFView):
         stream = tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY)
         try:
             series_lists_pdf(series, stream, base_url=base_url(request))
-            pdf_signing.sign_pdf(
+            pades.add_digital_signature(
                 stream,
                 tournament.club,
                 reason=gettext("Game lists"),
@@ -196,7 +196,7 @@ class CertificateSerializer(serializers.Serializer):
 class CertificateUploadSerializer(serializers.Serializer):
     file = serializers.FileField(
         help_text=f"The certificate with its private key as PKCS#12 (.p12 / .pfx), "
-        f"at most {pdf_signing.MAX_UPLOAD_BYTES // 1000} KB."
+        f"at most {pades.MAX_UPLOAD_BYTES // 1000} KB."
     )
     password = serializers.CharField(
         required=False, allow_blank=True, help_text="The password of the PKCS#12 file."
@@ -205,7 +205,7 @@ class CertificateUploadSerializer(serializers.Serializer):
 
 def certificate_data(club: Club, stored: SigningCertificate) -> dict:
     """What may be shown of a certificate: never the key or the PKCS#12 container."""
-    _key, certificate, _extra = pdf_signing.load_key_and_certificate(stored)
+    _key, certificate, _extra = pades.load_key_and_certificate(stored)
     fingerprint = certificate.fingerprint(hashes.SHA256()).hex(":").upper()
     return {
         "club": club.pk,
@@ -255,8 +255,8 @@ class ClubCertificateView(APIView):
         club = get_object_or_404(Club, pk=pk)
         upload = request.data.get("file")
         # One byte more than allowed is enough for the service to refuse a file as too big.
-        data = upload.read(pdf_signing.MAX_UPLOAD_BYTES + 1) if hasattr(upload, "read") else b""
-        stored = pdf_signing.upload_certificate(
+        data = upload.read(pades.MAX_UPLOAD_BYTES + 1) if hasattr(upload, "read") else b""
+        stored = pades.upload_certificate(
             club, data, request.data.get("password"), user=request.user
         )
         return Response(certificate_data(club, stored), status=status.HTTP_201_CREATED)

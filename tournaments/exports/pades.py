@@ -258,7 +258,7 @@ def _check_can_sign(key, certificate) -> None:
         )
 
 
-def sign_pdf(stream, club: Club | None, *, reason: str, location: str = "") -> None:
+def add_digital_signature(stream, club: Club | None, *, reason: str, location: str = "") -> None:
     """Sign the PDF in ``stream`` (a seekable read/write binary file) in place with PAdES.
 
     The signature is an incremental update appended to the file: the rendered pages stay

@@ -1,0 +1,179 @@
+"""``manage.py backup`` and ``restore``: one checked file, seals valid after the round trip."""
+
+import gzip
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.factories import (
+    make_complete_table,
+    make_staff_user,
+    png_bytes,
+    png_data_url,
+    sign_all,
+)
+from tournaments.models import AuditEntry, Player, Signature, Table
+from tournaments.services import backup, signing
+from tournaments.services.seal import verify_seal
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(db):
+    """A signed list (one drawn signature), a list closed by the director, a renamed player."""
+    signed = make_complete_table(players=4, rounds_per_series=1)
+    signing.sign_list(signed, 1, image=png_data_url(png_bytes(variant=1)))
+    sign_all(signed)
+    closed = make_complete_table(players=3, rounds_per_series=1)
+    signing.close_list(closed, "Platz 3 ist gegangen", make_staff_user())
+    player = signed.seats.get(number=2).participant.player
+    player.last_name = "Umbenannt"
+    player.save()
+    return [signed, closed]
+
+
+def backup_bytes() -> bytes:
+    stream = io.BytesIO()
+    backup.write_backup(stream)
+    return stream.getvalue()
+
+
+def flush():
+    call_command("flush", interactive=False, verbosity=0)
+
+
+def test_round_trip_keeps_every_seal_valid_and_every_row(event, tmp_path):
+    seals = list(Table.objects.exclude(seal="").values_list("seal", flat=True))
+    stamps = sorted(Signature.objects.values_list("signed_at", flat=True))
+    images = sorted(bytes(image) for image in Signature.objects.values_list("image", flat=True))
+    counts = (AuditEntry.objects.count(), Player.objects.count())
+    path = tmp_path / "skatverein.json.gz"
+
+    call_command("backup", str(path), stdout=io.StringIO())
+    flush()
+    call_command("restore", str(path), stdout=io.StringIO())
+
+    assert len(seals) == 2
+    assert [verify_seal(seal).reason for seal in seals] == ["valid", "valid"]
+    assert sorted(Signature.objects.values_list("signed_at", flat=True)) == stamps
+    assert any(stamp.microsecond % 1000 for stamp in stamps)
+    assert sorted(bytes(i) for i in Signature.objects.values_list("image", flat=True)) == images
+    assert (AuditEntry.objects.count(), Player.objects.count()) == counts
+
+
+def test_seals_survive_even_dumpdata_and_loaddata(event, tmp_path):
+    """dumpdata cuts timestamps to milliseconds; the seal does not depend on them."""
+    seals = list(Table.objects.exclude(seal="").values_list("seal", flat=True))
+    path = tmp_path / "dump.json"
+    call_command(
+        "dumpdata",
+        "--natural-foreign",
+        "--exclude=contenttypes",
+        "--exclude=auth.permission",
+        f"--output={path}",
+        verbosity=0,
+    )
+    flush()
+    call_command("loaddata", str(path), verbosity=0)
+
+    assert [verify_seal(seal).reason for seal in seals] == ["valid", "valid"]
+
+
+def test_restored_database_takes_new_rows(event, tmp_path):
+    path = tmp_path / "backup.json.gz"
+    call_command("backup", str(path), stdout=io.StringIO())
+    flush()
+    call_command("restore", str(path), stdout=io.StringIO())
+
+    table = make_complete_table(players=3)
+    sign_all(table)
+
+    assert verify_seal(table.seal).valid
+
+
+def test_header_names_format_database_and_checksum(event):
+    data = gzip.decompress(backup_bytes())
+    header = json.loads(data.partition(b"\n")[0])
+
+    assert (header["magic"], header["format"], header["database"]) == (
+        "skatverein-backup",
+        1,
+        "sqlite",
+    )
+    assert header["rows"]["tournaments.table"] == 2
+    assert len(header["payload_sha256"]) == len(header["payload_hmac"]) == 64
+
+
+def damaged_payload(data: bytes) -> bytes:
+    first, _, payload = gzip.decompress(data).partition(b"\n")
+    return gzip.compress(first + b"\n" + payload.replace(b"Umbenannt", b"Umbenennt"))
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (damaged_payload, "damaged"),
+        (lambda data: data[: len(data) // 2], "damaged"),
+        (lambda data: data[:-8] + bytes(8), "damaged"),
+        (
+            lambda data: b'[{"model": "tournaments.club", "pk": 1, "fields": {}}]',
+            "not a Skatverein",
+        ),
+        (lambda data: gzip.compress(b'{"magic": "other"}\n[]'), "not a Skatverein"),
+        (lambda data: gzip.compress(b"[]"), "not a Skatverein"),
+    ],
+    ids=[
+        "changed-row",
+        "truncated",
+        "broken-trailer",
+        "dumpdata-json",
+        "foreign-header",
+        "no-header",
+    ],
+)
+def test_a_damaged_or_foreign_file_is_refused_and_nothing_is_loaded(
+    event, tmp_path, damage, message
+):
+    path = tmp_path / "backup.json.gz"
+    path.write_bytes(damage(backup_bytes()))
+    flush()
+
+    with pytest.raises(CommandError, match=message):
+        call_command("restore", str(path), stdout=io.StringIO())
+
+    assert not Table.objects.exists()
+
+
+def test_restore_into_a_database_with_data_is_refused_unless_forced(event, tmp_path):
+    path = tmp_path / "backup.json.gz"
+    call_command("backup", str(path), stdout=io.StringIO())
+    seals = sorted(Table.objects.exclude(seal="").values_list("seal", flat=True))
+
+    with pytest.raises(CommandError, match="not empty"):
+        call_command("restore", str(path), stdout=io.StringIO())
+    call_command("restore", str(path), "--force", stdout=io.StringIO())
+
+    assert sorted(Table.objects.exclude(seal="").values_list("seal", flat=True)) == seals
+    assert all(verify_seal(seal).valid for seal in seals)
+
+
+def test_a_backup_made_under_another_seal_secret_is_refused(event, tmp_path, settings):
+    path = tmp_path / "backup.json.gz"
+    call_command("backup", str(path), stdout=io.StringIO())
+    flush()
+    settings.SEAL_SECRET = "another-seal-secret-for-another-server-0123456789"
+
+    with pytest.raises(CommandError, match="SEAL_SECRET"):
+        call_command("restore", str(path), stdout=io.StringIO())
+    call_command("restore", str(path), "--other-secret", stdout=io.StringIO())
+
+    assert Table.objects.count() == 2
+
+
+def test_a_missing_file_is_named(db, tmp_path):
+    with pytest.raises(CommandError, match="no file"):
+        call_command("restore", str(tmp_path / "missing.json.gz"))

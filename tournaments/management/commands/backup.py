@@ -1,0 +1,42 @@
+"""``manage.py backup [FILE]``: write the whole database to one checked file."""
+
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+
+from tournaments.services.backup import BackupError, write_backup
+
+
+class Command(BaseCommand):
+    help = (
+        "Write every row of the database to one gzip file with a checksum "
+        "(default: var/backups/skatverein-<date>-<time>.json.gz). Keep SEAL_SECRET with it."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", nargs="?", help="where to write the backup")
+
+    def handle(self, *args, file=None, **options) -> None:
+        path = Path(file) if file else self._default_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(path.name + ".partial")
+        try:
+            with partial.open("wb") as stream:
+                header = write_backup(stream)
+            partial.replace(path)
+        except (OSError, BackupError) as error:
+            partial.unlink(missing_ok=True)
+            raise CommandError(f"The backup could not be written to {path}: {error}") from error
+        rows = sum(header["rows"].values())
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Backup written to {path}: {rows} rows, SHA-256 {header['payload_sha256']}."
+            )
+        )
+
+    @staticmethod
+    def _default_path() -> Path:
+        stamp = timezone.now().strftime("%Y%m%d-%H%M%S")
+        return settings.VAR_DIR / "backups" / f"skatverein-{stamp}.json.gz"
