@@ -6,6 +6,7 @@ default, so a forgotten variable makes the app refuse to start rather than run i
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -47,6 +48,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "tournaments",
 ]
 
@@ -63,6 +65,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into its "locked" answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "skatverein.urls"
@@ -115,6 +119,20 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "/admin/login/"
+
+# Login throttling (django-axes) for every way in: the login pages, the token endpoint and
+# HTTP Basic. Failures are counted per account *and* address, so someone guessing the
+# director's password from elsewhere cannot lock the director out; after 5 failures that
+# pair is refused for 15 minutes. Attempts are listed in the admin ("Axes").
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "tournaments.services.client_address.for_request"
+AXES_RESET_ON_SUCCESS = True
 
 # Internationalisation: German first, English as the alternative.
 LANGUAGE_CODE = "de"
@@ -173,13 +191,22 @@ if not DEBUG:
 # app append to X-Forwarded-For. 0 trusts no header and counts per REMOTE_ADDR.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", default=0)
 
+# API sign-in (api/auth.py). Tokens expire after TOKEN_TTL_DAYS. HTTP Basic checks the
+# password hash on every request (~260 ms of CPU each with Argon2), so it is off in
+# production unless API_BASIC_AUTH turns it on; scripts use tokens.
+TOKEN_TTL_DAYS = env_int("TOKEN_TTL_DAYS", default=30, minimum=1)
+API_BASIC_AUTH = env_bool("API_BASIC_AUTH", default=DEBUG)
+_API_AUTH = "tournaments.api.authentication"
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        *([f"{_API_AUTH}.LoginThrottledBasicAuthentication"] if API_BASIC_AUTH else []),
+        f"{_API_AUTH}.ExpiringTokenAuthentication",
     ],
+    # Per client address, in the shared cache (api/throttles.py); generous for a hall.
+    "DEFAULT_THROTTLE_RATES": {"game-value": "120/min", "token": "10/min"},
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
     "DEFAULT_PARSER_CLASSES": [
         "tournaments.api.parsers.SafeJSONParser",
