@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "csp",
     "tournaments",
 ]
 
@@ -65,6 +66,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: turns a locked-out login into its "locked" answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -118,7 +120,16 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "/admin/login/"
+LOGIN_URL = "/anmelden/"
+
+# Passwords: Argon2 (memory-hard) for new and changed passwords; older PBKDF2 hashes still
+# verify and are upgraded at the next login.
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
 
 # Login throttling (django-axes) for every way in: the login pages, the token endpoint and
 # HTTP Basic. Failures are counted per account *and* address, so someone guessing the
@@ -186,6 +197,21 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SECURE = True
+
+# Content-Security-Policy (django-csp) on every response: scripts, styles and images only
+# from this site, no framing, forms only to this site. Pages carry no inline scripts or
+# styles. The API docs page alone relaxes style-src (skatverein/urls.py), because Swagger
+# UI brings an inline stylesheet.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    }
+}
 
 # Client addresses (services/client_address.py): how many reverse proxies in front of the
 # app append to X-Forwarded-For. 0 trusts no header and counts per REMOTE_ADDR.
