@@ -31,7 +31,7 @@ from django.db import IntegrityError, transaction
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext_noop
 
-from tournaments.models import Series, Table
+from tournaments.models import AuditEntry, Series, Table
 from tournaments.skat import Problem
 
 from . import audit
@@ -299,3 +299,9 @@ def _record_failure(client: str) -> None:
     now = time.time()
     failures = [*_recent_failures(client, now), now][-MAX_FAILURES:]
     cache.set(_CACHE_PREFIX + client, failures, FAILURE_WINDOW_SECONDS)
+
+
+def guessing_history(limit: int = 20):
+    """The latest blocks and lifted blocks from the audit trail, newest first."""
+    entries = AuditEntry.objects.filter(action__in=(GUESSING, BLOCK_LIFTED))
+    return list(entries.select_related("user").order_by("-created_at", "-id")[:limit])
