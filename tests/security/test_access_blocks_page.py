@@ -40,6 +40,7 @@ def test_the_page_lists_blocked_addresses(director_client):
     assert response.status_code == 200
     assert HALL in response.content.decode()
     assert b'data-testid="blocked-addresses"' in response.content
+    assert "Sperre aufheben" in response.content.decode()
 
 
 def test_lifting_a_block_lets_the_address_try_again(director_client):
