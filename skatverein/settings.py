@@ -144,6 +144,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_CLIENT_IP_CALLABLE = "tournaments.services.client_address.for_request"
 AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tournaments.web.login_lockout.locked_out"
 
 # Internationalisation: German first, English as the alternative.
 LANGUAGE_CODE = "de"

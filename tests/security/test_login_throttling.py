@@ -75,6 +75,7 @@ def test_web_login_is_refused_after_five_wrong_passwords(client, director, path)
 
     assert response.status_code == 429
     assert "_auth_user_id" not in client.session
+    assert "15 Minuten" in response.content.decode()
 
 
 @pytest.mark.parametrize("path", ["/anmelden/", "/admin/login/"])
