@@ -21,6 +21,6 @@ def drop_cache_table(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0004_ranking_covering_indexes")]
+    dependencies = [("tournaments", "0006_refuse_control_characters_in_names")]
 
     operations = [migrations.RunPython(create_cache_table, drop_cache_table)]
