@@ -46,7 +46,7 @@ def test_director_and_admin_pages_carry_the_policy(director_client, path):
     response = director_client.get(path)
 
     assert response.status_code == 200
-    assert "script-src 'self';" in response["Content-Security-Policy"] + ";"
+    assert "script-src 'self'" in response["Content-Security-Policy"].split("; ")
 
 
 def test_table_pages_carry_the_policy(client):
@@ -64,7 +64,7 @@ def test_the_api_docs_relax_only_inline_styles(client):
     script = client.get("/api/docs/?script=")
 
     assert "style-src 'self' 'unsafe-inline'" in response["Content-Security-Policy"]
-    assert "script-src 'self';" in response["Content-Security-Policy"]
+    assert "script-src 'self'" in response["Content-Security-Policy"].split("; ")
     assert b"<script>" not in response.content
     assert script.status_code == 200
     assert script["Content-Type"].startswith("application/javascript")
