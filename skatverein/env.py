@@ -48,6 +48,29 @@ def env_bool(name: str, default: bool = False, environ: Mapping[str, str] | None
     )
 
 
+def env_int(
+    name: str, default: int, minimum: int = 0, environ: Mapping[str, str] | None = None
+) -> int:
+    """Return the whole number in ``name``; unset or blank means ``default``.
+
+    Anything that is not a whole number of at least ``minimum`` raises ImproperlyConfigured.
+    """
+    environ = os.environ if environ is None else environ
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        value = None
+    if value is None or value < minimum:
+        raise ImproperlyConfigured(
+            f"The environment variable {name} has the value {raw!r}; use a whole number of "
+            f"at least {minimum}."
+        )
+    return value
+
+
 def env_list(
     name: str, default: list[str] | None = None, environ: Mapping[str, str] | None = None
 ) -> list[str]:

@@ -6,12 +6,13 @@ default, so a forgotten variable makes the app refuse to start rather than run i
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from skatverein.env import database_config, env_bool, env_list, seal_secret
+from skatverein.env import database_config, env_bool, env_int, env_list, seal_secret
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -47,6 +48,8 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
+    "csp",
     "tournaments",
 ]
 
@@ -63,6 +66,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into its "locked" answer.
+    "axes.middleware.AxesMiddleware",
 ]
 # Audit trail: name the user who changed a tournament, player or club (the admin included).
 MIDDLEWARE.append("tournaments.audit_middleware.AuditUserMiddleware")
@@ -101,13 +107,46 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-skatverein.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Shared counters: wrong table codes and API throttles are counted in a cache every worker
+# process sees, so the database cache (its table is created by a migration).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "skatverein_cache",
+    }
+}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "/admin/login/"
+LOGIN_URL = "/anmelden/"
+
+# Passwords: Argon2 (memory-hard) for new and changed passwords; older PBKDF2 hashes still
+# verify and are upgraded at the next login.
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+
+# Login throttling (django-axes) for every way in: the login pages, the token endpoint and
+# HTTP Basic. Failures are counted per account *and* address, so someone guessing the
+# director's password from elsewhere cannot lock the director out; after 5 failures that
+# pair is refused for 15 minutes. Attempts are listed in the admin ("Axes").
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "tournaments.services.client_address.for_request"
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tournaments.web.login_lockout.locked_out"
 
 # Internationalisation: German first, English as the alternative.
 LANGUAGE_CODE = "de"
@@ -162,13 +201,41 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SECURE = True
 
+# Content-Security-Policy (django-csp) on every response: scripts, styles and images only
+# from this site, no framing, forms only to this site. Pages carry no inline scripts or
+# styles. The API docs page alone relaxes style-src (skatverein/urls.py), because Swagger
+# UI brings an inline stylesheet.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    }
+}
+
+# Client addresses (services/client_address.py): how many reverse proxies in front of the
+# app append to X-Forwarded-For. 0 trusts no header and counts per REMOTE_ADDR.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", default=0)
+
+# API sign-in (api/auth.py). Tokens expire after TOKEN_TTL_DAYS. HTTP Basic checks the
+# password hash on every request (~260 ms of CPU each with Argon2), so it is off in
+# production unless API_BASIC_AUTH turns it on; scripts use tokens.
+TOKEN_TTL_DAYS = env_int("TOKEN_TTL_DAYS", default=30, minimum=1)
+API_BASIC_AUTH = env_bool("API_BASIC_AUTH", default=DEBUG)
+_API_AUTH = "tournaments.api.authentication"
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        *([f"{_API_AUTH}.LoginThrottledBasicAuthentication"] if API_BASIC_AUTH else []),
+        f"{_API_AUTH}.ExpiringTokenAuthentication",
     ],
+    # Per client address, in the shared cache (api/throttles.py); generous for a hall.
+    "DEFAULT_THROTTLE_RATES": {"game-value": "120/min", "token": "10/min"},
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
     "DEFAULT_PARSER_CLASSES": [
         "tournaments.api.parsers.SafeJSONParser",

@@ -13,6 +13,7 @@ from skatverein.env import (
     DEVELOPMENT_SEAL_SECRET,
     database_config,
     env_bool,
+    env_int,
     env_list,
     seal_secret,
 )
@@ -189,3 +190,60 @@ def test_seal_secret_is_required_long_and_own_without_debug(environ, secret_key,
 )
 def test_seal_secret_comes_from_the_environment_or_a_development_default(debug, environ, expected):
     assert seal_secret(debug, "k" * 50, environ) == expected
+
+
+def _production_setting(expression, **env):
+    """The value of ``expression`` under production settings with only ``env`` set."""
+    result = _run_python(
+        [
+            "-c",
+            f"import django; django.setup(); from django.conf import settings; print({expression})",
+        ],
+        DJANGO_SETTINGS_MODULE="skatverein.settings",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        SEAL_SECRET=secrets.token_urlsafe(50),
+        **env,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+BASIC = "tournaments.api.authentication.LoginThrottledBasicAuthentication"
+AUTH_CLASSES = "settings.REST_FRAMEWORK['DEFAULT_AUTHENTICATION_CLASSES']"
+
+
+@pytest.mark.parametrize(
+    ("env", "basic_on"),
+    [({}, False), ({"API_BASIC_AUTH": "1"}, True), ({"DEBUG": "1"}, True)],
+)
+def test_http_basic_is_off_in_production_unless_switched_on(env, basic_on):
+    assert (BASIC in _production_setting(AUTH_CLASSES, **env)) is basic_on
+
+
+def test_security_defaults_in_production():
+    values = _production_setting(
+        "settings.TRUSTED_PROXY_COUNT, settings.TOKEN_TTL_DAYS, settings.LOGIN_URL, "
+        "settings.PASSWORD_HASHERS[0], settings.CACHES['default']['BACKEND']"
+    )
+
+    assert values.split() == [
+        "0",
+        "30",
+        "/anmelden/",
+        "django.contrib.auth.hashers.Argon2PasswordHasher",
+        "django.core.cache.backends.db.DatabaseCache",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [({}, 7), ({"N": ""}, 7), ({"N": " 2 "}, 2), ({"N": "0"}, 0)],
+)
+def test_env_int_reads_whole_numbers(environ, expected):
+    assert env_int("N", default=7, environ=environ) == expected
+
+
+@pytest.mark.parametrize("raw", ["zwei", "1.5", "-1"])
+def test_env_int_rejects_what_is_not_a_whole_number(raw):
+    with pytest.raises(ImproperlyConfigured, match="N has the value"):
+        env_int("N", default=0, environ={"N": raw})

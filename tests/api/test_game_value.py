@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tournaments.api.game_value import GameValueView
 from tournaments.skat import GAME_FIELDS, NULL_VALUES, GameType
 
 URL = "/api/v1/game-value/"
@@ -27,6 +28,13 @@ DOCUMENTED_KEYS = {
 }
 LIST_POINTS_KEYS = {"declarer", "opponent_at_3_table", "opponent_at_4_table"}
 OVERBID_CLUBS = {"game": "clubs", "matadors": 1, "won": True, "bid": 48}
+
+
+@pytest.fixture(autouse=True)
+def _unthrottled(monkeypatch):
+    """Hundreds of requests from one address here; the throttle has its own tests
+    (tests/security/test_api_tokens.py)."""
+    monkeypatch.setattr(GameValueView, "throttle_classes", [])
 
 
 def post(client, body, **extra):

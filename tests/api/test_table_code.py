@@ -115,15 +115,52 @@ def test_locked_list_is_refused():
 
 def test_wrong_codes_are_rate_limited_with_429():
     table = make_seated_table()
-    code = table_access.issue_code(table)
+    table_access.issue_code(table)
     for _ in range(table_access.MAX_FAILURES):
         call("games", "post", table, "ZZZZZ-ZZZZZ", GAME)
 
-    response = call("games", "post", table, code, GAME)
+    response = call("games", "post", table, "ZZZZZ-ZZZZY", GAME)
 
     assert response.status_code == 429
     assert "Retry-After" in response
     assert not table.games.exists()
+
+
+def test_the_right_code_works_while_the_shared_address_is_blocked():
+    table = make_seated_table()
+    code = table_access.issue_code(table)
+    for _ in range(table_access.MAX_FAILURES + 1):
+        call("games", "post", table, "ZZZZZ-ZZZZZ", GAME)
+
+    response = call("games", "post", table, code, GAME)
+
+    assert response.status_code == 201
+    assert table.games.count() == 1
+
+
+def test_devices_behind_a_trusted_proxy_are_counted_apart(settings):
+    settings.TRUSTED_PROXY_COUNT = 1
+    table = make_seated_table()
+    table_access.issue_code(table)
+    view = TableViewSet.as_view({"post": "games"}, permission_classes=PERMISSIONS)
+
+    def post(code, forwarded_for):
+        request = APIRequestFactory().post(
+            f"/api/v1/tables/{table.pk}/",
+            GAME,
+            format="json",
+            HTTP_X_TABLE_CODE=code,
+            HTTP_X_FORWARDED_FOR=forwarded_for,
+            REMOTE_ADDR="127.0.0.1",
+        )
+        return view(request, pk=str(table.pk))
+
+    for _ in range(table_access.MAX_FAILURES):
+        post("ZZZZZ-ZZZZZ", "203.0.113.5")
+
+    assert post("ZZZZZ-ZZZZY", "203.0.113.5").status_code == 429
+    assert post("ZZZZZ-ZZZZY", "203.0.113.6").status_code == 403
+    assert [b["address"] for b in table_access.blocked_addresses()] == ["203.0.113.5"]
 
 
 def test_reading_needs_no_code():

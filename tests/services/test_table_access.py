@@ -189,18 +189,26 @@ def _fail(times, client=CLIENT):
             table_access.table_for_code("ZZZZZ-ZZZZZ", client)
 
 
-def test_wrong_codes_block_the_client_after_the_limit():
-    table = make_seated_table()
-    code = table_access.issue_code(table)
+def test_wrong_codes_block_further_wrong_codes_after_the_limit():
+    make_seated_table()
     _fail(table_access.MAX_FAILURES)
 
     with pytest.raises(table_access.TooManyAttempts) as blocked:
-        table_access.table_for_code(code, CLIENT)
+        table_access.table_for_code("ZZZZZ-ZZZZY", CLIENT)
 
     assert 0 < blocked.value.retry_after <= table_access.FAILURE_WINDOW_SECONDS
     problem = blocked.value.problems[0]
     assert problem.code == "too_many_attempts"
     assert problem.params["minutes"] == 10
+
+
+def test_the_right_code_opens_even_from_a_blocked_address():
+    table = make_seated_table()
+    code = table_access.issue_code(table)
+    _fail(table_access.MAX_FAILURES + 5)
+
+    assert table_access.table_for_code(code, CLIENT) == table
+    assert table_access.code_opens(table, code, CLIENT)
 
 
 def test_wrong_codes_below_the_limit_do_not_block():
@@ -222,7 +230,7 @@ def test_a_blocked_client_does_not_block_others():
 def test_the_block_ends_with_the_window(monkeypatch):
     table = make_seated_table()
     code = table_access.issue_code(table)
-    now = [1_000_000.0]
+    now = [table_access.time.time()]
     monkeypatch.setattr(table_access.time, "time", lambda: now[0])
     _fail(table_access.MAX_FAILURES)
     assert table_access.retry_after(CLIENT) == table_access.FAILURE_WINDOW_SECONDS
@@ -230,6 +238,9 @@ def test_the_block_ends_with_the_window(monkeypatch):
     now[0] += table_access.FAILURE_WINDOW_SECONDS + 1
 
     assert table_access.retry_after(CLIENT) == 0
+    with pytest.raises(Rejected) as refused:
+        table_access.table_for_code("ZZZZZ-ZZZZZ", CLIENT)
+    assert refused.value.problems[0].code == "unknown_table_code"
     assert table_access.table_for_code(code, CLIENT) == table
 
 
@@ -257,7 +268,8 @@ def test_code_opens_only_its_own_table_and_counts_failures():
     for _ in range(table_access.MAX_FAILURES - 2):
         table_access.code_opens(second, code, CLIENT)
     with pytest.raises(table_access.TooManyAttempts):
-        table_access.code_opens(first, code, CLIENT)
+        table_access.code_opens(second, code, CLIENT)
+    assert table_access.code_opens(first, code, CLIENT)
 
 
 def test_code_opens_nothing_for_a_table_without_code():
@@ -282,3 +294,54 @@ def test_grant_tag_changes_when_the_code_is_reissued():
 def test_normalize_code_reads_back_every_shown_code(code):
     assert table_access.normalize_code(table_access.format_code(code)) == code
     assert table_access.normalize_code(table_access.format_code(code).lower()) == code
+
+
+def test_sustained_guessing_is_logged_and_audited_once(caplog):
+    _fail(table_access.MAX_FAILURES - 1)
+    assert not AuditEntry.objects.filter(action=table_access.GUESSING).exists()
+
+    with caplog.at_level("WARNING", logger="tournaments.services.table_access"):
+        _fail(1)
+        with pytest.raises(table_access.TooManyAttempts):
+            table_access.table_for_code("ZZZZZ-ZZZZZ", CLIENT)
+
+    entries = list(AuditEntry.objects.filter(action=table_access.GUESSING))
+    assert [(e.after["address"], e.table) for e in entries] == [(CLIENT, None)]
+    assert [r.getMessage() for r in caplog.records] == [
+        f"30 wrong table codes from {CLIENT} within 10 minutes: further wrong codes are refused."
+    ]
+
+
+def test_blocked_addresses_lists_only_blocked_ones():
+    _fail(table_access.MAX_FAILURES)
+    _fail(3, client="198.51.100.7")
+
+    blocked = table_access.blocked_addresses()
+
+    assert [(b["address"], b["failures"]) for b in blocked] == [(CLIENT, 30)]
+    assert 0 < blocked[0]["retry_after"] <= table_access.FAILURE_WINDOW_SECONDS
+
+
+def test_lift_block_lets_the_address_try_again_and_is_audited():
+    user = make_staff_user()
+    _fail(table_access.MAX_FAILURES)
+
+    assert table_access.lift_block(CLIENT, user)
+
+    assert table_access.retry_after(CLIENT) == 0
+    assert table_access.blocked_addresses() == []
+    entry = AuditEntry.objects.get(action=table_access.BLOCK_LIFTED)
+    assert (entry.user, entry.after) == (user, {"address": CLIENT})
+    assert not table_access.lift_block(CLIENT, user)
+
+
+def test_wrong_codes_are_counted_where_every_worker_sees_them():
+    from django.core.cache import caches
+
+    _fail(table_access.MAX_FAILURES)
+    other_worker_cache = caches.create_connection("default")
+
+    stored = other_worker_cache.get("table-code-failures:" + CLIENT)
+
+    assert "DatabaseCache" in type(other_worker_cache).__name__
+    assert len(stored) == table_access.MAX_FAILURES

@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 from tournaments.skat import GAME_FIELDS, Evaluation, GameType, Problem, evaluate_data
 
 from .errors import problems_response
+from .throttles import AddressRateThrottle
 
 
 class GameValueRequestSerializer(serializers.Serializer):
@@ -98,6 +99,8 @@ class GameValueView(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes = []
+    throttle_classes = [AddressRateThrottle]
+    throttle_scope = "game-value"
 
     @extend_schema(
         request=GameValueRequestSerializer,

@@ -8,7 +8,8 @@ nothing else. Wire it next to the director's permission on the table viewset::
 
 and pass ``actor=table_code_actor(request)`` to the services, so the audit trail says a
 table device acted. Wrong codes count towards the same per-address limit as the code
-form of the web pages; a blocked client gets 429 with ``Retry-After``.
+form of the web pages; once an address has sent too many, its further wrong codes get 429
+with ``Retry-After``, while the right code keeps working (services/table_access.py).
 """
 
 from django.utils.translation import gettext
@@ -19,6 +20,7 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from tournaments.models import Table
 from tournaments.services import table_access
+from tournaments.services.client_address import client_address as client_address_from
 from tournaments.services.errors import Rejected
 
 HEADER = "X-Table-Code"
@@ -28,7 +30,8 @@ _TABLE_ATTRIBUTE = "_table_code_table"
 
 
 def client_address(request) -> str:
-    return request.META.get("REMOTE_ADDR") or "unknown"
+    """The address wrong codes are counted for, behind ``TRUSTED_PROXY_COUNT`` proxies."""
+    return client_address_from(request.META)
 
 
 class TableCodeWrites(BasePermission):

@@ -7,9 +7,10 @@ the module named after it (``clubs_players``, ``tournaments`` with ``participant
 """
 
 from django.urls import path
-from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
+from .access_blocks import AccessBlockListView, AccessBlockView
+from .auth_token import TokenView
 from .clubs_players import ClubViewSet, PlayerViewSet
 from .downloads.lists import (
     ClubCertificateView,
@@ -63,7 +64,9 @@ router.register("tables", TableViewSet)
 urlpatterns = [
     # No login needed: the game calculator; a script's token.
     path("game-value/", GameValueView.as_view(), name="game-value"),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", TokenView.as_view(), name="api-token"),
+    path("access-blocks/", AccessBlockListView.as_view(), name="access-blocks"),
+    path("access-blocks/<str:address>/", AccessBlockView.as_view(), name="access-block"),
     # Rankings and statistics beyond a tournament's and a series' own (rankings.py).
     path("tournaments/<int:pk>/teams/ranking/", TeamRankingView.as_view(), name="team-ranking"),
     path("clubs/<int:pk>/season-ranking/", SeasonRankingView.as_view(), name="season-ranking"),

@@ -9,12 +9,19 @@ as a QR code); whoever types or scans it may keep that table's list while it is 
   the letters O, I and L are read as 0, 1, 1, so a misread code still works.
 - Re-issuing a code replaces the old one: devices that used the old code lose access.
 - A code only opens an open list of a series that is not finished ("expired" otherwise).
-- Wrong codes are counted per client address; after :data:`MAX_FAILURES` within
-  :data:`FAILURE_WINDOW_SECONDS` the client must wait (:class:`TooManyAttempts`).
+- The 50 random bits are the protection, not a lockout: a correct code always opens its
+  table, whatever other devices typed. At a venue every phone shares the hall router's
+  address, so a block per address would lock honest tables out. Wrong codes are counted
+  per client address (:mod:`.client_address`) in the shared database cache, so every
+  server process sees the same count; after :data:`MAX_FAILURES` wrong codes within
+  :data:`FAILURE_WINDOW_SECONDS` further *wrong* codes from that address are answered
+  with :class:`TooManyAttempts`, the guessing is logged and put in the audit trail, and
+  the director can see and lift the block (:func:`blocked_addresses`, :func:`lift_block`).
 
 The code itself never goes into the audit trail, which is public; only that it changed.
 """
 
+import logging
 import math
 import secrets
 import time
@@ -24,7 +31,7 @@ from django.db import IntegrityError, transaction
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext_noop
 
-from tournaments.models import Series, Table
+from tournaments.models import AuditEntry, Series, Table
 from tournaments.skat import Problem
 
 from . import audit
@@ -34,11 +41,19 @@ from .seating import lock_table
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32: no I, L, O, U
 CODE_LENGTH = 10  # 10 × 5 bits = 50 bits
 GROUP_LENGTH = 5
-MAX_FAILURES = 10
+# A hall of 100 tables mistyping now and then stays far below 30 wrong codes in 10 minutes
+# from its one shared address; a script trying codes reaches it in seconds.
+MAX_FAILURES = 30
 FAILURE_WINDOW_SECONDS = 10 * 60
+GUESSING = "table_code_guessing"
+BLOCK_LIFTED = "table_code_block_lifted"
 _READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
 _IGNORED = " -_\t\u2010\u2011\u2012\u2013\u2014\u2212"
 _CACHE_PREFIX = "table-code-failures:"
+# The cache cannot list its keys, so blocked addresses are also kept in one index entry.
+_BLOCKED_INDEX = "table-code-blocked"
+_INDEX_SECONDS = 24 * 60 * 60
+logger = logging.getLogger(__name__)
 _TAG_SALT = "tournaments.table_access.grant"
 
 
@@ -148,10 +163,10 @@ def ensure_code_usable(table: Table, *, field="code") -> None:
 def table_for_code(code, client: str) -> Table:
     """The table that ``code`` opens, for the device at address ``client``.
 
-    Raises :class:`TooManyAttempts` while the client is blocked, and :class:`Rejected`
-    for a wrong code (counted as a failed attempt) or an expired one (not counted).
+    Raises :class:`Rejected` for a wrong code (counted as a failed attempt; while the
+    client is blocked as :class:`TooManyAttempts`) or an expired one (not counted). The
+    right code is never refused because of wrong ones.
     """
-    _ensure_not_blocked(client)
     normalized = normalize_code(code)
     table = None
     if normalized is not None:
@@ -161,7 +176,7 @@ def table_for_code(code, client: str) -> Table:
             .first()
         )
     if table is None or not constant_time_compare(table.access_code, normalized):
-        _record_failure(client)
+        _count_wrong_code(client)
         raise Rejected.because(
             "code",
             "unknown_table_code",
@@ -180,13 +195,13 @@ def code_opens(table: Table, code, client: str) -> bool:
     """Whether ``code`` is ``table``'s code (compared in constant time); counts failures.
 
     For requests that name the table themselves (the API's ``X-Table-Code`` header), so
-    the comparison does not go through a database lookup by code.
+    the comparison does not go through a database lookup by code. Raises
+    :class:`TooManyAttempts` instead of returning False while the client is blocked.
     """
-    _ensure_not_blocked(client)
     normalized = normalize_code(code) or ""
     if table.access_code and constant_time_compare(table.access_code, normalized):
         return True
-    _record_failure(client)
+    _count_wrong_code(client)
     return False
 
 
@@ -217,10 +232,62 @@ def retry_after(client: str) -> int:
     return math.ceil(failures[-MAX_FAILURES] + FAILURE_WINDOW_SECONDS - now)
 
 
-def _ensure_not_blocked(client: str) -> None:
+def blocked_addresses() -> list[dict]:
+    """The addresses whose wrong codes are refused now, most recent block first.
+
+    Each as ``{"address", "failures", "retry_after"}`` (seconds), for the director's page.
+    """
+    now = time.time()
+    blocked = []
+    for address in cache.get(_BLOCKED_INDEX) or {}:
+        failures = _recent_failures(address, now)
+        if len(failures) >= MAX_FAILURES:
+            wait = math.ceil(failures[-MAX_FAILURES] + FAILURE_WINDOW_SECONDS - now)
+            blocked.append({"address": address, "failures": len(failures), "retry_after": wait})
+    return sorted(blocked, key=lambda entry: -entry["retry_after"])
+
+
+def lift_block(client: str, user=None) -> bool:
+    """Forget the wrong codes of ``client`` (the director's "Sperre aufheben").
+
+    Returns whether the address was blocked; the lifting is in the audit trail.
+    """
+    was_blocked = retry_after(client) > 0
+    cache.delete(_CACHE_PREFIX + client)
+    index = cache.get(_BLOCKED_INDEX) or {}
+    if index.pop(client, None) is not None:
+        cache.set(_BLOCKED_INDEX, index, _INDEX_SECONDS)
+    if was_blocked:
+        audit.record(BLOCK_LIFTED, user=user, obj=f"address {client}", after={"address": client})
+    return was_blocked
+
+
+def _count_wrong_code(client: str) -> None:
+    """Count one wrong code; refuse it as "too many" once the client is blocked."""
     wait = retry_after(client)
+    _record_failure(client)
     if wait > 0:
-        raise TooManyAttempts(wait)
+        raise TooManyAttempts(retry_after(client))
+    if retry_after(client) > 0:
+        _report_guessing(client)
+
+
+def _report_guessing(client: str) -> None:
+    logger.warning(
+        "%d wrong table codes from %s within %d minutes: further wrong codes are refused.",
+        MAX_FAILURES,
+        client,
+        FAILURE_WINDOW_SECONDS // 60,
+    )
+    audit.record(
+        GUESSING,
+        actor=f"address {client}",
+        obj=f"address {client}",
+        after={"address": client, "failures": MAX_FAILURES},
+    )
+    index = cache.get(_BLOCKED_INDEX) or {}
+    index[client] = time.time()
+    cache.set(_BLOCKED_INDEX, index, _INDEX_SECONDS)
 
 
 def _recent_failures(client: str, now: float) -> list[float]:
@@ -232,3 +299,9 @@ def _record_failure(client: str) -> None:
     now = time.time()
     failures = [*_recent_failures(client, now), now][-MAX_FAILURES:]
     cache.set(_CACHE_PREFIX + client, failures, FAILURE_WINDOW_SECONDS)
+
+
+def guessing_history(limit: int = 20):
+    """The latest blocks and lifted blocks from the audit trail, newest first."""
+    entries = AuditEntry.objects.filter(action__in=(GUESSING, BLOCK_LIFTED))
+    return list(entries.select_related("user").order_by("-created_at", "-id")[:limit])

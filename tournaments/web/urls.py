@@ -5,7 +5,7 @@ Each block names the module that holds its screens; one module per screen.
 
 from django.urls import path
 
-from tournaments.web import public, verify
+from tournaments.web import access_blocks, public, verify
 from tournaments.web.calculator import calculator
 from tournaments.web.director import auth, importing, participants, series, tables, tournaments
 from tournaments.web.table import code, confirmation, keyboard, touch, undo
@@ -36,6 +36,7 @@ urlpatterns = [
     path("abmelden/", auth.LogoutView.as_view(), name="logout"),
     # … tournaments, settings, dashboard: web/director/tournaments.py
     path("leitung/", tournaments.home, name="director-home"),
+    path("leitung/sperren/", access_blocks.access_blocks, name="director-access-blocks"),
     path("leitung/turniere/neu/", tournaments.tournament_new, name="director-tournament-new"),
     path(f"{D}/", tournaments.dashboard, name="director-tournament"),
     path(f"{D}/einstellungen/", tournaments.tournament_edit, name="director-tournament-edit"),

@@ -19,6 +19,14 @@ class PlayerSerializer(serializers.ModelSerializer):
         model = Player
         fields = ["id", "first_name", "last_name", "name", "club", "member_number"]
 
+    def to_representation(self, instance):
+        """Member numbers are club records, not public: only staff read them."""
+        data = super().to_representation(instance)
+        request = self.context.get("request")
+        if request is None or not request.user.is_staff:
+            data.pop("member_number", None)
+        return data
+
     def validate(self, attrs):
         club = attrs.get("club", getattr(self.instance, "club", None))
         number = attrs.get("member_number", getattr(self.instance, "member_number", ""))

@@ -1,6 +1,7 @@
 """``manage.py demo``: load the demo data and say how to log in."""
 
-from django.core.management.base import BaseCommand
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournaments.services.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, load_demo
@@ -13,7 +14,25 @@ class Command(BaseCommand):
 
     help = "Load demo clubs, players and the demo director login; safe to run repeatedly."
 
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="Load the demo even with DEBUG off (it creates a login whose password is public).",
+        )
+
     def handle(self, *args, **options) -> None:
+        if not settings.DEBUG and not options["force"]:
+            # The demo director's password is printed here and in the README: on a server
+            # that is an open door.
+            raise CommandError(
+                _(
+                    "The demo creates the login %(username)s with a publicly known password, so "
+                    "it only runs with DEBUG on. To load it on this server anyway, run "
+                    "'manage.py demo --force' and change that password afterwards."
+                )
+                % {"username": DIRECTOR_USERNAME}
+            )
         counts = load_demo()
         self.stdout.write(
             self.style.SUCCESS(

@@ -17,6 +17,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from tournaments.models import ListLocked, Table
 from tournaments.services import table_access
+from tournaments.services.client_address import client_address as client_address_from
 from tournaments.services.errors import Rejected
 from tournaments.services.roles import is_director
 from tournaments.skat import Problem
@@ -25,8 +26,8 @@ SESSION_KEY = "table_access"
 
 
 def client_address(request) -> str:
-    """The address wrong codes are counted for (the proxy's, unless it passes the client's)."""
-    return request.META.get("REMOTE_ADDR") or "unknown"
+    """The address wrong codes are counted for, behind ``TRUSTED_PROXY_COUNT`` proxies."""
+    return client_address_from(request.META)
 
 
 def table_code_url(table: Table, request) -> str | None:

@@ -22,7 +22,7 @@ def copy_documents_from_the_audit_trail(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0006_refuse_control_characters_in_names"),
+        ("tournaments", "0007_shared_cache_table"),
     ]
 
     operations = [
