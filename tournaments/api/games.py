@@ -5,6 +5,8 @@ entry path stays easy to find and to wrap (a decorator on :meth:`GameActions.gam
 A table device with the table's code may use these as well as a director.
 """
 
+import functools
+
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -12,8 +14,10 @@ from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from tournaments.models import Game, GamePoints, Table
+from tournaments.models import Game, GamePoints, ListLocked, Table
 from tournaments.services import listkeeping
+from tournaments.services.errors import Rejected
+from tournaments.services.offline_entry import entry_data, record_clash
 
 from .idempotency import idempotent
 from .nested_lists import WHOLE_LIST
@@ -28,6 +32,28 @@ GAME_EXAMPLE = OpenApiExample(
 )
 
 
+def records_clashes(action):
+    """Write a table device's refused game (409: the list moved on) to the audit trail.
+
+    Outside :func:`idempotent` on purpose: the refused action's transaction is rolled
+    back, the audit entry must stay.
+    """
+
+    @functools.wraps(action)
+    def wrapper(view, request, *args, **kwargs):
+        try:
+            return action(view, request, *args, **kwargs)
+        except (Rejected, ListLocked) as error:
+            actor = table_code_actor(request)
+            refused = error.problems if isinstance(error, Rejected) else [error.problem]
+            clash = isinstance(error, ListLocked) or error.conflict
+            if request.method == "POST" and actor and clash:
+                record_clash(view.get_object(), request.data, refused, actor=actor)
+            raise
+
+    return wrapper
+
+
 class GameActions:
     # A comment, not a docstring: the schema would show it as every operation's description.
     # ``games`` (list, enter) and ``games/{number}`` (read, correct, delete).
@@ -40,12 +66,16 @@ class GameActions:
         examples=[GAME_EXAMPLE],
     )
     @action(detail=True, methods=["get", "post"], serializer_class=GameSerializer, **WHOLE_LIST)
+    @records_clashes
     @idempotent
     def games(self, request, pk=None):
         table = self.get_object()
         if request.method == "POST":
             game = listkeeping.enter_game(
-                table, json_object(request), user=request.user, actor=table_code_actor(request)
+                table,
+                entry_data(table, json_object(request)),
+                user=request.user,
+                actor=table_code_actor(request),
             )
             return Response(game_data(table, game.number), status.HTTP_201_CREATED)
         return Response(GameSerializer(games_of(table), many=True).data)

@@ -1,0 +1,98 @@
+"""A table device sending the games it kept offline: notation lines and clashes.
+
+The device posts each kept game with its table code, an ``Idempotency-Key`` and the
+number it showed; a keyboard entry travels as its typed line.
+"""
+
+import json
+
+import pytest
+from django.core.cache import cache
+
+from tests.factories import enter, make_seated_table, make_staff_user
+from tournaments.models import AuditEntry, Game
+from tournaments.services import table_access
+
+pytestmark = pytest.mark.django_db
+KARO_WON = {"declarer_seat": 2, "game": "diamonds", "matadors": 1, "won": True}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def _post(client, table, body, *, code=None, key=None):
+    headers = {"HTTP_X_TABLE_CODE": code} if code else {}
+    if key:
+        headers["HTTP_IDEMPOTENCY_KEY"] = key
+    return client.post(
+        f"/api/v1/tables/{table.id}/games/",
+        data=json.dumps(body),
+        content_type="application/json",
+        **headers,
+    )
+
+
+def test_device_enters_a_typed_line_with_its_number(client):
+    table = make_seated_table(players=3, rounds_per_series=2)
+    code = table_access.issue_code(table)
+
+    response = _post(client, table, {"line": "2 kr m2 h +", "number": 1}, code=code, key="k-1")
+
+    assert response.status_code == 201
+    game = Game.objects.get(table=table, number=1)
+    assert (game.declarer_seat, game.game, game.matadors, game.hand, game.won) == (
+        2,
+        "clubs",
+        2,
+        True,
+        True,
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"line": "2 kr m2 zz +", "number": 1}, "notation"),
+        ({"line": "2 kr m2 +", "number": 1, "game": "grand"}, "line"),
+        ({"line": 7, "number": 1}, "line"),
+    ],
+)
+def test_bad_line_is_refused_naming_the_field_and_stores_nothing(client, body, field):
+    table = make_seated_table(players=3, rounds_per_series=2)
+    code = table_access.issue_code(table)
+
+    response = _post(client, table, body, code=code, key="k-bad")
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == field
+    assert not Game.objects.filter(table=table).exists()
+
+
+def test_device_game_clashing_with_a_stored_one_is_refused_and_audited(client):
+    table = make_seated_table(players=3, rounds_per_series=2)
+    code = table_access.issue_code(table)
+    enter(table, **KARO_WON)
+
+    response = _post(client, table, {"line": "3 gr m1 +", "number": 1}, code=code, key="k-2")
+
+    assert response.status_code == 409
+    assert Game.objects.filter(table=table).count() == 1
+    clash = AuditEntry.objects.get(table=table, action="entry_clash")
+    assert clash.actor == table_access.device_actor(table)
+    assert clash.after == {"line": "3 gr m1 +", "number": 1}
+    assert "Spiel 1" in clash.reason
+
+
+def test_director_clash_is_answered_without_an_audit_entry(client):
+    table = make_seated_table(players=3, rounds_per_series=2)
+    enter(table, **KARO_WON)
+    client.force_login(make_staff_user())
+
+    response = _post(client, table, {**KARO_WON, "number": 1})
+
+    assert response.status_code == 409
+    assert not AuditEntry.objects.filter(action="entry_clash").exists()
