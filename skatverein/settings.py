@@ -178,6 +178,11 @@ STORAGES = {
     },
 }
 
+# Table device offline use (web/table/offline.py): the service worker's cache is named
+# after the release, so a new release replaces the cached pages and scripts on the next
+# online load. Set SKATVEREIN_RELEASE to the release's name when deploying.
+TABLE_DEVICE_CACHE_VERSION = os.environ.get("SKATVEREIN_RELEASE", "1")
+
 # Player import limits (services/player_import): the largest upload, and how far an XLSX
 # archive may unpack and how tightly it may be packed, checked before the workbook is read.
 PLAYER_IMPORT_MAX_FILE_BYTES = 2 * 1024 * 1024

@@ -62,6 +62,7 @@
 
   function initKeyboard(form) {
     var text = form.dataset;
+    var offline = window.SkatOffline || null;
     var input = byId("notation-input");
     var mirror = byId("notation-mirror");
     var previewLine = byId("notation-preview");
@@ -174,18 +175,47 @@
       }
     }
 
+    function setNumber(number) {
+      byId("notation-number").value = String(number);
+      if (label && text.labelTemplate) {
+        setText(label, text.labelTemplate.replace("__N__", String(number)));
+      }
+    }
+
+    /* Without the server the line is kept on the device and sent later (offline.js). */
+    function keepOnDevice(line) {
+      showStatus("", false);
+      return window.SkatOffline.keepLine(line).then(setNumber);
+    }
+
     function save(line) {
       saving = true;
       sequence += 1;
       input.value = "";
       clearFeedback();
+      if (offline && offline.shouldQueue()) {
+        keepOnDevice(line).finally(function () {
+          saving = false;
+          input.focus();
+        });
+        return;
+      }
       post(form.action, form, { line: line }, text.language)
         .then(function (answer) {
           var data = answer.data;
           if (data && data.saved) {
             showStatus(data.message, false);
             applyFragments(data);
+            if (offline) {
+              offline.refreshCache();
+            }
             return;
+          }
+          if (offline && (answer.status >= 500 || answer.status === 403)) {
+            if (answer.status === 403) {
+              offline.endAccess();
+            }
+            return keepOnDevice(line);
           }
           input.value = line;
           if (data && (data.errors || data.tokens)) {
@@ -196,6 +226,9 @@
           }
         })
         .catch(function () {
+          if (offline) {
+            return keepOnDevice(line);
+          }
           input.value = line;
           showStatus(text.textUnavailable, true);
         })
@@ -206,6 +239,17 @@
     }
 
     function undoLast() {
+      if (offline && offline.count() > 0 && !saving) {
+        /* The last waiting game comes back into the input, as a stored one would. */
+        offline.takeBackLast().then(function (item) {
+          if (item) {
+            input.value = item.line || "";
+            setNumber(item.number);
+          }
+          input.focus();
+        });
+        return;
+      }
       var undoForm = byId("undo-form");
       if (!undoForm || saving) {
         return;
@@ -217,6 +261,9 @@
           if (data && data.ok) {
             showStatus(data.message, false);
             applyFragments(data);
+            if (offline) {
+              offline.refreshCache();
+            }
             input.value = data.line;
             preview();
           } else {

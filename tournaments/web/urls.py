@@ -8,7 +8,7 @@ from django.urls import path
 from tournaments.web import access_blocks, public, verify
 from tournaments.web.calculator import calculator
 from tournaments.web.director import auth, importing, participants, series, tables, tournaments
-from tournaments.web.table import code, confirmation, keyboard, touch, undo
+from tournaments.web.table import code, confirmation, keyboard, offline, touch, undo
 from tournaments.web.views import HomeView
 
 app_name = "web"
@@ -86,6 +86,7 @@ urlpatterns = [
     # List keeping at the table (Tischgerät), table code or staff: web/table/access.py.
     path("tisch/", code.code_form, name="table-code-form"),
     path("tisch/code/<str:code>/", code.code_link, name="table-code"),
+    path("tisch/sw.js", offline.service_worker, name="table-sw"),
     path("tisch/<int:pk>/", touch.table_page, name="table"),
     path("tisch/<int:pk>/vorschau/", touch.touch_preview, name="table-preview"),
     path("tisch/<int:pk>/tastatur/", keyboard.keyboard_page, name="table-keyboard"),

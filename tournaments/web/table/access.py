@@ -21,6 +21,7 @@ from tournaments.services.client_address import client_address as client_address
 from tournaments.services.errors import Rejected
 from tournaments.services.roles import is_director
 from tournaments.skat import Problem
+from tournaments.web.table.offline import offline_texts
 
 SESSION_KEY = "table_access"
 
@@ -127,7 +128,11 @@ def code_page(request, *, status=200, errors=(), code="", retry_after=0):
     response = render(
         request,
         "table/code.html",
-        {"errors": list(errors), "code": code[:40]},
+        {
+            "errors": list(errors),
+            "code": code[:40],
+            "offline_texts": {"texts": offline_texts(), "seats": {}},
+        },
         status=status,
     )
     if retry_after:

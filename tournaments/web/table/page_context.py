@@ -19,6 +19,7 @@ from tournaments.web.table.display import (
     plain,
     row_display,
 )
+from tournaments.web.table.offline import offline_context
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,7 @@ def page_context(request, access: Access) -> dict:
             {**line, "total_display": plain(line["total"])} for line in overview["settlement"]
         ],
         "overview": overview,
+        "offline": offline_context(access, _seat_columns(seats)),
     }
 
 

@@ -25,6 +25,7 @@ from tournaments.web.table.access import (
     problems_and_status,
     read_only_refusal,
     table_view,
+    wants_json,
 )
 from tournaments.web.table.display import (
     ANNOUNCEMENTS,
@@ -146,10 +147,17 @@ def table_page(request, access):
         game = listkeeping.enter_game(access.table, data, user=access.user, actor=access.actor())
     except (Rejected, ListLocked) as error:
         problems, status = problems_and_status(error)
+        if wants_json(request):
+            errors = [error_entry(p.field, p.text(gettext)) for p in problems]
+            return JsonResponse({"ok": False, "errors": errors}, status=status)
         return _touch_page(
             request, access, state=state, errors=_touch_errors(problems), status=status
         )
     messages.success(request, saved_message(game))
+    if wants_json(request):
+        # The script saves with fetch to tell "server down" from "refused"; the page it
+        # loads next shows the message.
+        return JsonResponse({"ok": True, "saved": game.number}, status=201)
     return redirect(reverse("web:table", args=[access.table.pk]) + "#entry")
 
 
