@@ -187,6 +187,9 @@
     return allItems().then(function (items) {
       queue = items.filter(function (item) { return item.table === tableId; });
       loaded = true;
+      if (queue.length && !editingKey) {
+        showNextNumber(nextNumber());
+      }
       render();
       return queue;
     });
@@ -207,6 +210,22 @@
       return pageNextNumber();
     }
     return queue[queue.length - 1].number + 1;
+  }
+
+  /* The entry forms name the game they enter: after waiting games, the one after them. */
+  function showNextNumber(number) {
+    var form = entryForm();
+    var input = form ? form.querySelector('input[name="number"]') : null;
+    if (!input || Number(input.value) === number) {
+      return;
+    }
+    input.value = String(number);
+    ["entry", "save-game", "preview-heading", "notation-label"].forEach(function (id) {
+      setNumberText(byId(id), number);
+    });
+    form.querySelectorAll('input[name="declarer"]').forEach(function (tile) {
+      tile.disabled = false;
+    });
   }
 
   function shouldQueue() {
@@ -254,7 +273,10 @@
     if (!last) {
       return Promise.resolve(null);
     }
-    return deleteItem(last.key).then(load).then(function () { return last; });
+    return deleteItem(last.key).then(load).then(function () {
+      showNextNumber(last.number);
+      return last;
+    });
   }
 
   /* ---------------------------------------------------- touch entry form ---- */

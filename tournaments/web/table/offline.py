@@ -15,7 +15,6 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpResponse
-from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
@@ -41,7 +40,7 @@ def offline_context(access, seat_columns=()) -> dict:
     """The data attributes and texts of the offline queue for one table page."""
     table = access.table
     query = urlencode(
-        {"v": settings.TABLE_DEVICE_CACHE_VERSION, "static": static("")},
+        {"v": settings.TABLE_DEVICE_CACHE_VERSION, "static": settings.STATIC_URL},
     )
     return {
         "sw_url": reverse("web:table-sw") + "?" + query,

@@ -1,0 +1,183 @@
+"""The table device without the hall's Wi-Fi, in a real browser.
+
+A tablet opens its table with the code; the service worker keeps the pages; games entered
+without a connection (or while the server answers 503) wait on the device and are sent
+exactly once, in order, when the server answers again. A clash with another device's game
+is shown and renumbered, a re-issued code ends the device's access, and a new release
+replaces the cache.
+"""
+
+import re
+
+import pytest
+
+from tests.factories import enter, make_seated_table
+from tournaments.models import AuditEntry, Game
+from tournaments.services import table_access
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# (declarer seat or None for passed, game, with, matadors, won) by touch; lines by keyboard.
+TOUCH_GAMES = [(2, "clubs", True, 2, True), (3, "grand", True, 1, True), (None,) * 5]
+KEYBOARD_LINES = ["1 he o1 -", "2 kr m1 +", "3 gr m2 +"]
+# What the server stores after the sixth game was taken back: number, declarer, game,
+# value, won (passed: None).
+STORED = [
+    (1, 2, "clubs", 36, True),
+    (2, 3, "grand", 48, True),
+    (3, None, "", 0, None),
+    (4, 1, "hearts", 20, False),
+    (5, 2, "clubs", 24, True),
+]
+LONG_MS = 40_000
+KEPT = """async (paths) => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    const hits = await Promise.all(paths.map((p) => cache.match(location.origin + p)));
+    if (hits.every(Boolean)) return true;
+  }
+  return false;
+}"""
+
+
+def open_table(new_page, table):
+    code = table_access.ensure_code(table)
+    tablet = new_page(viewport={"width": 1024, "height": 768})
+    tablet.goto(f"/tisch/code/{code}/")
+    assert re.search(rf"/tisch/{table.pk}/$", tablet.url)
+    paths = [f"/tisch/{table.pk}/", f"/tisch/{table.pk}/tastatur/", "/static/js/offline.js"]
+    tablet.wait_for_function(KEPT, arg=paths)
+    return tablet
+
+
+def touch_game(page, declarer, game, with_, matadors, won):
+    if declarer is None:
+        page.locator("label[for=declarer-passed]").click()
+    else:
+        page.locator(f"label[for=declarer-{declarer}]").click()
+        page.locator(f"label[for=game-{game}]").click()
+        page.locator(f"label[for=with-matadors-{'true' if with_ else 'false'}]").click()
+        page.fill("#matadors", str(matadors))
+        page.locator(f"label[for=won-{'true' if won else 'false'}]").click()
+    page.get_by_test_id("save-game").click()
+
+
+def enter_six_games_and_take_one_back(tablet, table):
+    for number, game in enumerate(TOUCH_GAMES, start=1):
+        touch_game(tablet, *game)
+        tablet.get_by_test_id(f"queued-row-{number}").wait_for()
+    tablet.locator("#mode-keyboard").click()
+    tablet.wait_for_url(f"**/tisch/{table.pk}/tastatur/")
+    field = tablet.get_by_test_id("notation-input")
+    for number, line in enumerate(KEYBOARD_LINES, start=4):
+        field.fill(line)
+        field.press("Enter")
+        tablet.get_by_test_id(f"queued-row-{number}").wait_for()
+    tablet.reload()
+    banner = tablet.get_by_test_id("offline-banner")
+    assert banner.inner_text().startswith("offline — 6 Spiele warten")
+    assert tablet.get_by_test_id("queued-row-6").inner_text().count("noch nicht gesendet") == 1
+    assert "Wert folgt" in tablet.get_by_test_id("queued-row-1").inner_text()
+    tablet.get_by_test_id("queued-undo").click()
+    tablet.get_by_test_id("queued-undo-confirm").click()
+    tablet.get_by_test_id("queued-row-6").wait_for(state="detached")
+    assert banner.inner_text().startswith("offline — 5 Spiele warten")
+
+
+def stored(table):
+    return [
+        (g.number, g.declarer_seat, g.game, g.game_value, g.won)
+        for g in Game.objects.filter(table=table).order_by("number")
+    ]
+
+
+def test_games_entered_offline_are_stored_once_in_order(new_page):
+    table = make_seated_table(players=3, rounds_per_series=4)
+    tablet = open_table(new_page, table)
+
+    tablet.context.set_offline(True)
+    enter_six_games_and_take_one_back(tablet, table)
+    tablet.locator("#mode-sign").click()
+    assert "brauchen den Server" in tablet.get_by_test_id("offline-notes").inner_text()
+    assert not Game.objects.filter(table=table).exists()
+    tablet.context.set_offline(False)
+
+    tablet.get_by_test_id("game-row-5").wait_for(timeout=LONG_MS)
+    assert tablet.get_by_test_id("offline-banner").is_hidden()
+    assert stored(table) == STORED
+
+
+def test_games_entered_while_the_server_answers_503_are_stored_once(new_page):
+    table = make_seated_table(players=3, rounds_per_series=4)
+    tablet = open_table(new_page, table)
+
+    def server_down(route):
+        route.fulfill(status=503, body="Service Unavailable")
+
+    tablet.context.route("**/*", server_down)
+    enter_six_games_and_take_one_back(tablet, table)
+    assert not Game.objects.filter(table=table).exists()
+    tablet.context.unroute("**/*", server_down)
+
+    tablet.get_by_test_id("game-row-5").wait_for(timeout=LONG_MS)
+    assert stored(table) == STORED
+
+
+def test_clash_with_another_device_is_shown_and_renumbered(new_page):
+    table = make_seated_table(players=3, rounds_per_series=4)
+    tablet = open_table(new_page, table)
+
+    tablet.context.set_offline(True)
+    touch_game(tablet, *TOUCH_GAMES[0])
+    touch_game(tablet, *TOUCH_GAMES[1])
+    tablet.get_by_test_id("queued-row-2").wait_for()
+    enter(table, declarer_seat=1, game="diamonds", matadors=1, won=True)
+    tablet.context.set_offline(False)
+
+    clash = tablet.get_by_test_id("offline-clash-1")
+    clash.wait_for(timeout=LONG_MS)
+    assert "Spiel 1" in clash.inner_text()
+    assert AuditEntry.objects.filter(table=table, action="entry_clash").count() == 1
+    tablet.get_by_test_id("renumber").click()
+
+    tablet.get_by_test_id("game-row-3").wait_for(timeout=LONG_MS)
+    assert [row[:3] for row in stored(table)] == [
+        (1, 1, "diamonds"),
+        (2, 2, "clubs"),
+        (3, 3, "grand"),
+    ]
+
+
+def test_reissued_code_ends_access_and_keeps_the_games_visible(new_page):
+    table = make_seated_table(players=3, rounds_per_series=4)
+    tablet = open_table(new_page, table)
+
+    tablet.context.set_offline(True)
+    touch_game(tablet, *TOUCH_GAMES[0])
+    tablet.get_by_test_id("queued-row-1").wait_for()
+    table_access.issue_code(table)
+    tablet.context.set_offline(False)
+
+    notes = tablet.get_by_test_id("offline-notes")
+    notes.get_by_text("gilt nicht mehr").wait_for(timeout=LONG_MS)
+    tablet.reload()
+    leftovers = tablet.get_by_test_id("offline-leftovers")
+    leftovers.wait_for()
+    assert "Tisch 1 · 1: Platz 2" in leftovers.inner_text()
+    assert not Game.objects.filter(table=table).exists()
+
+
+def test_new_release_replaces_the_cache_on_the_next_online_load(new_page, settings):
+    table = make_seated_table(players=3, rounds_per_series=4)
+    settings.TABLE_DEVICE_CACHE_VERSION = "release-1"
+    tablet = open_table(new_page, table)
+    names = "async () => (await caches.keys()).join(',')"
+    assert tablet.evaluate(names) == "skatverein-table-release-1"
+
+    settings.TABLE_DEVICE_CACHE_VERSION = "release-2"
+    tablet.reload()
+
+    tablet.wait_for_function(
+        "async () => (await caches.keys()).join(',') === 'skatverein-table-release-2'",
+        timeout=LONG_MS,
+    )
