@@ -218,6 +218,9 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         "frame-ancestors": ["'none'"],
         "form-action": ["'self'"],
+        # The table device's service worker (/tisch/sw.js) and web app manifest.
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
     }
 }
 

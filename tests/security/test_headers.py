@@ -10,7 +10,7 @@ from tournaments.services import table_access
 pytestmark = pytest.mark.django_db
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "frame-ancestors 'none'; form-action 'self'"
+    "frame-ancestors 'none'; form-action 'self'; worker-src 'self'; manifest-src 'self'"
 )
 
 
@@ -57,6 +57,9 @@ def test_table_pages_carry_the_policy(client):
 
     assert response.status_code == 200
     assert "frame-ancestors 'none'" in response["Content-Security-Policy"]
+    assert {"worker-src 'self'", "manifest-src 'self'"} <= set(
+        response["Content-Security-Policy"].split("; ")
+    )
 
 
 def test_the_api_docs_relax_only_inline_styles(client):
