@@ -181,3 +181,29 @@ def test_new_release_replaces_the_cache_on_the_next_online_load(new_page, settin
         "async () => (await caches.keys()).join(',') === 'skatverein-table-release-2'",
         timeout=LONG_MS,
     )
+
+
+def test_waiting_games_are_corrected_on_the_device_before_sending(new_page):
+    table = make_seated_table(players=3, rounds_per_series=4)
+    tablet = open_table(new_page, table)
+
+    tablet.context.set_offline(True)
+    touch_game(tablet, 2, "clubs", True, 2, True)
+    tablet.get_by_test_id("queued-row-1").wait_for()
+    tablet.get_by_test_id("queued-edit-1").click()
+    tablet.locator("label[for=won-false]").click()
+    tablet.get_by_test_id("save-game").click()
+    tablet.locator("#mode-keyboard").click()
+    field = tablet.get_by_test_id("notation-input")
+    field.fill("3 gr m1 +")
+    field.press("Enter")
+    tablet.get_by_test_id("queued-row-2").wait_for()
+    tablet.get_by_test_id("queued-edit-2").click()
+    assert field.input_value() == "3 gr m1 +"
+    field.fill("3 gr m2 +")
+    field.press("Enter")
+    tablet.get_by_test_id("queued-row-2").get_by_text("3 gr m2 +").first.wait_for()
+    tablet.context.set_offline(False)
+
+    tablet.get_by_test_id("game-row-2").wait_for(timeout=LONG_MS)
+    assert stored(table) == [(1, 2, "clubs", 36, False), (2, 3, "grand", 72, True)]
