@@ -107,12 +107,16 @@ def test_games_entered_offline_are_stored_once_in_order(new_page):
     assert stored(table) == STORED
 
 
-def test_games_entered_while_the_server_answers_503_are_stored_once(new_page):
+@pytest.mark.parametrize("answer", ["503", "no answer"])
+def test_games_entered_while_the_server_is_down_are_stored_once(new_page, answer):
     table = make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)
 
     def server_down(route):
-        route.fulfill(status=503, body="Service Unavailable")
+        if answer == "503":
+            route.fulfill(status=503, body="Service Unavailable")
+        else:
+            route.abort("connectionrefused")
 
     tablet.context.route("**/*", server_down)
     enter_six_games_and_take_one_back(tablet, table)
@@ -207,3 +211,29 @@ def test_waiting_games_are_corrected_on_the_device_before_sending(new_page):
 
     tablet.get_by_test_id("game-row-2").wait_for(timeout=LONG_MS)
     assert stored(table) == [(1, 2, "clubs", 36, False), (2, 3, "grand", 72, True)]
+
+
+def test_game_stored_but_answered_with_503_is_sent_again_and_stored_once(new_page):
+    table = make_seated_table(players=3, rounds_per_series=4)
+    tablet = open_table(new_page, table)
+    tablet.context.set_offline(True)
+    for number, game in enumerate(TOUCH_GAMES, start=1):
+        touch_game(tablet, *game)
+        tablet.get_by_test_id(f"queued-row-{number}").wait_for()
+    answered = set()
+
+    def store_then_fail(route):
+        key = route.request.headers.get("idempotency-key")
+        if key in answered:
+            route.continue_()
+            return
+        answered.add(key)
+        route.fetch()  # the server stores the game …
+        route.fulfill(status=503, body="Service Unavailable")  # … the answer is lost
+
+    tablet.context.route("**/api/v1/tables/*/games/", store_then_fail)
+    tablet.context.set_offline(False)
+
+    tablet.get_by_test_id("game-row-3").wait_for(timeout=LONG_MS)
+    assert len(answered) == 3
+    assert stored(table) == STORED[:3]
