@@ -30,6 +30,11 @@ GAME_EXAMPLE = OpenApiExample(
     value={"declarer_seat": 2, "game": "clubs", "matadors": 2, "hand": True, "won": True},
     request_only=True,
 )
+LINE_EXAMPLE = OpenApiExample(
+    "The same game as a typed notation line, as game 5 (docs/notation.md)",
+    value={"line": "2 kr m2 h +", "number": 5},
+    request_only=True,
+)
 
 
 def records_clashes(action):
@@ -63,7 +68,7 @@ class GameActions:
         methods=["POST"],
         request=GameSerializer,
         responses={201: GameSerializer},
-        examples=[GAME_EXAMPLE],
+        examples=[GAME_EXAMPLE, LINE_EXAMPLE],
     )
     @action(detail=True, methods=["get", "post"], serializer_class=GameSerializer, **WHOLE_LIST)
     @records_clashes
