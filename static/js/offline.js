@@ -27,6 +27,12 @@
   var DB_NAME = "skatverein-table-device";
   var STORE = "waiting";
   var MAX_PAUSE_MS = 30000;
+  /* A page request the service worker must not answer from its cache. */
+  var SERVER_ONLY = {
+    credentials: "same-origin",
+    cache: "no-store",
+    headers: { "X-Server-Only": "1" },
+  };
 
   function byId(id) {
     return document.getElementById(id);
@@ -586,15 +592,25 @@
     render();
   }
 
-  /* The code may have been re-issued while the device was away: ask the server. */
-  function checkAccess() {
-    fetch(page.dataset.touchUrl, { credentials: "same-origin", cache: "no-store" })
+  /* The code may have been re-issued while the device was away: ask the server. The
+     browser reports "online" before requests get through, so a failed check is repeated. */
+  function checkAccess(tries) {
+    tries = tries || 0;
+    fetch(page.dataset.touchUrl, SERVER_ONLY)
       .then(function (response) {
         if (response.status === 403) {
           endAccess();
+        } else if (response.status >= 500) {
+          return Promise.reject(response.status);
         }
       })
-      .catch(function () {});
+      .catch(function () {
+        if (tries < 8) {
+          window.setTimeout(function () {
+            checkAccess(tries + 1);
+          }, Math.min(MAX_PAUSE_MS, 1000 * Math.pow(2, tries)));
+        }
+      });
   }
 
   /* ------------------------------------------------------------ display ---- */
@@ -759,7 +775,7 @@
 
   /* After a clash: the waiting games follow the server's last game, in their order. */
   function renumber() {
-    fetch(location.pathname, { credentials: "same-origin", cache: "no-store" })
+    fetch(location.pathname, SERVER_ONLY)
       .then(function (response) { return response.ok ? response.text() : Promise.reject(); })
       .then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");

@@ -69,7 +69,9 @@ function store(url, response) {
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
-  if (request.method !== "GET" || !keeps(url)) {
+  /* Questions only the server can answer (is the code still valid? which game is next?)
+     carry this header and are never answered from the cache. */
+  if (request.method !== "GET" || !keeps(url) || request.headers.get("X-Server-Only")) {
     return;
   }
   event.respondWith(

@@ -43,10 +43,10 @@ KEPT = """async (paths) => {
 def open_table(new_page, table):
     code = table_access.ensure_code(table)
     tablet = new_page(viewport={"width": 1024, "height": 768})
-    tablet.goto(f"/tisch/code/{code}/")
+    tablet.goto(f"/tisch/code/{code}/", timeout=LONG_MS)
     assert re.search(rf"/tisch/{table.pk}/$", tablet.url)
     paths = [f"/tisch/{table.pk}/", f"/tisch/{table.pk}/tastatur/", "/static/js/offline.js"]
-    tablet.wait_for_function(KEPT, arg=paths)
+    tablet.wait_for_function(KEPT, arg=paths, timeout=LONG_MS)
     return tablet
 
 
@@ -237,3 +237,14 @@ def test_game_stored_but_answered_with_503_is_sent_again_and_stored_once(new_pag
     tablet.get_by_test_id("game-row-3").wait_for(timeout=LONG_MS)
     assert len(answered) == 3
     assert stored(table) == STORED[:3]
+
+
+def test_device_without_waiting_games_rechecks_its_code_when_back_online(new_page):
+    table = make_seated_table(players=3, rounds_per_series=4)
+    tablet = open_table(new_page, table)
+
+    tablet.context.set_offline(True)
+    table_access.issue_code(table)
+    tablet.context.set_offline(False)
+
+    tablet.get_by_test_id("offline-notes").get_by_text("gilt nicht mehr").wait_for(timeout=LONG_MS)
