@@ -136,6 +136,13 @@
         list.appendChild(element("li", "", text));
       });
       box.appendChild(list);
+      var clear = element("button", "button-secondary", T.clear_leftovers);
+      clear.type = "button";
+      clear.setAttribute("data-testid", "clear-leftovers");
+      clear.addEventListener("click", function () {
+        Promise.all(items.map(function (item) { return deleteItem(item.key); })).then(renderLeftovers);
+      });
+      box.appendChild(clear);
       box.hidden = false;
     });
   }

@@ -169,6 +169,8 @@ def test_reissued_code_ends_access_and_keeps_the_games_visible(new_page):
     leftovers.wait_for()
     assert "Tisch 1 · 1: Platz 2" in leftovers.inner_text()
     assert not Game.objects.filter(table=table).exists()
+    tablet.get_by_test_id("clear-leftovers").click()
+    leftovers.wait_for(state="hidden")
 
 
 def test_new_release_replaces_the_cache_on_the_next_online_load(new_page, settings):

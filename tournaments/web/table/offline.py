@@ -78,6 +78,9 @@ def offline_texts() -> dict:
             "The games below were not sent: show them to the tournament director to enter."
         ),
         "leftovers": gettext("Games on this device that were not sent"),
+        "clear_leftovers": gettext(
+            "Delete these games from this device (the director has entered them)"
+        ),
         "table": gettext("Table %(table)s"),
         "sign_offline": gettext(
             "Signing and locking need the server: the signatures seal the list as the "
