@@ -92,7 +92,38 @@ def test_director_clash_is_answered_without_an_audit_entry(client):
     enter(table, **KARO_WON)
     client.force_login(make_staff_user())
 
-    response = _post(client, table, {**KARO_WON, "number": 1})
+    response = _post(client, table, {**KARO_WON, "game": "grand", "number": 1})
 
     assert response.status_code == 409
     assert not AuditEntry.objects.filter(action="entry_clash").exists()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"line": "2 ka m1 +", "number": 1},
+        {**KARO_WON, "schneider": False, "schwarz": False, "number": 1},
+    ],
+)
+def test_game_sent_again_exactly_as_stored_is_answered_as_stored(client, body):
+    table = make_seated_table(players=3, rounds_per_series=2)
+    code = table_access.issue_code(table)
+    enter(table, **KARO_WON)
+
+    response = _post(client, table, body, code=code, key="k-again")
+
+    assert response.status_code == 200
+    assert response.json()["number"] == 1
+    assert Game.objects.filter(table=table).count() == 1
+    assert not AuditEntry.objects.filter(action="entry_clash").exists()
+
+
+def test_game_sent_again_with_another_result_is_a_clash(client):
+    table = make_seated_table(players=3, rounds_per_series=2)
+    code = table_access.issue_code(table)
+    enter(table, **KARO_WON)
+
+    response = _post(client, table, {"line": "2 ka m1 -", "number": 1}, code=code, key="k-3")
+
+    assert response.status_code == 409
+    assert Game.objects.get(table=table, number=1).won is True

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from tournaments.models import Game, GamePoints, ListLocked, Table
 from tournaments.services import listkeeping
 from tournaments.services.errors import Rejected
-from tournaments.services.offline_entry import entry_data, record_clash
+from tournaments.services.offline_entry import entry_data, record_clash, same_game_stored
 
 from .idempotency import idempotent
 from .nested_lists import WHOLE_LIST
@@ -76,12 +76,16 @@ class GameActions:
     def games(self, request, pk=None):
         table = self.get_object()
         if request.method == "POST":
-            game = listkeeping.enter_game(
-                table,
-                entry_data(table, json_object(request)),
-                user=request.user,
-                actor=table_code_actor(request),
-            )
+            data = entry_data(table, json_object(request))
+            try:
+                game = listkeeping.enter_game(
+                    table, data, user=request.user, actor=table_code_actor(request)
+                )
+            except Rejected as refused:
+                stored = same_game_stored(table, data, refused)
+                if stored is None:
+                    raise
+                return Response(game_data(table, stored.number), status.HTTP_200_OK)
             return Response(game_data(table, game.number), status.HTTP_201_CREATED)
         return Response(GameSerializer(games_of(table), many=True).data)
 

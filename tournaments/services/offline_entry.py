@@ -10,12 +10,13 @@ refusal is written to the list's audit trail, so the director sees which game cl
 
 from django.utils.translation import gettext, gettext_noop
 
-from tournaments.models import Table
+from tournaments.models import Game, Table
 from tournaments.skat import Problem
-from tournaments.skat.notation import parse_game_line
+from tournaments.skat.notation import canonical_data, parse_game_line
 
 from . import audit
 from .errors import Rejected
+from .listkeeping import game_inputs
 
 LINE_FIELD = "line"
 MAX_LINE_LENGTH = 200
@@ -36,6 +37,24 @@ def entry_data(table: Table, body: dict) -> dict:
     if "number" in body:
         data["number"] = body["number"]
     return data
+
+
+def same_game_stored(table: Table, data: dict, refused: Rejected) -> Game | None:
+    """The stored game ``data`` describes exactly, when it was refused as already entered.
+
+    A device whose answer was lost (the page saved the game, the connection dropped before
+    the answer) sends the game again under its number: the list already holds exactly this
+    game, so it is answered as stored rather than as a clash. Any difference stays a 409.
+    """
+    number = data.get("number")
+    codes = {problem.code for problem in refused.problems}
+    if codes != {"game_exists"} or not isinstance(number, int):
+        return None
+    game = table.games.filter(number=number).first()
+    sent = {key: value for key, value in data.items() if key != "number"}
+    if game is None or canonical_data(game_inputs(game)) != canonical_data(sent):
+        return None
+    return game
 
 
 def record_clash(table: Table, body, problems, *, actor: str) -> None:
