@@ -209,6 +209,11 @@ def test_waiting_games_are_corrected_on_the_device_before_sending(new_page):
     field.fill("3 gr m2 +")
     field.press("Enter")
     tablet.get_by_test_id("queued-row-2").get_by_text("3 gr m2 +").first.wait_for()
+    field.press("Control+z")
+    tablet.get_by_test_id("queued-row-2").wait_for(state="detached")
+    assert field.input_value() == "3 gr m2 +"
+    field.press("Enter")
+    tablet.get_by_test_id("queued-row-2").wait_for()
     tablet.context.set_offline(False)
 
     tablet.get_by_test_id("game-row-2").wait_for(timeout=LONG_MS)
