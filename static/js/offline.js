@@ -17,15 +17,19 @@
 (function () {
   "use strict";
 
-  var dataNode = document.getElementById("offline-data");
-  if (!dataNode || !window.indexedDB || !window.fetch) {
+  var store = window.SkatOfflineStore;
+  var touchFields = window.SkatOfflineTouch;
+  var view = window.SkatOfflineList;
+  if (!store || !touchFields || !view) {
     return;
   }
-  var DATA = JSON.parse(dataNode.textContent);
-  var T = DATA.texts;
-  var SEATS = DATA.seats || {};
-  var DB_NAME = "skatverein-table-device";
-  var STORE = "waiting";
+  var byId = store.byId;
+  var newKey = store.newKey;
+  var allItems = store.allItems;
+  var putItem = store.putItem;
+  var deleteItem = store.deleteItem;
+  var readyTouchForm = touchFields.ready;
+  var setNumberText = touchFields.setNumberText;
   var MAX_PAUSE_MS = 30000;
   /* A page request the service worker must not answer from its cache. */
   var SERVER_ONLY = {
@@ -34,131 +38,8 @@
     headers: { "X-Server-Only": "1" },
   };
 
-  function byId(id) {
-    return document.getElementById(id);
-  }
-
-  function fill(text, params) {
-    return text.replace(/%\((\w+)\)s/g, function (_match, name) {
-      return String(params[name]);
-    });
-  }
-
-  function newKey() {
-    if (window.crypto && window.crypto.randomUUID) {
-      return window.crypto.randomUUID();
-    }
-    var bytes = new Uint8Array(16);
-    window.crypto.getRandomValues(bytes);
-    return Array.prototype.map
-      .call(bytes, function (b) { return (b + 256).toString(16).slice(1); })
-      .join("");
-  }
-
-  function element(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) {
-      node.className = className;
-    }
-    if (text !== undefined) {
-      node.textContent = text;
-    }
-    return node;
-  }
-
-  /* ------------------------------------------------------------ storage ---- */
-
-  var dbPromise = null;
-
-  function openDb() {
-    if (!dbPromise) {
-      dbPromise = new Promise(function (resolve, reject) {
-        var request = window.indexedDB.open(DB_NAME, 1);
-        request.onupgradeneeded = function () {
-          request.result.createObjectStore(STORE, { keyPath: "key" });
-        };
-        request.onsuccess = function () { resolve(request.result); };
-        request.onerror = function () { reject(request.error); };
-      });
-    }
-    return dbPromise;
-  }
-
-  function withStore(mode, work) {
-    return openDb().then(function (db) {
-      return new Promise(function (resolve, reject) {
-        var transaction = db.transaction(STORE, mode);
-        var result = work(transaction.objectStore(STORE));
-        transaction.oncomplete = function () {
-          resolve(result && "result" in result ? result.result : undefined);
-        };
-        transaction.onerror = function () { reject(transaction.error); };
-      });
-    });
-  }
-
-  function allItems() {
-    return withStore("readonly", function (store) { return store.getAll(); }).then(
-      function (items) {
-        return (items || []).sort(function (a, b) {
-          return a.table === b.table ? a.number - b.number : a.table < b.table ? -1 : 1;
-        });
-      }
-    );
-  }
-
-  function putItem(item) {
-    return withStore("readwrite", function (store) { store.put(item); });
-  }
-
-  function deleteItem(key) {
-    return withStore("readwrite", function (store) { store.delete(key); });
-  }
-
-  /* ------------------------------------------------ leftovers (code page) ---- */
-
-  function renderLeftovers() {
-    var box = byId("offline-leftovers");
-    if (!box) {
-      return;
-    }
-    allItems().then(function (items) {
-      box.replaceChildren();
-      if (!items.length) {
-        box.hidden = true;
-        return;
-      }
-      box.appendChild(element("h2", "", T.leftovers));
-      var list = element("ul", "offline-leftover-list");
-      items.forEach(function (item) {
-        var text = fill(T.table, { table: item.tableNumber || item.table }) + " · " +
-          item.number + ": " + describe(item) + " (" + T.not_sent + ")";
-        list.appendChild(element("li", "", text));
-      });
-      box.appendChild(list);
-      var clear = element("button", "button-secondary", T.clear_leftovers);
-      clear.type = "button";
-      clear.setAttribute("data-testid", "clear-leftovers");
-      clear.addEventListener("click", function () {
-        Promise.all(items.map(function (item) { return deleteItem(item.key); })).then(renderLeftovers);
-      });
-      box.appendChild(clear);
-      box.hidden = false;
-    });
-  }
-
-  function describe(item) {
-    if (item.declarer === "passed") {
-      return T.passed;
-    }
-    var seat = fill(T.seat, { seat: item.declarer }) +
-      (SEATS[item.declarer] ? " " + SEATS[item.declarer] : "");
-    return item.declarer ? seat + " · " + item.label : item.label;
-  }
-
   var page = byId("entry-page");
   if (!page || !page.dataset.tableId) {
-    renderLeftovers();
     return;
   }
 
@@ -292,152 +173,18 @@
     });
   }
 
-  /* ---------------------------------------------------- touch entry form ---- */
-
-  var NULL_GAME = "null";
-  var TICKED_MEANS_TRUE = ["hand", "ouvert", "schneider_announced", "schwarz_announced", "conceded"];
-
-  function numberOrText(text) {
-    var trimmed = String(text).trim();
-    return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : trimmed.slice(0, 20);
-  }
-
-  /* The API's fields of the touch form, read the way services/game_preview.py reads them. */
-  function touchBody(form) {
-    var data = new FormData(form);
-    var declarer = data.get("declarer") || "";
-    if (declarer === "passed") {
-      return { passed: true };
-    }
-    var body = {};
-    if (declarer) {
-      body.declarer_seat = numberOrText(declarer);
-    }
-    var game = data.get("game") || "";
-    if (game) {
-      body.game = game;
-    }
-    TICKED_MEANS_TRUE.forEach(function (name) {
-      if (data.has(name)) {
-        body[name] = true;
-      }
-    });
-    ["schneider", "schwarz"].forEach(function (name) {
-      if (data.has(name)) {
-        body[name] = true;
-      } else if (game !== NULL_GAME) {
-        body[name] = false;
-      }
-    });
-    if (data.get("bid")) {
-      body.bid = numberOrText(data.get("bid"));
-    }
-    if (data.get("won") === "true" || data.get("won") === "false") {
-      body.won = data.get("won") === "true";
-    }
-    if (needsMatadors(form, game, body) && data.get("matadors")) {
-      body.matadors = numberOrText(data.get("matadors"));
-      body.with_matadors = data.get("with_matadors") !== "false";
-    }
-    return body;
-  }
-
-  function needsMatadors(form, game, body) {
-    if (game !== NULL_GAME) {
-      return true;
-    }
-    var key = body.ouvert ? (body.hand ? "nullOuvertHandValue" : "nullOuvertValue")
-      : body.hand ? "nullHandValue" : "nullValue";
-    return typeof body.bid === "number" && body.bid > Number(form.dataset[key]);
-  }
-
-  function touchLabel(form) {
-    var words = [];
-    form.querySelectorAll("input:checked").forEach(function (input) {
-      if (input.name === "declarer" || input.name === "with_matadors" || input.disabled) {
-        return;
-      }
-      var label = form.querySelector('label[for="' + input.id + '"]');
-      if (label) {
-        words.push(label.textContent.replace(/\s+/g, " ").trim());
-      }
-      if (input.name === "game" && input.value !== NULL_GAME) {
-        var matadors = form.querySelector('input[name="matadors"]');
-        var without = form.querySelector('input[name="with_matadors"][value="false"]:checked');
-        var how = form.querySelector('label[for="with-matadors-' + (without ? "false" : "true") + '"]');
-        if (matadors && how) {
-          words.push(how.textContent.trim() + " " + matadors.value);
-        }
-      }
-    });
-    return words.join(" · ");
-  }
-
-  function formPairs(form) {
-    var pairs = [];
-    new FormData(form).forEach(function (value, name) {
-      if (name !== "csrfmiddlewaretoken" && name !== "number") {
-        pairs.push([name, String(value)]);
-      }
-    });
-    return pairs;
-  }
-
   function keepTouch(form) {
     var declarer = new FormData(form).get("declarer") || "";
     return keep({
       kind: "touch",
       declarer: String(declarer),
-      label: declarer === "passed" ? "" : touchLabel(form),
-      form: formPairs(form),
-      body: touchBody(form),
+      label: declarer === "passed" ? "" : touchFields.label(form),
+      form: touchFields.pairs(form),
+      body: touchFields.body(form),
     }).then(function (number) {
       readyTouchForm(form, number, []);
     });
   }
-
-  function setNumberText(node, number) {
-    if (node) {
-      node.textContent = node.textContent.replace(/\d+/, String(number));
-    }
-  }
-
-  /* Empty the form for the next game (or fill it with a kept game to change it). */
-  function readyTouchForm(form, number, pairs) {
-    form.reset();
-    form.querySelectorAll('input[type="radio"], input[type="checkbox"]').forEach(function (input) {
-      input.checked = pairs.some(function (pair) {
-        return pair[0] === input.name && (input.type === "checkbox" || pair[1] === input.value);
-      });
-      if (input.name === "with_matadors" && !pairs.length) {
-        input.checked = input.value === "true";
-      }
-      if (input.name === "declarer") {
-        /* The dealer of a later game is not known here; the server checks it when sent. */
-        input.disabled = false;
-      }
-    });
-    pairs.forEach(function (pair) {
-      var field = form.querySelector('[name="' + pair[0] + '"]:not([type="radio"]):not([type="checkbox"])');
-      if (field) {
-        field.value = pair[1];
-      }
-    });
-    form.querySelector('input[name="number"]').value = String(number);
-    setNumberText(byId("entry"), number);
-    setNumberText(byId("save-game"), number);
-    setNumberText(byId("preview-heading"), number);
-    form.dataset.sending = "";
-    var save = byId("save-game");
-    if (save) {
-      save.disabled = false;
-    }
-    var first = form.querySelector("input");
-    if (first) {
-      first.dispatchEvent(new Event("change", { bubbles: true }));
-    }
-  }
-
   function csrfToken() {
     var input = document.querySelector('input[name="csrfmiddlewaretoken"]');
     return input ? input.value : "";
@@ -623,148 +370,39 @@
   /* ------------------------------------------------------------ display ---- */
 
   function render() {
-    renderBanner();
-    renderRows();
-    renderNotes();
+    var state = {
+      queue: queue,
+      flushing: flushing,
+      accessEnded: accessEnded,
+      confirmingUndo: confirmingUndo,
+      editingKey: editingKey,
+      mode: page.dataset.mode,
+    };
+    view.banner(state);
+    view.rows(state);
+    view.notes(state, {
+      renumber: renumber,
+      discard: function (item) {
+        deleteItem(item.key).then(load).then(flush);
+      },
+      askTakeBack: function () {
+        confirmingUndo = true;
+        render();
+      },
+      takeBack: function () {
+        confirmingUndo = false;
+        takeBackLast();
+      },
+      keep: function () {
+        confirmingUndo = false;
+        render();
+      },
+      edit: edit,
+    });
     var undoBox = byId("undo-box");
     if (undoBox) {
       undoBox.hidden = queue.length > 0;
     }
-  }
-
-  function renderBanner() {
-    var banner = byId("offline-banner");
-    if (!banner) {
-      return;
-    }
-    var count = queue.length;
-    banner.hidden = count === 0;
-    banner.textContent = count === 1 ? T.waiting_one : fill(T.waiting_many, { count: count });
-    if (flushing && navigator.onLine) {
-      banner.textContent += " · " + T.sending;
-    }
-  }
-
-  function listTable() {
-    var table = byId("game-list-table");
-    if (table) {
-      return table;
-    }
-    var section = byId("game-list");
-    if (!section) {
-      return null;
-    }
-    table = element("table", "game-list");
-    table.id = "game-list-table";
-    table.appendChild(element("tbody"));
-    var empty = byId("game-list-empty");
-    if (empty) {
-      empty.hidden = true;
-    }
-    section.appendChild(table);
-    return table;
-  }
-
-  function renderRows() {
-    document.querySelectorAll(".queued-row").forEach(function (row) { row.remove(); });
-    if (!queue.length) {
-      return;
-    }
-    var table = listTable();
-    if (!table) {
-      return;
-    }
-    var body = table.tBodies[0];
-    var columns = table.tHead ? table.tHead.rows[0].cells.length : 7;
-    var keyboard = page.dataset.mode === "keyboard";
-    queue.forEach(function (item) {
-      var row = element("tr", "queued-row is-" + item.state);
-      row.dataset.testid = "queued-row-" + item.number;
-      row.setAttribute("data-testid", "queued-row-" + item.number);
-      row.appendChild(element("th", "", String(item.number))).setAttribute("scope", "row");
-      row.appendChild(element("td", "", "–"));
-      row.appendChild(element("td", "", item.declarer === "passed" ? "–" : describe(item).split(" · ")[0]));
-      var what = element("td", "", item.declarer === "passed" ? T.passed : item.label);
-      what.appendChild(document.createTextNode(" "));
-      what.appendChild(element("span", "not-sent-mark", T.not_sent));
-      row.appendChild(what);
-      if (keyboard && table.tHead) {
-        row.appendChild(element("td")).appendChild(element("code", "notation-line", item.line || ""));
-      }
-      row.appendChild(element("td", "num value-follows", T.value_follows));
-      var rest = element("td");
-      rest.colSpan = Math.max(1, columns - row.cells.length);
-      row.appendChild(rest);
-      body.insertBefore(row, body.firstChild);
-    });
-  }
-
-  function button(text, testid, onClick, className) {
-    var node = element("button", className || "button-secondary", text);
-    node.type = "button";
-    node.setAttribute("data-testid", testid);
-    node.addEventListener("click", onClick);
-    return node;
-  }
-
-  function renderNotes() {
-    var notes = byId("offline-notes");
-    if (!notes) {
-      return;
-    }
-    notes.replaceChildren();
-    if (accessEnded) {
-      notes.appendChild(element("p", "entry-message entry-message-error", T.access_ended));
-    }
-    var blocked = queue.filter(function (item) { return item.state !== "waiting"; });
-    blocked.forEach(function (item) {
-      var text = fill(item.state === "clash" ? T.clash : T.refused, {
-        number: item.number,
-        message: item.message,
-      });
-      var box = element("div", "offline-clash");
-      box.setAttribute("data-testid", "offline-clash-" + item.number);
-      box.appendChild(element("p", "", text));
-      if (item.state === "clash") {
-        box.appendChild(button(T.renumber, "renumber", renumber, "button-primary"));
-      }
-      box.appendChild(button(fill(T.discard, { number: item.number }), "discard-" + item.number, function () {
-        deleteItem(item.key).then(load).then(flush);
-      }));
-      notes.appendChild(box);
-    });
-    var last = queue[queue.length - 1];
-    if (last && !accessEnded) {
-      var actions = element("div", "offline-actions");
-      if (confirmingUndo) {
-        actions.appendChild(button(fill(T.confirm_take_back, { number: last.number }), "queued-undo-confirm", function () {
-          confirmingUndo = false;
-          takeBackLast();
-        }, "button-danger"));
-        actions.appendChild(button(T.keep, "queued-undo-cancel", function () {
-          confirmingUndo = false;
-          render();
-        }));
-      } else {
-        actions.appendChild(button(fill(T.take_back, { number: last.number }), "queued-undo", function () {
-          confirmingUndo = true;
-          render();
-        }));
-      }
-      queue.forEach(function (item) {
-        actions.appendChild(button(T.edit + " " + item.number, "queued-edit-" + item.number, function () {
-          edit(item);
-        }));
-      });
-      notes.appendChild(actions);
-    }
-    if (editingKey) {
-      var editing = queue.filter(function (item) { return item.key === editingKey; })[0];
-      if (editing) {
-        notes.appendChild(element("p", "entry-message", fill(T.editing, { number: editing.number })));
-      }
-    }
-    notes.hidden = !notes.childNodes.length;
   }
 
   function edit(item) {
@@ -798,9 +436,7 @@
             item.key = newKey();
             item.state = "waiting";
             item.message = "";
-            return withStore("readwrite", function (store) {
-              store.put(item);
-            });
+            return putItem(item);
           });
         }, Promise.resolve());
       })
@@ -821,42 +457,10 @@
       .catch(function () {});
   }
 
-  /* ------------------------------------------------------------ signing ---- */
-
-  function refuseSigning(event) {
-    var reason = !navigator.onLine ? T.sign_offline : queue.length ? T.unsent_before_signing : "";
-    if (!reason) {
-      return;
-    }
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    var notes = byId("offline-notes");
-    if (notes) {
-      notes.replaceChildren(element("p", "entry-message entry-message-error", reason));
-      notes.setAttribute("data-reason", "signing");
-      notes.hidden = false;
-    }
-  }
-
-  document.addEventListener(
-    "click",
-    function (event) {
-      var link = event.target.closest ? event.target.closest("#mode-sign") : null;
-      if (link) {
-        refuseSigning(event);
-      }
-    },
-    true
-  );
-  document.addEventListener(
-    "submit",
-    function (event) {
-      if (page.dataset.mode === "sign") {
-        refuseSigning(event);
-      }
-    },
-    true
-  );
+  /* Signing needs the server (offline-list.js says why when it refuses). */
+  view.guardSigning(page.dataset.mode, function () {
+    return queue.length;
+  });
 
   /* ------------------------------------------------------------- start ---- */
 
