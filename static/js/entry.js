@@ -185,7 +185,12 @@
     /* Without the server the line is kept on the device and sent later (offline.js). */
     function keepOnDevice(line) {
       showStatus("", false);
-      return window.SkatOffline.keepLine(line).then(setNumber);
+      return window.SkatOffline.keepLine(line)
+        .then(setNumber)
+        .catch(function () {
+          input.value = line;
+          showStatus(text.textUnavailable, true);
+        });
     }
 
     function save(line) {

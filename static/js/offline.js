@@ -70,6 +70,7 @@
   var tableId = page.dataset.tableId;
   var queue = [];
   var loaded = false;
+  var noStorage = false;
   var flushing = false;
   var attempt = 0;
   var retryTimer = null;
@@ -123,6 +124,9 @@
   }
 
   function shouldQueue() {
+    if (noStorage) {
+      return false;
+    }
     return !navigator.onLine || queue.length > 0 || editingKey !== null || accessEnded;
   }
 
@@ -195,7 +199,9 @@
     form.addEventListener(
       "submit",
       function (event) {
-        if (event.submitter && event.submitter.name === "action") {
+        if ((event.submitter && event.submitter.name === "action") || noStorage) {
+          /* Without storage on the device (a private window may refuse it) the page
+             saves as it did before: a plain form post. */
           return;
         }
         event.preventDefault();
@@ -484,5 +490,10 @@
   });
   window.addEventListener("offline", render);
   keepPageForOffline();
-  load().then(flush);
+  load()
+    .then(flush)
+    .catch(function () {
+      noStorage = true;
+      loaded = true;
+    });
 })();
