@@ -233,3 +233,28 @@ LIST_LOCKED = gettext_noop(
     "The list of table %(table)d is %(status)s and can no longer be changed. "
     "Only the tournament director can correct it, with a reason."
 )
+
+
+def finish_series_closing_lists(series: Series, user, reason) -> Series:
+    """Close every open list of ``series`` with one reason, then finish it — all or nothing.
+
+    A list still missing games is ended early first (its players sign what was played);
+    each step is a transition of its own, with its own audit entry.
+    """
+    reason = clean_reason(reason)
+    with transaction.atomic():
+        for table in finishing.open_tables(series):
+            if state_of(table) == "open" and not _ready_to_sign(table):
+                table = apply(table, "end", user, reason)
+            apply(table, "close", user, reason)
+        return apply(series, "finish", user)
+
+
+def _ready_to_sign(table: Table) -> bool:
+    from tournaments.skat.rounds import game_count
+
+    from .seating import table_rounds
+    from .signing import ready_to_sign
+
+    planned = game_count(table_rounds(table, list(table.seats.all())))
+    return ready_to_sign(table, table.games.count(), planned)
