@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from tournaments.services import states
 
 from .request_bodies import json_body, json_object
-from .serializers.series import ReasonSerializer
+from .serializers.series import ReopenReasonSerializer
 
 
 class FinishActions:
@@ -26,7 +26,7 @@ class FinishActions:
         finished = states.apply(self.get_object(), "finish", request.user)
         return Response(self.get_serializer(finished).data)
 
-    @extend_schema(request=ReasonSerializer, summary="Reopen a finished one, with a reason")
+    @extend_schema(request=ReopenReasonSerializer, summary="Reopen a finished one, with a reason")
     @action(detail=True, methods=["post"], filter_backends=[])
     def reopen(self, request, pk=None):
         body = json_object(request)

@@ -32,7 +32,7 @@ class SeriesSerializer(serializers.ModelSerializer):
         ]
 
 
-class ReasonSerializer(serializers.Serializer):
+class ReopenReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(help_text=_("Required; kept in the audit trail."))
 
 
