@@ -175,3 +175,25 @@ def test_signing_certificates_are_read_only_and_hide_the_key(client, director):
     assert detail.status_code == 200 and "secret-key-material" not in detail.content.decode()
     assert 'name="_save"' not in detail.content.decode()
     assert add.status_code == 403
+
+
+@pytest.mark.parametrize(("model", "finished"), [("series", True), ("tournament", False)])
+def test_admin_finishes_through_the_state_machine_and_never_edits_the_status(
+    client, director, sealed_table, model, finished
+):
+    from tournaments.models import AuditEntry, Series, Tournament
+
+    client.force_login(director)
+    obj = sealed_table.series if model == "series" else sealed_table.series.tournament
+
+    form = client.get(f"/admin/tournaments/{model}/{obj.pk}/change/")
+    client.post(
+        f"/admin/tournaments/{model}/",
+        {"action": "finish_selected", "_selected_action": [obj.pk]},
+    )
+
+    assert "status" not in form.context["adminform"].form.fields
+    obj = (Series if model == "series" else Tournament).objects.get(pk=obj.pk)
+    # The tournament's series is still running, so finishing it is refused.
+    assert (obj.status == "finished") is finished
+    assert AuditEntry.objects.filter(action=f"{model}_finished").exists() is finished

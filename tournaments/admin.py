@@ -1,7 +1,8 @@
 """Admin pages: the tournament director's back office for every model."""
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import Count
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import (
@@ -19,7 +20,25 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services import states
+from tournaments.services.errors import Rejected
 from tournaments.services.seal import image_digest
+
+
+@admin.action(description=_("Finish the selected (every list locked, every series finished)"))
+def finish_selected(modeladmin, request, queryset):
+    """The finish step of services.states for each row; the status is never edited directly.
+
+    Reopening needs a reason and is done on the director pages.
+    """
+    for obj in queryset:
+        try:
+            states.apply(obj, "finish", request.user)
+        except Rejected as rejected:
+            for problem in rejected.problems:
+                modeladmin.message_user(request, problem.text(gettext), messages.ERROR)
+        else:
+            modeladmin.message_user(request, gettext("%(name)s is finished.") % {"name": obj})
 
 
 class KeepsClosedLists:
@@ -95,7 +114,7 @@ class SeriesInline(admin.TabularInline):
     model = Series
     extra = 0
     fields = ["number", "status", "draw_mode", "draw_seed"]
-    readonly_fields = ["draw_mode", "draw_seed"]
+    readonly_fields = ["status", "draw_mode", "draw_seed"]
 
 
 @admin.register(Tournament)
@@ -105,6 +124,8 @@ class TournamentAdmin(KeepsClosedLists, admin.ModelAdmin):
     search_fields = ["name", "venue", "club__name"]
     date_hierarchy = "date"
     inlines = [SeriesInline, ParticipantInline]
+    readonly_fields = ["status", "finished_at"]
+    actions = [finish_selected]
 
 
 @admin.register(Team)
@@ -127,7 +148,8 @@ class ParticipantAdmin(admin.ModelAdmin):
 class SeriesAdmin(KeepsClosedLists, admin.ModelAdmin):
     list_display = ["__str__", "tournament", "status", "draw_mode", "draw_seed"]
     list_filter = ["status", "tournament"]
-    readonly_fields = ["draw_mode", "draw_seed"]
+    readonly_fields = ["status", "finished_at", "draw_mode", "draw_seed"]
+    actions = [finish_selected]
 
 
 class SeatInline(ReadOnlyInline):

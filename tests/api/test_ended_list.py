@@ -6,7 +6,7 @@ import pytest
 
 from tests.factories import enter, make_seated_table, make_staff_user
 from tournaments.models import Game
-from tournaments.services import signing, table_access
+from tournaments.services import states, table_access
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +16,7 @@ KARO_WON = {"game": "diamonds", "matadors": 1, "won": True}
 def _ended_table():
     table = make_seated_table(players=4, rounds_per_series=2)
     enter(table, declarer_seat=2, **KARO_WON)
-    signing.end_list_early(table, "Spieler musste gehen", user=make_staff_user())
+    states.apply(table, "end", make_staff_user(), "Spieler musste gehen")
     return table
 
 

@@ -20,7 +20,7 @@ from tests.factories import (
     sign_all,
 )
 from tournaments.models import Game, Signature, Table
-from tournaments.services import signing
+from tournaments.services import signing, states
 
 pytestmark = pytest.mark.django_db
 
@@ -301,7 +301,7 @@ def test_every_list_changing_endpoint_refuses_a_sealed_list(
 ):
     sign_all(table, except_seats=[] if status == "signed" else [1])
     if status == "locked":
-        signing.close_list(table, "Platz 1 fehlt", staff_user)
+        states.apply(table, "close", staff_user, "Platz 1 fehlt")
     if body and body.get("participant") == "newcomer":
         body = {**body, "participant": make_participants(table.series.tournament, 1)[0].id}
     games = list(Game.objects.filter(table=table).values_list("number", "score"))

@@ -26,7 +26,7 @@ from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.exports.pdf_list import _columns, blank_list_pdf, game_list_pdf
 from tournaments.exports.styles import MARGIN
 from tournaments.models import Seat, Table
-from tournaments.services import participants, seating, signing
+from tournaments.services import participants, seating, signing, states
 from tournaments.services.settlement import settle_table
 
 pytestmark = pytest.mark.django_db
@@ -155,7 +155,7 @@ def test_closed_list_prints_the_reason_for_the_missing_signature():
     table = make_complete_table(players=4, rounds_per_series=1)
     sign_all(table, except_seats=(3,))
     reason = "Platz 3 musste vor dem Unterschreiben gehen"
-    signing.close_list(table, reason, user=make_staff_user())
+    states.apply(table, "close", make_staff_user(), reason)
     table.refresh_from_db()
 
     text = text_of(game_list_pdf(table, base_url=BASE_URL))

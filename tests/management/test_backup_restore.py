@@ -16,7 +16,7 @@ from tests.factories import (
     sign_all,
 )
 from tournaments.models import AuditEntry, Player, Signature, Table
-from tournaments.services import backup, signing
+from tournaments.services import backup, signing, states
 from tournaments.services.seal import verify_seal
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def event(db):
     signing.sign_list(signed, 1, image=png_data_url(png_bytes(variant=1)))
     sign_all(signed)
     closed = make_complete_table(players=3, rounds_per_series=1)
-    signing.close_list(closed, "Platz 3 ist gegangen", make_staff_user())
+    states.apply(closed, "close", make_staff_user(), "Platz 3 ist gegangen")
     player = signed.seats.get(number=2).participant.player
     player.last_name = "Umbenannt"
     player.save()

@@ -20,7 +20,7 @@ from tournaments.models import (
     Table,
     changes_allowed,
 )
-from tournaments.services import signing, summary
+from tournaments.services import states, summary
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,7 @@ def closed(request, db):
     if request.param == "signed":
         return sign_all(table)
     sign_all(table, except_seats=[3])
-    signing.close_list(table, "Platz 3 fehlt", make_staff_user())
+    states.apply(table, "close", make_staff_user(), "Platz 3 fehlt")
     table.refresh_from_db()
     return table
 

@@ -3,8 +3,9 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournaments.models import Club, Player
+from tournaments.models import AuditEntry, Club, Player, Table, Tournament
 from tournaments.services.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, load_demo
+from tournaments.services.demo_lists import DEMO_CUP, DEMO_TOURNAMENT
 
 pytestmark = pytest.mark.django_db
 
@@ -54,3 +55,14 @@ def test_loading_again_restores_the_director(client, demo):
     user.refresh_from_db()
     assert user.is_staff and user.is_superuser and user.is_active
     assert client.login(username=DIRECTOR_USERNAME, password=DIRECTOR_PASSWORD)
+
+
+def test_demo_shows_a_finished_tournament_next_to_a_running_one(demo):
+    evening = Tournament.objects.get(name=DEMO_TOURNAMENT)
+    cup = Tournament.objects.get(name=DEMO_CUP)
+
+    assert (evening.status, cup.status) == ("running", "finished")
+    assert cup.finished_at is not None
+    assert list(evening.series.values_list("status", flat=True)) == ["finished", "running"]
+    assert not Table.objects.filter(series__status="finished", status="open").exists()
+    assert AuditEntry.objects.filter(action="tournament_finished").count() == 1

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tests.factories import make_complete_table, make_staff_user, png_bytes, png_data_url, sign_all
 from tournaments.models import Club, Game, GamePoints, Signature, Table
-from tournaments.services import signing
+from tournaments.services import signing, states
 from tournaments.services.seal import (
     REASONS,
     Mismatch,
@@ -270,7 +270,7 @@ def test_unknown_and_malformed_seals_are_not_valid(db, code, reason):
 
 def test_a_superseded_seal_names_its_table(sealed):
     old_seal = sealed.seal
-    signing.reopen_list(sealed, "Korrektur", make_staff_user())
+    states.apply(sealed, "reopen", make_staff_user(), "Korrektur")
 
     result = verify_seal(old_seal)
 

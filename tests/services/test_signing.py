@@ -21,7 +21,7 @@ from tests.factories import (
     sign_all,
 )
 from tournaments.models import AuditEntry, Signature, Table
-from tournaments.services import listkeeping, seating, signing, summary
+from tournaments.services import listkeeping, seating, signing, states, summary
 from tournaments.services.errors import Rejected
 from tournaments.services.seal import verify_seal
 
@@ -281,7 +281,7 @@ def test_list_ended_early_can_be_signed_with_the_games_entered(director):
     enter(table, passed=True)
     enter(table, declarer_seat=1, game="grand", matadors=2, won=True)
 
-    signing.end_list_early(table, "  Zeit abgelaufen  ", director)
+    states.apply(table, "end", director, "  Zeit abgelaufen  ")
     sign_all(table)
 
     assert table.status == Table.Status.SIGNED
@@ -292,16 +292,16 @@ def test_list_ended_early_can_be_signed_with_the_games_entered(director):
     assert verify_seal(table.seal).valid
 
 
-@pytest.mark.parametrize("reason", ["", "   ", None, 42, "x" * (signing.MAX_REASON_LENGTH + 1)])
+@pytest.mark.parametrize("reason", ["", "   ", None, 42, "x" * (states.MAX_REASON_LENGTH + 1)])
 def test_director_actions_need_a_reason(director, reason):
     table = make_seated_table(players=3, rounds_per_series=1)
 
-    field, code, _ = refused(lambda: signing.end_list_early(table, reason, director))
+    field, code, _ = refused(lambda: states.apply(table, "end", director, reason))
 
     assert field == "reason" and code in ("reason_required", "reason_too_long")
 
 
-@pytest.mark.parametrize("action", ["end_list_early", "close_list", "reopen_list"])
+@pytest.mark.parametrize("action", ["end", "close", "reopen"])
 @pytest.mark.parametrize("who", ["nobody", "anonymous", "player"])
 def test_director_actions_refuse_other_users(table, action, who):
     user = {
@@ -311,11 +311,11 @@ def test_director_actions_refuse_other_users(table, action, who):
     }[who]
 
     with pytest.raises(PermissionDenied):
-        getattr(signing, action)(table, "weil", user)
+        states.apply(table, action, user, "weil")
 
 
 def test_ending_a_complete_list_early_is_a_conflict(table, director):
-    result = refused(lambda: signing.end_list_early(table, "weil", director))
+    result = refused(lambda: states.apply(table, "end", director, "weil"))
 
     assert result == ("table", "list_already_ended", True)
 
@@ -348,7 +348,7 @@ def test_the_list_stays_open_until_the_last_player_signed(table):
 def test_close_with_reason_locks_and_seals_a_list_missing_a_signature(table, director):
     sign_all(table, except_seats=[3])
 
-    signing.close_list(table, "Platz 3 ist ohne Unterschrift gegangen", director)
+    states.apply(table, "close", director, "Platz 3 ist ohne Unterschrift gegangen")
     table.refresh_from_db()
 
     assert table.status == Table.Status.LOCKED
@@ -364,7 +364,7 @@ def test_close_with_reason_locks_and_seals_a_list_missing_a_signature(table, dir
 def test_close_before_the_list_is_complete_is_a_conflict(director):
     table = make_seated_table(players=3, rounds_per_series=1)
 
-    result = refused(lambda: signing.close_list(table, "weil", director))
+    result = refused(lambda: states.apply(table, "close", director, "weil"))
 
     assert result == ("table", "list_not_complete", True)
 
@@ -372,18 +372,18 @@ def test_close_before_the_list_is_complete_is_a_conflict(director):
 @pytest.mark.parametrize("action", ["sign", "close", "end"])
 def test_a_sealed_list_refuses_signing_closing_and_ending(table, director, action):
     sign_all(table, except_seats=[2])
-    signing.close_list(table, "Spieler fehlt", director)
+    states.apply(table, "close", director, "Spieler fehlt")
     calls = {
         "sign": lambda: signing.sign_list(table, 2, pin=pin_of(table, 2)),
-        "close": lambda: signing.close_list(table, "nochmal", director),
-        "end": lambda: signing.end_list_early(table, "nochmal", director),
+        "close": lambda: states.apply(table, "close", director, "nochmal"),
+        "end": lambda: states.apply(table, "end", director, "nochmal"),
     }
 
     assert refused(calls[action]) == ("table", "list_locked", True)
 
 
 def test_reopening_an_open_list_is_a_conflict(table, director):
-    assert refused(lambda: signing.reopen_list(table, "weil", director)) == (
+    assert refused(lambda: states.apply(table, "reopen", director, "weil")) == (
         "table",
         "list_not_closed",
         True,
@@ -394,7 +394,7 @@ def test_reopen_correct_and_sign_again_gives_a_new_seal(table, director):
     sign_all(table)
     first_seal = table.seal
 
-    signing.reopen_list(table, "Spiel 2 falsch eingetragen", director)
+    states.apply(table, "reopen", director, "Spiel 2 falsch eingetragen")
     table.refresh_from_db()
     reopened = (table.status, table.seal, table.sealed_at, table.signatures.count())
     listkeeping.correct_game(
@@ -415,9 +415,9 @@ def test_reopen_correct_and_sign_again_gives_a_new_seal(table, director):
 
 def test_audit_trail_shows_the_whole_story(table, director):
     sign_all(table)
-    signing.reopen_list(table, "Korrektur", director)
+    states.apply(table, "reopen", director, "Korrektur")
     listkeeping.correct_game(table, 1, {"passed": True}, user=director, reason="war eingepasst")
-    signing.close_list(table, "Spieler schon weg", director)
+    states.apply(table, "close", director, "Spieler schon weg")
 
     actions = list(
         AuditEntry.objects.filter(table=table)

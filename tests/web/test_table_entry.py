@@ -15,7 +15,7 @@ from tests.factories import (
     png_data_url,
 )
 from tournaments.models import AuditEntry, Game, Series, Signature, Table
-from tournaments.services import running_list, table_access
+from tournaments.services import running_list, states, table_access
 from tournaments.services.settlement import settle_table
 
 pytestmark = pytest.mark.django_db
@@ -606,10 +606,9 @@ def test_signed_list_stays_readable_for_the_device(device, complete):
 
 
 def test_list_ended_early_takes_no_more_games_and_goes_to_signing(device, table):
-    from tournaments.services import signing
 
     enter(table, passed=True)
-    signing.end_list_early(table, "time is up", make_staff_user())
+    states.apply(table, "end", make_staff_user(), "time is up")
 
     content = device.get(page(table)).content.decode()
     response = touch(device, table, 2, **{**KREUZ_WON, "declarer": "3"}, won="true")

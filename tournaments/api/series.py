@@ -10,6 +10,7 @@ from tournaments.models import Series, Table
 from tournaments.services import draw, ranking, seating
 from tournaments.services.tables import table_overview, table_overviews
 
+from .finishing import FinishActions
 from .nested_lists import WHOLE_LIST
 from .permissions import DirectorWritesOthersRead
 from .request_bodies import json_body, json_object
@@ -25,6 +26,7 @@ DRAW_EXAMPLE = OpenApiExample(
 
 
 class SeriesViewSet(
+    FinishActions,
     mixins.RetrieveModelMixin,
     mixins.ListModelMixin,
     mixins.UpdateModelMixin,

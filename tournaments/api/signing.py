@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.models import Signature, Table
-from tournaments.services import roles, signing
+from tournaments.services import roles, signing, states
 from tournaments.services.errors import Rejected
 from tournaments.services.seal import verify_seal
 from tournaments.services.tables import table_overview
@@ -144,6 +144,12 @@ def _body(request) -> dict:
     return request.data
 
 
+def _signing_roles(request) -> frozenset:
+    """A table device is known by its code; a signed-in director by the session."""
+    device = {roles.Role.TABLE_DEVICE} if table_code_actor(request) else set()
+    return roles.roles_of(request.user) | device
+
+
 def _overview(pk) -> dict:
     return table_overview(_table(pk))
 
@@ -169,14 +175,16 @@ class TableSignaturesView(APIView):
     def post(self, request, pk):
         body = _body(request)
         try:
-            signing.sign_list(
+            states.apply(
                 _table(pk),
-                body.get("seat"),
+                "sign",
+                request.user,
+                roles=_signing_roles(request),
+                actor=table_code_actor(request),
+                seat=body.get("seat"),
                 participant=body.get("participant"),
                 pin=body.get("pin"),
                 image=body.get("image"),
-                user=request.user,
-                actor=table_code_actor(request),
             )
         except signing.TooManyAttempts as refused:
             response = problems_response(refused.problems, status.HTTP_429_TOO_MANY_REQUESTS)
@@ -188,14 +196,14 @@ class TableSignaturesView(APIView):
 class _DirectorAction(APIView):
     """A director's POST with a required reason; answers with the table overview.
 
-    Subclasses name the signing service to call as ``service(table, reason, user)``.
+    Subclasses name their step of :data:`tournaments.services.states.TRANSITIONS`.
     """
 
     permission_classes = [DirectorWritesOthersRead]
     http_method_names = ["post", "options"]
 
     def post(self, request, pk):
-        self.service(_table(pk), _body(request).get("reason"), request.user)
+        states.apply(_table(pk), self.transition, request.user, _body(request).get("reason"))
         return Response(_overview(pk))
 
 
@@ -208,7 +216,7 @@ class EndListView(_DirectorAction):
     def post(self, request, pk):
         return super().post(request, pk)
 
-    service = staticmethod(signing.end_list_early)
+    transition = "end"
 
 
 class CloseListView(_DirectorAction):
@@ -220,19 +228,19 @@ class CloseListView(_DirectorAction):
     def post(self, request, pk):
         return super().post(request, pk)
 
-    service = staticmethod(signing.close_list)
+    transition = "close"
 
 
 class ReopenListView(_DirectorAction):
     @extend_schema(
         request=ReasonSerializer,
         responses=SignedTableSerializer,
-        summary="The director reopens a signed or locked list for a correction",
+        summary="The director reopens a signed or locked list, or takes back an early end",
     )
     def post(self, request, pk):
         return super().post(request, pk)
 
-    service = staticmethod(signing.reopen_list)
+    transition = "reopen"
 
 
 class VerifySealView(APIView):

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from tournaments.models import Tournament
 from tournaments.services import participants, ranking
 
+from .finishing import FinishActions
 from .nested_lists import WHOLE_LIST
 from .participant_import import ImportActions
 from .participants import ParticipantActions
@@ -20,7 +21,7 @@ from .serializers.series import SeriesSerializer
 from .serializers.tournaments import RankingRowSerializer, TournamentSerializer
 
 
-class TournamentViewSet(ParticipantActions, ImportActions, viewsets.ModelViewSet):
+class TournamentViewSet(FinishActions, ParticipantActions, ImportActions, viewsets.ModelViewSet):
     queryset = Tournament.objects.select_related("club")
     serializer_class = TournamentSerializer
     permission_classes = [DirectorWritesOthersRead]

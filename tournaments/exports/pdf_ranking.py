@@ -163,18 +163,36 @@ def render_ranking(title: str, subtitle: str, columns: list[Column], rows, out, 
 
 def series_ranking_pdf(series: Series, out) -> None:
     """The ranking of one series (with the SkWO columns of the settlement)."""
-    title = f"{gettext('Ranking')} – {series_label(series)}"
+    title = f"{_ranking_word(series)} – {series_label(series)}"
     rows = ranking.rank_series(series)
-    render_ranking(title, tournament_line(series.tournament), series_columns(), rows, out)
+    line = tournament_line(series.tournament)
+    render_ranking(title, line, series_columns(), rows, out, note=final_note(series))
 
 
 def tournament_ranking_pdf(tournament: Tournament, out) -> None:
     """The tournament ranking: each series' total, games won and lost, the sum."""
     data = tournament_ranking(tournament)
-    title = f"{gettext('Ranking')} – {tournament.name}"
+    title = f"{_ranking_word(tournament)} – {tournament.name}"
     wide = len(data.series) > PORTRAIT_SERIES
     line = tournament_line(tournament)
-    render_ranking(title, line, tournament_columns(data), data.rows, out, wide=wide)
+    columns = tournament_columns(data)
+    render_ranking(title, line, columns, data.rows, out, wide=wide, note=final_note(tournament))
+
+
+def _finished(event) -> bool:
+    return event.status == Tournament.Status.FINISHED and event.finished_at is not None
+
+
+def _ranking_word(event) -> str:
+    """ "Endstand" (final standings) once the series or tournament is finished."""
+    return gettext("Final standings") if _finished(event) else gettext("Ranking")
+
+
+def final_note(event) -> str:
+    if not _finished(event):
+        return ""
+    when = date(timezone.localtime(event.finished_at).date())
+    return gettext("Final standings, finished on %(when)s") % {"when": when}
 
 
 def team_ranking_pdf(tournament: Tournament, out) -> None:

@@ -5,8 +5,8 @@ These guards repeat the refusal in the models, so that the admin, a shell sessio
 future interface cannot change a signed list either: ``save()``, ``delete()`` and the bulk
 ``update()``, ``delete()`` and ``bulk_create()`` of every row that makes up a list raise
 :class:`ListLocked` while its table is signed or locked. Only the director's reopening
-(``services.signing.reopen_list``) lifts the guard, for that one table, with
-:func:`changes_allowed`.
+(``services.list_closing.reopen``, through ``services.states``) lifts the guard, for that
+one table, with :func:`changes_allowed`.
 """
 
 from collections.abc import Iterable, Iterator

@@ -26,6 +26,7 @@ class Series(models.Model):
     draw_prefer_three = models.BooleanField(_("draw preferred 3-player tables"), default=False)
     draw_separate_clubs = models.BooleanField(_("draw kept club mates apart"), default=False)
     drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("series")

@@ -65,6 +65,7 @@ class Tournament(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.PLANNED
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("tournament")

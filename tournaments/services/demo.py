@@ -11,7 +11,7 @@ from django.db import transaction
 
 from tournaments.models import Club, Game, Player, Tournament
 
-from .demo_lists import DEMO_TOURNAMENT, load_demo_evening
+from .demo_lists import DEMO_CUP, DEMO_TOURNAMENT, load_demo_cup, load_demo_evening
 
 DIRECTOR_USERNAME = "leitung"
 DIRECTOR_PASSWORD = "skat-demo"
@@ -69,18 +69,21 @@ def load_demo() -> DemoCounts:
         )[0]
         for first_name, last_name, club_index, member_number in PLAYERS
     ]
-    _reset_director()
-    load_demo_evening(clubs[0])
+    director = _reset_director()
+    load_demo_evening(clubs[0], director)
+    load_demo_cup(clubs[1], director)
     return DemoCounts(
         clubs=len(clubs),
         players=len(players),
         directors=1,
-        tournaments=Tournament.objects.filter(name=DEMO_TOURNAMENT).count(),
-        games=Game.objects.filter(table__series__tournament__name=DEMO_TOURNAMENT).count(),
+        tournaments=Tournament.objects.filter(name__in=[DEMO_TOURNAMENT, DEMO_CUP]).count(),
+        games=Game.objects.filter(
+            table__series__tournament__name__in=[DEMO_TOURNAMENT, DEMO_CUP]
+        ).count(),
     )
 
 
-def _reset_director() -> None:
+def _reset_director():
     """Create the demo director, or restore its rights and password if someone changed them."""
     user, _created = get_user_model().objects.get_or_create(username=DIRECTOR_USERNAME)
     user.is_active = True
@@ -88,3 +91,4 @@ def _reset_director() -> None:
     user.is_superuser = True
     user.set_password(DIRECTOR_PASSWORD)
     user.save()
+    return user

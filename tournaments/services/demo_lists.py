@@ -1,8 +1,9 @@
-"""A realistic demo club evening: two series of complete lists, played out at random.
+"""A realistic demo: a running club evening and a finished cup, played out at random.
 
 Everything goes through the same services as real entries, so the demo shows exactly
-what a director would see: 4- and 3-player tables, a player leaving mid-series and one
-table entered as the summary of a paper list.
+what a director would see: 4- and 3-player tables, a player leaving mid-series, one table
+entered as the summary of a paper list, signed and closed lists, a finished series of the
+running evening, and a finished tournament with its final standings (Endstand).
 """
 
 import random
@@ -11,9 +12,11 @@ from datetime import date
 from tournaments.models import Player, Tournament
 from tournaments.skat.games import MAX_MATADORS, GameType
 
-from . import listkeeping, participants, seating, summary
+from . import listkeeping, participants, seating, signing, states, summary
 
 DEMO_TOURNAMENT = "Demo-Clubabend"
+DEMO_CUP = "Demo-Herbstpokal"
+DEMO_REASON = "Demo: Spieler ohne Unterschrift gegangen"
 SEED = 2026
 
 _GAMES = ["diamonds", "hearts", "spades", "clubs", "grand", "null"]
@@ -49,8 +52,12 @@ def _play_out(table, rng: random.Random) -> None:
         listkeeping.enter_game(table, random_game(rng, deal.active))
 
 
-def load_demo_evening(club) -> Tournament | None:
-    """Create the demo evening once; an existing one is left as it is (idempotent)."""
+def load_demo_evening(club, director) -> Tournament | None:
+    """Create the running demo evening once; an existing one is left as it is (idempotent).
+
+    Series 1 is signed, closed and finished; series 2 is played out and waits for the
+    players' signatures, so the evening is still running.
+    """
     if Tournament.objects.filter(name=DEMO_TOURNAMENT).exists():
         return None
     rng = random.Random(SEED)
@@ -86,12 +93,47 @@ def load_demo_evening(club) -> Tournament | None:
     _play_half_then_leave(tables[0], rng)
     for table in tables[1:]:
         _play_out(table, rng)
-    for series in (first, second):
-        series.status = series.Status.FINISHED
-        series.save(update_fields=["status"])
-    tournament.status = Tournament.Status.FINISHED
-    tournament.save(update_fields=["status"])
+    _sign_or_close(first, director)
+    states.apply(first, "finish", director)
     return tournament
+
+
+def load_demo_cup(club, director) -> Tournament | None:
+    """Create the finished demo cup once: one series of two 4-tables, signed and finished."""
+    if Tournament.objects.filter(name=DEMO_CUP).exists():
+        return None
+    rng = random.Random(SEED + 1)
+    tournament = Tournament.objects.create(
+        club=club,
+        name=DEMO_CUP,
+        date=date(2026, 10, 16),
+        venue="Vereinsheim",
+        rounds_per_series=3,
+        planned_series=1,
+    )
+    players = list(Player.objects.order_by("club__name", "member_number")[:8])
+    people = [participants.register(tournament, player) for player in players]
+    series = participants.add_series(tournament)
+    for number, group in enumerate([people[0::2], people[1::2]], 1):
+        _play_out(seating.create_table(series, number, [p.id for p in group]), rng)
+    _sign_or_close(series, director)
+    states.apply(series, "finish", director)
+    return states.apply(tournament, "finish", director)
+
+
+def _sign_or_close(series, director) -> None:
+    """Every player signs with the start-card PIN; at the last table one left unsigned."""
+    tables = list(series.tables.order_by("number"))
+    for index, table in enumerate(tables):
+        last = index == len(tables) - 1
+        seats = table.seats.select_related("participant").order_by("number", "from_game")
+        holders = {seat.participant_id: seat for seat in seats}
+        for seat in list(holders.values())[: -1 if last else None]:
+            signing.sign_list(
+                table, seat.number, participant=seat.participant_id, pin=seat.participant.pin
+            )
+        if last:
+            states.apply(table, "close", director, DEMO_REASON)
 
 
 def _play_half_then_leave(table, rng: random.Random) -> None:

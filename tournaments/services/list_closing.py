@@ -1,14 +1,20 @@
-"""The director's actions on a list: end it early, close it without all signatures, reopen it.
+"""The director's steps in the life of a list: end early, close, reopen (docs/rules.md).
 
-Each needs a reason, which is kept in the audit trail (docs/rules.md, section 4).
+Each function performs one transition of :data:`tournaments.services.states.TRANSITIONS`
+on a table row that :func:`~tournaments.services.states.apply` has already locked and
+checked (role, state, reason), and writes the transition's audit verb.
+
+- *end*: the list is signed with the games entered so far; points are never extrapolated.
+- *close*: a complete (or ended) list that lacks signatures is locked and sealed.
+- *reopen*: a signed or locked list is opened for a correction, or an early end is taken
+  back. The seal and the signatures go (the audit entry keeps them, without the images);
+  the list is then corrected through the usual services and signed or closed again.
 """
 
-from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from tournaments.models import Table, changes_allowed
+from tournaments.models import Series, Table, changes_allowed
 from tournaments.skat.rounds import game_count
 
 from . import audit, seal
@@ -20,47 +26,14 @@ from .list_sealing import (
     signature_record,
     void_stale_signatures,
 )
-from .seating import ensure_open, lock_table, table_rounds
-
-MAX_REASON_LENGTH = 2000
+from .seating import table_rounds
 
 
-def _ensure_director(user) -> None:
-    if not (user is not None and user.is_authenticated and user.is_staff):
-        raise PermissionDenied("Only the tournament director may do this.")
-
-
-def _reason(reason) -> str:
-    if not isinstance(reason, str) or not reason.strip():
-        raise Rejected.because(
-            "reason",
-            "reason_required",
-            gettext_noop("Give a reason; it is kept in the audit trail of the list."),
-        )
-    if len(reason) > MAX_REASON_LENGTH:
-        raise Rejected.because(
-            "reason",
-            "reason_too_long",
-            gettext_noop("Keep the reason under %(max)d characters."),
-            max=MAX_REASON_LENGTH,
-        )
-    return reason.strip()
-
-
-@transaction.atomic
-def end_list_early(table: Table, reason="", user=None) -> Table:
-    """The director ends an incomplete list: it is signed with the games entered so far.
-
-    Points are never extrapolated (docs/rules.md, section 4); the missing games simply do not exist.
-    """
-    _ensure_director(user)
-    reason = _reason(reason)
-    table = lock_table(table)
-    ensure_open(table)
+def end(table: Table, transition, *, user, actor, reason) -> Table:
     seats = list(table.seats.all())
     entered = table.games.count()
     planned = game_count(table_rounds(table, seats))
-    if table.ended_early_at is not None or list_complete(table, entered, planned):
+    if list_complete(table, entered, planned):
         raise Rejected.because(
             "table",
             "list_already_ended",
@@ -75,8 +48,9 @@ def end_list_early(table: Table, reason="", user=None) -> Table:
     table.ended_reason = reason
     table.save(update_fields=["ended_early_at", "ended_reason"])
     audit.record(
-        "list_ended_early",
+        transition.audit,
         user=user,
+        actor=actor,
         table=table,
         after={"games_entered": entered, "games_planned": planned},
         reason=reason,
@@ -84,37 +58,26 @@ def end_list_early(table: Table, reason="", user=None) -> Table:
     return table
 
 
-@transaction.atomic
-def close_list(table: Table, reason="", user=None) -> Table:
-    """The director locks a complete list that lacks signatures, with the reason why."""
-    _ensure_director(user)
-    reason = _reason(reason)
-    table = lock_table(table)
-    ensure_open(table)
-    seats = list(table.seats.all())
-    ensure_ready(table, seats)
+def close(table: Table, transition, *, user, actor, reason) -> Table:
+    ensure_ready(table, list(table.seats.all()))
     document = seal.list_document(table)
-    void_stale_signatures(table, seal.content_digest(document), user=user, actor="")
-    seal_list(table, Table.Status.LOCKED, user=user, actor="", reason=reason)
+    void_stale_signatures(table, seal.content_digest(document), user=user, actor=actor)
+    seal_list(table, Table.Status.LOCKED, user=user, actor=actor, reason=reason)
     return table
 
 
-@transaction.atomic
-def reopen_list(table: Table, reason="", user=None) -> Table:
-    """The director reopens a signed or locked list for a correction, with a reason.
-
-    The seal and the signatures go (the audit entry keeps them, without the images); the
-    list is then corrected through the usual services and signed or closed again.
-    """
-    _ensure_director(user)
-    reason = _reason(reason)
-    table = lock_table(table)
-    if table.is_open:
+def reopen(table: Table, transition, *, user, actor, reason) -> Table:
+    series = Series.objects.select_for_update().get(pk=table.series_id)
+    if series.status == Series.Status.FINISHED:
         raise Rejected.because(
             "table",
-            "list_not_closed",
-            gettext_noop("The list of table %(table)d is open; there is nothing to reopen."),
+            "series_finished",
+            gettext_noop(
+                "Series %(series)d is finished. Reopen the series first (with a reason), then "
+                "the list of table %(table)d."
+            ),
             conflict=True,
+            series=series.number,
             table=table.number,
         )
     signatures = list(table.signatures.order_by("seat", "signed_at"))
@@ -123,12 +86,19 @@ def reopen_list(table: Table, reason="", user=None) -> Table:
         "seal": table.seal,
         "sealed_at": table.sealed_at.isoformat() if table.sealed_at else None,
         "closed_reason": table.closed_reason,
+        "ended_early_at": table.ended_early_at.isoformat() if table.ended_early_at else None,
+        "ended_reason": table.ended_reason,
         "signatures": [signature_record(signature) for signature in signatures],
     }
     with changes_allowed(table):
-        table.status = Table.Status.OPEN
-        table.seal = table.closed_reason = ""
-        table.locked_at = table.sealed_at = table.seal_document = None
+        if table.is_open:
+            # Taking back an early end: the list is kept on where it stopped.
+            table.ended_early_at = None
+            table.ended_reason = ""
+        else:
+            table.status = Table.Status.OPEN
+            table.seal = table.closed_reason = ""
+            table.locked_at = table.sealed_at = table.seal_document = None
         table.save(
             update_fields=[
                 "status",
@@ -137,12 +107,15 @@ def reopen_list(table: Table, reason="", user=None) -> Table:
                 "closed_reason",
                 "locked_at",
                 "sealed_at",
+                "ended_early_at",
+                "ended_reason",
             ]
         )
         table.signatures.all().delete()
     audit.record(
-        "list_reopened",
+        transition.audit,
         user=user,
+        actor=actor,
         table=table,
         before=before,
         after={"status": "open"},

@@ -46,9 +46,25 @@ def ensure_open(table: Table) -> None:
         )
 
 
+def ensure_series_not_finished(series: Series) -> None:
+    """A finished series takes no new tables; the director reopens it first."""
+    if series.status == Series.Status.FINISHED:
+        raise Rejected.because(
+            "series",
+            "series_finished",
+            gettext_noop(
+                "Series %(series)d is finished and takes no new tables or games. Reopen it "
+                "first (with a reason)."
+            ),
+            conflict=True,
+            series=series.number,
+        )
+
+
 @transaction.atomic
 def create_table(series: Series, number: int | None, participant_ids: list, *, user=None) -> Table:
     """A table with its players on seats 1..n in the given order."""
+    ensure_series_not_finished(series)
     if number is None:
         number = (
             series.tables.order_by("-number").values_list("number", flat=True).first() or 0

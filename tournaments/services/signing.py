@@ -39,7 +39,6 @@ from tournaments.skat.rounds import game_count
 
 from . import audit, seal
 from .errors import Rejected, is_id
-from .list_closing import MAX_REASON_LENGTH, close_list, end_list_early, reopen_list
 from .list_sealing import (
     ensure_ready,
     list_complete,
@@ -51,20 +50,17 @@ from .list_sealing import (
 from .seating import ensure_open, lock_table, table_rounds
 from .signature_image import check_drawing, ensure_not_copied, read_signature_image
 
-# The director's actions and the readiness rules are called through this module too.
+# The readiness rules are called through this module too; the director's steps (end,
+# close, reopen) go through services.states.
 __all__ = [
-    "MAX_REASON_LENGTH",
     "PIN_ATTEMPTS",
     "PIN_REFUSED",
     "PIN_WINDOW",
     "SignerStatus",
     "TooManyAttempts",
-    "close_list",
-    "end_list_early",
     "list_complete",
     "read_signature_image",
     "ready_to_sign",
-    "reopen_list",
     "sign_list",
     "signers",
     "signing_status",

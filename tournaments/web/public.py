@@ -79,6 +79,7 @@ def tournament_ranking(request, tournament_id):
         rows=ranking.rank_tournament(tournament),
         live=tournament.status == Tournament.Status.RUNNING,
         series=None,
+        finished_at=_finished_at(tournament),
     )
 
 
@@ -93,7 +94,12 @@ def series_ranking(request, tournament_id, number):
         series.status == Series.Status.RUNNING and tournament.status != Tournament.Status.FINISHED
     )
     return _ranking_page(
-        request, tournament, rows=ranking.rank_series(series), live=live, series=series
+        request,
+        tournament,
+        rows=ranking.rank_series(series),
+        live=live,
+        series=series,
+        finished_at=_finished_at(series),
     )
 
 
@@ -249,8 +255,14 @@ def _live_context(request, live: bool) -> dict:
     }
 
 
-def _ranking_page(request, tournament, *, rows, live, series):
+def _finished_at(event):
+    """When a finished series or tournament was finished: its ranking is the final standings."""
+    return event.finished_at if event.status == Tournament.Status.FINISHED else None
+
+
+def _ranking_page(request, tournament, *, rows, live, series, finished_at=None):
     context = {
+        "finished_at": finished_at,
         "tournament": tournament,
         "series": series,
         "series_list": _series_list(tournament),

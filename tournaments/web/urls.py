@@ -7,7 +7,15 @@ from django.urls import path
 
 from tournaments.web import access_blocks, public, verify
 from tournaments.web.calculator import calculator
-from tournaments.web.director import auth, importing, participants, series, tables, tournaments
+from tournaments.web.director import (
+    auth,
+    finishing,
+    importing,
+    participants,
+    series,
+    tables,
+    tournaments,
+)
 from tournaments.web.table import code, confirmation, keyboard, offline, touch, undo
 from tournaments.web.views import HomeView
 
@@ -69,6 +77,19 @@ urlpatterns = [
         series.series_codes,
         name="director-series-codes",
     ),
+    # … finishing and reopening a series or the tournament: web/director/finishing.py
+    path(
+        "leitung/serien/<int:series_id>/abschliessen/",
+        finishing.series_finish,
+        name="director-series-finish",
+    ),
+    path(
+        "leitung/serien/<int:series_id>/wieder-oeffnen/",
+        finishing.series_reopen,
+        name="director-series-reopen",
+    ),
+    path(f"{D}/abschliessen/", finishing.tournament_finish, name="director-tournament-finish"),
+    path(f"{D}/wieder-oeffnen/", finishing.tournament_reopen, name="director-tournament-reopen"),
     # … one table's list: web/director/tables.py
     path("leitung/tische/<int:table_id>/", tables.table_detail, name="director-table"),
     path("leitung/tische/<int:table_id>/code/", tables.table_code, name="director-table-code"),

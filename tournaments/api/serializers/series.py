@@ -10,8 +10,30 @@ from tournaments.services.draw import MODES, SEED_LIMIT
 class SeriesSerializer(serializers.ModelSerializer):
     class Meta:
         model = Series
-        fields = ["id", "tournament", "number", "status", "draw_seed", "draw_mode", "drawn_at"]
-        read_only_fields = ["tournament", "number", "draw_seed", "draw_mode", "drawn_at"]
+        fields = [
+            "id",
+            "tournament",
+            "number",
+            "status",
+            "draw_seed",
+            "draw_mode",
+            "drawn_at",
+            "finished_at",
+        ]
+        # The status changes only through the finish and reopen steps (services.states).
+        read_only_fields = [
+            "tournament",
+            "number",
+            "status",
+            "draw_seed",
+            "draw_mode",
+            "drawn_at",
+            "finished_at",
+        ]
+
+
+class ReopenReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(help_text=_("Required; kept in the audit trail."))
 
 
 class DrawRequestSerializer(serializers.Serializer):

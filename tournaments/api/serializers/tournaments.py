@@ -19,7 +19,10 @@ class TournamentSerializer(serializers.ModelSerializer):
             "team_size",
             "extra_points",
             "status",
+            "finished_at",
         ]
+        # The status changes only through the finish and reopen steps (services.states).
+        read_only_fields = ["status", "finished_at"]
         extra_kwargs = {
             "rounds_per_series": {"min_value": 1, "max_value": 40},
             "planned_series": {"min_value": 1, "max_value": 99},

@@ -2,8 +2,10 @@
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext_noop
 
 from tournaments.models import Series, Tournament
+from tournaments.services.errors import Rejected
 
 # --- Series -----------------------------------------------------------------------------
 
@@ -11,6 +13,16 @@ from tournaments.models import Series, Tournament
 @transaction.atomic
 def add_series(tournament: Tournament) -> Series:
     """The next series of a tournament (numbers 1, 2, …)."""
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    locked = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    if locked is not None and locked.status == Tournament.Status.FINISHED:
+        raise Rejected.because(
+            "tournament",
+            "tournament_finished",
+            gettext_noop(
+                "%(name)s is finished and takes no new series. Reopen it first (with a reason)."
+            ),
+            conflict=True,
+            name=str(locked),
+        )
     top = tournament.series.aggregate(top=Max("number"))["top"] or 0
     return Series.objects.create(tournament=tournament, number=top + 1)

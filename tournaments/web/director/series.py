@@ -86,6 +86,8 @@ def _series_page(request, series, *, draw_form=None):
         "draw_form": draw_form,
         "present": present,
         "downloads": series_downloads(series),
+        "open_lists": [row for row in rows if row["is_open"]],
+        "reopen_form": forms.ReasonForm(prefix="reopen"),
     }
     return render(request, "director/series.html", context)
 

@@ -11,10 +11,7 @@ from tournaments.models import (
     Signature,
     Table,
 )
-from tournaments.services import (
-    signing,
-    table_access,
-)
+from tournaments.services import signing, states, table_access
 from tournaments.services.errors import Rejected
 from tournaments.services.tables import table_overviews
 from tournaments.web import forms
@@ -129,7 +126,7 @@ def table_end(request, table_id):
     form = forms.ReasonForm(request.POST, prefix="end")
     if form.is_valid():
         try:
-            signing.end_list_early(table, form.cleaned_data["reason"], user=request.user)
+            states.apply(table, "end", request.user, form.cleaned_data["reason"])
         except Rejected as rejected:
             forms.add_problems(form, rejected)
         else:
@@ -150,7 +147,7 @@ def table_close(request, table_id):
     form = forms.ReasonForm(request.POST, prefix="close")
     if form.is_valid():
         try:
-            signing.close_list(table, form.cleaned_data["reason"], user=request.user)
+            states.apply(table, "close", request.user, form.cleaned_data["reason"])
         except Rejected as rejected:
             forms.add_problems(form, rejected)
         else:
@@ -170,7 +167,7 @@ def table_reopen(request, table_id):
     form = forms.ReasonForm(request.POST, prefix="reopen")
     if form.is_valid():
         try:
-            signing.reopen_list(table, form.cleaned_data["reason"], user=request.user)
+            states.apply(table, "reopen", request.user, form.cleaned_data["reason"])
         except Rejected as rejected:
             forms.add_problems(form, rejected)
         else:

@@ -124,6 +124,8 @@ def _dashboard_context(tournament: Tournament) -> dict:
         "downloads": _tournament_downloads(tournament),
         "todo_count": OPEN_TASKS_SHOWN,
         "todo_limit": f":{OPEN_TASKS_SHOWN}",
+        "unfinished_series": [s for s in series_list if s.status != s.Status.FINISHED],
+        "reopen_form": forms.ReasonForm(prefix="reopen"),
     }
 
 

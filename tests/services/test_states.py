@@ -1,0 +1,225 @@
+"""The one table of transitions: every step it allows works and is audited, the rest is refused."""
+
+import pytest
+from django.core.exceptions import PermissionDenied
+
+from tests.factories import (
+    enter,
+    make_complete_table,
+    make_seated_table,
+    make_series,
+    make_staff_user,
+    make_tournament,
+    sign_all,
+)
+from tournaments.models import AuditEntry, Series, Tournament
+from tournaments.services import finishing, states
+from tournaments.services.errors import Rejected
+from tournaments.services.roles import Role
+
+pytestmark = pytest.mark.django_db
+
+
+def _ended_table():
+    table = make_seated_table(players=3, rounds_per_series=1)
+    enter(table, passed=True)
+    return states.apply(table, "end", make_staff_user(), "Zeit abgelaufen")
+
+
+def _closed_table():
+    table = make_complete_table(players=3)
+    return states.apply(table, "close", make_staff_user(), "Platz 3 fehlt")
+
+
+def _finished_series():
+    series = _closed_table().series
+    return states.apply(series, "finish", make_staff_user())
+
+
+def _finished_tournament():
+    tournament = _finished_series().tournament
+    return states.apply(tournament, "finish", make_staff_user())
+
+
+def _running_tournament():
+    tournament = _finished_series().tournament
+    tournament.refresh_from_db()
+    return tournament
+
+
+# One object in each state, in the shape the step from that state needs.
+BUILDERS = {
+    ("table", "open"): lambda: make_complete_table(players=3),
+    ("table", "ended"): _ended_table,
+    ("table", "signed"): lambda: sign_all(make_complete_table(players=3)),
+    ("table", "locked"): _closed_table,
+    ("series", "planned"): lambda: make_series(make_tournament()),
+    ("series", "running"): lambda: Series.objects.get(pk=_closed_table().series_id),
+    ("series", "finished"): _finished_series,
+    ("tournament", "planned"): lambda: make_tournament(),
+    ("tournament", "running"): _running_tournament,
+    ("tournament", "finished"): _finished_tournament,
+}
+
+# What the steps that need more than a reason are given.
+DETAILS = {
+    ("table", "open", "enter"): lambda table: {"game": {"passed": True}},
+    ("table", "open", "sign"): lambda table: _pin_of_seat_1(table),
+    ("table", "ended", "sign"): lambda table: _pin_of_seat_1(table),
+}
+STARTS = {("table", "open", "enter"): lambda: make_seated_table(players=3, rounds_per_series=1)}
+STARTS[("table", "open", "end")] = STARTS[("table", "open", "enter")]
+
+
+def _pin_of_seat_1(table):
+    return {"seat": 1, "pin": table.seats.get(number=1).participant.pin}
+
+
+def _start(key):
+    return STARTS.get(key, BUILDERS[key[:2]])()
+
+
+@pytest.mark.parametrize("key", list(states.TRANSITIONS), ids="-".join)
+def test_every_allowed_transition_works_and_is_audited(key):
+    kind, state, action = key
+    obj = _start(key)
+    assert (states.kind_of(obj), states.state_of(obj)) == (kind, state)
+    details = DETAILS.get(key, lambda _obj: {})(obj)
+    transition = states.TRANSITIONS[key]
+    before = AuditEntry.objects.filter(action=transition.audit).count()
+
+    states.apply(obj, action, make_staff_user(), "Grund", **details)
+    if action == "sign":
+        sign_all(obj)
+    obj.refresh_from_db()
+
+    assert states.state_of(obj) == transition.target
+    assert AuditEntry.objects.filter(action=transition.audit).count() > before
+
+
+DISALLOWED = [
+    (kind, state, action)
+    for kind, state in BUILDERS
+    for action in sorted(states.actions_of(kind))
+    if (kind, state, action) not in states.TRANSITIONS
+]
+
+
+@pytest.mark.parametrize("key", DISALLOWED, ids="-".join)
+def test_every_disallowed_transition_is_a_conflict_with_a_message(key):
+    kind, state, action = key
+    obj = BUILDERS[(kind, state)]()
+
+    with pytest.raises(Rejected) as refused:
+        states.apply(obj, action, make_staff_user(), "Grund", **DETAILS.get(key, dict)())
+
+    assert refused.value.conflict
+    assert refused.value.problems[0].text()
+
+
+FORBIDDEN = [
+    (key, role)
+    for key, transition in states.TRANSITIONS.items()
+    for role in Role
+    if role not in transition.roles
+]
+
+
+@pytest.mark.parametrize(("key", "role"), FORBIDDEN, ids=lambda v: "-".join(v) if v else v)
+def test_every_role_not_allowed_is_refused(key, role):
+    kind, state, action = key
+    obj = _start(key)
+
+    with pytest.raises(PermissionDenied):
+        states.apply(obj, action, None, "Grund", roles={role})
+
+    obj.refresh_from_db()
+    assert states.state_of(obj) == state
+
+
+def test_finishing_a_series_names_its_open_lists():
+    series = make_complete_table(players=3).series
+    other = _second_table(series)
+
+    with pytest.raises(Rejected) as refused:
+        states.apply(series, "finish", make_staff_user())
+
+    problem = refused.value.problems[0]
+    assert (problem.code, problem.params["tables"]) == ("lists_open", f"1, {other.number}")
+
+
+def _second_table(series):
+    from tests.factories import make_participants, make_table
+
+    return make_table(series, make_participants(series.tournament, 3))
+
+
+def test_finishing_a_tournament_needs_every_series_finished():
+    tournament = _finished_series().tournament
+    make_series(tournament)
+
+    with pytest.raises(Rejected) as refused:
+        states.apply(tournament, "finish", make_staff_user())
+
+    assert refused.value.problems[0].code == "series_not_finished"
+
+
+def test_finish_stores_the_date_and_reopen_clears_it_with_the_reason():
+    tournament = _finished_tournament()
+    assert tournament.finished_at is not None
+
+    states.apply(tournament, "reopen", make_staff_user(), "Einspruch zu Serie 1")
+    tournament.refresh_from_db()
+
+    assert (tournament.status, tournament.finished_at) == (Tournament.Status.RUNNING, None)
+    entry = AuditEntry.objects.get(action="tournament_reopened")
+    assert entry.reason == "Einspruch zu Serie 1"
+
+
+@pytest.mark.parametrize("kind", ["series", "tournament"])
+def test_reopen_needs_a_reason(kind):
+    obj = BUILDERS[(kind, "finished")]()
+
+    with pytest.raises(Rejected) as refused:
+        states.apply(obj, "reopen", make_staff_user(), "  ")
+
+    assert refused.value.problems[0].code == "reason_required"
+
+
+def test_a_list_of_a_finished_series_is_not_reopened_before_the_series():
+    series = _finished_series()
+    table = series.tables.get()
+
+    with pytest.raises(Rejected) as refused:
+        states.apply(table, "reopen", make_staff_user(), "Korrektur")
+
+    assert refused.value.problems[0].code == "series_finished"
+
+
+def test_a_series_of_a_finished_tournament_is_not_reopened_before_the_tournament():
+    series = _finished_tournament().series.get()
+
+    with pytest.raises(Rejected) as refused:
+        states.apply(series, "reopen", make_staff_user(), "Korrektur")
+
+    assert refused.value.problems[0].code == "tournament_finished"
+
+
+def test_taking_back_an_early_end_lets_the_list_go_on():
+    table = _ended_table()
+
+    states.apply(table, "reopen", make_staff_user(), "Doch weiter")
+    enter(table, passed=True)
+    table.refresh_from_db()
+
+    assert (states.state_of(table), table.ended_reason, table.games.count()) == ("open", "", 2)
+
+
+def test_finishing_a_tournament_runs_the_finish_hooks(monkeypatch):
+    frozen = []
+    monkeypatch.setattr(finishing, "ON_TOURNAMENT_FINISHED", [frozen.append])
+    tournament = _running_tournament()
+
+    states.apply(tournament, "finish", make_staff_user())
+
+    assert frozen == [tournament]

@@ -1,0 +1,152 @@
+"""Finishing a series and the tournament on the director pages, and reopening them."""
+
+import pytest
+from django.contrib.messages import get_messages
+
+from tests.factories import (
+    enter,
+    make_complete_table,
+    make_participants,
+    make_seated_table,
+    make_staff_user,
+    make_table,
+)
+from tournaments.models import AuditEntry, Series, Table, Tournament
+from tournaments.services import states
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director_client(client):
+    client.force_login(make_staff_user())
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client
+
+
+def messages_of(response) -> list[str]:
+    return [str(message) for message in get_messages(response.wsgi_request)]
+
+
+def _series_with_open_lists():
+    """Table 1 complete but unsigned, table 2 with one game of three entered."""
+    complete = make_complete_table(players=3)
+    series = complete.series
+    started = make_table(series, make_participants(series.tournament, 3), number=2)
+    enter(started, passed=True)
+    return series
+
+
+def test_series_page_names_the_open_lists(director_client):
+    series = _series_with_open_lists()
+
+    content = director_client.get(f"/leitung/serien/{series.id}/").content.decode()
+
+    assert 'data-testid="open-lists">table 1, table 2<' in content
+    assert "Close the open lists and finish the series" in content
+
+
+def test_finishing_without_closing_names_the_open_lists(director_client):
+    series = _series_with_open_lists()
+
+    response = director_client.post(f"/leitung/serien/{series.id}/abschliessen/")
+
+    series.refresh_from_db()
+    assert series.status != Series.Status.FINISHED
+    assert "open lists: table 1, 2" in messages_of(response)[0]
+
+
+def test_closing_the_open_lists_with_one_reason_finishes_the_series(director_client):
+    series = _series_with_open_lists()
+
+    director_client.post(
+        f"/leitung/serien/{series.id}/abschliessen/",
+        {"close_open": "1", "reason": "Saal wird geschlossen"},
+    )
+
+    series.refresh_from_db()
+    assert series.status == Series.Status.FINISHED and series.finished_at is not None
+    assert set(series.tables.values_list("status", "closed_reason")) == {
+        (Table.Status.LOCKED, "Saal wird geschlossen")
+    }
+    assert series.tables.get(number=2).ended_reason == "Saal wird geschlossen"
+    page = director_client.get(f"/leitung/serien/{series.id}/").content.decode()
+    assert 'data-testid="series-finished"' in page
+
+
+def test_closing_the_open_lists_needs_a_reason(director_client):
+    series = _series_with_open_lists()
+
+    response = director_client.post(
+        f"/leitung/serien/{series.id}/abschliessen/", {"close_open": "1", "reason": " "}
+    )
+
+    assert series.tables.filter(status=Table.Status.OPEN).count() == 2
+    assert messages_of(response) == ["Give a reason; it is kept in the audit trail."]
+
+
+def _finished_series():
+    table = make_complete_table(players=3)
+    states.apply(table, "close", make_staff_user(), "Platz 3 fehlt")
+    return states.apply(table.series, "finish", make_staff_user())
+
+
+def test_dashboard_finishes_the_tournament_and_shows_the_final_standings(director_client):
+    tournament = _finished_series().tournament
+
+    director_client.post(f"/leitung/turniere/{tournament.id}/abschliessen/")
+    page = director_client.get(f"/leitung/turniere/{tournament.id}/").content.decode()
+
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert f"Final standings ({tournament.finished_at:%d.%m.%Y})" in page
+    assert "Live ranking" not in page
+
+
+def test_dashboard_refuses_to_finish_while_a_series_runs(director_client):
+    table = make_complete_table(players=3)
+    tournament = table.series.tournament
+
+    response = director_client.post(f"/leitung/turniere/{tournament.id}/abschliessen/")
+
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    assert "Series 1 of this tournament is not finished yet" in messages_of(response)[0]
+
+
+@pytest.mark.parametrize("kind", ["series", "tournament"])
+def test_reopen_needs_a_reason_and_is_audited(director_client, kind):
+    series = _finished_series()
+    tournament = states.apply(series.tournament, "finish", make_staff_user())
+    if kind == "series":
+        states.apply(tournament, "reopen", make_staff_user(), "Einspruch")
+        url, obj = f"/leitung/serien/{series.id}/wieder-oeffnen/", series
+    else:
+        url, obj = f"/leitung/turniere/{tournament.id}/wieder-oeffnen/", tournament
+
+    director_client.post(url, {"reopen-reason": ""})
+    obj.refresh_from_db()
+    assert obj.status == "finished"
+
+    director_client.post(url, {"reopen-reason": "Tisch 1 falsch addiert"})
+    obj.refresh_from_db()
+    assert (obj.status, obj.finished_at) == ("running", None)
+    assert AuditEntry.objects.filter(
+        action=f"{kind}_reopened", reason="Tisch 1 falsch addiert"
+    ).exists()
+
+
+def test_table_page_takes_back_an_early_end(director_client):
+    table = make_seated_table(players=3)
+    enter(table, passed=True)
+    table = states.apply(table, "end", make_staff_user(), "Zeit")
+
+    page = director_client.get(f"/leitung/tische/{table.id}/").content.decode()
+    director_client.post(
+        f"/leitung/tische/{table.id}/wieder-oeffnen/", {"reopen-reason": "Es geht weiter"}
+    )
+
+    table.refresh_from_db()
+    assert 'data-testid="take-back-end"' in page
+    assert (table.ended_early_at, table.ended_reason) == (None, "")
+    assert AuditEntry.objects.get(action="list_end_taken_back").reason == "Es geht weiter"

@@ -1,0 +1,134 @@
+"""Finishing and reopening a series and a tournament (abschließen, wieder öffnen).
+
+Each function performs one transition of :data:`tournaments.services.states.TRANSITIONS`
+on a row that :func:`~tournaments.services.states.apply` has already locked and checked.
+
+A series is finished once every list is signed or locked; a tournament once every series
+is finished. A finished event shows its final standings (Endstand) with ``finished_at``
+and takes no new series, tables or games until the director reopens it with a reason.
+
+When a tournament is finished, every function in :data:`ON_TOURNAMENT_FINISHED` is called
+with it inside the same transaction (e.g. to freeze the money settlement); an exception
+there refuses the finish as a whole.
+"""
+
+from collections.abc import Callable
+
+from django.utils import timezone
+from django.utils.translation import gettext_noop
+
+from tournaments.models import Series, Table, Tournament
+
+from . import audit
+from .errors import Rejected
+
+ON_TOURNAMENT_FINISHED: list[Callable[[Tournament], None]] = []
+
+
+def on_tournament_finished(hook: Callable[[Tournament], None]) -> Callable:
+    """Register ``hook(tournament)`` to run when a tournament is finished (a decorator)."""
+    if hook not in ON_TOURNAMENT_FINISHED:
+        ON_TOURNAMENT_FINISHED.append(hook)
+    return hook
+
+
+def open_tables(series: Series) -> list[Table]:
+    """The lists of ``series`` that are neither signed nor locked, by table number."""
+    return list(series.tables.filter(status=Table.Status.OPEN).order_by("number"))
+
+
+def unfinished_series(tournament: Tournament) -> list[Series]:
+    return list(tournament.series.exclude(status=Series.Status.FINISHED).order_by("number"))
+
+
+def finish_series(series: Series, transition, *, user, actor, reason) -> Series:
+    still_open = open_tables(series)
+    if still_open:
+        raise Rejected.because(
+            "series",
+            "lists_open",
+            gettext_noop(
+                "Series %(series)d still has open lists: table %(tables)s. The players sign "
+                "them, or the tournament director closes them with a reason; then finish the "
+                "series."
+            ),
+            conflict=True,
+            series=series.number,
+            tables=", ".join(str(table.number) for table in still_open),
+        )
+    return _finish(series, transition, user=user, actor=actor)
+
+
+def finish_tournament(tournament: Tournament, transition, *, user, actor, reason) -> Tournament:
+    pending = unfinished_series(tournament)
+    if pending:
+        raise Rejected.because(
+            "tournament",
+            "series_not_finished",
+            gettext_noop(
+                "Series %(series)s of this tournament is not finished yet. Finish every "
+                "series first, then the tournament."
+            ),
+            conflict=True,
+            series=", ".join(str(series.number) for series in pending),
+        )
+    _finish(tournament, transition, user=user, actor=actor)
+    for hook in ON_TOURNAMENT_FINISHED:
+        hook(tournament)
+    return tournament
+
+
+def reopen_series(series: Series, transition, *, user, actor, reason) -> Series:
+    tournament = Tournament.objects.select_for_update().get(pk=series.tournament_id)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Rejected.because(
+            "series",
+            "tournament_finished",
+            gettext_noop(
+                "The tournament is finished. Reopen the tournament first (with a reason), "
+                "then series %(series)d."
+            ),
+            conflict=True,
+            series=series.number,
+        )
+    return _reopen(series, transition, user=user, actor=actor, reason=reason)
+
+
+def reopen_tournament(tournament: Tournament, transition, *, user, actor, reason) -> Tournament:
+    return _reopen(tournament, transition, user=user, actor=actor, reason=reason)
+
+
+def _finish(obj, transition, *, user, actor):
+    before = {"status": obj.status}
+    obj.status = transition.target
+    obj.finished_at = timezone.now()
+    obj.save(update_fields=["status", "finished_at"])
+    audit.record(
+        transition.audit,
+        user=user,
+        actor=actor,
+        obj=obj,
+        before=before,
+        after={"status": obj.status, "finished_at": obj.finished_at.isoformat()},
+    )
+    return obj
+
+
+def _reopen(obj, transition, *, user, actor, reason):
+    before = {
+        "status": obj.status,
+        "finished_at": obj.finished_at.isoformat() if obj.finished_at else None,
+    }
+    obj.status = transition.target
+    obj.finished_at = None
+    obj.save(update_fields=["status", "finished_at"])
+    audit.record(
+        transition.audit,
+        user=user,
+        actor=actor,
+        obj=obj,
+        before=before,
+        after={"status": obj.status},
+        reason=reason,
+    )
+    return obj

@@ -1,0 +1,90 @@
+"""Finishing and reopening a series and a tournament on the director pages.
+
+"Serie abschließen" on the series page: with lists still open it names them and offers to
+close them all with one reason, then finishes; "Turnier abschließen" on the dashboard.
+Every step goes through :func:`tournaments.services.states.apply`.
+"""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from tournaments.models import Series, Tournament
+from tournaments.services import states
+from tournaments.services.errors import Rejected
+from tournaments.web import forms
+from tournaments.web.director.auth import director_required
+
+
+@director_required
+@require_POST
+def series_finish(request, series_id):
+    """Finish the series; with ``close_open`` the open lists are closed with the reason first."""
+    series = get_object_or_404(Series.objects.select_related("tournament"), pk=series_id)
+    reason = request.POST.get("reason", "")
+    try:
+        if request.POST.get("close_open"):
+            states.finish_series_closing_lists(series, request.user, reason)
+        else:
+            states.apply(series, "finish", request.user)
+    except Rejected as rejected:
+        _report(request, rejected)
+    else:
+        messages.success(
+            request, gettext("Series %(number)d is finished.") % {"number": series.number}
+        )
+    return redirect("web:director-series", series.id)
+
+
+@director_required
+@require_POST
+def series_reopen(request, series_id):
+    series = get_object_or_404(Series.objects.select_related("tournament"), pk=series_id)
+    if _reopen(request, series):
+        messages.success(
+            request, gettext("Series %(number)d is open again.") % {"number": series.number}
+        )
+    return redirect("web:director-series", series.id)
+
+
+@director_required
+@require_POST
+def tournament_finish(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    try:
+        states.apply(tournament, "finish", request.user)
+    except Rejected as rejected:
+        _report(request, rejected)
+    else:
+        messages.success(request, gettext("The tournament is finished. Final standings are shown."))
+    return redirect("web:director-tournament", tournament.id)
+
+
+@director_required
+@require_POST
+def tournament_reopen(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if _reopen(request, tournament):
+        messages.success(request, gettext("The tournament is running again."))
+    return redirect("web:director-tournament", tournament.id)
+
+
+def _reopen(request, obj) -> bool:
+    form = forms.ReasonForm(request.POST, prefix="reopen")
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return False
+    try:
+        states.apply(obj, "reopen", request.user, form.cleaned_data["reason"])
+    except Rejected as rejected:
+        _report(request, rejected)
+        return False
+    return True
+
+
+def _report(request, rejected: Rejected) -> None:
+    for problem in rejected.problems:
+        messages.error(request, problem.text(gettext))
