@@ -95,6 +95,7 @@ def test_split_adds_up_exactly_and_differs_by_at_most_a_cent(amount, ways):
     shares = split(amount, ways)
 
     assert sum(shares) == amount
+    assert {share.as_tuple().exponent for share in shares} == {-2}
     assert max(shares) - min(shares) <= D("0.01")
 
 

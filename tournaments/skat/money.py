@@ -104,7 +104,7 @@ def split(amount: Decimal, ways: int) -> list[Decimal]:
     the first shares take the odd cents."""
     whole = int(cents(amount) * 100)
     base, odd = divmod(whole, ways)
-    return [Decimal(base + (1 if i < odd else 0)) / 100 for i in range(ways)]
+    return [(Decimal(base + (1 if i < odd else 0)) / 100).quantize(CENT) for i in range(ways)]
 
 
 def distribute(placed: Sequence[Placed], amounts: Mapping[int, Decimal]) -> list[Award]:

@@ -7,7 +7,14 @@ from .access import may_record_payments, may_see_money, may_set_tariff_and_prize
 from .lists import SeatMoney, TableMoney, table_money, tables_money
 from .payments import mark_entry_fee_paid, mark_table_paid, record_payment
 from .prizes import expected_entry_fees, prize_preview, prize_rules, set_prizes
-from .settlement import Settlement, freeze_settlement, settle_cash, settlement_of
+from .settlement import (
+    Settlement,
+    freeze_settlement,
+    prize_base_for_check,
+    set_prize_table,
+    settle_cash,
+    settlement_of,
+)
 from .tariff import set_tariff, tariff_of
 
 __all__ = [
@@ -31,4 +38,6 @@ __all__ = [
     "tariff_of",
     "expected_entry_fees",
     "prize_preview",
+    "prize_base_for_check",
+    "set_prize_table",
 ]

@@ -17,7 +17,7 @@ from tournaments.models import Payment, SettlementSnapshot, Table, Tournament
 from tournaments.skat.money import ZERO, lost_game_money
 
 from .lists import game_counts
-from .prizes import PrizeAward, TieWarning, awards_for
+from .prizes import PrizeAward, TieWarning, awards_for, set_prizes
 from .tariff import rates_of, tariff_of
 
 K = Payment.Kind
@@ -216,3 +216,18 @@ NESTED = {
     "awards": PrizeAward,
     "warnings": TieWarning,
 }
+
+
+def prize_base_for_check(tournament: Tournament) -> Decimal:
+    """What a prize table may pay out without the director's confirmation: the entry fees
+    of the current participants or those collected, whichever is more."""
+    from .prizes import expected_entry_fees
+
+    cash = settle_cash(tournament)
+    return max(expected_entry_fees(tournament), cash.entry_fees_paid - cash.refunds)
+
+
+def set_prize_table(tournament: Tournament, rows, *, confirm=False, user=None):
+    return set_prizes(
+        tournament, rows, entry_fees=prize_base_for_check(tournament), confirm=confirm, user=user
+    )
