@@ -1,93 +1,84 @@
 """The settlement (Kassenbericht) as PDF, XLSX and CSV from one column specification.
 
-Each column is declared once (header, value of a statement, format); the three writers
-only lay them out, so the files cannot disagree with each other or with the page. Every
-amount comes from :func:`tournaments.services.money.settlement_of`.
-PDFs show money the German way (1.234,50 €); XLSX cells are real numbers with a euro
-number format; CSV cells use the decimal comma German spreadsheets expect.
+The statement columns are declared once (:func:`statement_columns`) and laid out by the
+exports' shared writers, so the three files cannot disagree with each other or with the
+page. Every amount comes from :func:`tournaments.services.money.settlement_of`. Paper
+shows money the German way (1.234,50 €), XLSX cells are numbers with a euro format, CSV
+cells use the decimal comma German spreadsheets expect.
 """
 
-import csv
 import io
-from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from operator import attrgetter
 
 from django.utils.translation import gettext
-from openpyxl import Workbook
-from openpyxl.styles import Font
 
 from tournaments.models import Tournament
 from tournaments.services.money import Settlement
-from tournaments.skat.money import cents
 
-from .formatting import date, number
-from .pdf_ranking import Column as PDFColumn
-from .pdf_ranking import RankingPDF, Row
-
-EURO_FORMAT = '#,##0.00 "€"'
-CSV_ENCODING = "utf-8-sig"
-BOLD = Font(bold=True)
-
-
-def euros(value) -> str:
-    """German money text for printed files: ``1.234,50 €``."""
-    amount = cents(value)
-    sign = "-" if amount < 0 else ""
-    whole, fraction = f"{abs(amount):.2f}".split(".")
-    return f"{sign}{number(int(whole))},{fraction} €"
-
-
-def euros_csv(value) -> str:
-    return f"{cents(value):.2f}".replace(".", ",")
+from .columns import INTEGER, MONEY, TEXT, Column
+from .formatting import date
+from .pdf_ranking import RankingPDF, printed_rows
+from .spreadsheets import SheetWriter, columns_csv
+from .xlsx import XLSXWorkbook
 
 
 @dataclass(frozen=True)
-class Column:
-    """A column of the participants' statements: header, value, kind (text/int/money)."""
-
+class SummaryLine:
     label: str
-    value: Callable
-    kind: str = "money"
-    width: float = 10
+    amount: Decimal
 
 
 def statement_columns() -> list[Column]:
+    """One row per participant: what was due, paid, won, and the net result."""
     return [
-        Column(gettext("Start number"), lambda s: s.start_number, "int", 7),
-        Column(gettext("Name"), lambda s: s.name, "text", 24),
-        Column(gettext("Entry fee"), lambda s: s.entry_fee),
-        Column(gettext("Lost games"), lambda s: s.lost_games, "int", 8),
-        Column(gettext("Lost-game money"), lambda s: s.lost_game_fees),
-        Column(gettext("Paid"), lambda s: s.paid),
-        Column(gettext("Refunded"), lambda s: s.refunded),
-        Column(gettext("Prize"), lambda s: s.prize),
-        Column(gettext("Net"), lambda s: s.net),
-        Column(gettext("Still owes"), lambda s: s.owes),
+        Column(gettext("Start number"), attrgetter("start_number"), INTEGER, 7, 6),
+        Column(gettext("Name"), attrgetter("name"), TEXT, 24, 22, align="LEFT"),
+        Column(gettext("Entry fee"), attrgetter("entry_fee"), MONEY, 10, 9),
+        Column(gettext("Lost games"), attrgetter("lost_games"), INTEGER, 8, 7),
+        Column(gettext("Lost-game money"), attrgetter("lost_game_fees"), MONEY, 10, 10),
+        Column(gettext("Paid"), attrgetter("paid"), MONEY, 10, 9),
+        Column(gettext("Refunded"), attrgetter("refunded"), MONEY, 10, 9),
+        Column(gettext("Prize"), attrgetter("prize"), MONEY, 10, 9),
+        Column(gettext("Net"), attrgetter("net"), MONEY, 10, 9, bold=True),
+        Column(gettext("Still owes"), attrgetter("owes"), MONEY, 10, 9),
     ]
 
 
-def summary_lines(settlement: Settlement) -> list[tuple[str, Decimal]]:
+def summary_columns() -> list[Column]:
+    return [
+        Column(gettext("Settlement"), attrgetter("label"), TEXT, 44, 40, align="LEFT"),
+        Column(gettext("Amount"), attrgetter("amount"), MONEY, 12, 10),
+    ]
+
+
+def summary_lines(settlement: Settlement) -> list[SummaryLine]:
     """The totals of the report, in the order the page shows them."""
     lines = [
-        (gettext("Entry fees expected"), settlement.entry_fees_due),
-        (gettext("Entry fees collected"), settlement.entry_fees_paid),
-        (gettext("Lost-game money expected"), settlement.lost_game_fees_due),
-        (gettext("Lost-game money collected"), settlement.lost_game_fees_paid),
+        SummaryLine(gettext("Entry fees expected"), settlement.entry_fees_due),
+        SummaryLine(gettext("Entry fees collected"), settlement.entry_fees_paid),
+        SummaryLine(gettext("Lost-game money expected"), settlement.lost_game_fees_due),
+        SummaryLine(gettext("Lost-game money collected"), settlement.lost_game_fees_paid),
     ]
     for series in settlement.series:
-        label = gettext("Series %(number)d: lost-game money expected / collected") % {
-            "number": series.number
-        }
-        lines.append((label, series.lost_game_fees_due))
-        lines.append(("", series.lost_game_fees_paid))
-    lines += [
-        (gettext("Refunds"), settlement.refunds),
-        (gettext("Collected in total"), settlement.collected),
-        (gettext("Prizes paid"), settlement.prizes),
-        (gettext("Remains for the club"), settlement.balance),
+        number = {"number": series.number}
+        lines += [
+            SummaryLine(
+                gettext("Series %(number)d: lost-game money expected") % number,
+                series.lost_game_fees_due,
+            ),
+            SummaryLine(
+                gettext("Series %(number)d: lost-game money collected") % number,
+                series.lost_game_fees_paid,
+            ),
+        ]
+    return lines + [
+        SummaryLine(gettext("Refunds"), settlement.refunds),
+        SummaryLine(gettext("Collected in total"), settlement.collected),
+        SummaryLine(gettext("Prizes paid"), settlement.prizes),
+        SummaryLine(gettext("Remains for the club"), settlement.balance),
     ]
-    return lines
 
 
 def _title(tournament: Tournament) -> str:
@@ -102,73 +93,46 @@ def _subtitle(tournament: Tournament, settlement: Settlement) -> str:
 
 
 def settlement_pdf(tournament: Tournament, settlement: Settlement) -> bytes:
-    columns = statement_columns()
-    pdf_columns = [
-        PDFColumn(c.label, c.width, align="LEFT" if c.kind == "text" else "RIGHT") for c in columns
-    ]
-    rows = [Row(tuple(_printed(c, s) for c in columns)) for s in settlement.participants]
-    summary = " · ".join(
-        f"{label}: {euros(value)}" if label else euros(value)
-        for label, value in summary_lines(settlement)
+    """The totals as the note under the title, then the statements as a table."""
+    note = " · ".join(
+        f"{line.label}: {cell}"
+        for line in summary_lines(settlement)
+        for cell in printed_rows(summary_columns()[1:], [line])[0].cells
     )
+    columns = statement_columns()
     out = io.BytesIO()
     RankingPDF(_title(tournament), _subtitle(tournament, settlement), wide=True).render(
-        out, pdf_columns, rows, empty=gettext("No participants yet."), note=summary
+        out,
+        columns,
+        printed_rows(columns, settlement.participants),
+        empty=gettext("No participants yet."),
+        note=note,
     )
     return out.getvalue()
-
-
-def _printed(column: Column, statement) -> str:
-    value = column.value(statement)
-    if column.kind == "money":
-        return euros(value)
-    return str(value) if column.kind == "text" else number(value)
 
 
 def settlement_xlsx(tournament: Tournament, settlement: Settlement) -> bytes:
-    workbook = Workbook()
-    ws = workbook.active
-    ws.title = gettext("Settlement")[:31]
-    ws.append([_title(tournament)])
-    ws["A1"].font = BOLD
-    ws.append([_subtitle(tournament, settlement)])
-    for label, value in summary_lines(settlement):
-        ws.append([label, value])
-        ws.cell(ws.max_row, 2).number_format = EURO_FORMAT
-    ws.append([])
+    """The totals first, then the statements, on one sheet."""
+    workbook = XLSXWorkbook()
+    writer = SheetWriter(workbook, gettext("Settlement"))
+    writer.title(f"{_title(tournament)} · {_subtitle(tournament, settlement)}")
+    summary = summary_columns()
+    writer.header(summary)
+    writer.rows(summary, summary_lines(settlement))
+    writer.empty_row()
     columns = statement_columns()
-    ws.append([c.label for c in columns])
-    for cell in ws[ws.max_row]:
-        cell.font = BOLD
-    for statement in settlement.participants:
-        ws.append([c.value(statement) for c in columns])
-        for index, column in enumerate(columns, start=1):
-            if column.kind == "money":
-                ws.cell(ws.max_row, index).number_format = EURO_FORMAT
-    ws.column_dimensions["A"].width = 44
-    ws.column_dimensions["B"].width = 24
-    out = io.BytesIO()
-    workbook.save(out)
-    return out.getvalue()
+    writer.widths(columns, [[c.header for c in columns]])
+    writer.header(columns)
+    writer.rows(columns, settlement.participants)
+    return workbook.save()
 
 
 def settlement_csv(tournament: Tournament, settlement: Settlement) -> bytes:
     """The statements, one line per participant, then the totals as label;amount lines."""
-    text = io.StringIO(newline="")
-    writer = csv.writer(text, delimiter=";", lineterminator="\r\n")
-    columns = statement_columns()
-    writer.writerow(c.label for c in columns)
-    for statement in settlement.participants:
-        writer.writerow(_csv_cell(c, statement) for c in columns)
-    writer.writerow([])
-    for label, value in summary_lines(settlement):
-        writer.writerow([label, euros_csv(value)])
-    return text.getvalue().encode(CSV_ENCODING)
-
-
-def _csv_cell(column: Column, statement):
-    value = column.value(statement)
-    return euros_csv(value) if column.kind == "money" else value
+    statements = columns_csv(statement_columns(), settlement.participants)
+    totals = columns_csv(summary_columns(), summary_lines(settlement))
+    # The second part without its byte order mark: one file, one BOM.
+    return statements + b"\r\n" + totals.removeprefix("\ufeff".encode())
 
 
 WRITERS = {
