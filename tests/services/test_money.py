@@ -309,3 +309,35 @@ def test_settlement_balances_to_the_cent(results, payments, prizes):
     assert cash.lost_game_fees_due == money.table_money(table).total
     assert cash.lost_game_fees_due == sum(s.lost_game_fees_due for s in cash.series)
     assert cash.prizes == sum(s.prize for s in cash.participants)
+
+
+@pytest.mark.django_db
+def test_finished_tournament_without_snapshot_freezes_on_first_read():
+    table = table_with_results([False], rounds=1)
+    tournament = table.series.tournament
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    tournament.refresh_from_db()
+
+    first = money.settlement_of(tournament)
+    money.set_tariff(tournament, {**TARIFF, "lost_game_fee": "5.00"})
+
+    assert first.frozen
+    assert money.settlement_of(tournament).lost_game_fees_due == D("0.50")
+
+
+@pytest.mark.django_db
+def test_reopened_tournament_is_live_again_and_refrozen_when_finished():
+    table = table_with_results([False], rounds=1)
+    tournament = table.series.tournament
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    tournament.refresh_from_db()
+    money.settlement_of(tournament)
+
+    money.unfreeze_settlement(tournament)
+    tournament.status = Tournament.Status.RUNNING
+    money.set_tariff(tournament, {**TARIFF, "lost_game_fee": "5.00"})
+    live = money.settlement_of(tournament)
+    tournament.status = Tournament.Status.FINISHED
+
+    assert (live.frozen, live.lost_game_fees_due) == (False, D("5.00"))
+    assert money.settlement_of(tournament).lost_game_fees_due == D("5.00")

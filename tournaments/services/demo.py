@@ -12,6 +12,7 @@ from django.db import transaction
 from tournaments.models import Club, Game, Player, Tournament
 
 from .demo_lists import DEMO_TOURNAMENT, load_demo_evening
+from .demo_money import load_demo_money
 
 DIRECTOR_USERNAME = "leitung"
 DIRECTOR_PASSWORD = "skat-demo"
@@ -71,6 +72,8 @@ def load_demo() -> DemoCounts:
     ]
     _reset_director()
     load_demo_evening(clubs[0])
+    for tournament in Tournament.objects.filter(name=DEMO_TOURNAMENT):
+        load_demo_money(tournament)
     return DemoCounts(
         clubs=len(clubs),
         players=len(players),

@@ -14,6 +14,7 @@ from .settlement import (
     set_prize_table,
     settle_cash,
     settlement_of,
+    unfreeze_settlement,
 )
 from .tariff import set_tariff, tariff_of
 
@@ -40,4 +41,5 @@ __all__ = [
     "prize_preview",
     "prize_base_for_check",
     "set_prize_table",
+    "unfreeze_settlement",
 ]

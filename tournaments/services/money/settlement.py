@@ -157,12 +157,22 @@ def _prize_base(paid) -> Decimal:
 
 
 def settlement_of(tournament: Tournament) -> Settlement:
-    """The frozen settlement of a finished tournament, the live one otherwise."""
-    if tournament.status == Tournament.Status.FINISHED:
-        snapshot = SettlementSnapshot.objects.filter(tournament=tournament).first()
-        if snapshot is not None:
-            return settlement_from_json(snapshot.data, frozen_at=snapshot.frozen_at.isoformat())
-    return settle_cash(tournament)
+    """The frozen settlement of a finished tournament, the live one otherwise.
+
+    A finished tournament without a snapshot (finished before the cash box existed, or by
+    a path that did not call :func:`freeze_settlement`) is frozen on this first read.
+    """
+    if tournament.status != Tournament.Status.FINISHED:
+        return settle_cash(tournament)
+    snapshot = SettlementSnapshot.objects.filter(tournament=tournament).first()
+    if snapshot is None:
+        snapshot = freeze_settlement(tournament)
+    return settlement_from_json(snapshot.data, frozen_at=snapshot.frozen_at.isoformat())
+
+
+def unfreeze_settlement(tournament: Tournament) -> None:
+    """Drop the snapshot when a finished tournament is reopened; finishing freezes anew."""
+    SettlementSnapshot.objects.filter(tournament=tournament).delete()
 
 
 def freeze_settlement(tournament: Tournament) -> SettlementSnapshot:
