@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0007_table_seal_document'),
+        ('tournaments', '0008_table_seal_document'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
