@@ -177,3 +177,19 @@ def test_money_endpoints_are_in_the_schema_without_warnings():
         assert f"/api/v1/tournaments/{{id}}/{name}/" in schema["paths"]
     warnings = [*GENERATOR_STATS._warn_cache, *GENERATOR_STATS._error_cache]
     assert [w for w in warnings if "money" in w.lower() or "Prize" in w or "Tariff" in w] == []
+
+
+@pytest.mark.parametrize("players", [4, 8])
+def test_cash_takes_the_same_queries_whatever_the_number_of_players(
+    director_client, django_assert_num_queries, players
+):
+    tournament = f.make_played_tournament(players=players, series=1, rounds_per_series=1)
+    money.set_tariff(tournament, TARIFF)
+    money.set_prize_table(tournament, [{"rank": 1, "amount": "5.00"}])
+    for participant in tournament.participants.all():
+        money.mark_entry_fee_paid(participant)
+
+    with django_assert_num_queries(14):
+        response = director_client.get(f"{API}tournaments/{tournament.id}/cash/")
+
+    assert len(response.json()["participants"]) == players

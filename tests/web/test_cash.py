@@ -196,3 +196,22 @@ def test_settlement_files_agree_with_the_page(staff):
         line = next(r for r in rows if r and r[1] == statement.name)
         assert line[-1] == f"{statement.owes:.2f}".replace(".", ",")
         assert f"{statement.net:.2f}".replace(".", ",") in page
+
+
+def test_table_device_list_shows_the_money_and_follows_a_correction(staff):
+    tournament, table = played()
+    url = reverse("web:table", args=[table.id])
+    before = staff.get(url).content.decode()
+    from tournaments.services import listkeeping
+
+    last = table.games.order_by("number").last()
+    listkeeping.delete_game(table, last.number)
+
+    after = staff.get(url).content.decode()
+    assert 'data-testid="list-money"' in before
+    for page in (before, after):
+        total = re.search(r'data-testid="list-money-total">([^<]+)<', page).group(1)
+        assert total.endswith("\xa0€")
+    assert money.table_money(table).total == D(
+        re.search(r'list-money-total">([^<]+)<', after).group(1)[:-2].replace(",", ".")
+    )
