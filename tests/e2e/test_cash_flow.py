@@ -13,12 +13,13 @@ import pytest
 from pypdf import PdfReader
 
 from tests import factories as f
-from tournaments.models import Tariff
+from tournaments.models import PrizeRule, Tariff
 from tournaments.services import money
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PASSWORD = "e2e-Kasse-Passwort-2026"
+SLOW_MACHINE_MS = 60_000  # the settlement PDF and a loaded CI machine may take a while
 
 
 def log_in(page):
@@ -36,6 +37,8 @@ def test_director_from_tariff_to_printed_settlement(new_page, django_user_model)
     first = tournament.participants.order_by("start_number").first()
 
     desk = new_page()
+    desk.set_default_timeout(SLOW_MACHINE_MS)
+    desk.set_default_navigation_timeout(SLOW_MACHINE_MS)
     log_in(desk)
     desk.goto(f"/leitung/turniere/{tournament.id}/")
     desk.get_by_test_id("cash").click()
@@ -49,17 +52,19 @@ def test_director_from_tariff_to_printed_settlement(new_page, django_user_model)
     assert Tariff.objects.get(tournament=tournament).lost_game_fee_higher == 1
 
     total = money.table_money(table).total
-    assert f"{total:.2f}".replace(".", ",") + "\xa0€" in desk.content()
+    lists = desk.locator("#lists").inner_text().replace("\xa0", " ")
+    assert f"{total:.2f}".replace(".", ",") + " €" in lists
     desk.get_by_test_id(f"pay-entry-{first.id}").click()
     desk.get_by_test_id(f"pay-table-{table.id}").click()
     desk.wait_for_url(re.compile(r"/kasse/"))
 
-    desk.fill("#id_prizes", "1: 50 %\n2: 15,00")
+    desk.fill("#id_prizes", "1: 50 %\n2: 30,00")  # 20,00 + 30,00 > 4 × 10,00: confirm
     desk.get_by_test_id("save-prizes").click()
-    assert desk.locator(".form-errors").is_visible()  # more than the entry fees: confirm
+    desk.locator(".form-errors").wait_for()
     desk.check("#id_confirm")
     desk.get_by_test_id("save-prizes").click()
-    desk.wait_for_url(re.compile(r"/kasse/"))
+    desk.get_by_test_id("prize-preview").wait_for()
+    assert PrizeRule.objects.filter(tournament=tournament).count() == 2
 
     desk.get_by_test_id("settlement").click()
     balance = desk.get_by_test_id("balance").first.inner_text().strip()
