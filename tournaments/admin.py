@@ -138,7 +138,7 @@ class TeamAdmin(admin.ModelAdmin):
 @admin.register(Participant)
 class ParticipantAdmin(admin.ModelAdmin):
     list_display = ["start_number", "player", "tournament", "team", "withdrawn"]
-    list_filter = ["tournament", "withdrawn"]
+    list_filter = ["tournament", "withdrawn", "gender", "category"]
     search_fields = ["player__first_name", "player__last_name", "start_number"]
     list_select_related = ["player", "tournament", "team"]
     autocomplete_fields = ["player"]

@@ -16,7 +16,7 @@ from tests.factories import (
     make_table,
     make_tournament,
 )
-from tournaments.models import AuditEntry
+from tournaments.models import AuditEntry, SettlementSnapshot
 from tournaments.services import states, table_access
 from tournaments.services.roles import TREASURER_GROUP
 
@@ -201,3 +201,16 @@ def test_a_planned_series_can_be_finished_and_the_empty_tournament_too(director)
 
     assert post(director, f"series/{series.id}/finish/").status_code == 200
     assert post(director, f"tournaments/{tournament.id}/finish/").status_code == 200
+
+
+def test_finishing_freezes_the_settlement_and_reopening_thaws_it(director):
+    series = _closed_series()
+    tournament_id = series.tournament_id
+    post(director, f"series/{series.id}/finish/")
+
+    post(director, f"tournaments/{tournament_id}/finish/")
+    frozen = SettlementSnapshot.objects.filter(tournament_id=tournament_id).exists()
+    post(director, f"tournaments/{tournament_id}/reopen/", {"reason": "Preisgeld falsch"})
+
+    assert frozen
+    assert not SettlementSnapshot.objects.filter(tournament_id=tournament_id).exists()

@@ -40,6 +40,7 @@ from .downloads.rankings import (
     TournamentRankingXLSXView,
 )
 from .game_value import GameValueView
+from .money import CashView, PaymentsView, PrizesView, TariffView
 from .rankings import PlayerStatisticsView, SeasonRankingView, TeamRankingView
 from .series import SeriesViewSet
 from .signing import (
@@ -154,5 +155,10 @@ urlpatterns = [
         SeasonRankingCSVView.as_view(),
         name="season-ranking-csv",
     ),
+    # The cash box (money.py).
+    path("tournaments/<int:pk>/tariff/", TariffView.as_view(), name="tournament-tariff"),
+    path("tournaments/<int:pk>/cash/", CashView.as_view(), name="tournament-cash"),
+    path("tournaments/<int:pk>/payments/", PaymentsView.as_view(), name="tournament-payments"),
+    path("tournaments/<int:pk>/prizes/", PrizesView.as_view(), name="tournament-prizes"),
     *router.urls,
 ]

@@ -14,16 +14,18 @@ a leading apostrophe (the OWASP rule). Numbers stay numbers.
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 
-from .formatting import number, signed_number
+from .formatting import euros, number, signed_number
 
 TEXT = "text"
 INTEGER = "integer"  # a plain whole number: start number, seat, count of games
 NUMBER = "number"  # points, with thousands separators
 SIGNED = "signed"  # points with their sign (the ±50 column)
 PLACE = "place"  # a rank, printed "3." on paper
+MONEY = "money"  # euros with cents: "1.234,50 €" on paper, a number in XLSX, "1234,50" in CSV
 
-XLSX_FORMATS = {NUMBER: "#,##0", SIGNED: "+#,##0;-#,##0;0"}
+XLSX_FORMATS = {NUMBER: "#,##0", SIGNED: "+#,##0;-#,##0;0", MONEY: '#,##0.00 "€"'}
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # What XML 1.0 (and so openpyxl) refuses in a cell: control characters but tab and newlines.
 ILLEGAL_XLSX = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -59,6 +61,8 @@ def cell_value(column: Column, row):
         return None
     if column.numeric and isinstance(value, int) and not isinstance(value, bool):
         return value
+    if column.format == MONEY and isinstance(value, Decimal):
+        return value
     return str(value)
 
 
@@ -68,6 +72,8 @@ def csv_text(value) -> str:
         return ""
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
+    if isinstance(value, Decimal):
+        return f"{value:.2f}".replace(".", ",")
     text = str(value)
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
@@ -82,6 +88,8 @@ def pdf_value(column: Column, row) -> str:
     value = column.value(row)
     if value is None or value == "":
         return ""
+    if column.format == MONEY:
+        return euros(value)
     if isinstance(value, int) and not isinstance(value, bool):
         if column.format == PLACE:
             return f"{value}."

@@ -37,6 +37,15 @@ def number(value: int | None) -> str:
     return f"{value:,}".replace(",", ".")
 
 
+def euros(value) -> str:
+    """An amount of money the German way, rounded half up to cents: ``-1.234,50 €``."""
+    from tournaments.skat.money import cents
+
+    amount = cents(value)
+    whole, fraction = f"{abs(amount):.2f}".split(".")
+    return f"{'-' if amount < 0 else ''}{number(int(whole))},{fraction} €"
+
+
 def signed_number(value: int) -> str:
     """A number with its sign, as the ±50 column shows it (``+150``, ``-50``, ``0``)."""
     return f"+{number(value)}" if value > 0 else number(value)

@@ -19,6 +19,8 @@ from tournaments.services.settlement import SeatSettlement, settlement_lines, ta
 from tournaments.skat import GameInvalid, GameType, evaluate
 from tournaments.skat.rounds import SeatingError, deal_of, game_count
 
+from . import list_money
+
 GAME_FIELDS = (
     "id",
     "table_id",
@@ -144,6 +146,7 @@ class ListSheet:
     locked_at: object = None
     blank: bool = False
     round_ends: frozenset = frozenset()
+    money: object = None  # the list's lost-game money (list_money.money_of), with a tariff
 
     def occupants_of(self, seat: int) -> list[Occupant]:
         return [o for o in self.occupants if o.seat == seat]
@@ -151,7 +154,7 @@ class ListSheet:
 
 def table_queryset():
     """Tables with what every sheet header needs, in the same query."""
-    return Table.objects.select_related("series__tournament__club")
+    return Table.objects.select_related("series__tournament__club", "series__tournament__tariff")
 
 
 def load_sheet(table: Table) -> ListSheet:
@@ -175,6 +178,7 @@ def load_sheet(table: Table) -> ListSheet:
     sheet.signatures = [
         _signature_line(line, signatures.get(line.participant)) for line in settlement
     ]
+    sheet.money = list_money.money_of(table)
     return sheet
 
 

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.models import Table
 
-from . import styles
+from . import list_money, styles
 from .formatting import date, date_time, number, pdf_text, shorten
 from .listsheet import ListSheet, load_blank_sheet, load_sheet, table_queryset
 from .pdf_list_foot import (
@@ -110,7 +110,7 @@ class GameListPDF(ListFoot):
         return 18 + 12 + 16 + math.ceil(max(len(sheet.occupants), 1) / 2) * LINE + 6
 
     def _footer_height(self, sheet: ListSheet) -> float:
-        height = 8 + 14 + LINE * (len(sheet.settlement) + 1) + 6
+        height = 8 + 14 + LINE * (len(sheet.settlement) + 1) + 6 + list_money.pdf_height(sheet)
         if sheet.closed_reason:
             height += LINE + 2
         height += max(SIGNATURE_HEIGHT + 14, QR_SIZE + 14 if sheet.seal else 0)

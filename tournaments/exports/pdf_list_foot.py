@@ -12,7 +12,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from tournaments.models import Signature
 
-from . import styles
+from . import list_money, styles
 from .formatting import date_time, number, pdf_text, signed_number
 from .listsheet import ListSheet
 from .styles import BOLD, FONT, ITALIC, MARGIN, MONO, PAGE_WIDTH
@@ -32,7 +32,7 @@ class ListFoot:
     """Drawing of the list's foot; the list PDF provides ``canvas``, ``base_url``, ``_text``."""
 
     def _footer(self, sheet: ListSheet, y: float) -> None:
-        y = self._settlement(sheet, y)
+        y = list_money.draw_pdf_lines(self, sheet, self._settlement(sheet, y))
         if sheet.closed_reason:
             text = gettext("Closed without all signatures: %(reason)s") % {
                 "reason": sheet.closed_reason

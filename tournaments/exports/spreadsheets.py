@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 from tournaments.models import Club, Series, Tournament
 from tournaments.services import ranking
 
+from . import list_money
 from .columns import XLSX_FORMATS, Column, cell_value, csv_text, xlsx_text
 from .formatting import date
 from .game_record import game_columns, settlement_columns
@@ -182,9 +183,10 @@ def _list_sheet(workbook, sheet: ListSheet) -> None:
     )
     writer.empty_row()
     writer.title(gettext("Settlement"))
-    columns = settlement_columns()
+    columns = settlement_columns() + list_money.money_columns(sheet)
     writer.header(columns)
     writer.rows(columns, sheet.settlement)
+    list_money.total_row(writer, columns, sheet)
 
 
 def _save(workbook: XLSXWorkbook) -> bytes:

@@ -12,6 +12,7 @@ read back with openpyxl in the tests.
 
 import io
 import zipfile
+from decimal import Decimal
 from xml.sax.saxutils import escape, quoteattr
 
 from openpyxl.utils import get_column_letter
@@ -19,13 +20,25 @@ from openpyxl.utils import get_column_letter
 from .columns import xlsx_text
 
 # Cell formats (cellXfs) of styles.xml, by name: their index is what a cell refers to.
-STYLES = ("plain", "header", "title", "number", "number+bold", "signed", "signed+bold", "bold")
-NUMBER_FORMATS = {"number": 164, "signed": 165}
+STYLES = (
+    "plain",
+    "header",
+    "title",
+    "number",
+    "number+bold",
+    "signed",
+    "signed+bold",
+    "bold",
+    "money",
+    "money+bold",
+)
+NUMBER_FORMATS = {"number": 164, "signed": 165, "money": 166}
 
 _STYLES_XML = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">
-<numFmts count="2"><numFmt numFmtId="164" formatCode="#,##0"/>\
-<numFmt numFmtId="165" formatCode="+#,##0;-#,##0;0"/></numFmts>
+<numFmts count="3"><numFmt numFmtId="164" formatCode="#,##0"/>\
+<numFmt numFmtId="165" formatCode="+#,##0;-#,##0;0"/>\
+<numFmt numFmtId="166" formatCode="#,##0.00 &quot;€&quot;"/></numFmts>
 <fonts count="3"><font><sz val="11"/><name val="Calibri"/></font>\
 <font><b/><sz val="11"/><name val="Calibri"/></font>\
 <font><b/><sz val="13"/><name val="Calibri"/></font></fonts>
@@ -34,7 +47,7 @@ _STYLES_XML = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <fill><patternFill patternType="solid"><fgColor rgb="FFEEEEEE"/></patternFill></fill></fills>
 <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>
 <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>
-<cellXfs count="8">\
+<cellXfs count="10">\
 <xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
 <xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1" \
 applyAlignment="1"><alignment vertical="bottom" wrapText="1"/></xf>\
@@ -46,6 +59,9 @@ applyFont="1"/>\
 <xf numFmtId="165" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" \
 applyFont="1"/>\
 <xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
+<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
+<xf numFmtId="166" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" \
+applyFont="1"/>\
 </cellXfs>
 <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>
 </styleSheet>"""
@@ -78,7 +94,7 @@ class Sheet:
                 continue
             reference = f"{_letter(index)}{number}"
             s = _STYLE_ATTRIBUTES.get(style, "")
-            if isinstance(value, int) and not isinstance(value, bool):
+            if isinstance(value, int | Decimal) and not isinstance(value, bool):
                 cells.append(f'<c r="{reference}"{s}><v>{value}</v></c>')
             else:
                 text = escape(xlsx_text(str(value)))

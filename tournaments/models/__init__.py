@@ -5,6 +5,7 @@ from tournaments.models.clubs import Club, Player
 from tournaments.models.games import Game, GamePoints
 from tournaments.models.idempotency import IdempotencyKey
 from tournaments.models.locking import ListLocked, changes_allowed
+from tournaments.models.money import Payment, PrizeRule, SettlementSnapshot, Tariff
 from tournaments.models.series import Series
 from tournaments.models.signatures import Signature, SigningCertificate
 from tournaments.models.tables import Seat, SummaryEntry, Table
@@ -19,12 +20,16 @@ __all__ = [
     "IdempotencyKey",
     "ListLocked",
     "Participant",
+    "Payment",
     "Player",
+    "PrizeRule",
     "Seat",
     "Series",
+    "SettlementSnapshot",
     "Signature",
     "SigningCertificate",
     "SummaryEntry",
+    "Tariff",
     "Table",
     "Team",
     "Tournament",

@@ -124,6 +124,19 @@ class Team(models.Model):
 class Participant(models.Model):
     """A player registered for a tournament (Teilnehmer) with a start number."""
 
+    class Gender(models.TextChoices):
+        UNKNOWN = "", _("not given")
+        FEMALE = "f", _("female")
+        MALE = "m", _("male")
+        DIVERSE = "d", _("diverse")
+
+    class Category(models.TextChoices):
+        """Age class for the category prizes (best junior, best senior)."""
+
+        NONE = "", _("none")
+        JUNIOR = "junior", _("junior")
+        SENIOR = "senior", _("senior")
+
     tournament = models.ForeignKey(
         Tournament,
         verbose_name=_("tournament"),
@@ -153,6 +166,12 @@ class Participant(models.Model):
         help_text=_("Printed on the start card; confirms a game list without a touch screen."),
     )
     registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+    gender = models.CharField(
+        _("gender"), max_length=1, choices=Gender.choices, default="", blank=True
+    )
+    category = models.CharField(
+        _("age category"), max_length=8, choices=Category.choices, default="", blank=True
+    )
 
     class Meta:
         verbose_name = _("participant")

@@ -12,6 +12,7 @@ from django.db import transaction
 from tournaments.models import Club, Game, Player, Tournament
 
 from .demo_lists import DEMO_CUP, DEMO_TOURNAMENT, load_demo_cup, load_demo_evening
+from .demo_money import load_demo_money
 
 DIRECTOR_USERNAME = "leitung"
 DIRECTOR_PASSWORD = "skat-demo"
@@ -72,6 +73,8 @@ def load_demo() -> DemoCounts:
     director = _reset_director()
     load_demo_evening(clubs[0], director)
     load_demo_cup(clubs[1], director)
+    for tournament in Tournament.objects.filter(name=DEMO_TOURNAMENT):
+        load_demo_money(tournament)
     return DemoCounts(
         clubs=len(clubs),
         players=len(players),

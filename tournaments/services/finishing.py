@@ -8,8 +8,9 @@ is finished. A finished event shows its final standings (Endstand) with ``finish
 and takes no new series, tables or games until the director reopens it with a reason.
 
 When a tournament is finished, every function in :data:`ON_TOURNAMENT_FINISHED` is called
-with it inside the same transaction (e.g. to freeze the money settlement); an exception
-there refuses the finish as a whole.
+with it inside the same transaction (the money settlement is frozen this way, see
+``apps.py``); an exception there refuses the finish as a whole. Reopening calls
+:data:`ON_TOURNAMENT_REOPENED` the same way.
 """
 
 from collections.abc import Callable
@@ -23,12 +24,20 @@ from . import audit
 from .errors import Rejected
 
 ON_TOURNAMENT_FINISHED: list[Callable[[Tournament], None]] = []
+ON_TOURNAMENT_REOPENED: list[Callable[[Tournament], None]] = []
 
 
 def on_tournament_finished(hook: Callable[[Tournament], None]) -> Callable:
     """Register ``hook(tournament)`` to run when a tournament is finished (a decorator)."""
     if hook not in ON_TOURNAMENT_FINISHED:
         ON_TOURNAMENT_FINISHED.append(hook)
+    return hook
+
+
+def on_tournament_reopened(hook: Callable[[Tournament], None]) -> Callable:
+    """Register ``hook(tournament)`` to run when a finished tournament is reopened."""
+    if hook not in ON_TOURNAMENT_REOPENED:
+        ON_TOURNAMENT_REOPENED.append(hook)
     return hook
 
 
@@ -95,7 +104,10 @@ def reopen_series(series: Series, transition, *, user, actor, reason) -> Series:
 
 
 def reopen_tournament(tournament: Tournament, transition, *, user, actor, reason) -> Tournament:
-    return _reopen(tournament, transition, user=user, actor=actor, reason=reason)
+    _reopen(tournament, transition, user=user, actor=actor, reason=reason)
+    for hook in ON_TOURNAMENT_REOPENED:
+        hook(tournament)
+    return tournament
 
 
 def _finish(obj, transition, *, user, actor):

@@ -9,6 +9,7 @@ from tournaments.web import access_blocks, public, verify
 from tournaments.web.calculator import calculator
 from tournaments.web.director import (
     auth,
+    cash,
     finishing,
     importing,
     participants,
@@ -103,6 +104,43 @@ urlpatterns = [
         "leitung/tische/<int:table_id>/wieder-oeffnen/",
         tables.table_reopen,
         name="director-table-reopen",
+    ),
+    # The cash box (Kasse): director and treasurer, web/director/cash.py.
+    path(f"{D}/kasse/", cash.cash_overview, name="director-cash"),
+    path(
+        f"{D}/kasse/tarif/",
+        cash.cash_tariff,
+        name="director-cash-tariff",
+    ),
+    path(
+        f"{D}/kasse/preise/",
+        cash.cash_prizes,
+        name="director-cash-prizes",
+    ),
+    path(
+        f"{D}/kasse/erstattung/",
+        cash.cash_refund,
+        name="director-cash-refund",
+    ),
+    path(
+        "leitung/teilnehmer/<int:participant_id>/startgeld-bezahlt/",
+        cash.cash_pay_entry_fee,
+        name="director-cash-entry-fee",
+    ),
+    path(
+        "leitung/tische/<int:table_id>/abreizgeld-bezahlt/",
+        cash.cash_pay_table,
+        name="director-cash-table",
+    ),
+    path(
+        f"{D}/kasse/abrechnung/",
+        cash.cash_settlement,
+        name="director-cash-settlement",
+    ),
+    path(
+        f"{D}/kasse/kassenbericht.<str:extension>",
+        cash.cash_settlement_file,
+        name="director-cash-settlement-file",
     ),
     # List keeping at the table (Tischgerät), table code or staff: web/table/access.py.
     path("tisch/", code.code_form, name="table-code-form"),

@@ -70,7 +70,7 @@ def grant(request, table: Table) -> None:
 
 
 def resolve_access(request, pk) -> Access:
-    table = get_object_or_404(Table.objects.select_related("series__tournament"), pk=pk)
+    table = get_object_or_404(Table.objects.select_related("series__tournament__tariff"), pk=pk)
     if is_director(request.user):
         return Access(table, director=True, user=request.user)
     grants = request.session.get(SESSION_KEY) or {}

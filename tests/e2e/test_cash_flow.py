@@ -1,0 +1,81 @@
+"""The cash box in a real browser: a director goes from the tariff to the printed settlement.
+
+A club evening with one played list: the director opens the cash box from the dashboard,
+sets the tariff in German decimals, sees the list's lost-game money, marks an entry fee
+and the whole table as paid, saves a prize table that needs confirming, opens the
+settlement and downloads it as PDF; the PDF shows what the page shows.
+"""
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from tests import factories as f
+from tournaments.models import PrizeRule, Tariff
+from tournaments.services import money
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "e2e-Kasse-Passwort-2026"
+SLOW_MACHINE_MS = 60_000  # the settlement PDF and a loaded CI machine may take a while
+
+
+def log_in(page):
+    page.goto("/anmelden/")
+    page.fill("#id_username", "leitung")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_test_id("login").click()
+    page.wait_for_url(re.compile(r"/leitung/"))
+
+
+def test_director_from_tariff_to_printed_settlement(new_page, django_user_model):
+    django_user_model.objects.create_user("leitung", password=PASSWORD, is_staff=True)
+    tournament = f.make_played_tournament(players=4, series=1, rounds_per_series=1)
+    table = tournament.series.get().tables.get()
+    first = tournament.participants.order_by("start_number").first()
+
+    desk = new_page()
+    desk.set_default_timeout(SLOW_MACHINE_MS)
+    desk.set_default_navigation_timeout(SLOW_MACHINE_MS)
+    log_in(desk)
+    desk.goto(f"/leitung/turniere/{tournament.id}/")
+    desk.get_by_test_id("cash").click()
+
+    desk.fill("#id_entry_fee", "10,00")
+    desk.fill("#id_lost_game_fee", "0,50")
+    desk.fill("#id_lost_game_fee_from", "2")
+    desk.fill("#id_lost_game_fee_higher", "1,00")
+    desk.get_by_test_id("save-tariff").click()
+    desk.wait_for_url(re.compile(r"/kasse/"))
+    assert Tariff.objects.get(tournament=tournament).lost_game_fee_higher == 1
+
+    total = money.table_money(table).total
+    lists = desk.locator("#lists").inner_text().replace("\xa0", " ")
+    assert f"{total:.2f}".replace(".", ",") + " €" in lists
+    desk.get_by_test_id(f"pay-entry-{first.id}").click()
+    desk.get_by_test_id(f"pay-table-{table.id}").click()
+    desk.wait_for_url(re.compile(r"/kasse/"))
+
+    desk.fill("#id_prizes", "1: 50 %\n2: 30,00")  # 20,00 + 30,00 > 4 × 10,00: confirm
+    desk.get_by_test_id("save-prizes").click()
+    desk.locator(".form-errors").wait_for()
+    desk.check("#id_confirm")
+    desk.get_by_test_id("save-prizes").click()
+    desk.get_by_test_id("prize-preview").wait_for()
+    assert PrizeRule.objects.filter(tournament=tournament).count() == 2
+
+    desk.get_by_test_id("settlement").click()
+    balance = desk.get_by_test_id("balance").first.inner_text().strip()
+    settlement = money.settle_cash(tournament)
+    assert balance == f"{settlement.balance:.2f}".replace(".", ",") + "\xa0€"
+    assert settlement.entry_fees_paid == 10 and settlement.lost_game_fees_paid == total
+
+    with desk.expect_download() as download:
+        desk.get_by_test_id("settlement-pdf").click()
+    content = open(download.value.path(), "rb").read()
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
+    assert balance.replace("\xa0", " ") in text
+    for statement in settlement.participants:
+        assert statement.name in text

@@ -1,0 +1,217 @@
+"""The cash box pages (Kasse): who may use them, every form, and files that agree."""
+
+import csv
+import io
+import re
+from decimal import Decimal as D
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from tests import factories as f
+from tournaments.models import Payment, PrizeRule, Tariff
+from tournaments.services import money
+
+pytestmark = pytest.mark.django_db
+
+TARIFF = {
+    "entry_fee": "10,00",
+    "lost_game_fee": "0,50",
+    "lost_game_fee_from": "4",
+    "lost_game_fee_higher": "1,00",
+    "passed_game_fee": "",
+    "team_fee": "",
+    "tandem_fee": "",
+}
+
+
+@pytest.fixture
+def staff(client):
+    """A director's browser with the German pages (money as 0,50 €)."""
+    client.force_login(f.make_staff_user())
+    return client
+
+
+def played(players=4):
+    """A tournament with a tariff and one complete series."""
+    tournament = f.make_tournament(rounds_per_series=1)
+    people = f.make_participants(tournament, players)
+    money.set_tariff(
+        tournament,
+        {"entry_fee": "10.00", "lost_game_fee": "0.50"},
+    )
+    table = f.play_out(f.make_table(f.make_series(tournament), people))
+    return tournament, table
+
+
+def cash_url(tournament, name="director-cash"):
+    return reverse(f"web:{name}", args=[tournament.id])
+
+
+def test_anonymous_is_sent_to_login_and_players_are_refused(client):
+    tournament = f.make_tournament()
+    anonymous = client.get(cash_url(tournament))
+    client.force_login(get_user_model().objects.create_user(username="spieler"))
+
+    refused = client.get(cash_url(tournament))
+
+    assert anonymous.status_code == 302 and "/anmelden/" in anonymous["Location"]
+    assert refused.status_code == 403
+
+
+def test_treasurer_sees_the_cash_box_but_cannot_set_the_tariff(client):
+    tournament = f.make_tournament()
+    user = get_user_model().objects.create_user(username="kasse")
+    user.groups.add(Group.objects.get_or_create(name="treasurer")[0])
+    client.force_login(user)
+
+    page = client.get(cash_url(tournament))
+    tariff = client.post(cash_url(tournament, "director-cash-tariff"), TARIFF)
+
+    assert (page.status_code, tariff.status_code) == (200, 403)
+    assert b"tariff-form" not in page.content
+
+
+def test_director_saves_the_tariff_with_german_decimals(staff):
+    tournament = f.make_tournament()
+
+    response = staff.post(cash_url(tournament, "director-cash-tariff"), TARIFF)
+
+    assert response.status_code == 302
+    tariff = Tariff.objects.get(tournament=tournament)
+    assert (tariff.entry_fee, tariff.lost_game_fee_higher) == (D("10.00"), D("1.00"))
+
+
+def test_bad_tariff_shows_the_message_at_the_field_and_stores_nothing(staff):
+    tournament = f.make_tournament()
+
+    response = staff.post(
+        cash_url(tournament, "director-cash-tariff"), {**TARIFF, "entry_fee": "-3"}
+    )
+
+    assert response.status_code == 400
+    assert 'id="id_entry_fee_errors"' in response.content.decode()
+    assert not Tariff.objects.exists()
+
+
+def test_one_tap_entry_fee_and_whole_table_payments(staff):
+    tournament, table = played()
+    first = tournament.participants.order_by("start_number").first()
+
+    staff.post(reverse("web:director-cash-entry-fee", args=[first.id]))
+    staff.post(reverse("web:director-cash-table", args=[table.id]))
+
+    cash = money.settle_cash(tournament)
+    assert cash.entry_fees_paid == D("10.00")
+    assert cash.lost_game_fees_paid == money.table_money(table).total
+    assert Payment.objects.filter(kind="lost_game_fees").count() == len(
+        [line for line in money.table_money(table).lines if line.amount > 0]
+    )
+
+
+def test_refund_of_another_tournaments_participant_is_refused(staff):
+    tournament = f.make_tournament()
+    stranger = f.make_participants(f.make_tournament(), 1)[0]
+
+    staff.post(
+        cash_url(tournament, "director-cash-refund"),
+        {"participant": stranger.id, "amount": "5,00"},
+    )
+
+    assert not Payment.objects.exists()
+
+
+def test_prize_table_over_the_fees_asks_for_confirmation(staff):
+    tournament = f.make_tournament()
+    money.set_tariff(tournament, {"entry_fee": "10.00", "lost_game_fee": "0.50"})
+    f.make_participants(tournament, 4)
+    url = cash_url(tournament, "director-cash-prizes")
+
+    warned = staff.post(url, {"prizes": "1: 30,00\n2: 50 %"})
+    stored_after_warning = PrizeRule.objects.count()
+    saved = staff.post(url, {"prizes": "1: 30,00\n2: 50 %", "confirm": "on"})
+    page = staff.get(cash_url(tournament)).content.decode()
+
+    assert (warned.status_code, stored_after_warning) == (400, 0)
+    assert saved.status_code == 302
+    assert PrizeRule.objects.filter(tournament=tournament).count() == 2
+    assert "30,00\xa0€" in page and "20,00\xa0€" in page
+
+
+def test_prize_line_that_cannot_be_read_names_the_line(staff):
+    tournament = f.make_tournament()
+
+    response = staff.post(
+        cash_url(tournament, "director-cash-prizes"),
+        {"prizes": "1: 5\nerster"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+
+    assert response.status_code == 400
+    assert "Line 2" in response.content.decode()
+
+
+def test_table_page_shows_the_lists_money(staff):
+    tournament, table = played()
+
+    page = staff.get(reverse("web:director-table", args=[table.id])).content.decode()
+
+    total = money.table_money(table).total
+    assert f"{total:.2f}".replace(".", ",") + "\xa0€" in page
+
+
+def money_cells(text):
+    return re.findall(r"-?\d[\d.]*,\d\d", text)
+
+
+def test_settlement_files_agree_with_the_page(staff):
+    tournament, table = played()
+    for participant in tournament.participants.all():
+        money.mark_entry_fee_paid(participant)
+    money.mark_table_paid(table)
+    money.set_prize_table(tournament, [{"rank": 1, "amount": "20.00"}])
+    settlement = money.settle_cash(tournament)
+
+    page = staff.get(cash_url(tournament, "director-cash-settlement")).content.decode()
+    file_url = reverse("web:director-cash-settlement-file", args=[tournament.id, "{}"])
+    pdf = staff.get(file_url.replace("%7B%7D", "pdf"))
+    xlsx = staff.get(file_url.replace("%7B%7D", "xlsx"))
+    csv_file = staff.get(file_url.replace("%7B%7D", "csv"))
+
+    balance = f"{settlement.balance:.2f}".replace(".", ",")
+    assert balance + "\xa0€" in page
+    pdf_text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert balance + " €" in pdf_text
+    rows = list(csv.reader(io.StringIO(csv_file.content.decode("utf-8-sig")), delimiter=";"))
+    assert rows[-1][1] == balance
+    sheet = load_workbook(io.BytesIO(xlsx.content)).active
+    cells = list(sheet.iter_rows(values_only=True))
+    last_summary = cells[cells.index((None,) * len(cells[0])) - 1]
+    assert D(str(last_summary[1])) == settlement.balance
+    for statement in settlement.participants:
+        line = next(r for r in rows if r and r[1] == statement.name)
+        assert line[-1] == f"{statement.owes:.2f}".replace(".", ",")
+        assert f"{statement.net:.2f}".replace(".", ",") in page
+
+
+def test_table_device_list_shows_the_money_and_follows_a_correction(staff):
+    tournament, table = played()
+    url = reverse("web:table", args=[table.id])
+    before = staff.get(url).content.decode()
+    from tournaments.services import listkeeping
+
+    last = table.games.order_by("number").last()
+    listkeeping.delete_game(table, last.number)
+
+    after = staff.get(url).content.decode()
+    assert 'data-testid="list-money"' in before
+    for page in (before, after):
+        total = re.search(r'data-testid="list-money-total">([^<]+)<', page).group(1)
+        assert total.endswith("\xa0€")
+    assert money.table_money(table).total == D(
+        re.search(r'list-money-total">([^<]+)<', after).group(1)[:-2].replace(",", ".")
+    )

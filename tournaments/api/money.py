@@ -1,0 +1,283 @@
+"""The cash box in the API (docs/api.md, "Money"): tariff, cash, payments, prizes.
+
+Amounts are decimal strings in euros with two decimals ("0.50"). The director and the
+treasurer see money; the public sees the prize table (with the winners) only once the
+tournament is finished. Thin views: :mod:`tournaments.services.money` checks every value.
+"""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import BasePermission
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.models import Payment, PrizeRule, Tournament
+from tournaments.services import money
+from tournaments.services.errors import Rejected
+from tournaments.skat.money import cents
+
+from .game_value import not_an_object
+
+
+def Euros(**kwargs):  # noqa: N802 - reads like a field class
+    return serializers.DecimalField(max_digits=10, decimal_places=2, **kwargs)
+
+
+class TariffSerializer(serializers.Serializer):
+    entry_fee = Euros(help_text="Startgeld per participant.")
+    lost_game_fee = Euros(help_text="Per game lost as declarer.")
+    lost_game_fee_from = serializers.IntegerField(
+        allow_null=True, required=False, help_text="From this lost game of a series on …"
+    )
+    lost_game_fee_higher = Euros(allow_null=True, required=False, help_text="… this rate.")
+    passed_game_fee = Euros(required=False, help_text="Per passed-in game and player in it.")
+    team_fee = Euros(required=False, help_text="Per player in a team.")
+    tandem_fee = Euros(required=False, help_text="Per player of the tandem classification.")
+
+
+class StatementSerializer(serializers.Serializer):
+    participant = serializers.IntegerField()
+    start_number = serializers.IntegerField()
+    name = serializers.CharField()
+    entry_fee = Euros()
+    lost_games = serializers.IntegerField(help_text="Games lost as declarer, all series.")
+    lost_game_fees = Euros()
+    paid = Euros(help_text="Entry fee and lost-game money paid.")
+    refunded = Euros()
+    prize = Euros()
+    net = Euros(help_text="prize − entry fee − lost-game money")
+    owes = Euros(help_text="Still to pay (negative: the club owes the participant).")
+
+
+class SeriesMoneySerializer(serializers.Serializer):
+    series = serializers.IntegerField()
+    number = serializers.IntegerField()
+    lost_games = serializers.IntegerField()
+    lost_game_fees_due = Euros()
+    lost_game_fees_paid = Euros()
+
+
+class AwardSerializer(serializers.Serializer):
+    classification = serializers.ChoiceField(choices=PrizeRule.Classification.choices)
+    rank = serializers.IntegerField()
+    participant = serializers.IntegerField()
+    name = serializers.CharField()
+    amount = Euros()
+    shared_with = serializers.IntegerField(help_text="Players sharing the place.")
+    team = serializers.CharField()
+
+
+class TieWarningSerializer(serializers.Serializer):
+    classification = serializers.CharField()
+    total = serializers.IntegerField()
+    names = serializers.ListField(child=serializers.CharField())
+    amounts = serializers.ListField(child=Euros())
+
+
+class CashSerializer(serializers.Serializer):
+    entry_fees_due = Euros()
+    entry_fees_paid = Euros()
+    lost_game_fees_due = Euros()
+    lost_game_fees_paid = Euros()
+    refunds = Euros()
+    collected = Euros(help_text="entry fees paid + lost-game money paid − refunds")
+    prizes = Euros()
+    balance = Euros(help_text="What remains for the club: collected − prizes.")
+    frozen = serializers.BooleanField(help_text="Frozen when the tournament was finished.")
+    series = SeriesMoneySerializer(many=True)
+    participants = StatementSerializer(many=True)
+    awards = AwardSerializer(many=True)
+    warnings = TieWarningSerializer(
+        many=True, help_text="Equal totals where the tie-break alone decides money."
+    )
+
+
+class PaymentRequestSerializer(serializers.Serializer):
+    participant = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Payment.Kind.choices)
+    amount = Euros()
+    series = serializers.IntegerField(
+        required=False, help_text="For lost-game money: the series paid for."
+    )
+
+
+class PaymentSerializer(PaymentRequestSerializer):
+    id = serializers.IntegerField()
+    series = serializers.IntegerField(source="series_id", allow_null=True)
+    participant = serializers.IntegerField(source="participant_id")
+    created_at = serializers.DateTimeField()
+
+
+class WinnerSerializer(serializers.Serializer):
+    participant = serializers.IntegerField()
+    name = serializers.CharField()
+    amount = Euros()
+
+
+class PrizeSerializer(serializers.Serializer):
+    classification = serializers.ChoiceField(
+        choices=PrizeRule.Classification.choices, required=False, default="overall"
+    )
+    rank = serializers.IntegerField()
+    amount = Euros(required=False, help_text="A fixed amount …")
+    percent = serializers.DecimalField(
+        max_digits=5, decimal_places=2, required=False, help_text="… or % of the entry fees."
+    )
+    preview = Euros(read_only=True, help_text="The amount for the current number of participants.")
+    winners = WinnerSerializer(
+        many=True, read_only=True, help_text="Once the tournament is finished: who won it."
+    )
+
+
+class PrizeTableSerializer(serializers.Serializer):
+    prizes = PrizeSerializer(many=True)
+    confirm = serializers.BooleanField(
+        required=False, help_text="Pay out more than the entry fees anyway."
+    )
+
+
+class SeesMoney(BasePermission):
+    message = "Only the tournament director or the treasurer may see the cash box."
+
+    def has_permission(self, request, view) -> bool:
+        return money.may_see_money(request.user)
+
+
+class DirectorWritesMoneyRolesRead(SeesMoney):
+    message = "Only the tournament director may change this; the treasurer may read it."
+
+    def has_permission(self, request, view) -> bool:
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            return money.may_see_money(request.user)
+        return money.may_set_tariff_and_prizes(request.user)
+
+
+def _tournament(pk) -> Tournament:
+    return get_object_or_404(Tournament, pk=pk)
+
+
+def _tariff_data(tournament) -> dict:
+    return TariffSerializer(money.tariff_of(tournament)).data
+
+
+class TariffView(APIView):
+    permission_classes = [DirectorWritesMoneyRolesRead]
+
+    @extend_schema(responses=TariffSerializer, summary="The tournament's tariff")
+    def get(self, request, pk):
+        return Response(_tariff_data(_tournament(pk)))
+
+    @extend_schema(
+        request=TariffSerializer,
+        responses=TariffSerializer,
+        summary="Set the tariff (a change once play started is audited)",
+        examples=[
+            OpenApiExample(
+                "Tiered lost-game fee",
+                value={
+                    "entry_fee": "10.00",
+                    "lost_game_fee": "0.50",
+                    "lost_game_fee_from": 4,
+                    "lost_game_fee_higher": "1.00",
+                    "passed_game_fee": "0.00",
+                },
+            )
+        ],
+    )
+    def put(self, request, pk):
+        tournament = _tournament(pk)
+        money.set_tariff(tournament, request.data, user=request.user)
+        return Response(_tariff_data(tournament))
+
+
+class CashView(APIView):
+    permission_classes = [SeesMoney]
+
+    @extend_schema(responses=CashSerializer, summary="The settlement of the cash box")
+    def get(self, request, pk):
+        return Response(CashSerializer(money.settlement_of(_tournament(pk))).data)
+
+
+class PaymentsView(APIView):
+    permission_classes = [SeesMoney]
+
+    @extend_schema(responses=PaymentSerializer(many=True), summary="Every payment, oldest first")
+    def get(self, request, pk):
+        payments = _tournament(pk).payments.order_by("created_at", "id")
+        return Response(PaymentSerializer(payments, many=True).data)
+
+    @extend_schema(
+        request=PaymentRequestSerializer,
+        responses={201: PaymentSerializer},
+        summary="Record an entry fee, lost-game money or a refund",
+    )
+    def post(self, request, pk):
+        payment = money.record_payment(_tournament(pk), request.data, user=request.user)
+        return Response(PaymentSerializer(payment).data, status=status.HTTP_201_CREATED)
+
+
+class PrizesView(APIView):
+    """Readable by anyone once the tournament is finished, by the money roles always."""
+
+    def get_permissions(self):
+        return [DirectorWritesMoneyRolesRead()]
+
+    def check_permissions(self, request):
+        if request.method == "GET" and self._finished():
+            return
+        super().check_permissions(request)
+
+    def _finished(self) -> bool:
+        tournament = Tournament.objects.filter(pk=self.kwargs["pk"]).first()
+        return tournament is not None and tournament.status == Tournament.Status.FINISHED
+
+    @extend_schema(
+        responses=PrizeSerializer(many=True),
+        summary="The prize table with the amounts for the current participants",
+    )
+    def get(self, request, pk):
+        return Response(_prize_rows(_tournament(pk)))
+
+    @extend_schema(
+        request=PrizeSerializer(many=True),
+        responses=PrizeSerializer(many=True),
+        summary="Replace the prize table (a list, or {prizes, confirm})",
+        examples=[
+            OpenApiExample(
+                "Fixed and percent",
+                value=[{"rank": 1, "amount": "100.00"}, {"rank": 2, "percent": "20"}],
+            )
+        ],
+    )
+    def put(self, request, pk):
+        tournament = _tournament(pk)
+        rows, confirm = request.data, request.query_params.get("confirm") == "true"
+        if isinstance(rows, dict):
+            rows, confirm = rows.get("prizes"), rows.get("confirm") is True
+        if rows is None:
+            raise Rejected([not_an_object()])
+        money.set_prize_table(tournament, rows, confirm=confirm, user=request.user)
+        return Response(_prize_rows(tournament))
+
+
+def _prize_rows(tournament) -> list[dict]:
+    preview = money.prize_preview(tournament)
+    winners: dict = {}
+    if tournament.status == Tournament.Status.FINISHED:
+        for award in money.settlement_of(tournament).awards:
+            winners.setdefault((award.classification, award.rank), []).append(
+                {"participant": award.participant, "name": award.name, "amount": str(award.amount)}
+            )
+    rows = []
+    for rule in money.prize_rules(tournament):
+        row = {"classification": rule.classification, "rank": rule.rank}
+        if rule.amount is not None:
+            row["amount"] = str(cents(rule.amount))
+        else:
+            row["percent"] = str(cents(rule.percent))
+        row["preview"] = str(preview[rule.classification][rule.rank])
+        if tournament.status == Tournament.Status.FINISHED:
+            row["winners"] = winners.get((rule.classification, rule.rank), [])
+        rows.append(row)
+    return rows

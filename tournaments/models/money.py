@@ -1,0 +1,185 @@
+"""The cash box (Kasse): a tournament's tariff, payments, prize table and frozen settlement.
+
+Only what people decide or hand over is stored here; what anybody owes is computed from
+the games by :mod:`tournaments.services.money`, so correcting a game corrects the money.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+MONEY = {"max_digits": 8, "decimal_places": 2}
+
+
+def _euros(label, **extra):
+    return models.DecimalField(label, default=0, **MONEY, **extra)
+
+
+class Tariff(models.Model):
+    """What a tournament charges (Startgeld, Abreizgeld …), one per tournament."""
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="tariff",
+    )
+    entry_fee = _euros(_("entry fee"))
+    lost_game_fee = _euros(_("fee per lost game"))
+    lost_game_fee_from = models.PositiveSmallIntegerField(
+        _("higher fee from lost game"),
+        null=True,
+        blank=True,
+        help_text=_("From this lost game of a series on the higher fee applies."),
+    )
+    lost_game_fee_higher = models.DecimalField(
+        _("higher fee per lost game"), null=True, blank=True, **MONEY
+    )
+    passed_game_fee = _euros(_("fee per passed-in game"))
+    team_fee = _euros(_("team classification fee per player"))
+    tandem_fee = _euros(_("tandem classification fee per player"))
+
+    class Meta:
+        verbose_name = _("tariff")
+        verbose_name_plural = _("tariffs")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(entry_fee__gte=0)
+                & Q(lost_game_fee__gte=0)
+                & Q(passed_game_fee__gte=0)
+                & Q(team_fee__gte=0)
+                & Q(tandem_fee__gte=0)
+                & (Q(lost_game_fee_higher__isnull=True) | Q(lost_game_fee_higher__gte=0)),
+                name="tariff_amounts_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(lost_game_fee_from__isnull=True) | Q(lost_game_fee_from__gte=1),
+                name="tariff_higher_from_min",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Tariff of %(tournament)s") % {"tournament": self.tournament})
+
+
+class Payment(models.Model):
+    """Money handed over: an entry fee, lost-game money (of one series), or a refund."""
+
+    class Kind(models.TextChoices):
+        ENTRY_FEE = "entry_fee", _("entry fee")
+        LOST_GAME_FEES = "lost_game_fees", _("lost-game money")
+        REFUND = "refund", _("refund")
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="payments",
+    )
+    participant = models.ForeignKey(
+        "tournaments.Participant",
+        verbose_name=_("participant"),
+        on_delete=models.PROTECT,
+        related_name="payments",
+    )
+    series = models.ForeignKey(
+        "tournaments.Series",
+        verbose_name=_("series"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="payments",
+        help_text=_("For lost-game money: the series it was paid for."),
+    )
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    amount = models.DecimalField(_("amount"), **MONEY)
+    created_at = models.DateTimeField(_("paid at"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("recorded by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = _("payment")
+        verbose_name_plural = _("payments")
+        ordering = ["tournament", "created_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="payment_amount_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant}: {self.get_kind_display()} {self.amount}"
+
+
+class PrizeRule(models.Model):
+    """One line of the prize table: a place of a classification pays a fixed amount or a
+    percentage of the entry fees collected (exactly one of the two)."""
+
+    class Classification(models.TextChoices):
+        OVERALL = "overall", _("overall")
+        WOMEN = "women", _("best women")
+        JUNIORS = "juniors", _("best juniors")
+        SENIORS = "seniors", _("best seniors")
+        TEAMS = "teams", _("teams")
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="prize_rules",
+    )
+    classification = models.CharField(
+        _("classification"),
+        max_length=10,
+        choices=Classification.choices,
+        default=Classification.OVERALL,
+    )
+    rank = models.PositiveSmallIntegerField(_("place"))
+    amount = models.DecimalField(_("amount"), null=True, blank=True, **MONEY)
+    percent = models.DecimalField(
+        _("percent of entry fees"), max_digits=5, decimal_places=2, null=True, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("prize")
+        verbose_name_plural = _("prize table")
+        ordering = ["tournament", "classification", "rank"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "classification", "rank"], name="prize_unique_rank"
+            ),
+            models.CheckConstraint(condition=Q(rank__gte=1), name="prize_rank_min"),
+            models.CheckConstraint(
+                condition=Q(amount__isnull=False, percent__isnull=True, amount__gte=0)
+                | Q(amount__isnull=True, percent__isnull=False, percent__gte=0, percent__lte=100),
+                name="prize_amount_or_percent",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_classification_display()} {self.rank}"
+
+
+class SettlementSnapshot(models.Model):
+    """The settlement (Kassenbericht) as it stood when the tournament was finished."""
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="settlement_snapshot",
+    )
+    data = models.JSONField(_("settlement"))
+    frozen_at = models.DateTimeField(_("frozen at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("frozen settlement")
+        verbose_name_plural = _("frozen settlements")
+
+    def __str__(self) -> str:
+        return str(self.tournament)

@@ -1,0 +1,199 @@
+"""The cash box pages (Kasse) under /leitung/turniere/<id>/kasse/.
+
+The director and the treasurer see every amount and record payments; only the director
+sets the tariff and the prize table. Every number comes from
+:mod:`tournaments.services.money`; these views only collect input and show results.
+"""
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.exports import settlement_files
+from tournaments.models import Participant, Series, Table, Tournament
+from tournaments.services import money
+from tournaments.services.errors import Rejected
+from tournaments.web.director.cash_forms import PrizeTableForm, RefundForm, TariffForm
+from tournaments.web.forms import add_problems
+
+
+def money_required(*, manage=False):
+    """Director or treasurer (``manage``: the director only); others get 403."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path(), reverse("web:login"))
+            allowed = money.may_set_tariff_and_prizes if manage else money.may_see_money
+            if not allowed(request.user):
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
+
+        return never_cache(wrapped)
+
+    return decorate
+
+
+def _cash_url(tournament, anchor="") -> str:
+    url = reverse("web:director-cash", args=[tournament.id])
+    return f"{url}#{anchor}" if anchor else url
+
+
+@money_required()
+@require_http_methods(["GET", "HEAD"])
+def cash_overview(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return _overview(request, tournament)
+
+
+def _overview(request, tournament, *, tariff_form=None, prize_form=None, status=200):
+    rules = money.prize_rules(tournament)
+    preview = money.prize_preview(tournament)
+    settlement = money.settlement_of(tournament)
+    tables = list(
+        Table.objects.filter(series__tournament=tournament)
+        .exclude(series__status=Series.Status.PLANNED)
+        .select_related("series__tournament")
+        .order_by("series__number", "number")
+    )
+    lists = money.tables_money(tables) if tables and money.tariff_of(tournament).pk else {}
+    context = {
+        "tournament": tournament,
+        "settlement": settlement,
+        "may_manage": money.may_set_tariff_and_prizes(request.user),
+        "tariff_form": tariff_form
+        or TariffForm(initial=TariffForm.initial_for(money.tariff_of(tournament))),
+        "prize_form": prize_form
+        or PrizeTableForm(initial={"prizes": PrizeTableForm.text_of(rules)}),
+        "prize_rows": [(rule, preview[rule.classification][rule.rank]) for rule in rules],
+        "expected_entry_fees": money.expected_entry_fees(tournament),
+        "tables": [(table, lists.get(table.id)) for table in tables],
+    }
+    return render(request, "director/cash.html", context, status=status)
+
+
+@money_required(manage=True)
+@require_POST
+def cash_tariff(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    form = TariffForm(request.POST)
+    if form.is_valid():
+        try:
+            money.set_tariff(tournament, form.cleaned_data, user=request.user)
+        except Rejected as rejected:
+            add_problems(form, rejected)
+        else:
+            messages.success(request, gettext("The tariff was saved."))
+            return HttpResponseRedirect(_cash_url(tournament, "tariff"))
+    return _overview(request, tournament, tariff_form=form, status=400)
+
+
+@money_required(manage=True)
+@require_POST
+def cash_prizes(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    form = PrizeTableForm(request.POST)
+    if form.is_valid():
+        try:
+            money.set_prize_table(
+                tournament,
+                form.cleaned_data["prizes"],
+                confirm=form.cleaned_data["confirm"],
+                user=request.user,
+            )
+        except Rejected as rejected:
+            fields = {p.field: "prizes" for p in rejected.problems if p.field != "confirm"}
+            add_problems(form, rejected, fields)
+        else:
+            messages.success(request, gettext("The prize table was saved."))
+            return HttpResponseRedirect(_cash_url(tournament, "prizes"))
+    return _overview(request, tournament, prize_form=form, status=400)
+
+
+@money_required()
+@require_POST
+def cash_pay_entry_fee(request, participant_id):
+    participant = get_object_or_404(Participant.objects.select_related("player"), pk=participant_id)
+    payment = money.mark_entry_fee_paid(participant, user=request.user)
+    if payment is None:
+        messages.info(request, gettext("%(name)s owes no entry fee.") % _name(participant))
+    else:
+        messages.success(request, gettext("%(name)s paid the entry fee.") % _name(participant))
+    return HttpResponseRedirect(_cash_url(participant.tournament, "participants"))
+
+
+@money_required()
+@require_POST
+def cash_pay_table(request, table_id):
+    table = get_object_or_404(Table.objects.select_related("series__tournament"), pk=table_id)
+    payments = money.mark_table_paid(table, user=request.user)
+    messages.success(
+        request,
+        gettext("Table %(table)d, series %(series)d: %(count)d payments recorded.")
+        % {"table": table.number, "series": table.series.number, "count": len(payments)},
+    )
+    return HttpResponseRedirect(_cash_url(table.series.tournament, "lists"))
+
+
+@money_required()
+@require_POST
+def cash_refund(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    form = RefundForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, gettext("Enter the amount to refund, e.g. 10,00."))
+        return HttpResponseRedirect(_cash_url(tournament, "participants"))
+    try:
+        money.record_payment(
+            tournament,
+            {
+                "participant": form.cleaned_data["participant"],
+                "kind": "refund",
+                "amount": form.cleaned_data["amount"],
+            },
+            user=request.user,
+        )
+    except Rejected as rejected:
+        for problem in rejected.problems:
+            messages.error(request, problem.text(gettext))
+    else:
+        messages.success(request, gettext("The refund was recorded."))
+    return HttpResponseRedirect(_cash_url(tournament, "participants"))
+
+
+@money_required()
+@require_http_methods(["GET", "HEAD"])
+def cash_settlement(request, tournament_id):
+    """The settlement (Kassenbericht) as a printable page."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    context = {"tournament": tournament, "settlement": money.settlement_of(tournament)}
+    return render(request, "director/cash_settlement.html", context)
+
+
+@money_required()
+@require_http_methods(["GET", "HEAD"])
+def cash_settlement_file(request, tournament_id, extension):
+    """The settlement as PDF, XLSX or CSV, from the same column specification."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if extension not in settlement_files.WRITERS:
+        raise Http404
+    content, content_type = settlement_files.render(
+        tournament, money.settlement_of(tournament), extension
+    )
+    response = HttpResponse(content, content_type=content_type)
+    filename = f"kassenbericht-{tournament.id}.{extension}"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _name(participant) -> dict:
+    return {"name": participant.player.full_name}
