@@ -2,6 +2,7 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.http import HttpRequest
 
 from tournaments.models import AuditEntry, Club, Player, Table, Tournament
 from tournaments.services.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, load_demo
@@ -40,7 +41,9 @@ def test_players_are_split_across_both_clubs_with_member_numbers(demo):
 
 
 def test_director_can_log_in_to_the_admin(client, demo):
-    assert client.login(username=DIRECTOR_USERNAME, password=DIRECTOR_PASSWORD)
+    assert client.login(
+        request=HttpRequest(), username=DIRECTOR_USERNAME, password=DIRECTOR_PASSWORD
+    )
     assert client.get("/admin/").status_code == 200
 
 
@@ -54,7 +57,9 @@ def test_loading_again_restores_the_director(client, demo):
 
     user.refresh_from_db()
     assert user.is_staff and user.is_superuser and user.is_active
-    assert client.login(username=DIRECTOR_USERNAME, password=DIRECTOR_PASSWORD)
+    assert client.login(
+        request=HttpRequest(), username=DIRECTOR_USERNAME, password=DIRECTOR_PASSWORD
+    )
 
 
 def test_demo_shows_a_finished_tournament_next_to_a_running_one(demo):
