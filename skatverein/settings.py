@@ -236,7 +236,7 @@ API_BASIC_AUTH = env_bool("API_BASIC_AUTH", default=DEBUG)
 _API_AUTH = "tournaments.api.authentication"
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.ErrorsDocumentedSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         *([f"{_API_AUTH}.LoginThrottledBasicAuthentication"] if API_BASIC_AUTH else []),

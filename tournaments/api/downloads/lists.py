@@ -32,7 +32,7 @@ from tournaments.models import Club, Series, SigningCertificate
 from tournaments.services.errors import Rejected
 
 from ..permissions import DirectorWritesOthersRead
-from ..serializers import ProblemSerializer
+from ..schema import ErrorSerializer
 
 SPOOL_IN_MEMORY = 8 * 1024 * 1024
 
@@ -47,11 +47,6 @@ class PDFRenderer(BaseRenderer):
 
     def render(self, data, accepted_media_type=None, renderer_context=None):
         return data if isinstance(data, bytes) else b""
-
-
-class ErrorSerializer(serializers.Serializer):
-    errors = ProblemSerializer(many=True)
-    detail = serializers.CharField()
 
 
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such table or series.")
