@@ -7,6 +7,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from skatverein.health import healthz
 
+# Under /api/ a path that matches nothing is answered in the API's JSON error format.
+handler404 = "tournaments.api.errors.page_not_found"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

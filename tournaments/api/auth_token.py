@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from tournaments.services import audit
 
 from .authentication import locked_out, token_expired
+from .schema import ErrorSerializer
 from .throttles import AddressRateThrottle
 
 TOKEN_REVOKED = "api_token_revoked"
@@ -61,7 +62,7 @@ class TokenView(ObtainAuthToken):
             )
         ],
         request=None,
-        responses={204: None},
+        responses={204: None, 404: ErrorSerializer},
     )
     def delete(self, request, *args, **kwargs):
         username = request.query_params.get("username")

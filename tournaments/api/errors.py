@@ -7,8 +7,9 @@ a 4xx status and never a 500, so a table tablet can show the message next to the
 
 from django.db import IntegrityError
 from django.db.models import ProtectedError
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.utils.translation import gettext, gettext_noop
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -52,6 +53,21 @@ def api_exception_handler(exc, context):
             "detail": message,
         }
     return response
+
+
+def page_not_found(request, exception):
+    """Django's 404 (``handler404``): the API's error format for a path under ``/api/``.
+
+    A path no URL pattern matches (``/api/v1/clubs/abc/``: ids are numbers) never reaches
+    a DRF view; an API client still gets JSON it can read, not the site's HTML page.
+    """
+    if not request.path.startswith("/api/"):
+        return defaults.page_not_found(request, exception)
+    message = str(exceptions.NotFound.default_detail)
+    return JsonResponse(
+        {"errors": [{"field": "path", "code": "not_found", "message": message}], "detail": message},
+        status=status.HTTP_404_NOT_FOUND,
+    )
 
 
 def _flatten(detail, field=""):

@@ -7,7 +7,7 @@ format of :mod:`tournaments.api.errors`, so that a client (and the schema test,
 
 * 400 on every operation: a bad field, query parameter or header (a NUL byte, say);
 * 403 on every operation: credentials that do not work, or a write without the role;
-* 404 where the path names an object;
+* 404 where the path names an object, and for a page past the end of a list;
 * 409 on every write: a locked list, an object still in use, a clash with stored data;
 * 429 where a throttle or an attempt limit applies.
 
@@ -55,6 +55,8 @@ class ErrorsDocumentedSchema(AutoSchema):
         }
         if "{" in self.path:
             errors[404] = _error("No such object.")
+        elif self.method == "GET" and self._is_list_view() and self._get_paginator():
+            errors[404] = _error("No such page.")
         if self.method in WRITES:
             errors[409] = _error("Conflicts with the stored state (a locked list, say).")
         if self._is_throttled():
