@@ -43,7 +43,7 @@ def test_player_search_finds_by_club_name(client, director, clubs_and_players):
     assert response.context["cl"].result_count == 8
 
 
-# --- signed and locked lists (RULES.md 4) ----------------------------------------------
+# --- signed and locked lists (docs/rules.md 4) ----------------------------------------------
 
 
 @pytest.fixture

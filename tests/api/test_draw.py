@@ -1,4 +1,4 @@
-"""The table draw over HTTP (API.md 3): answer shape, reproducibility and refusals."""
+"""The table draw over HTTP (docs/api.md 3.3): answer shape, reproducibility and refusals."""
 
 import json
 

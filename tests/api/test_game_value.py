@@ -1,5 +1,5 @@
 """``POST /api/v1/game-value/`` over HTTP: the reference cases, the documented response,
-languages, and bad bodies that must give a 400 and never a 500 (API.md section 1)."""
+languages, and bad bodies that must give a 400 and never a 500 (docs/api.md 3.1)."""
 
 import json
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""List keeping over HTTP (API.md section 2): the flow, the refusals and the audit trail."""
+"""List keeping over HTTP (docs/api.md 3.2): the flow, the refusals and the audit trail."""
 
 import json
 

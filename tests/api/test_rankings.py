@@ -1,4 +1,4 @@
-"""Series and tournament rankings over HTTP (API.md 2, RULES.md 2) and their query counts."""
+"""Series and tournament rankings over HTTP (docs/api.md 3.3, docs/rules.md 2), query counts."""
 
 import pytest
 from django.db import connection

@@ -1,4 +1,4 @@
-"""Signing, closing, reopening and verifying lists over HTTP (API.md section 4)."""
+"""Signing, closing, reopening and verifying lists over HTTP (docs/api.md 3.4)."""
 
 import json
 import re

@@ -1,4 +1,4 @@
-"""Team and season rankings over HTTP (API.md 3): fields, defaults, refusals, query counts."""
+"""Team and season rankings over HTTP (docs/api.md 3.3): fields, defaults, refusals, queries."""
 
 import datetime
 import json

@@ -1,4 +1,4 @@
-"""Invariants of random valid lists at 3- and 4-tables (RULES.md 2 and 3)."""
+"""Invariants of random valid lists at 3- and 4-tables (docs/rules.md 2 and 3)."""
 
 import pytest
 from django.db.models import Sum

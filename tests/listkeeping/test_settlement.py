@@ -1,4 +1,4 @@
-"""Settlement of hand-made lists (RULES.md 2 and 3), worked out by hand in each test."""
+"""Settlement of hand-made lists (docs/rules.md 2 and 3), worked out by hand in each test."""
 
 import pytest
 from django.db.models import Sum

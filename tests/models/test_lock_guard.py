@@ -1,4 +1,4 @@
-"""A signed or locked list cannot be changed through the ORM either (RULES.md 4)."""
+"""A signed or locked list cannot be changed through the ORM either (docs/rules.md 4)."""
 
 import pytest
 from django.db import transaction

@@ -1,4 +1,4 @@
-"""Drawing the tables of a series through the service (RULES.md 3): invariants and rules."""
+"""Drawing the tables of a series through the service (docs/rules.md 3): invariants and rules."""
 
 from itertools import combinations
 

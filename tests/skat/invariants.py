@@ -1,4 +1,4 @@
-"""Rules every valued game obeys (RULES.md 1.3-1.5 and 2), shared by the property tests."""
+"""Rules every valued game obeys (docs/rules.md 1.3-1.5 and 2), shared by the property tests."""
 
 from math import ceil
 

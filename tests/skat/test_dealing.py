@@ -1,4 +1,4 @@
-"""Who deals and who plays (RULES.md 3)."""
+"""Who deals and who plays (docs/rules.md 3)."""
 
 from itertools import cycle, islice
 

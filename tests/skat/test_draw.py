@@ -1,4 +1,4 @@
-"""The table draw of a series (RULES.md 3, API.md 3): sizes, fairness, separation."""
+"""The table draw of a series (docs/rules.md 3, docs/api.md 3.3): sizes, fairness, separation."""
 
 import subprocess
 import sys

@@ -1,4 +1,4 @@
-"""Every declaration and outcome the engine accepts, enumerated and checked against RULES.md 1.
+"""Every declaration and outcome the engine accepts, enumerated and checked against docs/rules.md 1.
 
 The enumeration runs the full product of the input flags and decides on its own which
 combinations are valid, so the engine must agree on both the accepted and the rejected ones.
@@ -49,7 +49,7 @@ def _null_is_overbid(combo):
 
 
 def expected_valid(combo):
-    """RULES.md 1.3/1.4: announcements only in hand games, won games reach what was announced."""
+    """docs/rules.md 1.3/1.4: announcements only in hand games; a won game reaches them."""
     announced = combo.schneider_announced or combo.schwarz_announced
     if combo.game.is_null:
         return not (announced or combo.schneider or combo.schwarz) and (

@@ -1,4 +1,4 @@
-"""SkWO extra points ("Seeger-Fabian", RULES.md 2)."""
+"""SkWO extra points ("Seeger-Fabian", docs/rules.md 2)."""
 
 import pytest
 

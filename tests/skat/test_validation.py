@@ -473,7 +473,7 @@ def test_none_means_not_given(field):
 
 
 # Without eyes, the declarer's tricks are still checked against "won" and "schwarz":
-# no trick means 0 eyes, all 10 tricks mean 120 (RULES.md 1.3/1.4).
+# no trick means 0 eyes, all 10 tricks mean 120 (docs/rules.md 1.3/1.4).
 @pytest.mark.parametrize(
     "data",
     [

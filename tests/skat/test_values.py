@@ -1,4 +1,4 @@
-"""Game values worked out by hand from RULES.md section 1.
+"""Game values worked out by hand from docs/rules.md section 1.
 
 Each case says the multiplier step by step: matadors N, +1 Spiel, then the levels.
 """
@@ -326,7 +326,7 @@ def test_possible_game_values_exclude_impossible_value(value):
     assert value not in POSSIBLE_GAME_VALUES
 
 
-# Explanations (English message ids, RULES.md 1.3 / 1.5): U+2212 minus, U+2013 en dash.
+# Explanations (English message ids, docs/rules.md 1.3 / 1.5): U+2212 minus, U+2013 en dash.
 EXPLANATION_CASES = [
     # normal game
     pytest.param(

@@ -1,4 +1,4 @@
-"""``POST /api/v1/game-value/``: the game value calculator of API.md section 1."""
+"""``POST /api/v1/game-value/``: the game value calculator of docs/api.md 3.1."""
 
 from django.utils.translation import gettext, gettext_noop
 from drf_spectacular.utils import OpenApiExample, extend_schema

@@ -1,4 +1,4 @@
-"""Team and season rankings and player statistics (API.md 3): public reads, no login.
+"""Team and season rankings and player statistics (docs/api.md 3.3): public reads, no login.
 
 Thin views: they read the path and query parameters and hand them to the ranking and
 statistics services, which check the values, so the API and the pages refuse the same

@@ -1,4 +1,4 @@
-"""Signing, closing, reopening and verifying lists (API.md section 4).
+"""Signing, closing, reopening and verifying lists (docs/api.md 3.4).
 
 Thin views over :mod:`tournaments.services.signing` and :mod:`tournaments.services.seal`.
 """

@@ -1,6 +1,6 @@
 """A table's game list (Spielliste) as the exporters print it, read in constant queries.
 
-The sheet holds what the official list shows (RULES.md 4): per game the number, dealer,
+The sheet holds what the official list shows (docs/rules.md 4): per game the number, dealer,
 declarer, game, matadors, the winning levels that counted, won/lost, overbid, the
 declarer's score and every seat's running total; then the settlement, the signatures and
 the seal. Scores, values and levels come from what the services stored and from the rules

@@ -1,4 +1,4 @@
-"""The lock of a signed or closed list, enforced below the services (RULES.md 4).
+"""The lock of a signed or closed list, enforced below the services (docs/rules.md 4).
 
 The services refuse changes to a list that is no longer open (``seating.ensure_open``).
 These guards repeat the refusal in the models, so that the admin, a shell session or a

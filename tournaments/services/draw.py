@@ -1,4 +1,4 @@
-"""Drawing the tables of a series (Auslosung, RULES.md 3) and reading a stored draw.
+"""Drawing the tables of a series (Auslosung, docs/rules.md 3) and reading a stored draw.
 
 The seating itself is decided by the pure :func:`tournaments.skat.draw.draw_tables`; this
 module gathers what it needs from the database (who is present, teams, clubs, the current

@@ -1,4 +1,4 @@
-"""Entering, correcting and deleting the games of a list (RULES.md 3 and 4).
+"""Entering, correcting and deleting the games of a list (docs/rules.md 3 and 4).
 
 The game number and its dealer follow from the seats and the rounds; the rules engine
 values the game; the list points of every player present are stored per game, so that a

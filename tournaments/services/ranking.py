@@ -1,5 +1,5 @@
 """Rankings (Rangliste) of a series, a tournament, its teams and a club's season, with the
-tie rule of RULES.md 2.
+tie rule of docs/rules.md 2.
 
 Every ranking takes a fixed number of queries whatever the number of games, players or
 tournaments: the database sums the list points (one GROUP BY over GamePoints, one over

@@ -1,4 +1,4 @@
-"""Setting up a table and recording who leaves, joins or replaces a player (RULES.md 3)."""
+"""Setting up a table and recording who leaves, joins or replaces a player (docs/rules.md 3)."""
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_noop

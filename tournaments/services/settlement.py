@@ -1,4 +1,4 @@
-"""The settlement (Abrechnung) of a table's list, per player (RULES.md 2, API.md 2)."""
+"""The settlement (Abrechnung) of a table's list, per player (docs/rules.md 2, docs/api.md 3.2)."""
 
 from dataclasses import dataclass
 

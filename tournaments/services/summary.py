@@ -16,7 +16,7 @@ def save_summary(table: Table, rows: list[dict], *, user=None, reason="") -> lis
     """Replace the table's summary: ``rows`` = [{"seat", "game_points", "won", "lost"}].
 
     Every other player gets the 30/40 credit for each game a player lost, exactly as a
-    game-by-game list would give it (RULES.md 2).
+    game-by-game list would give it (docs/rules.md 2).
     """
     table = lock_table(table)
     ensure_open(table)

@@ -1,4 +1,4 @@
-"""Who deals and who plays (RULES.md 3).
+"""Who deals and who plays (docs/rules.md 3).
 
 Seat 1 deals the first game of every round and dealing passes clockwise. At a 4-player
 table the dealer sits out; at a 3-player table the dealer is Hinterhand. Seats are the

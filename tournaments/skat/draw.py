@@ -1,4 +1,4 @@
-"""The table draw of a series (Auslosung der Tische, RULES.md 3).
+"""The table draw of a series (Auslosung der Tische, docs/rules.md 3).
 
 A series is played at 4-player tables where possible and at 3-player tables for the rest.
 The draw has to be fair and auditable: every random choice comes from one

@@ -1,4 +1,4 @@
-"""SkWO extra points ("Seeger-Fabian", RULES.md 2): what a game is worth on the list."""
+"""SkWO extra points ("Seeger-Fabian", docs/rules.md 2): what a game is worth on the list."""
 
 from dataclasses import dataclass
 

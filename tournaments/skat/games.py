@@ -1,4 +1,4 @@
-"""The games of tournament Skat and their fixed values (RULES.md 1.1)."""
+"""The games of tournament Skat and their fixed values (docs/rules.md 1.1)."""
 
 from enum import StrEnum
 

@@ -1,4 +1,4 @@
-"""Rounds of a table's list when players leave or join (RULES.md 3).
+"""Rounds of a table's list when players leave or join (docs/rules.md 3).
 
 A round is one deal by every player present at its start: 4 games at a 4-player table,
 3 at a 3-player table. A player may leave only after the last game of a round and join

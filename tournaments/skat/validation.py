@@ -1,4 +1,4 @@
-"""Rule checks on a declaration and its outcome (RULES.md 1).
+"""Rule checks on a declaration and its outcome (docs/rules.md 1).
 
 :func:`validate` returns every problem at once; an empty list means the engine can value
 the game. Messages are written in the words used at the table and say how to fix the entry.

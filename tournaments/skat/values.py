@@ -1,4 +1,4 @@
-"""The game value (Spielwert) and the declarer's score, exactly as RULES.md section 1 says."""
+"""The game value (Spielwert) and the declarer's score, exactly as docs/rules.md section 1 says."""
 
 from dataclasses import dataclass, replace
 from math import ceil
@@ -153,7 +153,7 @@ def _evaluate_null(declaration: Declaration, outcome: Outcome, scheme: ExtraPoin
 def cheapest_game_reaching_bid(
     declaration: Declaration,
 ) -> tuple[GameType, int, int, Levels]:
-    """The suit or grand game an overbid Null is lost as (RULES.md 1.5, ISkO 3.6.2).
+    """The suit or grand game an overbid Null is lost as (docs/rules.md 1.5, ISkO 3.6.2).
 
     The declarer's matadors count for every suit game and, capped at four, for Grand:
     the engine does not know the cards, so the director enters the matadors of the
