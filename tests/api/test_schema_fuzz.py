@@ -1,7 +1,7 @@
 """Property-based requests against every operation of the OpenAPI schema (schemathesis).
 
 For each operation schemathesis generates a few requests from the schema (valid and
-invalid bodies, query strings and ids) and sends them, once as an anonymous client and once
+invalid bodies, query strings and ids) and sends each twice, as an anonymous client and
 as a tournament director, to the Django app in-process. Every answer must be documented:
 never a 5xx, a status code the schema lists, a content type and a body that match it.
 Files (PDF, XLSX, CSV) cannot be checked against a JSON schema; for them the status code
@@ -21,6 +21,7 @@ from django.test.client import ClientHandler
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from hypothesis import HealthCheck, Phase, settings
+from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -47,7 +48,7 @@ class _InProcessApp:
     Django's own WSGI handler closes the database connection after each request, which
     would end the test's transaction; the test client's handler keeps it open, so every
     request sees (and rolls back with) the test's data. CSRF checks are off, as for the
-    test client: the director's session is a cookie sent without a form.
+    test client.
     """
 
     def __init__(self):
@@ -95,24 +96,29 @@ def real_ids(db):
     }
 
 
+# Which real object a path parameter names: ``{id}`` the path's resource, the others theirs.
+OTHER_PARAMETERS = {"participant_id": "participants", "number": "games"}
+
+
 def _with_real_ids(case, real_ids):
-    """Replace every other generated id by the id of a real object of the path's resource."""
-    path_ids = {key: value for key, value in case.path_parameters.items() if isinstance(value, int)}
-    if not path_ids or sum(path_ids.values()) % 2:
+    """Replace the generated ids of every other case by ids of real objects."""
+    generated = {name: v for name, v in case.path_parameters.items() if isinstance(v, int)}
+    if not generated or sum(generated.values()) % 2:
         return
-    resource = case.path.split("/")[3]
-    for name in path_ids:
-        if name in {"pk", "id"}:
-            case.path_parameters[name] = real_ids.get(resource, path_ids[name])
-        elif name.rstrip("_id").rstrip("_pk") in {"participant", "game", "number"}:
-            case.path_parameters[name] = real_ids.get(name.split("_")[0] + "s", path_ids[name])
+    resource = case.path.split("/")[3]  # /api/v1/<resource>/...
+    for name, value in generated.items():
+        kind = resource if name == "id" else OTHER_PARAMETERS.get(name)
+        case.path_parameters[name] = real_ids.get(kind, value)
 
 
 @pytest.fixture
-def director_cookies(client, db):
-    """The session cookie of a logged-in tournament director."""
-    client.force_login(get_user_model().objects.create_user("fuzz-director", is_staff=True))
-    return {"sessionid": client.cookies["sessionid"].value}
+def director_token(db):
+    """The ``Authorization`` header of a tournament director's API token.
+
+    It replaces whatever credentials schemathesis generated for the director's requests.
+    """
+    director = get_user_model().objects.create_user("fuzz-director", is_staff=True)
+    return {"Authorization": f"Token {Token.objects.create(user=director).key}"}
 
 
 FUZZ = settings(
@@ -126,15 +132,24 @@ FUZZ = settings(
 
 @schema.parametrize()
 @FUZZ
-def test_anonymous_answers_are_documented(case, real_ids):
+def test_every_answer_is_documented(case, real_ids, director_token):
     _with_real_ids(case, real_ids)
 
     case.call_and_validate(checks=CHECKS)
+    case.call_and_validate(checks=CHECKS, headers=director_token)
 
 
-@schema.parametrize()
-@FUZZ
-def test_director_answers_are_documented(case, real_ids, director_cookies):
-    _with_real_ids(case, real_ids)
+@pytest.mark.parametrize("path", ["clubs/abc/", "tables/-1/games/", "no-such-resource/"])
+def test_an_api_path_that_matches_nothing_answers_json(client, path):
+    response = client.get("/api/v1/" + path)
 
-    case.call_and_validate(checks=CHECKS, cookies=director_cookies)
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["errors"][0]["code"] == "not_found"
+
+
+def test_a_page_path_that_matches_nothing_stays_a_page(client):
+    response = client.get("/no-such-page/")
+
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
