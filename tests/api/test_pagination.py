@@ -84,7 +84,7 @@ def test_creating_through_a_list_action_is_documented_as_one_created_object(path
 
     responses = schema["paths"][path]["post"]["responses"]
 
-    assert list(responses) == [str(status)]
+    assert [code for code in responses if code.startswith("2")] == [str(status)]
     assert "$ref" in responses[str(status)]["content"]["application/json"]["schema"]
 
 
