@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournaments.services.client_address import client_address
+from tournaments.services.client_address import client_address, for_request
 
 
 @pytest.mark.parametrize(
@@ -35,3 +35,18 @@ def test_client_address_reads_the_setting(settings):
 
 def test_client_address_without_remote_addr_is_unknown():
     assert client_address({}, trusted_proxies=0) == "unknown"
+
+
+def test_axes_gets_an_ip_address_even_when_the_address_is_unknown(rf):
+    request = rf.get("/anmelden/", REMOTE_ADDR="")
+
+    assert for_request(request) == "0.0.0.0"
+
+
+@pytest.mark.django_db
+def test_a_wrong_login_without_a_client_address_is_recorded_not_an_error(client):
+    response = client.post(
+        "/anmelden/", {"username": "leitung", "password": "falsch"}, REMOTE_ADDR=""
+    )
+
+    assert response.status_code == 200

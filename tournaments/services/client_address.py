@@ -16,6 +16,10 @@ from collections.abc import Mapping
 from django.conf import settings
 
 UNKNOWN = "unknown"
+# What django-axes records when the address is unknown (no REMOTE_ADDR, e.g. gunicorn on a
+# unix socket without a proxy header): its field is an IP address field, which PostgreSQL
+# checks, so "unknown" itself would make the login fail with an error.
+UNSPECIFIED_ADDRESS = "0.0.0.0"
 
 
 def client_address(meta: Mapping[str, str], trusted_proxies: int | None = None) -> str:
@@ -39,8 +43,9 @@ def client_address(meta: Mapping[str, str], trusted_proxies: int | None = None) 
 
 
 def for_request(request) -> str:
-    """:func:`client_address` of a request (``AXES_CLIENT_IP_CALLABLE`` and the views)."""
-    return client_address(request.META)
+    """:func:`client_address` of a request, always an IP address (``AXES_CLIENT_IP_CALLABLE``)."""
+    address = client_address(request.META)
+    return UNSPECIFIED_ADDRESS if address == UNKNOWN else address
 
 
 def _ip_or_none(text: str) -> str | None:
