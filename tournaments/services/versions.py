@@ -22,6 +22,7 @@ from django.utils import timezone
 from tournaments.models import (
     Game,
     Participant,
+    Player,
     Seat,
     Series,
     Signature,
@@ -94,6 +95,16 @@ def _changed(sender, instance, **kwargs):
     touch_tournament(_tournament_of(instance))
 
 
+def _player_changed(sender, instance, created=False, **kwargs):
+    """A renamed player changes every ranking they appear in (a new one appears in none)."""
+    if created:
+        return
+    for tournament_id in Participant.objects.filter(player=instance).values_list(
+        "tournament_id", flat=True
+    ):
+        touch_tournament(tournament_id)
+
+
 def _tournament_deleted(sender, instance, **kwargs):
     TournamentVersion.objects.filter(pk=instance.pk).delete()
 
@@ -108,6 +119,7 @@ def connect() -> None:
         post_save.connect(_changed, sender=model, dispatch_uid=uid + "-save")
         if model is not Tournament:
             post_delete.connect(_changed, sender=model, dispatch_uid=uid + "-delete")
+    post_save.connect(_player_changed, sender=Player, dispatch_uid="tournament-version-player")
     post_delete.connect(
         _tournament_deleted, sender=Tournament, dispatch_uid="tournament-version-deleted"
     )
