@@ -25,7 +25,7 @@ from tournaments.services import ranking, signing
 
 from . import load
 from .pdf import _signature_png, png_data_url
-from .ranking import build_championship, machine
+from .ranking import _participants, build_championship, machine
 
 HELP = "Every ranking beside its SQL floor, the live page, a list PDF, the XLSX, API entry."
 SUMS = "SUM(gp.game_points), SUM(gp.won), SUM(gp.lost), SUM(gp.credit)"
@@ -35,11 +35,18 @@ def add_arguments(parser) -> None:
     parser.add_argument(
         "--quick", action="store_true", help="a tenth of the size and short load runs (for CI)"
     )
+    parser.add_argument(
+        "--participants",
+        type=_participants,
+        default=None,
+        help="players of the championship (default 2000, with --quick 200)",
+    )
 
 
 def run(options: dict, out: TextIO) -> None:
     quick = options.get("quick", False)
     participants, repeat = (200, 3) if quick else (2000, 5)
+    participants = options.get("participants") or participants
     load_seconds = 3 if quick else 20
     call_command("createcachetable", verbosity=0)
     started = time.perf_counter()
