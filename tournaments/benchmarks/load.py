@@ -49,7 +49,7 @@ from .ranking import _between, machine
 HELP = "Simulate table devices entering lists at once through gunicorn and the API."
 ROOT = Path(__file__).resolve().parents[2]
 REQUEST_TIMEOUT_S = 30
-START_TIMEOUT_S = 60
+START_TIMEOUT_S = 180  # a busy 2-core machine needs that long to start the workers
 
 
 def add_arguments(parser) -> None:
