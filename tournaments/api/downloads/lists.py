@@ -14,6 +14,7 @@ import tempfile
 from cryptography.hazmat.primitives import hashes
 from django.conf import settings
 from django.core.files.storage import default_storage
+from django.db.models import Count
 from django.http import FileResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext, gettext_noop
@@ -169,7 +170,10 @@ class SeriesListsPDFView(PDFView):
         "signed once with the organising club's certificate.",
     )
     def get(self, request, pk: int):
-        series = get_object_or_404(Series.objects.select_related("tournament__club"), pk=pk)
+        series = get_object_or_404(
+            Series.objects.select_related("tournament__club").annotate(table_count=Count("tables")),
+            pk=pk,
+        )
         tournament = series.tournament
         site = base_url(request)
         name = filename(
@@ -188,7 +192,7 @@ class SeriesListsPDFView(PDFView):
                 location=tournament.venue,
             )
 
-        if series.tables.count() > settings.SERIES_PDF_INLINE_TABLES:
+        if series.table_count > settings.SERIES_PDF_INLINE_TABLES:
             # Hundreds of lists take seconds: made in the background (exports/cache.py).
             stored = pdf_cache.series_lists_name(series, site)
             if default_storage.exists(stored):
