@@ -16,7 +16,6 @@ from typing import TextIO
 
 from django.conf import settings
 from django.core.cache import cache
-from django.core.management import call_command
 from django.db import connection
 from django.test import Client, override_settings
 
@@ -48,7 +47,6 @@ def run(options: dict, out: TextIO) -> None:
     participants, repeat = (200, 3) if quick else (2000, 5)
     participants = options.get("participants") or participants
     load_seconds = 3 if quick else 20
-    call_command("createcachetable", verbosity=0)
     started = time.perf_counter()
     tournament = build_championship(participants, 3, 12, seed=2026)
     built_s = time.perf_counter() - started
