@@ -163,9 +163,9 @@ def downloads(tournament: Tournament, repeat: int) -> list[tuple[str, float]]:
 def _sealed_table(tournament: Tournament) -> Table:
     """Table 1 of series 1, signed by its players, so its list is sealed."""
     table = Table.objects.get(series__tournament=tournament, series__number=1, number=1)
-    image = png_data_url(_signature_png(0))
     for seat in Seat.objects.filter(table=table).select_related("participant"):
-        if seat.number % 2:
+        if seat.number % 2:  # every player draws their own signature
+            image = png_data_url(_signature_png(seat.number))
             signing.sign_list(table, seat.number, image=image)
         else:
             signing.sign_list(table, seat.number, pin=seat.participant.pin)
