@@ -17,6 +17,7 @@ Figures depend on the machine and are printed, never asserted. ``--database-url`
 the same against another database server (a throw-away database is created there too).
 """
 
+import datetime
 import http.client
 import json
 import os
@@ -141,7 +142,7 @@ def simulate(count: int, seconds: float, workers: int, rounds: int, seed: int):
 def build_devices(count: int, rounds: int, rng: random.Random) -> list[Device]:
     """A tournament of ``count`` 4-player tables drawn, with codes and each list's games."""
     tournament = Tournament.objects.create(
-        name="Lasttest", date=time.strftime("%Y-%m-%d"), rounds_per_series=rounds
+        name="Lasttest", date=datetime.date.today(), rounds_per_series=rounds
     )
     players = Player.objects.bulk_create(
         Player(first_name="Karl", last_name=f"Spieler {n}") for n in range(1, 4 * count + 1)
