@@ -8,7 +8,7 @@ from pypdf import PdfReader
 from tests.factories import make_complete_table, make_staff_user, sign_all
 from tournaments.api.downloads import lists as export_views
 from tournaments.exports import cache as pdf_cache
-from tournaments.services import list_closing
+from tournaments.services import states
 
 API = "/api/v1/"
 
@@ -55,7 +55,7 @@ def test_reopened_and_signed_again_list_gets_a_fresh_pdf(client, renders):
     old_seal = table.seal
     client.get(f"{API}tables/{table.pk}/list.pdf")
 
-    list_closing.reopen_list(table, reason="Spiel 3 korrigiert", user=make_staff_user())
+    states.apply(table, "reopen", make_staff_user(), "Spiel 3 korrigiert")
     table = sign_all(table)
     fresh = body(client.get(f"{API}tables/{table.pk}/list.pdf"))
 
