@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0009_finished_at'),
+        ('tournaments', '0010_money'),
     ]
 
     operations = [
