@@ -183,6 +183,12 @@ STORAGES = {
 # online load. Set SKATVEREIN_RELEASE to the release's name when deploying.
 TABLE_DEVICE_CACHE_VERSION = os.environ.get("SKATVEREIN_RELEASE", "1")
 
+# Stored exports (exports/cache.py): locked lists' PDFs by seal and series PDFs made in the
+# background live in the default storage under MEDIA_ROOT; a series with more tables than
+# SERIES_PDF_INLINE_TABLES is rendered outside the request ("being prepared" page).
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
+SERIES_PDF_INLINE_TABLES = 40
+
 # Player import limits (services/player_import): the largest upload, and how far an XLSX
 # archive may unpack and how tightly it may be packed, checked before the workbook is read.
 PLAYER_IMPORT_MAX_FILE_BYTES = 2 * 1024 * 1024

@@ -39,6 +39,20 @@ def _cheap_password_hashing(request):
         yield
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache(request):
+    """Rankings are cached per tournament id and version (in the database cache). A test in
+    a transaction rolls its cache rows back with everything else; a transactional test
+    commits them, and the next one reuses the same ids and versions: clear them first."""
+    marker = request.node.get_closest_marker("django_db")
+    transactional = marker is not None and marker.kwargs.get("transaction", False)
+    if transactional or {"transactional_db", "live_server"} & set(request.fixturenames):
+        from django.core.cache import cache
+
+        request.getfixturevalue("transactional_db")
+        cache.clear()
+
+
 @pytest.fixture
 def director(db):
     """A tournament director (staff superuser) and nothing else: each test builds its data.

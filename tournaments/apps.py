@@ -12,10 +12,11 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournaments.services import change_log, finishing
+        from tournaments.services import change_log, finishing, versions
         from tournaments.services.money.settlement import freeze_settlement, unfreeze_settlement
 
         change_log.connect()
+        versions.connect()
         # The treasurer's report is frozen with the final ranking, and live again on reopen.
         finishing.on_tournament_finished(freeze_settlement)
         finishing.on_tournament_reopened(unfreeze_settlement)

@@ -1,8 +1,11 @@
-/* Live rankings: while a series is running, fetch the ranking table every 30 seconds and
-   swap it in place, without reloading the page.
+/* Live rankings: while a series is running, ask every 30 seconds whether anything changed
+   and, only when it did, fetch the ranking table and swap it in place, without reloading
+   the page.
 
-   The page marks the container with data-live-url (the same page with ?fragment=1) and
-   data-live-interval (seconds). The server answers with the table alone, wrapped in an
+   The page marks the container with data-version-url (a tiny {"version": n} answer),
+   data-version (the version shown), data-live-url (the same page with ?fragment=1) and
+   data-live-interval (seconds). Hundreds of phones polling thus cost one primary-key
+   read each; the table is fetched only after a game was entered. The server answers with the table alone, wrapped in an
    element whose data-live says whether to keep going and whose data-stamp is the new
    "As of 14:03" text. Only that short text is announced to screen readers (aria-live on
    #live-stamp), never the whole table. Polling pauses while the tab is hidden and stops
@@ -16,6 +19,8 @@
     return;
   }
   var url = region.dataset.liveUrl;
+  var versionUrl = region.dataset.versionUrl;
+  var shownVersion = region.dataset.version;
   var interval = (parseInt(region.dataset.liveInterval, 10) || 30) * 1000;
   var stamp = document.getElementById("live-stamp");
   var refreshLink = document.getElementById("live-refresh");
@@ -87,19 +92,17 @@
     if (stamp && fragment.dataset.stamp && stamp.textContent !== fragment.dataset.stamp) {
       stamp.textContent = fragment.dataset.stamp;
     }
+    if (fragment.dataset.version) {
+      shownVersion = fragment.dataset.version;
+    }
     if (fragment.dataset.live !== "true") {
       stop();
     }
   }
 
-  function refresh() {
-    if (busy || stopped) {
-      return;
-    }
-    busy = true;
-    window.clearTimeout(timer);
-    window
-      .fetch(url, {
+  function get(address) {
+    return window
+      .fetch(address, {
         credentials: "same-origin",
         cache: "no-store",
         headers: { "X-Requested-With": "fetch" },
@@ -108,9 +111,42 @@
         if (!response.ok) {
           throw new Error("HTTP " + response.status);
         }
-        return response.text();
+        return response;
+      });
+  }
+
+  /* Resolves to the new version, or null when the shown table is still current. */
+  function changedVersion(force) {
+    if (!versionUrl || force) {
+      return Promise.resolve("");
+    }
+    return get(versionUrl)
+      .then(function (response) {
+        return response.json();
       })
-      .then(swap)
+      .then(function (answer) {
+        var version = String(answer.version);
+        return version === shownVersion ? null : version;
+      });
+  }
+
+  function refresh(force) {
+    if (busy || stopped) {
+      return;
+    }
+    busy = true;
+    window.clearTimeout(timer);
+    changedVersion(force === true)
+      .then(function (version) {
+        if (version === null) {
+          return;
+        }
+        return get(url)
+          .then(function (response) {
+            return response.text();
+          })
+          .then(swap);
+      })
       .catch(function () {
         /* Keep the last table and its time stamp; the next attempt may work again
            (a phone in a hall often loses the network for a moment). */
@@ -135,7 +171,7 @@
         return; /* the plain link reloads the page */
       }
       event.preventDefault();
-      refresh();
+      refresh(true);
     });
   }
 

@@ -7,9 +7,10 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.models import Series, Table
-from tournaments.services import draw, ranking, seating
+from tournaments.services import draw, ranking_cache, seating
 from tournaments.services.tables import table_overview, table_overviews
 
+from .conditional import versioned_response
 from .finishing import FinishActions
 from .nested_lists import WHOLE_LIST
 from .permissions import DirectorWritesOthersRead
@@ -56,8 +57,15 @@ class SeriesViewSet(
     @extend_schema(responses=RankingRowSerializer(many=True))
     @action(detail=True, methods=["get"], **WHOLE_LIST)
     def ranking(self, request, pk=None):
-        rows = ranking.rank_series(self.get_object())
-        return Response(RankingRowSerializer(rows, many=True).data)
+        series = self.get_object()
+        return versioned_response(
+            request,
+            series.tournament_id,
+            f"series{series.pk}",
+            lambda version: Response(
+                RankingRowSerializer(ranking_cache.series_ranking(series, version), many=True).data
+            ),
+        )
 
     @extend_schema(methods=["GET"], responses=DrawSerializer)
     @extend_schema(

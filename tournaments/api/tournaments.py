@@ -10,8 +10,9 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.models import Tournament
-from tournaments.services import participants, ranking
+from tournaments.services import participants, ranking_cache
 
+from .conditional import versioned_response
 from .finishing import FinishActions
 from .nested_lists import WHOLE_LIST
 from .participant_import import ImportActions
@@ -40,5 +41,14 @@ class TournamentViewSet(FinishActions, ParticipantActions, ImportActions, viewse
     @extend_schema(responses=RankingRowSerializer(many=True))
     @action(detail=True, methods=["get"], **WHOLE_LIST)
     def ranking(self, request, pk=None):
-        rows = ranking.rank_tournament(self.get_object())
-        return Response(RankingRowSerializer(rows, many=True).data)
+        tournament = self.get_object()
+        return versioned_response(
+            request,
+            tournament.pk,
+            "tournament",
+            lambda version: Response(
+                RankingRowSerializer(
+                    ranking_cache.tournament_ranking(tournament, version), many=True
+                ).data
+            ),
+        )

@@ -19,7 +19,7 @@ from typing import TextIO
 
 from django.db import DEFAULT_DB_ALIAS, connections
 
-from . import load, pdf, ranking
+from . import load, overview, pdf, ranking
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,8 @@ BENCHMARKS: dict[str, Benchmark] = {
     "pdf": Benchmark(pdf.HELP, pdf.add_arguments, pdf.run),
     "load": Benchmark(load.HELP, load.add_arguments, load.run),
 }
+OVERVIEW = Benchmark(overview.HELP, overview.add_arguments, overview.run)
+"""What ``manage.py bench`` runs without a name: the performance table of the README."""
 
 
 @contextmanager

@@ -10,6 +10,7 @@ from tournaments.models.series import Series
 from tournaments.models.signatures import Signature, SigningCertificate
 from tournaments.models.tables import Seat, SummaryEntry, Table
 from tournaments.models.tournaments import ExtraPoints, Participant, Team, Tournament
+from tournaments.models.versions import TournamentVersion
 
 __all__ = [
     "AuditEntry",
@@ -33,5 +34,6 @@ __all__ = [
     "Table",
     "Team",
     "Tournament",
+    "TournamentVersion",
     "changes_allowed",
 ]

@@ -3,8 +3,7 @@
 Players check these on their phones at the table, so the pages are small and fast: every
 page runs a fixed number of queries whatever the number of players, and every number on
 them comes from a service (ranking, tables, statistics) — the views only choose what to
-show. While a series is running, a ranking page answers ``?fragment=1`` with the ranking
-table alone; ``static/js/live.js`` fetches it every 30 seconds and swaps it in.
+show. The live rankings are in ``web/rankings.py``.
 """
 
 from collections import defaultdict
@@ -12,17 +11,14 @@ from collections import defaultdict
 from django.contrib.admin.views.decorators import staff_member_required
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, render
-from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from tournaments.models import Participant, Player, Seat, Series, Team, Tournament
-from tournaments.services import ranking, statistics
+from tournaments.services import statistics
 from tournaments.services.errors import Rejected
 from tournaments.services.tables import table_overviews
-
-LIVE_INTERVAL_SECONDS = 30
 
 
 @require_safe
@@ -66,62 +62,6 @@ def tournament_detail(request, tournament_id):
         "teams": teams,
     }
     return render(request, "public/tournament_detail.html", context)
-
-
-@never_cache
-@require_safe
-def tournament_ranking(request, tournament_id):
-    """The tournament ranking (sum of all series); live while the tournament is running."""
-    tournament = _tournament(tournament_id)
-    return _ranking_page(
-        request,
-        tournament,
-        rows=ranking.rank_tournament(tournament),
-        live=tournament.status == Tournament.Status.RUNNING,
-        series=None,
-        finished_at=_finished_at(tournament),
-    )
-
-
-@never_cache
-@require_safe
-def series_ranking(request, tournament_id, number):
-    """The ranking of one series; live while that series is running."""
-    tournament = _tournament(tournament_id)
-    series = get_object_or_404(Series, tournament=tournament, number=number)
-    series.tournament = tournament
-    live = (
-        series.status == Series.Status.RUNNING and tournament.status != Tournament.Status.FINISHED
-    )
-    return _ranking_page(
-        request,
-        tournament,
-        rows=ranking.rank_series(series),
-        live=live,
-        series=series,
-        finished_at=_finished_at(series),
-    )
-
-
-@never_cache
-@require_safe
-def team_ranking(request, tournament_id):
-    """The team ranking: a team's total is the sum of its members' totals."""
-    tournament = _tournament(tournament_id)
-    player_ids = _player_ids(tournament)
-    teams = [
-        (row, [(member, player_ids[member.participant]) for member in row.members])
-        for row in ranking.rank_teams(tournament)
-    ]
-    context = {
-        "tournament": tournament,
-        "series_list": _series_list(tournament),
-        "teams": teams,
-        **_live_context(request, tournament.status == Tournament.Status.RUNNING),
-    }
-    if _wants_fragment(request):
-        return render(request, "public/_team_ranking_table.html", context)
-    return render(request, "public/team_ranking.html", context)
 
 
 @require_safe
@@ -230,46 +170,3 @@ def _series_list(tournament, with_tables=False) -> list[Series]:
     if with_tables:
         series_list = series_list.annotate(table_count=Count("tables"))
     return list(series_list)
-
-
-def _player_ids(tournament) -> dict[int, int]:
-    """Participant id → player id, so ranking rows can link to the players' pages."""
-    return dict(tournament.participants.values_list("id", "player_id"))
-
-
-def _with_player_ids(rows, tournament) -> list[tuple]:
-    player_ids = _player_ids(tournament)
-    return [(row, player_ids[row.participant]) for row in rows]
-
-
-def _wants_fragment(request) -> bool:
-    return request.GET.get("fragment") == "1"
-
-
-def _live_context(request, live: bool) -> dict:
-    return {
-        "live": live,
-        "live_interval": LIVE_INTERVAL_SECONDS,
-        "updated_at": timezone.localtime(),
-        "fragment_url": f"{request.path}?fragment=1",
-    }
-
-
-def _finished_at(event):
-    """When a finished series or tournament was finished: its ranking is the final standings."""
-    return event.finished_at if event.status == Tournament.Status.FINISHED else None
-
-
-def _ranking_page(request, tournament, *, rows, live, series, finished_at=None):
-    context = {
-        "finished_at": finished_at,
-        "tournament": tournament,
-        "series": series,
-        "series_list": _series_list(tournament),
-        "ranked": _with_player_ids(rows, tournament),
-        "show_team": any(row.team for row in rows),
-        **_live_context(request, live),
-    }
-    if _wants_fragment(request):
-        return render(request, "public/_ranking_table.html", context)
-    return render(request, "public/ranking.html", context)

@@ -12,6 +12,9 @@ import io
 import tempfile
 
 from cryptography.hazmat.primitives import hashes
+from django.conf import settings
+from django.core.files.storage import default_storage
+from django.db.models import Count
 from django.http import FileResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext, gettext_noop
@@ -23,6 +26,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.exports import cache as pdf_cache
 from tournaments.exports import pades
 from tournaments.exports.formatting import filename
 from tournaments.exports.listsheet import table_queryset
@@ -30,6 +34,7 @@ from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.exports.pdf_list import blank_list_pdf, game_list_pdf
 from tournaments.models import Club, Series, SigningCertificate
 from tournaments.services.errors import Rejected
+from tournaments.web.prepared import being_prepared
 
 from ..permissions import DirectorWritesOthersRead
 from ..schema import ErrorSerializer
@@ -104,13 +109,20 @@ class TableListPDFView(PDFView):
     def get(self, request, pk: int):
         table = get_object_or_404(table_queryset(), pk=pk)
         tournament = table.series.tournament
-        stream = io.BytesIO(game_list_pdf(table, base_url=base_url(request)))
-        pades.add_digital_signature(
-            stream,
-            tournament.club,
-            reason=gettext("Game list"),
-            location=tournament.venue,
-        )
+        site = base_url(request)
+
+        def make_pdf() -> bytes:
+            stream = io.BytesIO(game_list_pdf(table, base_url=site))
+            pades.add_digital_signature(
+                stream,
+                tournament.club,
+                reason=gettext("Game list"),
+                location=tournament.venue,
+            )
+            return stream.getvalue()
+
+        # A locked list is rendered once and kept under its seal (exports/cache.py).
+        stream = pdf_cache.stored_or_rendered(pdf_cache.sealed_list_name(table, site), make_pdf)
         name = filename(
             gettext("Game list"),
             tournament.name,
@@ -153,26 +165,41 @@ class SeriesListsPDFView(PDFView):
         "signed once with the organising club's certificate.",
     )
     def get(self, request, pk: int):
-        series = get_object_or_404(Series.objects.select_related("tournament__club"), pk=pk)
+        series = get_object_or_404(
+            Series.objects.select_related("tournament__club").annotate(table_count=Count("tables")),
+            pk=pk,
+        )
         tournament = series.tournament
-        stream = tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY)
-        try:
-            series_lists_pdf(series, stream, base_url=base_url(request))
-            pades.add_digital_signature(
-                stream,
-                tournament.club,
-                reason=gettext("Game lists"),
-                location=tournament.venue,
-            )
-        except BaseException:
-            stream.close()
-            raise
+        site = base_url(request)
         name = filename(
             gettext("Game lists"),
             tournament.name,
             _series_label(series.number),
             extension="pdf",
         )
+
+        def write(stream):
+            series_lists_pdf(series, stream, base_url=site)
+            pades.add_digital_signature(
+                stream,
+                tournament.club,
+                reason=gettext("Game lists"),
+                location=tournament.venue,
+            )
+
+        if series.table_count > settings.SERIES_PDF_INLINE_TABLES:
+            # Hundreds of lists take seconds: made in the background (exports/cache.py).
+            stored = pdf_cache.series_lists_name(series, site)
+            if default_storage.exists(stored):
+                return pdf_response(default_storage.open(stored, "rb"), name)
+            pdf_cache.start_in_background(stored, write)
+            return being_prepared(request, name)
+        stream = tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY)
+        try:
+            write(stream)
+        except BaseException:
+            stream.close()
+            raise
         return pdf_response(stream, name)
 
 

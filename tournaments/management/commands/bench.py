@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from tournaments.benchmarks import BENCHMARKS, throwaway_database
+from tournaments.benchmarks import BENCHMARKS, OVERVIEW, throwaway_database
 
 
 class Command(BaseCommand):
@@ -10,15 +10,18 @@ class Command(BaseCommand):
 
     help = (
         "Time a part of the product on generated data in a throw-away database "
-        "(the development database is not touched), e.g. `bench ranking`."
+        "(the development database is not touched), e.g. `bench ranking`; without a name "
+        "(`bench`, `bench --quick`) the whole performance table."
     )
 
     def add_arguments(self, parser) -> None:
-        benchmarks = parser.add_subparsers(dest="benchmark", metavar="NAME", required=True)
+        OVERVIEW.add_arguments(parser)
+        benchmarks = parser.add_subparsers(dest="benchmark", metavar="NAME", required=False)
         for name, benchmark in BENCHMARKS.items():
             benchmark.add_arguments(benchmarks.add_parser(name, help=benchmark.help))
 
-    def handle(self, *args, benchmark: str, **options) -> None:
+    def handle(self, *args, benchmark: str | None = None, **options) -> None:
         with throwaway_database() as database:
             options["database"] = database
-            BENCHMARKS[benchmark].run(options, self.stdout)
+            chosen = OVERVIEW if benchmark is None else BENCHMARKS[benchmark]
+            chosen.run(options, self.stdout)

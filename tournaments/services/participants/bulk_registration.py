@@ -10,6 +10,7 @@ from tournaments.models import Participant, Player, Team, Tournament
 
 from .. import audit
 from ..errors import Rejected
+from ..versions import touch_tournament
 from .registration import (
     _locked,
     _next_start_number,
@@ -79,6 +80,7 @@ def register_many(
         )
         for position, registration in enumerate(registrations)
     )
+    touch_tournament(tournament.pk)  # bulk_create sends no signals
     audit.record(
         action,
         user=user,

@@ -1,0 +1,106 @@
+"""PDFs kept in storage: a locked list by its seal, a big series made in the background."""
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from tests.factories import make_complete_table, make_staff_user, sign_all
+from tournaments.api.downloads import lists as export_views
+from tournaments.exports import cache as pdf_cache
+from tournaments.services import states
+
+API = "/api/v1/"
+
+
+@pytest.fixture(autouse=True)
+def _storage(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """Counts how often a game list is rendered."""
+    calls = []
+    real = export_views.game_list_pdf
+    monkeypatch.setattr(
+        export_views, "game_list_pdf", lambda *a, **k: calls.append(1) or real(*a, **k)
+    )
+    return calls
+
+
+def body(response) -> bytes:
+    return b"".join(response.streaming_content)
+
+
+def text_of(pdf: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+@pytest.mark.django_db
+def test_locked_list_pdf_is_rendered_once_and_then_served_from_storage(client, renders):
+    table = sign_all(make_complete_table())
+
+    first = body(client.get(f"{API}tables/{table.pk}/list.pdf"))
+    second = body(client.get(f"{API}tables/{table.pk}/list.pdf"))
+
+    assert len(renders) == 1
+    assert second == first
+    assert table.seal in text_of(second)
+
+
+@pytest.mark.django_db
+def test_reopened_and_signed_again_list_gets_a_fresh_pdf(client, renders):
+    table = sign_all(make_complete_table())
+    old_seal = table.seal
+    client.get(f"{API}tables/{table.pk}/list.pdf")
+
+    states.apply(table, "reopen", make_staff_user(), "Spiel 3 korrigiert")
+    table = sign_all(table)
+    fresh = body(client.get(f"{API}tables/{table.pk}/list.pdf"))
+
+    assert len(renders) == 2
+    assert table.seal != old_seal
+    assert table.seal in text_of(fresh)
+
+
+@pytest.mark.django_db
+def test_open_list_pdf_is_rendered_for_every_request(client, renders):
+    table = make_complete_table()
+
+    client.get(f"{API}tables/{table.pk}/list.pdf")
+    client.get(f"{API}tables/{table.pk}/list.pdf")
+
+    assert len(renders) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_big_series_pdf_is_prepared_in_the_background_then_downloaded(client, settings):
+    settings.SERIES_PDF_INLINE_TABLES = 0
+    table = sign_all(make_complete_table())
+    path = f"{API}series/{table.series_id}/lists.pdf"
+
+    waiting = client.get(path)
+    for thread in list(pdf_cache._running.values()):
+        thread.join(timeout=60)
+    ready = client.get(path)
+
+    assert waiting.status_code == 202
+    assert waiting["Refresh"] == "3"
+    assert "wird erstellt" in waiting.content.decode()
+    assert ready.status_code == 200
+    assert table.seal in text_of(body(ready))
+
+
+@pytest.mark.django_db
+def test_series_pdf_being_written_elsewhere_is_not_started_twice(settings):
+    table = make_complete_table()
+    name = pdf_cache.series_lists_name(table.series, "http://testserver")
+    started = []
+
+    first = pdf_cache.start_in_background(name, lambda out: started.append(1) or out.write(b"x"))
+    first.join(timeout=10)
+    again = pdf_cache.start_in_background(name, lambda out: started.append(1))
+
+    assert started == [1]
+    assert again is None

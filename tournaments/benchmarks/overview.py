@@ -1,0 +1,191 @@
+"""``manage.py bench`` without a name: the whole performance table in one run.
+
+Each ranking beside its raw-SQL floor (the bare GROUP BY it cannot do without) and their
+ratio, which depends little on how busy the machine is; the public ranking page (cold,
+from the cache, and "304 Not Modified"); one list PDF rendered and served from storage;
+the ranking XLSX; and game entry through the API at 1 and 20 table devices (the load
+benchmark's devices, through gunicorn). ``--quick`` runs a tenth of the championship and
+a few seconds of load, to prove in CI that the command works; its numbers mean little.
+"""
+
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client, override_settings
+
+from tournaments.models import GamePoints, Participant, Seat, Table, Tournament
+from tournaments.services import ranking, signing
+
+from . import load
+from .pdf import _signature_png, png_data_url
+from .ranking import _participants, build_championship, machine
+
+HELP = "Every ranking beside its SQL floor, the live page, a list PDF, the XLSX, API entry."
+SUMS = "SUM(gp.game_points), SUM(gp.won), SUM(gp.lost), SUM(gp.credit)"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument(
+        "--quick", action="store_true", help="a tenth of the size and short load runs (for CI)"
+    )
+    parser.add_argument(
+        "--participants",
+        type=_participants,
+        default=None,
+        help="players of the championship (default 2000, with --quick 200)",
+    )
+
+
+def run(options: dict, out: TextIO) -> None:
+    quick = options.get("quick", False)
+    participants, repeat = (200, 3) if quick else (2000, 5)
+    participants = options.get("participants") or participants
+    load_seconds = 3 if quick else 20
+    started = time.perf_counter()
+    tournament = build_championship(participants, 3, 12, seed=2026)
+    built_s = time.perf_counter() - started
+    games = GamePoints.objects.filter(tournament=tournament).values("game").distinct().count()
+    out.write(
+        f"Bench{' --quick' if quick else ''}: {participants} participants x 3 series x 12 "
+        f"rounds = {games} games, {connection.vendor} (built in {built_s:.1f} s)\n"
+    )
+    out.write(f"{'measured':<34}{'ms':>10}{'SQL floor ms':>14}{'ratio':>8}\n")
+    for name, ms, floor_ms in rankings(tournament, repeat):
+        out.write(f"{name:<34}{ms:>10.1f}{floor_ms:>14.1f}{ms / floor_ms:>8.2f}\n")
+    with tempfile.TemporaryDirectory(prefix="skatverein-bench-media-") as media:
+        # The test client's host, plain HTTP, and static URLs without collectstatic's manifest.
+        storages = {
+            **settings.STORAGES,
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        }
+        with override_settings(
+            MEDIA_ROOT=media,
+            ALLOWED_HOSTS=["testserver"],
+            SECURE_SSL_REDIRECT=False,
+            STORAGES=storages,
+        ):
+            for name, ms in downloads(tournament, repeat):
+                out.write(f"{name:<34}{ms:>10.1f}\n")
+    for clients in (1, 20):
+        label = f"API game entry, {clients} client(s)"
+        try:
+            devices, _elapsed = load.simulate(clients, load_seconds, 4, 12, 2026)
+        except RuntimeError as failed:  # gunicorn did not come up on an overloaded machine
+            out.write(f"{label:<34}  not measured: {failed}\n")
+            continue
+        latencies = sorted(ms for device in devices for ms in device.latencies_ms)
+        errors = sum(sum(device.errors.values()) for device in devices)
+        out.write(
+            f"{label:<34}"
+            f"  p50 {load.percentile(latencies, 50):.0f}  p95 {load.percentile(latencies, 95):.0f}"
+            f"  ({len(latencies)} posts, {errors} errors)\n"
+        )
+    out.write(f"Machine: {machine()}\n")
+    out.write(f"Database: {options.get('database', connection.vendor)}\n")
+
+
+def rankings(tournament: Tournament, repeat: int) -> list[tuple[str, float, float]]:
+    """(name, median ms of the service, median ms of its raw-SQL floor) per ranking."""
+    series = tournament.series.get(number=1)
+    table = GamePoints._meta.db_table
+    people = Participant._meta.db_table
+    year = tournament.date.year
+    floors = {
+        "series": (
+            f"SELECT gp.participant_id, {SUMS} FROM {table} gp "
+            "WHERE gp.series_id = %s GROUP BY gp.participant_id",
+            [series.pk],
+        ),
+        "tournament": (
+            f"SELECT gp.participant_id, {SUMS} FROM {table} gp "
+            "WHERE gp.tournament_id = %s GROUP BY gp.participant_id",
+            [tournament.pk],
+        ),
+        "teams": (
+            f"SELECT p.team_id, {SUMS} FROM {table} gp JOIN {people} p "
+            "ON p.id = gp.participant_id WHERE gp.tournament_id = %s GROUP BY p.team_id",
+            [tournament.pk],
+        ),
+        "season": (
+            f"SELECT p.player_id, gp.series_id, {SUMS} FROM {table} gp JOIN {people} p "
+            "ON p.id = gp.participant_id WHERE gp.tournament_id IN (SELECT id FROM "
+            f"{Tournament._meta.db_table} WHERE club_id = %s AND date >= %s AND date < %s) "
+            "GROUP BY p.player_id, gp.series_id",
+            [tournament.club_id, f"{year}-01-01", f"{year + 1}-01-01"],
+        ),
+    }
+    services = {
+        "series": lambda: ranking.rank_series(series),
+        "tournament": lambda: ranking.rank_tournament(tournament),
+        "teams": lambda: ranking.rank_teams(tournament),
+        "season": lambda: ranking.rank_season(tournament.club, year),
+    }
+    results = []
+    for name, service in services.items():
+        sql, params = floors[name]
+        floor = median_ms(lambda sql=sql, params=params: _fetch(sql, params), repeat)
+        results.append((f"{name} ranking", median_ms(service, repeat), floor))
+    return results
+
+
+def downloads(tournament: Tournament, repeat: int) -> list[tuple[str, float]]:
+    client = Client()
+    page = f"/turniere/{tournament.pk}/rangliste/"
+    cache.clear()
+    cold = _timed(lambda: client.get(page))
+    cached = median_ms(lambda: client.get(page), repeat)
+    etag = client.get(page).get("ETag", "")
+    not_modified = median_ms(lambda: client.get(page, HTTP_IF_NONE_MATCH=etag), repeat)
+    if client.get(page, HTTP_IF_NONE_MATCH=etag).status_code != 304:
+        not_modified = float("nan")  # the page does not answer conditional requests
+    size = len(client.get(page).content)
+    table = _sealed_table(tournament)
+    pdf = f"/api/v1/tables/{table.pk}/list.pdf"
+    pdf_cold = _timed(lambda: b"".join(client.get(pdf).streaming_content))
+    pdf_cached = median_ms(lambda: b"".join(client.get(pdf).streaming_content), repeat)
+    xlsx = median_ms(lambda: client.get(f"/api/v1/tournaments/{tournament.pk}/ranking.xlsx"), 1)
+    return [
+        (f"ranking page, cold ({size // 1024} KB)", cold),
+        ("ranking page, cached", cached),
+        ("ranking page, 304 Not Modified", not_modified),
+        ("list PDF, rendered and signed", pdf_cold),
+        ("list PDF, from storage", pdf_cached),
+        ("tournament ranking XLSX", xlsx),
+    ]
+
+
+def _sealed_table(tournament: Tournament) -> Table:
+    """Table 1 of series 1, signed by its players, so its list is sealed."""
+    table = Table.objects.get(series__tournament=tournament, series__number=1, number=1)
+    for seat in Seat.objects.filter(table=table).select_related("participant"):
+        if seat.number % 2:  # every player draws their own signature
+            image = png_data_url(_signature_png(seat.number))
+            signing.sign_list(table, seat.number, image=image)
+        else:
+            signing.sign_list(table, seat.number, pin=seat.participant.pin)
+    table.refresh_from_db()
+    return table
+
+
+def _fetch(sql: str, params: list) -> list:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _timed(action: Callable) -> float:
+    started = time.perf_counter()
+    action()
+    return (time.perf_counter() - started) * 1000
+
+
+def median_ms(action: Callable, repeat: int) -> float:
+    """Median wall time of ``repeat`` runs after one warm-up run."""
+    action()
+    return statistics.median(_timed(action) for _ in range(repeat))

@@ -1,0 +1,118 @@
+"""PDFs made once and kept in storage: a locked list by its seal, a series by its version.
+
+A sealed list cannot change until the director reopens it, and reopening clears the seal
+(the next lock makes a new one), so the seal is a name that can never point to an older
+file. The series' bulk PDF of 500 lists takes seconds; it is written by a background
+thread into storage under the tournament version (``services/versions.py``) while the
+browser shows a "being prepared" page that reloads itself until the file is there, so no
+request worker is held for it and table entry carries on.
+
+Files live in Django's default storage (``MEDIA_ROOT``, under ``var/`` by default); a
+file name also holds the language and a digest of the site address, which the PDFs print
+(headings, the QR code of the verification page).
+"""
+
+import hashlib
+import logging
+import tempfile
+import threading
+import time
+
+from django.core.files import File
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import close_old_connections, connection
+from django.utils.translation import get_language, override
+
+from tournaments.services.versions import tournament_version
+
+logger = logging.getLogger(__name__)
+
+PENDING_SECONDS = 10 * 60
+"""A marker older than this belongs to a render that died (a restarted worker): try again."""
+
+_running: dict[str, threading.Thread] = {}
+_lock = threading.Lock()
+
+
+def _variant(base_url: str) -> str:
+    site = hashlib.sha256(base_url.encode()).hexdigest()[:12]
+    return f"{get_language()}-{site}"
+
+
+def sealed_list_name(table, base_url: str) -> str | None:
+    """Where a locked list's PDF is kept; None for a list that can still change."""
+    if not table.seal:
+        return None
+    return f"exports/lists/{table.seal}-{_variant(base_url)}.pdf"
+
+
+def stored_or_rendered(name: str | None, render) -> File:
+    """The stored file ``name``; made with ``render() -> bytes`` and stored on first use.
+
+    Without a name (an open list) the PDF is rendered for this request only.
+    """
+    if name is None:
+        return ContentFile(render())
+    if not default_storage.exists(name):
+        data = render()
+        if not default_storage.exists(name):  # another request may have stored it meanwhile
+            default_storage.save(name, ContentFile(data))
+        return ContentFile(data)
+    return default_storage.open(name, "rb")
+
+
+def series_lists_name(series, base_url: str) -> str:
+    version = tournament_version(series.tournament_id)[0]
+    return f"exports/series/{series.pk}-v{version}-{_variant(base_url)}.pdf"
+
+
+def start_in_background(name: str, write) -> threading.Thread | None:
+    """Start ``write(out)`` (writes the PDF into the binary file ``out``) in a thread that
+    stores the result as ``name``, unless it is stored already or being written.
+
+    A marker file ``name + ".pending"`` tells the other workers that it is under way.
+    Returns the thread, or None when there was nothing to start.
+    """
+    marker = name + ".pending"
+    with _lock:
+        if name in _running and _running[name].is_alive():
+            return None
+        if default_storage.exists(name):
+            return None
+        if default_storage.exists(marker) and not _stale(marker):
+            return None
+        if default_storage.exists(marker):
+            default_storage.delete(marker)
+        default_storage.save(marker, ContentFile(b""))
+        thread = threading.Thread(
+            target=_write, args=(name, marker, write, get_language()), daemon=True
+        )
+        _running[name] = thread
+    thread.start()
+    return thread
+
+
+def _write(name: str, marker: str, write, language: str) -> None:
+    close_old_connections()
+    try:
+        with override(language), tempfile.TemporaryFile() as out:
+            write(out)
+            out.seek(0)
+            if not default_storage.exists(name):
+                default_storage.save(name, File(out))
+    except Exception:
+        logger.exception("The PDF %s could not be made", name)
+    finally:
+        default_storage.delete(marker)
+        connection.close()
+        with _lock:
+            _running.pop(name, None)
+
+
+def _stale(marker: str) -> bool:
+    try:
+        made = default_storage.get_modified_time(marker).timestamp()
+    except (NotImplementedError, OSError):
+        return True
+    return time.time() - made > PENDING_SECONDS

@@ -1,0 +1,26 @@
+"""A tournament's change counter (Stand): what public pages and caches are keyed by."""
+
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class TournamentVersion(models.Model):
+    """How often a tournament's results, lists, seats or participants have changed.
+
+    A separate row rather than a field of ``Tournament``, so saving a tournament loaded
+    earlier (the settings form, the admin) can never write an older counter back. The key
+    is a plain integer, not a foreign key: a change noticed while a tournament is being
+    deleted must not fail, and an orphaned counter is harmless.
+    """
+
+    tournament_id = models.PositiveBigIntegerField(_("tournament"), primary_key=True)
+    version = models.PositiveBigIntegerField(_("version"), default=0)
+    changed_at = models.DateTimeField(_("changed at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("tournament version")
+        verbose_name_plural = _("tournament versions")
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.version}"

@@ -1,0 +1,125 @@
+"""The tournament version: one counter bumped by every change a public page can show.
+
+Live rankings, their ETags and the ranking cache are keyed by it (see
+``tournaments/web/conditional.py``), so a phone that polls learns "nothing changed" from
+one primary-key read instead of a ranking.
+
+The ONE place that bumps it is the set of ``post_save``/``post_delete`` receivers below:
+whatever changes a game, a list, a seat, a table, a series, a participant or a team — a
+service, the admin or a management command — bumps the counter of its tournament in the
+same transaction, so a version is never visible before the change it stands for. The few
+bulk writes, which send no signals, call :func:`touch_tournament` themselves.
+
+Readers must take the version *before* they read the data they key by it: a change that
+commits in between then leaves fresher data under the older key, never older data under
+the newer one.
+"""
+
+from django.db.models import F
+from django.db.models.signals import post_delete, post_save
+from django.utils import timezone
+
+from tournaments.models import (
+    Game,
+    Participant,
+    Player,
+    Seat,
+    Series,
+    Signature,
+    SummaryEntry,
+    Table,
+    Team,
+    Tournament,
+    TournamentVersion,
+)
+
+
+def touch_tournament(tournament_id: int | None) -> None:
+    """Count one change of the tournament; creates its counter on the first change."""
+    if tournament_id is None:
+        return
+    rows = TournamentVersion.objects.filter(pk=tournament_id)
+    if not rows.update(version=F("version") + 1, changed_at=timezone.now()):
+        TournamentVersion.objects.bulk_create(
+            [TournamentVersion(tournament_id=tournament_id)], ignore_conflicts=True
+        )
+        rows.update(version=F("version") + 1, changed_at=timezone.now())
+
+
+def tournament_version(tournament_id: int) -> tuple[int, object]:
+    """(version, changed_at) of a tournament; (0, None) before its first change."""
+    found = TournamentVersion.objects.filter(pk=tournament_id).values_list("version", "changed_at")
+    return next(iter(found), (0, None))
+
+
+def current_version(tournament_id: int) -> tuple[int, object] | None:
+    """Like :func:`tournament_version`, but None for a tournament that does not exist.
+
+    A tournament that has not changed since the counters were introduced gets its counter
+    here, so its pages can be answered with "not modified" too.
+    """
+    found = tournament_version(tournament_id)
+    if found[1] is None:
+        if not Tournament.objects.filter(pk=tournament_id).exists():
+            return None
+        touch_tournament(tournament_id)
+        found = tournament_version(tournament_id)
+    return found
+
+
+def _tournament_of(instance) -> int | None:
+    if isinstance(instance, Tournament):
+        return instance.pk
+    if getattr(instance, "tournament_id", None) is not None:
+        return instance.tournament_id
+    series_id = getattr(instance, "series_id", None)
+    if series_id is not None:
+        cached = instance._state.fields_cache.get("series")
+        if cached is not None:
+            return cached.tournament_id
+        return Series.objects.filter(pk=series_id).values_list("tournament_id", flat=True).first()
+    table = instance._state.fields_cache.get("table")
+    if table is not None and "series" in table._state.fields_cache:
+        return table.series.tournament_id
+    table_id = getattr(instance, "table_id", None)
+    if table_id is not None:
+        return (
+            Table.objects.filter(pk=table_id)
+            .values_list("series__tournament_id", flat=True)
+            .first()
+        )
+    return None
+
+
+def _changed(sender, instance, **kwargs):
+    touch_tournament(_tournament_of(instance))
+
+
+def _player_changed(sender, instance, created=False, **kwargs):
+    """A renamed player changes every ranking they appear in (a new one appears in none)."""
+    if created:
+        return
+    for tournament_id in Participant.objects.filter(player=instance).values_list(
+        "tournament_id", flat=True
+    ):
+        touch_tournament(tournament_id)
+
+
+def _tournament_deleted(sender, instance, **kwargs):
+    TournamentVersion.objects.filter(pk=instance.pk).delete()
+
+
+WATCHED = (Tournament, Series, Table, Seat, Game, SummaryEntry, Signature, Participant, Team)
+
+
+def connect() -> None:
+    """Called once from the app's ``ready()``."""
+    for model in WATCHED:
+        uid = f"tournament-version-{model.__name__}"
+        post_save.connect(_changed, sender=model, dispatch_uid=uid + "-save")
+        if model is not Tournament:
+            post_delete.connect(_changed, sender=model, dispatch_uid=uid + "-delete")
+    post_save.connect(_player_changed, sender=Player, dispatch_uid="tournament-version-player")
+    post_delete.connect(
+        _tournament_deleted, sender=Tournament, dispatch_uid="tournament-version-deleted"
+    )

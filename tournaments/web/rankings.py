@@ -1,0 +1,176 @@
+"""The public live rankings (series, tournament, teams): cheap for hundreds of phones.
+
+Every answer is keyed by the tournament version (``services/versions.py``): a browser that
+asks again gets ``304 Not Modified`` (``web/conditional.py``), a new visitor gets the
+ranking table rendered once per version from the cache, and a long ranking comes in pages
+of 100 with "find my name" (``web/paging.py``). While a series is running,
+``static/js/live.js`` polls ``…/version`` and fetches ``?fragment=1`` only when the
+version moved.
+"""
+
+import hashlib
+
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import urlencode
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.views.decorators.http import require_safe
+
+from tournaments.models import Participant, Series, Tournament
+from tournaments.services import ranking_cache
+
+from .conditional import live_page, request_version
+from .paging import NAME_PARAMETER, PAGE_PARAMETER, ranking_page
+
+LIVE_INTERVAL_SECONDS = 30
+TEAM_PAGE_SIZE = 25
+FRAGMENT_CACHE_SECONDS = 6 * 60 * 60
+
+
+@live_page
+@require_safe
+def tournament_ranking(request, tournament_id):
+    """The tournament ranking (sum of all series); live while the tournament is running."""
+    tournament = _tournament(tournament_id)
+    return _ranking_page(
+        request,
+        tournament,
+        rows_of=lambda version: ranking_cache.tournament_ranking(tournament, version),
+        live=tournament.status == Tournament.Status.RUNNING,
+        series=None,
+        finished_at=_finished_at(tournament),
+    )
+
+
+@live_page
+@require_safe
+def series_ranking(request, tournament_id, number):
+    """The ranking of one series; live while that series is running."""
+    tournament = _tournament(tournament_id)
+    series = get_object_or_404(Series, tournament=tournament, number=number)
+    series.tournament = tournament
+    live = (
+        series.status == Series.Status.RUNNING and tournament.status != Tournament.Status.FINISHED
+    )
+    return _ranking_page(
+        request,
+        tournament,
+        rows_of=lambda version: ranking_cache.series_ranking(series, version),
+        live=live,
+        series=series,
+        finished_at=_finished_at(series),
+    )
+
+
+@live_page
+@require_safe
+def team_ranking(request, tournament_id):
+    """The team ranking: a team's total is the sum of its members' totals."""
+    tournament = _tournament(tournament_id)
+    version, changed_at = request_version(request, tournament.pk)
+    page = ranking_page(
+        request,
+        ranking_cache.team_ranking(tournament, version),
+        name_of=lambda row: " ".join([row.name, *(member.name for member in row.members)]),
+        size=TEAM_PAGE_SIZE,
+    )
+    context = {
+        "tournament": tournament,
+        "series_list": _series_list(tournament),
+        "page": page,
+        **_live_context(
+            request, page, tournament.status == Tournament.Status.RUNNING, version, changed_at
+        ),
+    }
+
+    def render_fragment():
+        player_ids = _player_ids(
+            member.participant for row, _ in page.rows for member in row.members
+        )
+        teams = [
+            (row, marked, [(member, player_ids[member.participant]) for member in row.members])
+            for row, marked in page.rows
+        ]
+        return render_to_string("public/_team_ranking_table.html", {**context, "teams": teams})
+
+    key = ("teams", tournament.pk, version)
+    return _answer(request, "public/team_ranking.html", context, key, render_fragment)
+
+
+def _ranking_page(request, tournament, *, rows_of, live, series, finished_at=None):
+    version, changed_at = request_version(request, tournament.pk)  # before the rows
+    rows = rows_of(version)
+    page = ranking_page(request, rows, name_of=lambda row: row.name)
+    context = {
+        "finished_at": finished_at,
+        "tournament": tournament,
+        "series": series,
+        "series_list": _series_list(tournament),
+        "page": page,
+        "show_team": any(row.team for row in rows),
+        **_live_context(request, page, live, version, changed_at),
+    }
+
+    def render_fragment():
+        player_ids = _player_ids(row.participant for row, _ in page.rows)
+        ranked = [(row, player_ids[row.participant], marked) for row, marked in page.rows]
+        return render_to_string("public/_ranking_table.html", {**context, "ranked": ranked})
+
+    scope = ("series", series.pk) if series else ("tournament", tournament.pk)
+    return _answer(request, "public/ranking.html", context, (*scope, version), render_fragment)
+
+
+def _answer(request, template, context, key, render_fragment):
+    """The ranking table from the cache (rendered once per version, page, search and
+    language), alone for the live refresh or inside the full page."""
+    page = context["page"]
+    search = hashlib.sha256(page.query.encode()).hexdigest()[:16] if page.query else ""
+    cache_key = "ranking-html:" + ":".join(
+        str(part) for part in (*key, get_language(), context["live"], page.number, search)
+    )
+    fragment = cache.get_or_set(cache_key, render_fragment, FRAGMENT_CACHE_SECONDS)
+    if request.GET.get("fragment") == "1":
+        return HttpResponse(fragment)
+    return render(request, template, {**context, "fragment": mark_safe(fragment)})
+
+
+def _finished_at(event):
+    """When a finished series or tournament was finished: its ranking is the final standings."""
+    return event.finished_at if event.status == Tournament.Status.FINISHED else None
+
+
+def _tournament(tournament_id) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+
+
+def _series_list(tournament) -> list[Series]:
+    return list(tournament.series.order_by("number"))
+
+
+def _player_ids(participant_ids) -> dict[int, int]:
+    """Participant id → player id for the rows shown, so names link to the players' pages."""
+    return dict(
+        Participant.objects.filter(id__in=set(participant_ids)).values_list("id", "player_id")
+    )
+
+
+def _live_context(request, page, live: bool, version: int, changed_at) -> dict:
+    query = {"fragment": "1", PAGE_PARAMETER: page.number}
+    if page.query:
+        query[NAME_PARAMETER] = page.query
+    return {
+        "live": live,
+        "version": version,
+        "live_interval": LIVE_INTERVAL_SECONDS,
+        "updated_at": timezone.localtime(changed_at),
+        "fragment_url": f"{request.path}?{urlencode(query)}",
+        "version_url": reverse(
+            "web:tournament-version", args=[request.resolver_match.kwargs["tournament_id"]]
+        ),
+        "page_query": urlencode({NAME_PARAMETER: page.query}) if page.query else "",
+    }
