@@ -280,6 +280,8 @@ SPECTACULAR_SETTINGS = {
         "GameEnum": "tournaments.models.games.GAME_CHOICES",
         "ProgressStatusEnum": "tournaments.models.tournaments.Tournament.Status",
         "ListStatusEnum": "tournaments.models.tables.Table.Status",
+        "PaymentKindEnum": "tournaments.models.money.Payment.Kind",
+        "DrawConflictKindEnum": ["same_team", "same_club", "met_before"],
     },
 }
 
