@@ -7,7 +7,6 @@ from pypdf import PdfReader
 
 from tests.factories import (
     enter,
-    make_participants,
     make_player,
     make_series,
     make_staff_user,

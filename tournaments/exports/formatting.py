@@ -13,6 +13,7 @@ import unicodedata
 
 from django.utils import timezone
 
+
 def number(value: int | None) -> str:
     """A whole number with German thousands separators (``-1.234``); empty for None."""
     if value is None:

@@ -193,7 +193,11 @@ def remark_lines(sheet: ListSheet) -> list[str]:
                 "Ended early after %(count)d games on %(when)s: %(reason)s",
                 games,
             )
-            % {"count": games, "when": date_time(sheet.ended_early_at), "reason": sheet.ended_reason}
+            % {
+                "count": games,
+                "when": date_time(sheet.ended_early_at),
+                "reason": sheet.ended_reason,
+            }
         )
     for row in sheet.rows:
         if row.overbid and row.bid:
@@ -235,9 +239,7 @@ def _seat_changes(sheet: ListSheet) -> list[str]:
             if index > 0 and occupants[index - 1].until_game == occupant.from_game - 1:
                 part += " " + gettext("(replacement)")
             parts.append(part)
-        lines.append(
-            gettext("Seat %(seat)d: %(name)s") % {"seat": seat, "name": ", ".join(parts)}
-        )
+        lines.append(gettext("Seat %(seat)d: %(name)s") % {"seat": seat, "name": ", ".join(parts)})
     return lines
 
 
