@@ -5,7 +5,7 @@ Each block names the module that holds its screens; one module per screen.
 
 from django.urls import path
 
-from tournaments.web import access_blocks, public, verify
+from tournaments.web import access_blocks, projector, public, verify
 from tournaments.web.calculator import calculator
 from tournaments.web.director import (
     auth,
@@ -35,6 +35,7 @@ urlpatterns = [
     path("turniere/", public.tournament_list, name="tournament-list"),
     path(f"{T}/", public.tournament_detail, name="tournament"),
     path(f"{T}/rangliste/", public.tournament_ranking, name="tournament-ranking"),
+    path(f"{T}/leinwand/", projector.projector, name="projector"),
     path(f"{T}/serie/<int:number>/rangliste/", public.series_ranking, name="series-ranking"),
     path(f"{T}/mannschaften/", public.team_ranking, name="team-ranking"),
     path(f"{T}/serie/<int:number>/tischplan/", public.table_plan, name="table-plan"),
