@@ -17,7 +17,7 @@ from tests.factories import (
 from tournaments.exports.pdf_list import game_list_pdf
 from tournaments.exports.pdf_plan import table_plan_pdf
 from tournaments.exports.pdf_ranking import series_ranking_pdf
-from tournaments.services import participants, seating, signing
+from tournaments.services import participants, seating, states
 
 pytestmark = pytest.mark.django_db
 
@@ -74,7 +74,7 @@ def test_list_ended_early_prints_when_and_why():
     table = unicode_table()
     win(table)
 
-    signing.end_list_early(table, "Saal musste um 23 Uhr geräumt werden", make_staff_user())
+    states.apply(table, "end", make_staff_user(), "Saal musste um 23 Uhr geräumt werden")
 
     text = text_of(game_list_pdf(table))
     assert "Vorzeitig beendet nach 1 Spiel" in text
@@ -85,7 +85,7 @@ def test_list_closed_without_signatures_prints_the_reason():
     table = unicode_table()
     play_out(table)
 
-    signing.close_list(table, "Spieler Dvořák vorzeitig abgereist", make_staff_user())
+    states.apply(table, "close", make_staff_user(), "Spieler Dvořák vorzeitig abgereist")
 
     assert "Spieler Dvořák vorzeitig abgereist" in text_of(game_list_pdf(table))
 
