@@ -200,6 +200,9 @@ PLAYER_IMPORT_MAX_COMPRESSION_RATIO = 100
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Error pages: a failed security check returns a table device to its list with the entry
+# kept (tournaments/web/errors.py); 404.html and 500.html are plain templates.
+CSRF_FAILURE_VIEW = "tournaments.web.errors.csrf_failure"
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)

@@ -18,7 +18,7 @@ class ClubViewSet(viewsets.ModelViewSet):
 
 
 class PlayerViewSet(viewsets.ModelViewSet):
-    queryset = Player.objects.select_related("club").order_by("last_name", "first_name")
+    queryset = Player.objects.select_related("club").order_by("sort_name", "id")
     serializer_class = PlayerSerializer
     permission_classes = [DirectorWritesOthersRead]
     filter_backends = [DjangoFilterBackend, filters.SearchFilter]

@@ -2,8 +2,9 @@
 
 PDFs show numbers the German way (1.234) whatever the request language, because the
 printed list is the official German document; spreadsheets get real numbers instead.
-The PDFs use reportlab's built-in Helvetica, which covers Windows-1252 (all German
-letters); other letters are written without their accents rather than as black boxes.
+The PDFs embed DejaVu Sans (see :mod:`~tournaments.exports.styles`), which has every
+Latin, Greek and Cyrillic letter: names print exactly as typed. A letter the font lacks
+(Chinese, say) is written without its accent or as "?" rather than as a black box.
 """
 
 import functools
@@ -11,23 +12,6 @@ import re
 import unicodedata
 
 from django.utils import timezone
-
-# Letters that have no decomposition into a base letter and an accent.
-_TRANSLITERATION = str.maketrans(
-    {
-        "ł": "l",
-        "Ł": "L",
-        "đ": "d",
-        "Đ": "D",
-        "ı": "i",
-        "ħ": "h",
-        "Ħ": "H",
-        "−": "-",
-        "‐": "-",
-        "‑": "-",
-        "…": "...",
-    }
-)
 
 
 def number(value: int | None) -> str:
@@ -63,33 +47,36 @@ def date_time(value) -> str:
 
 
 def pdf_text(value) -> str:
-    """``value`` as text Helvetica can draw: Windows-1252 letters kept, others simplified."""
+    """``value`` as text the PDF font can draw: every letter it has kept as typed."""
     return _pdf_text(str(value or ""))
 
 
 @functools.lru_cache(maxsize=8192)
 def _pdf_text(text: str) -> str:
-    text = text.translate(_TRANSLITERATION)
-    try:
-        text.encode("cp1252")
+    text = unicodedata.normalize("NFC", text)
+    drawable = _drawable()
+    if all(ord(char) in drawable for char in text):
         return text
-    except UnicodeEncodeError:
-        return "".join(_pdf_char(char) for char in text)
+    return "".join(_pdf_char(char, drawable) for char in text)
 
 
-def _pdf_char(char: str) -> str:
-    try:
-        char.encode("cp1252")
+@functools.lru_cache(maxsize=1)
+def _drawable() -> frozenset:
+    from reportlab.pdfbase import pdfmetrics
+
+    from .styles import FONT, ITALIC
+
+    font, italic = pdfmetrics.getFont(FONT).face, pdfmetrics.getFont(ITALIC).face
+    return frozenset(font.charToGlyph) & frozenset(italic.charToGlyph)
+
+
+def _pdf_char(char: str, drawable: frozenset) -> str:
+    if ord(char) in drawable:
         return char
-    except UnicodeEncodeError:
-        base = "".join(
-            c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
-        )
-        try:
-            base.encode("cp1252")
-            return base
-        except UnicodeEncodeError:
-            return "?"
+    base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+    if base and all(ord(c) in drawable for c in base):
+        return base
+    return "?"
 
 
 def filename(*parts, extension: str) -> str:

@@ -141,6 +141,8 @@ class ListSheet:
     settlement: list
     signatures: list
     closed_reason: str = ""
+    ended_early_at: object = None
+    ended_reason: str = ""
     seal: str = ""
     sealed_at: object = None
     locked_at: object = None
@@ -267,6 +269,8 @@ def _sheet(table: Table, occupants, rows, settlement, *, blank: bool) -> ListShe
         settlement=list(settlement),
         signatures=[],
         closed_reason="" if blank else table.closed_reason,
+        ended_early_at=None if blank else table.ended_early_at,
+        ended_reason="" if blank else table.ended_reason,
         seal="" if blank else table.seal,
         sealed_at=None if blank else table.sealed_at,
         locked_at=None if blank else table.locked_at,

@@ -27,6 +27,7 @@ from .pdf_list_foot import (
     SIGNATURE_HEIGHT,
     ListFoot,
     fitting_size,
+    remarks_height,
 )
 from .styles import BOLD, FONT, ITALIC, MARGIN, PAGE_HEIGHT, PAGE_WIDTH
 
@@ -111,6 +112,7 @@ class GameListPDF(ListFoot):
 
     def _footer_height(self, sheet: ListSheet) -> float:
         height = 8 + 14 + LINE * (len(sheet.settlement) + 1) + 6 + list_money.pdf_height(sheet)
+        height += remarks_height(sheet)
         if sheet.closed_reason:
             height += LINE + 2
         height += max(SIGNATURE_HEIGHT + 14, QR_SIZE + 14 if sheet.seal else 0)

@@ -6,7 +6,7 @@ then this part, below the last game of the list's last page.
 
 import io
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 from reportlab.lib.utils import ImageReader, simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -18,6 +18,7 @@ from .listsheet import ListSheet
 from .styles import BOLD, FONT, ITALIC, MARGIN, MONO, PAGE_WIDTH
 
 LINE = 10
+REMARK_LINE = 9
 QR_SIZE = 62
 SIGNATURE_HEIGHT = 58
 CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
@@ -33,6 +34,7 @@ class ListFoot:
 
     def _footer(self, sheet: ListSheet, y: float) -> None:
         y = list_money.draw_pdf_lines(self, sheet, self._settlement(sheet, y))
+        y = self._remarks(sheet, y)
         if sheet.closed_reason:
             text = gettext("Closed without all signatures: %(reason)s") % {
                 "reason": sheet.closed_reason
@@ -42,6 +44,17 @@ class ListFoot:
         self._signatures(sheet, y - 4)
         if sheet.seal:
             self._seal(sheet, y - 4)
+
+    def _remarks(self, sheet: ListSheet, y: float) -> float:
+        lines = remark_lines(sheet)
+        if not lines:
+            return y
+        self._text(MARGIN, y - 9, gettext("Remarks"), BOLD, 9)
+        y -= 12
+        for line in lines:
+            self._text(MARGIN, y - 8, line, FONT, 7.5)
+            y -= REMARK_LINE
+        return y - 4
 
     def _settlement(self, sheet: ListSheet, y: float) -> float:
         self._text(MARGIN, y - 11, gettext("Settlement"), BOLD, 9)
@@ -159,6 +172,75 @@ class ListFoot:
             "url": url,
         }
         self._text(MARGIN, below - LINE, check, FONT, 6.5, width=CONTENT_WIDTH)
+
+
+def remarks_height(sheet: ListSheet) -> float:
+    """The room :meth:`ListFoot._remarks` takes below the settlement."""
+    lines = remark_lines(sheet)
+    return 12 + REMARK_LINE * len(lines) + 4 if lines else 0
+
+
+def remark_lines(sheet: ListSheet) -> list[str]:
+    """What the grid of games cannot show, wrapped to the page's width: why the list ended
+    early, the bid of each overbid game, games lost by a rule violation, who sat on a seat
+    from and until which game."""
+    remarks = []
+    if sheet.ended_early_at is not None:
+        games = sum(1 for row in sheet.rows if row.entered)
+        remarks.append(
+            ngettext(
+                "Ended early after %(count)d game on %(when)s: %(reason)s",
+                "Ended early after %(count)d games on %(when)s: %(reason)s",
+                games,
+            )
+            % {
+                "count": games,
+                "when": date_time(sheet.ended_early_at),
+                "reason": sheet.ended_reason,
+            }
+        )
+    for row in sheet.rows:
+        if row.overbid and row.bid:
+            remarks.append(
+                gettext("Game %(number)d: overbid, bid %(bid)d (game value %(value)d)")
+                % {"number": row.number, "bid": row.bid, "value": row.game_value or 0}
+            )
+        if row.conceded:
+            remarks.append(
+                gettext("Game %(number)d: lost by rule violation or conceded")
+                % {"number": row.number}
+            )
+    remarks += _seat_changes(sheet)
+    wrapped = []
+    for remark in remarks:
+        wrapped += simpleSplit(pdf_text(remark), FONT, 7.5, CONTENT_WIDTH)
+    return wrapped
+
+
+def _seat_changes(sheet: ListSheet) -> list[str]:
+    lines = []
+    for seat in sheet.seat_numbers:
+        occupants = sheet.occupants_of(seat)
+        if all(o.from_game == 1 and o.until_game is None for o in occupants):
+            continue
+        parts = []
+        for index, occupant in enumerate(occupants):
+            values = {
+                "name": occupant.name,
+                "first": occupant.from_game,
+                "last": occupant.until_game,
+            }
+            if occupant.from_game == 1:
+                part = gettext("%(name)s until game %(last)d") % values
+            elif occupant.until_game is None:
+                part = gettext("from game %(first)d %(name)s") % values
+            else:
+                part = gettext("games %(first)d to %(last)d %(name)s") % values
+            if index > 0 and occupants[index - 1].until_game == occupant.from_game - 1:
+                part += " " + gettext("(replacement)")
+            parts.append(part)
+        lines.append(gettext("Seat %(seat)d: %(name)s") % {"seat": seat, "name": ", ".join(parts)})
+    return lines
 
 
 def fitting_size(text: str, width: float, size: float, font: str = FONT) -> float:

@@ -183,16 +183,13 @@ class TablePlanPDF:
     def _draw_finder(self, overviews: list[dict], top: float) -> None:
         """Everyone in alphabetical order with table and seat, for finding one's place."""
         participants = {seat["participant"] for o in overviews for seat in o["seats"]}
-        names = {
-            pk: (last.casefold(), first.casefold())
-            for pk, last, first in Participant.objects.filter(pk__in=participants).values_list(
-                "pk", "player__last_name", "player__first_name"
-            )
-        }
+        names = dict(
+            Participant.objects.filter(pk__in=participants).values_list("pk", "player__sort_name")
+        )
         entries = sorted(
             ({**seat, "table": o["number"]} for o in overviews for seat in o["seats"]),
             key=lambda s: (
-                names.get(s["participant"], ("", "")),
+                names.get(s["participant"], ""),
                 s["start_number"],
                 s["from_game"],
             ),

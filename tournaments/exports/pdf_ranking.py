@@ -21,6 +21,7 @@ from tournaments.services import ranking
 from . import styles
 from .columns import Column, pdf_value
 from .formatting import date, date_time, pdf_text, shorten
+from .pdf_list_foot import fitting_size
 from .rankings import (
     season_columns,
     series_columns,
@@ -95,7 +96,12 @@ class RankingPDF:
     def _table(self, columns: list[Column], rows: list[Row], width: float) -> Table:
         share = sum(column.pdf_width for column in columns)
         widths = [width * column.pdf_width / share for column in columns]
-        data = [[Paragraph(_escape(c.short or c.header), _header_style(c)) for c in columns]]
+        data = [
+            [
+                Paragraph(_escape(c.short or c.header), _header_style(c, w - 2 * PADDING))
+                for c, w in zip(columns, widths, strict=True)
+            ]
+        ]
         for row in rows:
             size = FONT_SIZE - 1.5 if row.member else FONT_SIZE
             cells = []
@@ -237,14 +243,18 @@ def no_results() -> str:
     )
 
 
-def _header_style(column: Column) -> ParagraphStyle:
-    """Header cells wrap onto a second line rather than run into the next column."""
+def _header_style(column: Column, width: float) -> ParagraphStyle:
+    """Header cells wrap between words onto a second line rather than run into the next
+    column; a word too long for its column gets smaller type instead of being split."""
+    words = pdf_text(column.short or column.header).split() or [""]
+    size = min(fitting_size(word, width, FONT_SIZE - 1, BOLD) for word in words)
     return ParagraphStyle(
-        f"ranking-header-{column.align}",
+        f"ranking-header-{column.align}-{size}",
         fontName=BOLD,
-        fontSize=FONT_SIZE - 1,
-        leading=LEADING - 2,
+        fontSize=size,
+        leading=size + LEADING - FONT_SIZE - 1,
         alignment=TA_RIGHT if column.align == "RIGHT" else TA_LEFT,
+        splitLongWords=0,
     )
 
 

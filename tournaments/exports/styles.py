@@ -1,12 +1,15 @@
 """Page size, fonts, colours and small drawing helpers shared by every PDF.
 
-Helvetica is one of the 14 fonts every PDF reader has, so nothing is embedded and a bulk
-PDF of 500 lists stays small; :func:`~tournaments.exports.formatting.pdf_text` keeps
-text within the letters it can draw.
+Names are printed exactly as typed, also with letters outside Latin-1 (Łukasz, Şahin,
+Dvořák): every PDF uses DejaVu Sans Condensed, shipped in ``exports/fonts/`` (free
+Bitstream Vera licence, see the LICENSE file there) and embedded as a subset of the
+letters used, so a list stays small and looks the same in every reader. The condensed
+cut is about as wide as Helvetica, for which the list's columns were laid out.
 """
 
 import functools
 import zlib
+from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.graphics.barcode import qrencoder
@@ -16,8 +19,10 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.rl_accel import escapePDF
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.ttfonts import TTFont
 
 # Binary streams instead of ASCII85 text: a quarter smaller, and reportlab's pure-Python
 # ASCII85 encoder took 15 ms per signature image.
@@ -25,10 +30,23 @@ rl_config.useA85 = 0
 
 PAGE_WIDTH, PAGE_HEIGHT = A4
 MARGIN = 10 * mm
-FONT = "Helvetica"
-BOLD = "Helvetica-Bold"
-ITALIC = "Helvetica-Oblique"
-MONO = "Courier"
+FONT = "DejaVuSansCondensed"
+BOLD = "DejaVuSansCondensed-Bold"
+ITALIC = "DejaVuSansCondensed-Oblique"
+MONO = "Courier"  # seals and codes: ASCII only, a built-in font is enough
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+
+
+def register_fonts() -> None:
+    """Make the shipped fonts known to reportlab (once per process; cheap afterwards)."""
+    registered = set(pdfmetrics.getRegisteredFontNames())
+    for name in (FONT, BOLD, ITALIC):
+        if name not in registered:
+            pdfmetrics.registerFont(TTFont(name, FONT_DIR / f"{name}.ttf"))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
+
+
+register_fonts()
 
 GRID = colors.Color(0.35, 0.35, 0.35)
 LIGHT = colors.Color(0.93, 0.93, 0.93)
@@ -88,14 +106,18 @@ def _escaped(text: str) -> str:
     return escapePDF(text.encode("cp1252", "replace"))
 
 
+def _is_embedded(font: str) -> bool:
+    return getattr(pdfmetrics.getFont(font), "_dynamicFont", False)
+
+
 class TextLayer:
     """The strings of one page, written as one PDF text block.
 
     A list page has some 700 strings; reportlab's ``drawString`` costs about 80 µs each
     (a text object, float formatting, font switching), this about a fifth of that, which
-    is what keeps the bulk PDF of 500 lists within its time budget. Only the built-in
-    fonts are used, whose encoding is Windows-1252 (WinAnsi): text is first made drawable
-    with :func:`~tournaments.exports.formatting.pdf_text`.
+    is what keeps the bulk PDF of 500 lists within its time budget. An embedded font
+    writes each string as codes of its subsets (256 letters each); the codes of a string
+    are remembered for the document, since lists repeat the same numbers and names.
     """
 
     def __init__(self, canvas):
@@ -103,6 +125,7 @@ class TextLayer:
         self.ops: list[str] = []
         self.current = None
         self.names: dict[str, str] = {}
+        self.pieces: dict[tuple[str, str], list[tuple[str, str]]] = {}
 
     def text(self, x: float, y: float, text: str, font: str, size: float, align="left"):
         if not text:
@@ -110,10 +133,29 @@ class TextLayer:
         if align != "left":
             width = text_width(text, font) * size
             x -= width if align == "right" else width / 2
-        if (font, size) != self.current:
-            self.ops.append(f"{self._internal(font)} {size:g} Tf")
-            self.current = (font, size)
-        self.ops.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm ({_escaped(text)}) Tj")
+        self.ops.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm")
+        for internal, codes in self._pieces(font, text):
+            if (internal, size) != self.current:
+                self.ops.append(f"{internal} {size:g} Tf")
+                self.current = (internal, size)
+            self.ops.append(f"({codes}) Tj")
+
+    def _pieces(self, font: str, text: str) -> list[tuple[str, str]]:
+        """(resource name of the font or its subset, escaped codes) for ``text``."""
+        key = (font, text)
+        pieces = self.pieces.get(key)
+        if pieces is None:
+            if _is_embedded(font):
+                document = self.canvas._doc
+                face = pdfmetrics.getFont(font)
+                pieces = [
+                    (face.getSubsetInternalName(subset, document), escapePDF(codes))
+                    for subset, codes in face.splitString(text, document)
+                ]
+            else:
+                pieces = [(self._internal(font), _escaped(text))]
+            self.pieces[key] = pieces
+        return pieces
 
     def _internal(self, font: str) -> str:
         if font not in self.names:

@@ -4,6 +4,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.names import refuse_control_characters
+from tournaments.text import name_sort_key
 
 
 class Club(models.Model):
@@ -54,6 +55,15 @@ class Club(models.Model):
         return self.name
 
 
+class PlayerQuerySet(models.QuerySet):
+    def bulk_create(self, objs, *args, **kwargs):
+        """As Django's, with the sort name that :meth:`Player.save` would have set."""
+        objs = list(objs)
+        for player in objs:
+            player.sort_name = player.german_sort_name()
+        return super().bulk_create(objs, *args, **kwargs)
+
+
 class Player(models.Model):
     """A person who plays in tournaments; without a club the player is a guest."""
 
@@ -78,10 +88,20 @@ class Player(models.Model):
         blank=True,
         help_text=_("The player's membership number, unique within the club."),
     )
+    sort_name = models.CharField(
+        _("sort name"),
+        max_length=210,
+        editable=False,
+        default="",
+        db_index=True,
+        help_text=_("Last and first name as they sort in German (Ö with O, ß as ss)."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
+    objects = PlayerQuerySet.as_manager()
+
     class Meta:
-        ordering = ["last_name", "first_name"]
+        ordering = ["sort_name", "id"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
@@ -95,6 +115,16 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.full_name
+
+    def save(self, *args, **kwargs):
+        self.sort_name = self.german_sort_name()
+        fields = kwargs.get("update_fields")
+        if fields is not None and {"first_name", "last_name"} & set(fields):
+            kwargs["update_fields"] = {*fields, "sort_name"}
+        super().save(*args, **kwargs)
+
+    def german_sort_name(self) -> str:
+        return name_sort_key(self.last_name, self.first_name)
 
     @property
     def full_name(self) -> str:

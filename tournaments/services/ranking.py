@@ -29,6 +29,7 @@ from tournaments.models import (
 )
 from tournaments.models.tournaments import ExtraPoints
 from tournaments.skat import ExtraPointsScheme, Problem
+from tournaments.text import name_sort_key, sort_key
 
 from .errors import Rejected
 from .settlement import AGGREGATES, Totals, totals_from_row
@@ -151,6 +152,9 @@ def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
         sums = totals.get(member["id"], Totals())
         members[member["team"]].append(
             {
+                "sort_name": name_sort_key(
+                    member["player__last_name"], member["player__first_name"]
+                ),
                 "participant": member["id"],
                 "start_number": member["start_number"],
                 "name": full_name(member["player__first_name"], member["player__last_name"]),
@@ -171,11 +175,15 @@ def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
                 "club": team["club__name"] or "",
                 **_sums(sums, scheme),
                 "members": tuple(
-                    TeamMember(**{k: v for k, v in m.items() if k != "rank"}) for m in ranked
+                    TeamMember(**{k: v for k, v in m.items() if k not in ("rank", "sort_name")})
+                    for m in ranked
                 ),
             }
         )
-    return [TeamRankingRow(**row) for row in sort_and_rank(rows, order=itemgetter("name"))]
+    return [
+        TeamRankingRow(**row)
+        for row in sort_and_rank(rows, order=lambda row: sort_key(row["name"]))
+    ]
 
 
 def rank_season(
@@ -219,6 +227,9 @@ def rank_season(
         player = players.setdefault(
             seat["participant__player"],
             {
+                "sort_name": name_sort_key(
+                    seat["participant__player__last_name"], seat["participant__player__first_name"]
+                ),
                 "player": seat["participant__player"],
                 "name": full_name(
                     seat["participant__player__first_name"], seat["participant__player__last_name"]
@@ -242,6 +253,7 @@ def rank_season(
         counted = sorted(player["series"], key=_series_order)[:best]
         rows.append(
             {
+                "sort_name": player["sort_name"],
                 "player": player["player"],
                 "name": player["name"],
                 "club": player["club"],
@@ -251,8 +263,8 @@ def rank_season(
                 **_scheme_sums(counted),
             }
         )
-    ranked = sort_and_rank(rows, order=itemgetter("name", "player"))
-    return [SeasonRankingRow(**row) for row in ranked]
+    ranked = sort_and_rank(rows, order=itemgetter("sort_name", "player"))
+    return [SeasonRankingRow(**_without_sort_name(row)) for row in ranked]
 
 
 def parameter_problems(**values) -> list[Problem]:
@@ -299,10 +311,11 @@ def parameter_problems(**values) -> list[Problem]:
 def sort_and_rank(rows: list[dict], order: Callable[[dict], object] | None = None) -> list[dict]:
     """Order by total, then more games won, then fewer lost; equal rows share a place.
 
-    ``order`` only decides the display order of rows that share a place (start number
-    unless given).
+    ``order`` only decides the display order of rows that share a place: by default the
+    German alphabetical order of their names (:func:`tournaments.text.sort_key`, last name
+    first where the row has it), then the start number.
     """
-    order = order or itemgetter("start_number")
+    order = order or _by_name
     rows.sort(key=lambda r: (-r["total"], -r["won"], r["lost"], order(r)))
     previous, rank = None, 0
     for position, row in enumerate(rows, start=1):
@@ -329,6 +342,16 @@ def participant_totals(scope: Q, *keys: str) -> dict:
     return totals
 
 
+def _by_name(row: dict):
+    """Players sharing a place, as a German reader looks for them: by last name."""
+    name = row.get("sort_name") or sort_key(row["name"])
+    return (name, row.get("start_number", 0))
+
+
+def _without_sort_name(row: dict) -> dict:
+    return {key: value for key, value in row.items() if key != "sort_name"}
+
+
 def full_name(first_name: str, last_name: str) -> str:
     """As :attr:`Player.full_name`, for rows read with ``.values()``."""
     return f"{first_name} {last_name}"
@@ -349,6 +372,9 @@ def _rank(players, scope: Q, scheme: ExtraPointsScheme) -> list[RankingRow]:
     for participant in participants:
         rows.append(
             {
+                "sort_name": name_sort_key(
+                    participant["player__last_name"], participant["player__first_name"]
+                ),
                 "participant": participant["id"],
                 "start_number": participant["start_number"],
                 "name": full_name(
@@ -360,7 +386,7 @@ def _rank(players, scope: Q, scheme: ExtraPointsScheme) -> list[RankingRow]:
                 **_sums(totals.get(participant["id"], Totals()), scheme),
             }
         )
-    return [RankingRow(**row) for row in sort_and_rank(rows)]
+    return [RankingRow(**_without_sort_name(row)) for row in sort_and_rank(rows)]
 
 
 def _sums(sums: Totals, scheme: ExtraPointsScheme) -> dict:

@@ -75,7 +75,7 @@ def table_plan(request, tournament_id, number):
         table.series = series
     overviews = table_overviews(tables)
     names = {
-        participant.id: (participant.player.last_name, participant.player.first_name)
+        participant.id: participant.player.sort_name
         for participant in Participant.objects.filter(seats__series=series).select_related("player")
     }
     finder = sorted(

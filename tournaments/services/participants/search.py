@@ -86,7 +86,7 @@ def search_players(tournament: Tournament, text, limit=PLAYER_SEARCH_LIMIT) -> l
             default=Value(2),
             output_field=IntegerField(),
         ),
-    ).order_by("relevance", "last_name", "first_name", "id")
+    ).order_by("relevance", "sort_name", "id")
     return [PlayerMatch(player, player.participant_id) for player in queryset[:limit]]
 
 

@@ -19,6 +19,7 @@ from tournaments.services.game_preview import game_fields, preview_at_table
 from tournaments.skat import NULL_VALUES, POSSIBLE_GAME_VALUES, GameType
 from tournaments.skat.games import MAX_MATADORS
 from tournaments.web.calculator import RED_SUITS, SUIT_SYMBOLS
+from tournaments.web.errors import kept_entry
 from tournaments.web.table.access import (
     ensure_may_enter,
     error_entry,
@@ -134,7 +135,8 @@ def _touch_page(request, access, *, state=None, errors=None, preview=None, statu
 def table_page(request, access):
     """``/tisch/<id>/``: the touch entry; POST saves the game (or previews it, ``action``)."""
     if request.method != "POST":
-        return _touch_page(request, access)
+        kept = kept_entry(request, access.table.pk)
+        return _touch_page(request, access, state=_touch_state(kept) if kept else None)
     if not access.may_edit:
         return read_only_refusal(request, access)
     data = game_fields(request.POST)
