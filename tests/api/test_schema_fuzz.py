@@ -33,7 +33,7 @@ from tests.factories import make_club, make_played_tournament, make_series
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES_PER_OPERATION = 6
+EXAMPLES_PER_OPERATION = 4
 CHECKS = [
     not_a_server_error,
     status_code_conformance,

@@ -16,7 +16,7 @@ def fill_sort_names(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0010_money"),
+        ("tournaments", "0011_tournament_versions"),
     ]
 
     operations = [
