@@ -103,10 +103,12 @@ def _flags(flags, state, errors) -> list[dict]:
     ]
 
 
-def _touch_page(request, access, *, state=None, errors=None, preview=None, status=200):
+def _touch_page(request, access, *, state=None, errors=None, preview=None, status=200, extra=None):
+    """``extra`` replaces parts of the page context, e.g. the game a correction changes."""
     state = state or _touch_state()
     errors = errors or {}
     context = page_context(request, access)
+    context.update(extra or {})
     context.update(
         {
             "mode": "touch",
