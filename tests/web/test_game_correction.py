@@ -160,3 +160,46 @@ def test_a_closed_list_is_corrected_only_after_the_director_reopens_it(client, t
     assert "mit einer Begründung" in page
     assert refused.status_code in (302, 403, 409)
     assert table.games.get(number=1).game == "clubs"
+
+
+# --- The director's table page ---------------------------------------------------------------
+
+
+@pytest.fixture
+def director(client):
+    client.force_login(make_staff_user())
+    return client
+
+
+def test_director_table_page_lists_every_game_with_its_correct_link(director, table):
+    enter(table, passed=True)
+    enter(table, **CLUBS_WON)
+
+    content = director.get(f"/leitung/tische/{table.pk}/").content.decode()
+
+    assert f'href="{correct_url(table, 1)}"' in content
+    assert f'href="{correct_url(table, 2)}"' in content
+    assert "Kreuz mit 2, Hand, gewonnen" in content
+
+
+def test_director_corrects_a_game_and_sees_before_and_after_in_words(director, table):
+    enter(table, **CLUBS_WON)
+
+    director.post(correct_url(table, 1), {**SPADES_LOST, "reason": "Pik, nicht Kreuz"})
+    content = director.get(f"/leitung/tische/{table.pk}/").content.decode()
+
+    assert (
+        "Spiel 1: vorher Platz 2: Kreuz mit 2, Hand, gewonnen – "
+        "nachher Platz 3: Pik ohne 1, verloren (Pik, nicht Kreuz)"
+    ) in content
+
+
+@pytest.mark.parametrize("status", [Table.Status.SIGNED, Table.Status.LOCKED])
+def test_director_table_page_of_a_closed_list_says_to_reopen_it(director, table, status):
+    enter(table, **CLUBS_WON)
+    Table.objects.filter(pk=table.pk).update(status=status)
+
+    content = director.get(f"/leitung/tische/{table.pk}/").content.decode()
+
+    assert 'data-testid="games-reopen-note"' in content
+    assert correct_url(table, 1) not in content
