@@ -160,7 +160,8 @@ def table_page(request, access):
         # The script saves with fetch to tell "server down" from "refused"; the page it
         # loads next shows the message.
         return JsonResponse({"ok": True, "saved": game.number}, status=201)
-    return redirect(reverse("web:table", args=[access.table.pk]) + "#entry")
+    # The top of the page: the message and the new totals in view, the next game below.
+    return redirect(reverse("web:table", args=[access.table.pk]))
 
 
 @never_cache
