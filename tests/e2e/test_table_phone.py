@@ -198,3 +198,34 @@ def test_ctrl_z_in_the_empty_keyboard_field_asks_naming_the_game(new_page):
 
     assert questions == ["Spiel 1 (Kreuz mit 2, Hand, Platz 2, gewonnen +48) löschen?"]
     assert table.games.count() == 1
+
+
+def test_touch_undo_asks_naming_the_game(new_page):
+    table = make_seated_table(players=3, rounds_per_series=2)
+    enter(table, declarer_seat=2, game="clubs", matadors=2, hand=True, won=True)
+    page = open_table(new_page, table)
+
+    page.get_by_test_id("undo").click()
+
+    question = page.get_by_test_id("undo-question")
+    assert question.inner_text() == "Spiel 1 (Kreuz mit 2, Hand, Platz 2, gewonnen +48) löschen?"
+    assert table.games.count() == 1
+
+
+def test_a_saved_game_is_corrected_in_the_touch_form_with_its_preview(new_page):
+    table = make_seated_table(players=3, rounds_per_series=2)
+    enter(table, declarer_seat=2, game="clubs", matadors=2, hand=True, won=True)
+    enter(table, passed=True)
+    page = open_table(new_page, table)
+
+    page.get_by_test_id("correct-1").click()
+    assert page.get_by_test_id("declarer-2").is_checked()
+    assert page.get_by_test_id("game-clubs").is_checked()
+    page.locator("label[for=game-spades]").click()
+    page.locator("label[for=won-false]").click()
+    page.locator("#preview-score").filter(has_text="88").wait_for()
+    page.get_by_test_id("save-game").click()
+    page.get_by_test_id("message").filter(has_text="Spiel 1 korrigiert").wait_for()
+
+    corrected = table.games.get(number=1)
+    assert (corrected.game, corrected.won, corrected.score) == ("spades", False, -88)
