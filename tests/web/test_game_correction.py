@@ -203,3 +203,11 @@ def test_director_table_page_of_a_closed_list_says_to_reopen_it(director, table,
 
     assert 'data-testid="games-reopen-note"' in content
     assert correct_url(table, 1) not in content
+
+
+def test_the_correction_page_never_queues_on_the_device(device, table):
+    enter(table, **CLUBS_WON)
+
+    content = device.get(correct_url(table, 1)).content.decode()
+
+    assert 'id="offline-data"' not in content

@@ -95,6 +95,9 @@ def _correction_context(access, game: Game) -> dict:
             "table_size": game.table_size,
         },
         "present": present,
+        # A correction changes a stored game: it is sent now or not at all, never queued
+        # on the device as if it were the next game.
+        "offline": None,
     }
 
 
