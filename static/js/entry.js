@@ -4,9 +4,10 @@
    Keyboard entry: the typed line is previewed as it is typed (POST …/notation/preview/),
    Enter saves it without reloading, the input is cleared and keeps the focus, the list
    grows; a refused line stays in the input with the offending words marked. Ctrl+Z (or
-   Cmd+Z) in the empty input takes the last game back into the input.
-   Undo: on the touch page a confirmation appears inline; on the keyboard page it is
-   immediate, since the deleted line comes back into the input. */
+   Cmd+Z) in the empty input asks (naming the game) and then takes the last game back
+   into the input.
+   Undo: on the touch page a confirmation appears inline; on the keyboard page a dialog
+   names the game, and the deleted line comes back into the input. */
 (function () {
   "use strict";
 
@@ -56,6 +57,11 @@
     if (node && node.textContent !== value) {
       node.textContent = value;
     }
+  }
+
+  /* A saved game is never deleted by a key alone: the question names the game. */
+  function confirmUndo(undoForm) {
+    return window.confirm(undoForm.dataset.question || "");
   }
 
   /* ------------------------------------------------------------ keyboard entry ---- */
@@ -256,7 +262,7 @@
         return;
       }
       var undoForm = byId("undo-form");
-      if (!undoForm || saving) {
+      if (!undoForm || saving || !confirmUndo(undoForm)) {
         return;
       }
       saving = true;

@@ -16,7 +16,7 @@ from tournaments.models import Game, GamePoints, Table
 from tournaments.skat import Evaluation, evaluate
 from tournaments.skat.rounds import deal_of, game_count
 
-from .listkeeping import _check_number, _ensure_game_entry, _fill
+from .listkeeping import _check_number, _ensure_game_entry, _fill, _game, ensure_not_ended
 from .seating import ensure_open, table_rounds
 
 
@@ -118,3 +118,47 @@ def preview_game(table: Table, data: dict, seats=None) -> GamePreview:
         points=points,
         totals={seat: before.get(seat, 0) + value for seat, value in points.items()},
     )
+
+
+def preview_correction(table: Table, number: int, data: dict) -> GamePreview:
+    """Game ``number`` as ``data`` would correct it: value, points and the running totals
+    after it, validated like :func:`listkeeping.correct_game` would (nothing is saved)."""
+    ensure_open(table)
+    ensure_not_ended(table)
+    stored = _game(table, number)
+    seats = list(table.seats.all())
+    deal = deal_of(stored.number, table_rounds(table, seats))
+    game = Game(
+        table=table, number=stored.number, dealer_seat=deal.dealer, table_size=deal.table_size
+    )
+    _fill(game, {key: value for key, value in data.items() if key != "number"}, deal, table)
+    evaluation = None
+    if not game.passed:
+        evaluation = evaluate(game.declaration(), game.outcome(), table.series.tournament.scheme)
+    points = {seat: game.points_of_seat(seat) for seat in deal.seats}
+    before = _totals_before(table, seats, stored.number)
+    return GamePreview(
+        game=game,
+        number=stored.number,
+        dealer_seat=deal.dealer,
+        table_size=deal.table_size,
+        passed=game.passed,
+        declarer_seat=game.declarer_seat,
+        evaluation=evaluation,
+        points=points,
+        totals={seat: before.get(seat, 0) + value for seat, value in points.items()},
+    )
+
+
+def _totals_before(table: Table, seats, number: int) -> dict[int, int]:
+    """Per seat present at game ``number``: its player's running total before that game."""
+    sums = dict(
+        GamePoints.objects.filter(table=table, game__number__lt=number)
+        .values("participant")
+        .annotate(total=Sum("points"))
+        .values_list("participant", "total")
+        .order_by()
+    )
+    return {
+        seat.number: sums.get(seat.participant_id) or 0 for seat in seats if seat.covers(number)
+    }

@@ -17,7 +17,7 @@ from tournaments.web.director import (
     tables,
     tournaments,
 )
-from tournaments.web.table import code, confirmation, keyboard, offline, touch, undo
+from tournaments.web.table import code, confirmation, correction, keyboard, offline, touch, undo
 from tournaments.web.views import HomeView
 
 app_name = "web"
@@ -158,5 +158,15 @@ urlpatterns = [
     ),
     path("tisch/notation/", keyboard.notation_help, name="notation-help"),
     path("tisch/<int:pk>/rueckgaengig/", undo.undo, name="table-undo"),
+    path(
+        "tisch/<int:pk>/spiel/<int:number>/korrigieren/",
+        correction.correct_game,
+        name="table-correct",
+    ),
+    path(
+        "tisch/<int:pk>/spiel/<int:number>/korrigieren/vorschau/",
+        correction.correction_preview,
+        name="table-correct-preview",
+    ),
     path("tisch/<int:pk>/unterschreiben/", confirmation.sign_page, name="table-sign"),
 ]

@@ -17,6 +17,7 @@ from tournaments.services.tables import table_overviews
 from tournaments.web import forms
 from tournaments.web.director.auth import director_required
 from tournaments.web.director.qr import qr_svg
+from tournaments.web.director.table_games import table_games_context
 from tournaments.web.table.access import table_code_url
 
 AUDIT_ENTRIES = 20  # changes with a reason shown on a table's page
@@ -83,6 +84,7 @@ def _table_page(request, table, *, end_form=None, close_form=None, reopen_form=N
         "close_form": close_form or forms.ReasonForm(prefix="close"),
         "reopen_form": reopen_form or forms.ReasonForm(prefix="reopen"),
         **_code_context(request, table),
+        **table_games_context(table),
     }
     return render(request, "director/table.html", context)
 

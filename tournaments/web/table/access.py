@@ -114,12 +114,12 @@ def table_view(view):
     """Resolve the table and the access for ``view(request, access)``; 403 without it."""
 
     @wraps(view)
-    def wrapped(request, pk):
+    def wrapped(request, pk, **kwargs):
         try:
             access = resolve_access(request, pk)
         except PermissionDenied:
             return _denied(request)
-        return view(request, access)
+        return view(request, access, **kwargs)
 
     return wrapped
 

@@ -78,6 +78,26 @@ def _column_numbers(seats) -> list[int]:
     return sorted({seat.number for seat in seats})
 
 
+def game_label(row: dict) -> str:
+    """A row of the list in one phrase, e.g. "Kreuz mit 2, Hand, Platz 2, gewonnen +72"."""
+    if row["passed"]:
+        return row["description"]
+    return gettext("%(game)s, seat %(seat)d, %(outcome)s %(score)s") % {
+        "game": row["description"],
+        "seat": row["declarer_seat"],
+        "outcome": gettext("won") if row["won"] else gettext("lost"),
+        "score": row["score"],
+    }
+
+
+def delete_question(row: dict) -> str:
+    """The question before a game is deleted names it, so nobody deletes the wrong one."""
+    return gettext("Delete game %(number)d (%(game)s)?") % {
+        "number": row["number"],
+        "game": game_label(row),
+    }
+
+
 def saved_message(game: Game) -> str:
     if game.passed:
         return gettext("Game %(number)d saved: passed in.") % {"number": game.number}

@@ -16,6 +16,7 @@ from tournaments.web.table.access import (
     Access,
 )
 from tournaments.web.table.display import (
+    delete_question,
     plain,
     row_display,
 )
@@ -57,6 +58,7 @@ def page_context(request, access: Access) -> dict:
     current = {seat.number: _current_total(rows, seat) for seat in seats}
     dealer = next_game["dealer_seat"] if next_game else None
     four = bool(next_game) and next_game["table_size"] == 4
+    displayed = [row_display(row, seats) for row in reversed(rows)]
     try:
         director_url = reverse("web:director-table", args=[table.pk]) if access.director else ""
     except NoReverseMatch:
@@ -84,7 +86,8 @@ def page_context(request, access: Access) -> dict:
             }
             for seat in present
         ],
-        "rows": [row_display(row, seats) for row in reversed(rows)],
+        "rows": displayed,
+        "undo_question": delete_question(displayed[0]) if displayed else "",
         "last_game": rows[-1].game if rows else None,
         "totals": totals,
         "games_entered": overview["games_entered"],

@@ -104,10 +104,12 @@ def _flags(flags, state, errors) -> list[dict]:
     ]
 
 
-def _touch_page(request, access, *, state=None, errors=None, preview=None, status=200):
+def _touch_page(request, access, *, state=None, errors=None, preview=None, status=200, extra=None):
+    """``extra`` replaces parts of the page context, e.g. the game a correction changes."""
     state = state or _touch_state()
     errors = errors or {}
     context = page_context(request, access)
+    context.update(extra or {})
     context.update(
         {
             "mode": "touch",
@@ -160,7 +162,8 @@ def table_page(request, access):
         # The script saves with fetch to tell "server down" from "refused"; the page it
         # loads next shows the message.
         return JsonResponse({"ok": True, "saved": game.number}, status=201)
-    return redirect(reverse("web:table", args=[access.table.pk]) + "#entry")
+    # The top of the page: the message and the new totals in view, the next game below.
+    return redirect(reverse("web:table", args=[access.table.pk]))
 
 
 @never_cache

@@ -1,0 +1,231 @@
+"""The table device on a phone (390 × 844) and the public pages at 360 px, measured.
+
+Boxes come from the browser's layout (``bounding_box``), in CSS pixels of the viewport:
+what a player sees without scrolling. Also: a saved game is never deleted by a key alone,
+and a saved game is corrected in the same form that entered it.
+"""
+
+import pytest
+
+from tests.factories import enter, make_seated_table, play_out
+from tournaments.services import table_access
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 390, "height": 844}
+NARROW = {"width": 360, "height": 740}
+FIRST_LOAD_MS = 30_000
+
+
+def open_table(new_page, table, viewport=PHONE, suffix=""):
+    page = new_page(viewport)
+    # The first request of a module may wait for a busy machine; later ones are quick.
+    page.goto(f"/tisch/code/{table_access.ensure_code(table)}/", timeout=FIRST_LOAD_MS)
+    if suffix:
+        page.goto(f"/tisch/{table.pk}/{suffix}")
+    return page
+
+
+def inside_viewport(page, locator) -> bool:
+    box = locator.bounding_box()
+    viewport = page.viewport_size
+    return (
+        box is not None
+        and box["y"] >= 0
+        and box["x"] >= 0
+        and box["y"] + box["height"] <= viewport["height"]
+        and box["x"] + box["width"] <= viewport["width"]
+    )
+
+
+def no_horizontal_overflow(page) -> bool:
+    return page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+
+
+def test_phone_header_takes_at_most_a_sixth_of_the_height(new_page):
+    table = make_seated_table(players=4, rounds_per_series=2)
+    page = open_table(new_page, table)
+
+    header = page.get_by_test_id("table-head").bounding_box()
+
+    # Everything above the entry, the site's own header included.
+    assert header["y"] + header["height"] <= PHONE["height"] / 6
+
+
+def test_phone_shows_every_button_of_a_normal_game_without_scrolling(new_page):
+    table = make_seated_table(players=4, rounds_per_series=2)
+    page = open_table(new_page, table)
+
+    needed = [
+        *(f"label[for=declarer-{seat}]" for seat in (2, 3, 4)),
+        *(f"label[for=game-{game}]" for game in ("clubs", "spades", "hearts", "diamonds")),
+        "label[for=game-grand]",
+        "label[for=game-null]",
+        "label[for=won-true]",
+        "label[for=won-false]",
+        "#save-game",
+    ]
+
+    outside = [selector for selector in needed if not inside_viewport(page, page.locator(selector))]
+    bar_top = page.locator(".touch-actions-sticky").bounding_box()["y"]
+    covered = [
+        selector
+        for selector in needed[:-1]
+        if (box := page.locator(selector).bounding_box())["y"] + box["height"] > bar_top
+    ]
+    assert outside == []
+    assert covered == []
+    assert no_horizontal_overflow(page)
+
+
+WORDS_BROKEN_ACROSS_LINES = """root => {
+  const broken = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].map(rect => Math.round(rect.top)));
+      if (tops.size > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("path", "viewport"),
+    [("", PHONE), ("", NARROW), ("/rechner/", PHONE), ("/rechner/", NARROW)],
+)
+def test_no_button_label_wraps_inside_a_word(new_page, path, viewport):
+    table = make_seated_table(players=4, rounds_per_series=2)
+    page = open_table(new_page, table, viewport=viewport)
+    if path:
+        page.goto(path)
+
+    controls = "main => [...main.querySelectorAll('.tile > span, button, .entry-modes a')]"
+    broken = page.locator("main").evaluate(f"{controls}.flatMap({WORDS_BROKEN_ACROSS_LINES})")
+    cut_off = page.locator("main").evaluate(
+        f"{controls}.filter(node => node.offsetParent && node.scrollWidth > node.clientWidth + 1)"
+        ".map(node => node.textContent.trim())"
+    )
+
+    assert broken == []
+    assert cut_off == []
+
+
+def test_phone_after_saving_the_message_and_the_totals_are_in_view(new_page):
+    table = make_seated_table(players=4, rounds_per_series=2)
+    page = open_table(new_page, table)
+
+    page.locator("label[for=declarer-2]").click()
+    page.locator("label[for=game-clubs]").click()
+    page.locator("label[for=won-true]").click()
+    page.get_by_test_id("save-game").click()
+    page.get_by_test_id("game-row-1").wait_for(state="attached")
+
+    assert inside_viewport(page, page.get_by_test_id("message").first)
+    assert inside_viewport(page, page.locator("#table-status"))
+
+
+def test_phone_preview_is_never_under_the_sticky_save_bar(new_page):
+    table = make_seated_table(players=4, rounds_per_series=2)
+    page = open_table(new_page, table)
+
+    page.locator("label[for=declarer-2]").click()
+    page.locator("label[for=game-clubs]").click()
+    page.locator("label[for=won-true]").click()
+    page.locator("#preview-values").wait_for()
+    page.locator("#preview").scroll_into_view_if_needed()
+    preview = page.locator("#preview-score").bounding_box()
+    bar = page.locator(".touch-actions-sticky").bounding_box()
+
+    assert preview["y"] + preview["height"] <= bar["y"]
+
+
+def test_calculator_result_is_beside_or_right_under_its_buttons(new_page):
+    page = new_page(PHONE)
+    page.goto("/rechner/")
+
+    page.locator("label[for=game-clubs]").click()
+    page.locator("label[for=won-true]").click()
+    bar = page.locator("#result-bar")
+    bar.wait_for()
+    won = page.locator("label[for=won-true]").bounding_box()
+
+    assert inside_viewport(page, page.locator("label[for=won-true]"))
+    assert inside_viewport(page, bar)
+    assert won["y"] + won["height"] <= bar.bounding_box()["y"]
+    assert page.locator("#bar-score").inner_text().strip() != ""
+
+
+@pytest.mark.parametrize("suffix", ["rangliste/", "serie/1/rangliste/", "serie/1/tischplan/"])
+def test_public_pages_fit_360_px_without_cutting_columns(new_page, suffix):
+    table = make_seated_table(players=4, rounds_per_series=1)
+    play_out(table)
+    page = new_page(NARROW)
+
+    page.goto(f"/turniere/{table.series.tournament_id}/{suffix}", timeout=FIRST_LOAD_MS)
+    if page.locator("#show-all-columns").count():
+        page.locator("label[for=show-all-columns]").click()
+    for region in page.locator(".table-wrap, .table-scroll").all():
+        region.evaluate("node => { node.scrollLeft = node.scrollWidth; }")
+
+    assert no_horizontal_overflow(page)
+    names = page.locator("table tbody th[scope=row]").all()
+    assert names
+    for cell in names:
+        box = cell.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= NARROW["width"], cell.inner_text()
+
+
+def test_ctrl_z_in_the_empty_keyboard_field_asks_naming_the_game(new_page):
+    table = make_seated_table(players=3, rounds_per_series=2)
+    enter(table, declarer_seat=2, game="clubs", matadors=2, hand=True, won=True)
+    page = open_table(new_page, table, viewport={"width": 1280, "height": 800}, suffix="tastatur/")
+    questions = []
+
+    def answer(dialog):
+        questions.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", answer)
+    page.get_by_test_id("notation-input").press("Control+z")
+    page.wait_for_function("() => true")
+
+    assert questions == ["Spiel 1 (Kreuz mit 2, Hand, Platz 2, gewonnen +48) löschen?"]
+    assert table.games.count() == 1
+
+
+def test_touch_undo_asks_naming_the_game(new_page):
+    table = make_seated_table(players=3, rounds_per_series=2)
+    enter(table, declarer_seat=2, game="clubs", matadors=2, hand=True, won=True)
+    page = open_table(new_page, table)
+
+    page.get_by_test_id("undo").click()
+
+    question = page.get_by_test_id("undo-question")
+    assert question.inner_text() == "Spiel 1 (Kreuz mit 2, Hand, Platz 2, gewonnen +48) löschen?"
+    assert table.games.count() == 1
+
+
+def test_a_saved_game_is_corrected_in_the_touch_form_with_its_preview(new_page):
+    table = make_seated_table(players=3, rounds_per_series=2)
+    enter(table, declarer_seat=2, game="clubs", matadors=2, hand=True, won=True)
+    enter(table, passed=True)
+    page = open_table(new_page, table)
+
+    page.get_by_test_id("correct-1").click()
+    assert page.get_by_test_id("declarer-2").is_checked()
+    assert page.get_by_test_id("game-clubs").is_checked()
+    page.locator("label[for=game-spades]").click()
+    page.locator("label[for=won-false]").click()
+    page.locator("#preview-score").filter(has_text="88").wait_for()
+    page.get_by_test_id("save-game").click()
+    page.get_by_test_id("message").filter(has_text="Spiel 1 korrigiert").wait_for()
+
+    corrected = table.games.get(number=1)
+    assert (corrected.game, corrected.won, corrected.score) == ("spades", False, -88)

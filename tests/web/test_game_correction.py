@@ -1,0 +1,213 @@
+"""Correcting a saved game in the browser, and undo that names the game before deleting it."""
+
+import pytest
+from django.core.cache import cache
+
+from tests.factories import enter, make_seated_table, make_staff_user, play_out
+from tournaments.models import AuditEntry, Signature, Table
+from tournaments.services import signing, table_access
+
+pytestmark = pytest.mark.django_db
+CLUBS_WON = {"declarer_seat": 2, "game": "clubs", "matadors": 2, "hand": True, "won": True}
+SPADES_LOST = {
+    "number": "1",
+    "declarer": "3",
+    "game": "spades",
+    "with_matadors": "false",
+    "matadors": "1",
+    "won": "false",
+}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def table(db):
+    return make_seated_table(players=3, rounds_per_series=2)
+
+
+@pytest.fixture
+def device(client, table):
+    code = table_access.ensure_code(table)
+    assert client.post("/tisch/", {"code": code}).status_code == 302
+    return client
+
+
+def correct_url(table, number, suffix=""):
+    return f"/tisch/{table.pk}/spiel/{number}/korrigieren/{suffix}"
+
+
+def sign_with_pin(table, seat_number):
+    seat = table.seats.select_related("participant").get(number=seat_number)
+    signing.sign_list(table, seat.number, participant=seat.participant_id, pin=seat.participant.pin)
+
+
+# --- Undo names the game ---------------------------------------------------------------------
+
+
+def test_undo_question_names_the_game_its_declarer_and_score(device, table):
+    enter(table, **CLUBS_WON)
+
+    content = device.get(f"/tisch/{table.pk}/rueckgaengig/").content.decode()
+
+    assert "Spiel 1 (Kreuz mit 2, Hand, Platz 2, gewonnen +48) löschen?" in content
+
+
+@pytest.mark.parametrize("suffix", ["", "tastatur/"])
+def test_inline_undo_carries_the_named_question_for_the_dialog(device, table, suffix):
+    enter(table, **CLUBS_WON)
+
+    content = device.get(f"/tisch/{table.pk}/{suffix}").content.decode()
+
+    assert 'data-question="Spiel 1 (Kreuz mit 2, Hand, Platz 2, gewonnen +48) löschen?"' in content
+
+
+# --- Correcting a game -----------------------------------------------------------------------
+
+
+def test_every_game_of_an_open_list_has_a_correct_link(device, table):
+    enter(table, passed=True)
+    enter(table, **CLUBS_WON)
+
+    content = device.get(f"/tisch/{table.pk}/").content.decode()
+
+    assert f'href="{correct_url(table, 1)}"' in content
+    assert f'href="{correct_url(table, 2)}"' in content
+
+
+def test_correction_page_prefills_the_touch_form_with_the_saved_game(device, table):
+    enter(table, **CLUBS_WON)
+
+    content = device.get(correct_url(table, 1)).content.decode()
+
+    assert "Spiel 1 korrigieren" in content
+    assert 'id="declarer-2" name="declarer" value="2"' in content
+    for control in ('id="declarer-2"', 'id="game-clubs"', 'id="hand"', 'id="won-true"'):
+        tag = content[content.index(control) : content.index(">", content.index(control))]
+        assert "checked" in tag, control
+    assert 'value="1"' in content[content.index('name="number"') - 40 :][:80]
+
+
+def test_correction_preview_shows_the_new_value_without_saving(device, table):
+    enter(table, **CLUBS_WON)
+
+    response = device.post(correct_url(table, 1), {**SPADES_LOST, "action": "preview"})
+    data = device.post(correct_url(table, 1, "vorschau/"), SPADES_LOST).json()
+
+    assert response.status_code == 200
+    assert 'data-testid="preview-score">−44<' in response.content.decode()
+    assert data["score"] == -44
+    assert data["totals"] == {"1": 40, "2": 40, "3": -94}  # list points: −44 − 50, +40 each
+    assert table.games.get(number=1).game == "clubs"
+
+
+def test_correction_saves_and_the_audit_keeps_before_and_after(device, table):
+    enter(table, **CLUBS_WON)
+    enter(table, passed=True)
+
+    response = device.post(correct_url(table, 1), {**SPADES_LOST, "reason": "Pik, nicht Kreuz"})
+
+    assert response.status_code == 302
+    game = table.games.get(number=1)
+    assert (game.game, game.declarer_seat, game.score) == ("spades", 3, -44)
+    entry = AuditEntry.objects.get(table=table, action="game_corrected")
+    assert entry.before["game"] == "clubs"
+    assert entry.after["game"] == "spades"
+    assert entry.reason == "Pik, nicht Kreuz"
+    assert entry.actor == table_access.device_actor(table)
+
+
+def test_correction_with_a_problem_shows_it_and_keeps_the_game(device, table):
+    enter(table, **CLUBS_WON)
+
+    response = device.post(correct_url(table, 1), {**SPADES_LOST, "declarer": "9"})
+
+    assert response.status_code == 400
+    assert 'id="declarer-error"' in response.content.decode()
+    assert table.games.get(number=1).game == "clubs"
+
+
+def test_correcting_a_partly_signed_list_asks_to_void_the_signatures(device, table):
+    play_out(table)
+    sign_with_pin(table, 1)
+
+    page = device.get(correct_url(table, 1)).content.decode()
+    refused = device.post(correct_url(table, 1), SPADES_LOST)
+    saved = device.post(correct_url(table, 1), {**SPADES_LOST, "void_signatures": "on"})
+
+    assert "Die Spieler müssen die Liste neu unterschreiben" in page
+    assert refused.status_code == 409
+    assert saved.status_code == 302
+    assert not Signature.objects.filter(table=table).exists()
+    assert AuditEntry.objects.filter(table=table, action="signatures_voided").exists()
+
+
+@pytest.mark.parametrize("status", [Table.Status.SIGNED, Table.Status.LOCKED])
+def test_a_closed_list_is_corrected_only_after_the_director_reopens_it(client, table, status):
+    enter(table, **CLUBS_WON)
+    Table.objects.filter(pk=table.pk).update(status=status)
+    client.force_login(make_staff_user())
+
+    page = client.get(correct_url(table, 1)).content.decode()
+    refused = client.post(correct_url(table, 1), SPADES_LOST)
+
+    assert 'data-testid="correction-locked"' in page
+    assert "mit einer Begründung" in page
+    assert refused.status_code in (302, 403, 409)
+    assert table.games.get(number=1).game == "clubs"
+
+
+# --- The director's table page ---------------------------------------------------------------
+
+
+@pytest.fixture
+def director(client):
+    client.force_login(make_staff_user())
+    return client
+
+
+def test_director_table_page_lists_every_game_with_its_correct_link(director, table):
+    enter(table, passed=True)
+    enter(table, **CLUBS_WON)
+
+    content = director.get(f"/leitung/tische/{table.pk}/").content.decode()
+
+    assert f'href="{correct_url(table, 1)}"' in content
+    assert f'href="{correct_url(table, 2)}"' in content
+    assert "Kreuz mit 2, Hand, gewonnen" in content
+
+
+def test_director_corrects_a_game_and_sees_before_and_after_in_words(director, table):
+    enter(table, **CLUBS_WON)
+
+    director.post(correct_url(table, 1), {**SPADES_LOST, "reason": "Pik, nicht Kreuz"})
+    content = director.get(f"/leitung/tische/{table.pk}/").content.decode()
+
+    assert (
+        "Spiel 1: vorher Platz 2: Kreuz mit 2, Hand, gewonnen – "
+        "nachher Platz 3: Pik ohne 1, verloren (Pik, nicht Kreuz)"
+    ) in content
+
+
+@pytest.mark.parametrize("status", [Table.Status.SIGNED, Table.Status.LOCKED])
+def test_director_table_page_of_a_closed_list_says_to_reopen_it(director, table, status):
+    enter(table, **CLUBS_WON)
+    Table.objects.filter(pk=table.pk).update(status=status)
+
+    content = director.get(f"/leitung/tische/{table.pk}/").content.decode()
+
+    assert 'data-testid="games-reopen-note"' in content
+    assert correct_url(table, 1) not in content
+
+
+def test_the_correction_page_never_queues_on_the_device(device, table):
+    enter(table, **CLUBS_WON)
+
+    content = device.get(correct_url(table, 1)).content.decode()
+
+    assert 'id="offline-data"' not in content

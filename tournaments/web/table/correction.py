@@ -1,0 +1,175 @@
+"""Correcting a saved game at ``/tisch/<id>/spiel/<n>/korrigieren/`` (Korrektur).
+
+The game's entry comes back into the touch form, prefilled; the list keeper changes it,
+sees the new value and totals (the same preview as a new game) and saves the correction.
+A list with signatures asks first, since the correction voids them; a signed or locked list
+is reopened by the director (with a reason) before any game of it is corrected.
+"""
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.models import Game, ListLocked
+from tournaments.services import game_correction, listkeeping
+from tournaments.services.errors import Rejected
+from tournaments.services.game_preview import game_fields
+from tournaments.services.running_list import preview_correction
+from tournaments.services.tables import table_overview
+from tournaments.web.table.access import (
+    ensure_may_write,
+    error_entry,
+    problems_and_status,
+    read_only_refusal,
+    table_view,
+)
+from tournaments.web.table.display import (
+    ANNOUNCEMENTS,
+    describe_game,
+    game_label,
+    preview_display,
+    signed,
+)
+from tournaments.web.table.touch import TOUCH_SLOTS, _touch_errors, _touch_page, _touch_state
+
+MAX_REASON = 200
+
+
+def _state_of(game: Game) -> dict:
+    """The touch form's choices for a saved game: what was entered, else what it made."""
+    state = _touch_state()
+    if game.passed:
+        return state | {"declarer": "passed"}
+    inputs = listkeeping.game_inputs(game)
+    won = inputs.get("won", game.won)
+    checked = {name for name, _label in ANNOUNCEMENTS if inputs.get(name)}
+    checked |= {name for name in ("schneider", "schwarz", "conceded") if getattr(game, name)}
+    return state | {
+        "declarer": str(game.declarer_seat),
+        "game": game.game,
+        "with_matadors": "false" if inputs.get("with_matadors") is False else "true",
+        "matadors": str(inputs.get("matadors") or 1),
+        "won": "" if won is None else ("true" if won else "false"),
+        "bid": str(inputs["bid"]) if inputs.get("bid") else "",
+        "checked": checked,
+    }
+
+
+def _correction_context(access, game: Game) -> dict:
+    """What changes on the touch page when it corrects ``game`` instead of entering one."""
+    table = access.table
+    overview = table_overview(table)
+    four = game.table_size == 4
+    present = [
+        {
+            "seat": seat["seat"],
+            "name": seat["name"],
+            "is_dealer": seat["seat"] == game.dealer_seat,
+            "sits_out": four and seat["seat"] == game.dealer_seat,
+        }
+        for seat in overview["seats"]
+        if seat["from_game"] <= game.number
+        and (seat["until_game"] is None or game.number <= seat["until_game"])
+    ]
+    row = {
+        "passed": game.passed,
+        "description": describe_game(game),
+        "declarer_seat": game.declarer_seat,
+        "won": game.won,
+        "score": signed(game.score) if not game.passed else "",
+    }
+    return {
+        "correcting": {
+            "number": game.number,
+            "label": game_label(row),
+            "signatures": game_correction.signatures_to_void(table),
+        },
+        "editable": access.may_edit and table.ended_early_at is None,
+        "next_game": {
+            "number": game.number,
+            "dealer_seat": game.dealer_seat,
+            "table_size": game.table_size,
+        },
+        "present": present,
+        # A correction changes a stored game: it is sent now or not at all, never queued
+        # on the device as if it were the next game.
+        "offline": None,
+    }
+
+
+def _game_or_none(access, number: int) -> Game | None:
+    return access.table.games.filter(number=number).first()
+
+
+def _page(request, access, game, **kwargs):
+    return _touch_page(request, access, extra=_correction_context(access, game), **kwargs)
+
+
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
+@table_view
+def correct_game(request, access, number):
+    """GET: the game prefilled in the touch form; POST: preview (``action``) or save."""
+    game = _game_or_none(access, number)
+    if game is None:
+        messages.error(
+            request, gettext("Game %(number)s is not on this list.") % {"number": number}
+        )
+        return redirect("web:table", access.table.pk)
+    if request.method != "POST":
+        return _page(request, access, game, state=_state_of(game))
+    if not access.may_edit:
+        return read_only_refusal(request, access)
+    data = game_fields(request.POST)
+    state = _touch_state(request.POST)
+    try:
+        ensure_may_write(access)
+        if request.POST.get("action") == "preview":
+            preview = preview_correction(access.table, number, data)
+            return _page(request, access, game, state=state, preview=preview_display(preview))
+        game = game_correction.correct_game_at_table(
+            access.table,
+            number,
+            data,
+            void_signatures="void_signatures" in request.POST,
+            user=access.user,
+            actor=access.actor(),
+            reason=request.POST.get("reason", "").strip()[:MAX_REASON],
+        )
+    except (Rejected, ListLocked) as error:
+        problems, status = problems_and_status(error)
+        return _page(
+            request, access, game, state=state, errors=_touch_errors(problems), status=status
+        )
+    messages.success(request, _corrected_message(game))
+    return redirect(reverse("web:table", args=[access.table.pk]) + f"#game-{game.number}")
+
+
+def _corrected_message(game: Game) -> str:
+    if game.passed:
+        return gettext("Game %(number)d corrected: passed in.") % {"number": game.number}
+    return gettext("Game %(number)d corrected: %(score)s.") % {
+        "number": game.number,
+        "score": signed(game.score),
+    }
+
+
+@never_cache
+@require_POST
+@table_view
+def correction_preview(request, access, number):
+    """``…/korrigieren/vorschau/``: the corrected game's value and totals, as JSON."""
+    if not access.may_edit:
+        return read_only_refusal(request, access)
+    try:
+        ensure_may_write(access)
+        preview = preview_correction(access.table, number, game_fields(request.POST))
+    except (Rejected, ListLocked) as error:
+        problems, status = problems_and_status(error)
+        errors = [error_entry(TOUCH_SLOTS.get(p.field, "form"), p.text(gettext)) for p in problems]
+        return JsonResponse({"ok": False, "status": status, "errors": errors})
+    return JsonResponse(preview_display(preview))
