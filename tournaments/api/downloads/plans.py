@@ -16,8 +16,8 @@ from .base import (
     FileView,
     IsDirector,
     file_schema,
-    series_file_name,
     series_or_404,
+    series_scope,
     tournament_or_404,
 )
 from .lists import base_url
@@ -34,9 +34,7 @@ class SeriesListsXLSXView(FileView):
     def get(self, request, pk: int):
         series = series_or_404(pk)
         content = spreadsheets.series_lists_xlsx(series)
-        return self.file_response(
-            content, gettext("Game lists"), series.tournament.name, series_file_name(series)
-        )
+        return self.file_response(content, gettext("Game lists"), **series_scope(series))
 
 
 class TablePlanPDFView(FileView):
@@ -47,7 +45,7 @@ class TablePlanPDFView(FileView):
         series = series_or_404(pk)
         out = io.BytesIO()
         pdf_plan.table_plan_pdf(series, out)
-        return self.file_response(out.getvalue(), gettext("Table plan"), series_file_name(series))
+        return self.file_response(out.getvalue(), gettext("Table plan"), **series_scope(series))
 
 
 class TablePlanWithCodesPDFView(FileView):
@@ -62,7 +60,7 @@ class TablePlanWithCodesPDFView(FileView):
         out = io.BytesIO()
         pdf_plan.table_plan_pdf(series, out, with_codes=True, base_url=base_url(request))
         return self.file_response(
-            out.getvalue(), gettext("Table plan"), series_file_name(series), gettext("codes")
+            out.getvalue(), gettext("Table plan with codes"), **series_scope(series)
         )
 
 
@@ -78,7 +76,7 @@ class SeriesStartCardsPDFView(FileView):
         series = series_or_404(pk)
         out = io.BytesIO()
         pdf_plan.start_cards_pdf(series.tournament, out, series=series)
-        return self.file_response(out.getvalue(), gettext("Start cards"), series_file_name(series))
+        return self.file_response(out.getvalue(), gettext("Start cards"), **series_scope(series))
 
 
 class TournamentStartCardsPDFView(FileView):
@@ -91,4 +89,4 @@ class TournamentStartCardsPDFView(FileView):
         tournament = tournament_or_404(pk)
         out = io.BytesIO()
         pdf_plan.start_cards_pdf(tournament, out)
-        return self.file_response(out.getvalue(), gettext("Start cards"), tournament.name)
+        return self.file_response(out.getvalue(), gettext("Start cards"), tournament=tournament)
