@@ -8,7 +8,8 @@ import io
 
 from django.utils.translation import gettext
 
-from tournaments.exports import pdf_plan, spreadsheets
+from tournaments.exports import pdf_plan, pdf_table_cards, spreadsheets
+from tournaments.models import Table
 
 from .base import (
     PDF,
@@ -16,6 +17,7 @@ from .base import (
     FileView,
     IsDirector,
     file_schema,
+    get_or_404,
     series_or_404,
     series_scope,
     tournament_or_404,
@@ -90,3 +92,41 @@ class TournamentStartCardsPDFView(FileView):
         out = io.BytesIO()
         pdf_plan.start_cards_pdf(tournament, out)
         return self.file_response(out.getvalue(), gettext("Start cards"), tournament=tournament)
+
+
+# --- Table cards with codes --------------------------------------------------------------
+
+
+class SeriesTableCardsPDFView(FileView):
+    """``series/{id}/table-cards.pdf``: a cut-out card per table with its code and QR code."""
+
+    permission_classes = [IsDirector]
+
+    @file_schema(
+        PDF, "Table cards with codes and QR codes of a series (directors only)", staff=True
+    )
+    def get(self, request, pk: int):
+        series = series_or_404(pk)
+        out = io.BytesIO()
+        pdf_table_cards.series_cards_pdf(series, out, base_url=base_url(request))
+        return self.file_response(out.getvalue(), gettext("Table cards"), **series_scope(series))
+
+
+class TableCardPDFView(FileView):
+    """``tables/{id}/table-card.pdf``: one table's card, e.g. after its code was re-issued."""
+
+    permission_classes = [IsDirector]
+
+    @file_schema(
+        PDF, "The card of one table with its code and QR code (directors only)", staff=True
+    )
+    def get(self, request, pk: int):
+        table = get_or_404(Table.objects.select_related("series__tournament__club"), pk)
+        out = io.BytesIO()
+        pdf_table_cards.table_card_pdf(table, out, base_url=base_url(request))
+        return self.file_response(
+            out.getvalue(),
+            gettext("Table card"),
+            **series_scope(table.series),
+            table=table.number,
+        )
