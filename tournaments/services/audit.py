@@ -62,6 +62,15 @@ ACTION_LABELS = {
     "table_code_reissued": gettext_noop("table code replaced"),
     "table_created": gettext_noop("table set up"),
     "team_created": gettext_noop("team created"),
+    "tournament_created": gettext_noop("tournament created"),
+    "tournament_changed": gettext_noop("tournament changed"),
+    "tournament_deleted": gettext_noop("tournament deleted"),
+    "player_created": gettext_noop("player created"),
+    "player_changed": gettext_noop("player changed"),
+    "player_deleted": gettext_noop("player deleted"),
+    "club_created": gettext_noop("club created"),
+    "club_changed": gettext_noop("club changed"),
+    "club_deleted": gettext_noop("club deleted"),
 }
 # Reasons the software itself writes (not typed by a person), shown translated.
 GENERATED_REASONS = {"undo": gettext_noop("undone at the table")}
