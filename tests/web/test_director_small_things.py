@@ -15,8 +15,11 @@ from tests.factories import (
     make_staff_user,
     make_tournament,
 )
+from tournaments.api.auth_token import TOKEN_REVOKED
 from tournaments.models import Participant
-from tournaments.services import audit, change_log, listkeeping, participants
+from tournaments.services import audit, change_log, listkeeping, participants, states
+from tournaments.services.signing import PIN_REFUSED
+from tournaments.services.table_access import BLOCK_LIFTED, GUESSING
 
 pytestmark = pytest.mark.django_db
 
@@ -47,10 +50,14 @@ def recorded_actions() -> set[str]:
         for name in change_log._LOGGED.values()
         for change in ("created", "changed", "deleted")
     }
+    constants = {PIN_REFUSED, GUESSING, BLOCK_LIFTED, TOKEN_REVOKED}
+    transitions = {transition.audit for transition in states.TRANSITIONS.values()}
     return (
         set(re.findall(r'record\(\s*"([a-z_]+)"', text))
-        | set(re.findall(r'action="([a-z_]+)"', services))
+        | set(re.findall(r'action\s?=\s?"([a-z_]+)"', services))
         | logged
+        | constants
+        | transitions
     )
 
 

@@ -8,7 +8,7 @@ from django.db import connection
 
 from tests.factories import make_complete_table, make_staff_user, sign_all
 from tournaments.models import Game, Seat
-from tournaments.services import settlement, signing
+from tournaments.services import settlement, states
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_a_seal_shows_the_players_totals_games_confirmations_and_the_pdf(client,
 
 def test_a_reopened_list_says_the_seal_is_earlier_when_and_why(client, sealed):
     old_seal = sealed.seal
-    signing.reopen_list(sealed, "Spiel 3 falsch eingetragen", user=make_staff_user("leiter"))
+    states.apply(sealed, "reopen", make_staff_user("leiter"), "Spiel 3 falsch eingetragen")
 
     response = client.get(f"/verify/{old_seal}/", headers=ENGLISH)
 
@@ -57,7 +57,7 @@ def test_a_reopened_list_says_the_seal_is_earlier_when_and_why(client, sealed):
 
 def test_a_reopened_and_signed_again_list_links_the_current_seal(client, sealed):
     old_seal = sealed.seal
-    signing.reopen_list(sealed, "Korrektur", user=make_staff_user())
+    states.apply(sealed, "reopen", make_staff_user(), "Korrektur")
     sealed = sign_all(sealed)
 
     response = client.get(f"/verify/{old_seal}/", headers=ENGLISH)

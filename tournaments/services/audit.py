@@ -71,6 +71,21 @@ ACTION_LABELS = {
     "club_created": gettext_noop("club created"),
     "club_changed": gettext_noop("club changed"),
     "club_deleted": gettext_noop("club deleted"),
+    "list_end_taken_back": gettext_noop("early end taken back"),
+    "series_finished": gettext_noop("series finished"),
+    "series_reopened": gettext_noop("series reopened"),
+    "tournament_finished": gettext_noop("tournament finished"),
+    "tournament_reopened": gettext_noop("tournament reopened"),
+    "tariff_changed": gettext_noop("fees changed"),
+    "prizes_changed": gettext_noop("prizes changed"),
+    "entry_clash": gettext_noop("games sent from a device clashed with the list"),
+    "signature_pin_refused": gettext_noop("wrong PIN when confirming"),
+    "table_code_guessing": gettext_noop("many wrong table codes from one address"),
+    "table_code_block_lifted": gettext_noop("table code block lifted"),
+    "api_token_revoked": gettext_noop("API token revoked"),
+    "participant_changed": gettext_noop("registration changed"),
+    "participant_withdrawn": gettext_noop("player withdrawn"),
+    "participant_returned": gettext_noop("player takes part again"),
 }
 # Reasons the software itself writes (not typed by a person), shown translated.
 GENERATED_REASONS = {"undo": gettext_noop("undone at the table")}
