@@ -20,7 +20,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.services import states
+from tournaments.services import audit, states
 from tournaments.services.errors import Rejected
 from tournaments.services.seal import image_digest
 
@@ -269,10 +269,18 @@ class GameAdmin(admin.ModelAdmin):
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "actor", "action", "table", "object_repr", "reason"]
+    list_display = ["created_at", "actor", "action_shown", "table", "object_repr", "reason_shown"]
     list_filter = ["action", "created_at"]
     search_fields = ["actor", "object_repr", "reason"]
     readonly_fields = [f.name for f in AuditEntry._meta.fields]
+
+    @admin.display(description=_("action"), ordering="action")
+    def action_shown(self, entry) -> str:
+        return audit.action_label(entry.action)
+
+    @admin.display(description=_("reason"), ordering="reason")
+    def reason_shown(self, entry) -> str:
+        return audit.reason_text(entry.reason)
 
     def has_add_permission(self, request) -> bool:
         return False

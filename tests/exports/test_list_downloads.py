@@ -70,7 +70,8 @@ def test_list_pdf_is_a_signed_attachment_with_a_readable_name(client, accept):
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert response["Content-Disposition"] == (
-        "attachment; filename*=utf-8''Spielliste_Preisskat_Gr%C3%BCn-Wei%C3%9F_Serie_1_Tisch_1.pdf"
+        'attachment; filename="Preisskat-Gruen-Weiss_2026-03-14_Serie-1_Tisch-1_Spielliste.pdf"; '
+        "filename*=UTF-8''Preisskat-Gr%C3%BCn-Wei%C3%9F_2026-03-14_Serie-1_Tisch-1_Spielliste.pdf"
     )
     pdf = body(response)
     assert signatures_in(pdf) == 1
@@ -88,7 +89,7 @@ def test_blank_list_pdf_is_an_unsigned_attachment_with_the_players(client):
 
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
-    assert response["Content-Disposition"].startswith("attachment; filename*=utf-8''Leere_")
+    assert response["Content-Disposition"].endswith("_Serie-1_Tisch-1_Leere-Spielliste.pdf")
     pdf = body(response)
     assert signatures_in(pdf) == 0
     for name in names_at(table):
@@ -124,7 +125,7 @@ def test_series_lists_pdf_holds_every_list_in_queries_constant_per_table(
 
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
-    assert response["Content-Disposition"].startswith('attachment; filename="Spiellisten_')
+    assert response["Content-Disposition"].endswith("_Serie-1_Spiellisten.pdf")
     assert signatures_in(pdf) == 1
     assert len(PdfReader(io.BytesIO(pdf)).pages) == count
     text = text_of(pdf)

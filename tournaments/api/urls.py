@@ -21,6 +21,8 @@ from .downloads.lists import (
 from .downloads.plans import (
     SeriesListsXLSXView,
     SeriesStartCardsPDFView,
+    SeriesTableCardsPDFView,
+    TableCardPDFView,
     TablePlanPDFView,
     TablePlanWithCodesPDFView,
     TournamentStartCardsPDFView,
@@ -100,6 +102,12 @@ urlpatterns = [
         TablePlanWithCodesPDFView.as_view(),
         name="table-plan-codes-pdf",
     ),
+    path(
+        "series/<int:pk>/table-cards.pdf",
+        SeriesTableCardsPDFView.as_view(),
+        name="series-table-cards-pdf",
+    ),
+    path("tables/<int:pk>/table-card.pdf", TableCardPDFView.as_view(), name="table-card-pdf"),
     path(
         "series/<int:pk>/start-cards.pdf",
         SeriesStartCardsPDFView.as_view(),

@@ -8,7 +8,6 @@ Latin, Greek and Cyrillic letter: names print exactly as typed. A letter the fon
 """
 
 import functools
-import re
 import unicodedata
 
 from django.utils import timezone
@@ -77,18 +76,6 @@ def _pdf_char(char: str, drawable: frozenset) -> str:
     if base and all(ord(c) in drawable for c in base):
         return base
     return "?"
-
-
-def filename(*parts, extension: str) -> str:
-    """A file name people can read and every system accepts: ``Spielliste_Serie1_Tisch3.pdf``.
-
-    Umlauts are kept (the header carries them RFC 5987-encoded); spaces and characters that
-    break file systems become underscores.
-    """
-    stem = "_".join(str(part) for part in parts if str(part))
-    stem = re.sub(r"[\\/:*?\"<>|\s]+", "_", unicodedata.normalize("NFC", stem))
-    stem = re.sub(r"_+", "_", stem).strip("._") or "export"
-    return f"{stem[:120]}.{extension}"
 
 
 @functools.lru_cache(maxsize=4096)

@@ -1,6 +1,11 @@
-"""Writing the audit trail; every service that changes a list calls :func:`record`."""
+"""Writing the audit trail; every service that changes a list calls :func:`record`.
+
+The stored action is a stable English verb (``game_deleted``) that scripts read through
+the API; people read it through :func:`action_label`, in their language.
+"""
 
 from django.forms.models import model_to_dict
+from django.utils.translation import gettext, gettext_noop
 
 from tournaments.models import AuditEntry
 
@@ -31,3 +36,68 @@ def record(
         after=after,
         reason=reason,
     )
+
+
+ACTION_LABELS = {
+    "certificate_uploaded": gettext_noop("signing certificate uploaded"),
+    "draw": gettext_noop("tables drawn"),
+    "game_corrected": gettext_noop("game corrected"),
+    "game_deleted": gettext_noop("game removed"),
+    "game_entered": gettext_noop("game entered"),
+    "list_closed": gettext_noop("list closed"),
+    "list_ended_early": gettext_noop("list ended early"),
+    "list_reopened": gettext_noop("list reopened"),
+    "list_signed": gettext_noop("list signed"),
+    "participant_registered": gettext_noop("player registered"),
+    "participant_removed": gettext_noop("registration removed"),
+    "participants_registered": gettext_noop("players registered"),
+    "players_imported": gettext_noop("players imported"),
+    "seat_joined": gettext_noop("player joined the table"),
+    "seat_left": gettext_noop("player left the table"),
+    "seat_replaced": gettext_noop("player replaced"),
+    "signature_added": gettext_noop("list confirmed by a player"),
+    "signatures_voided": gettext_noop("confirmations voided"),
+    "summary_saved": gettext_noop("paper list totals saved"),
+    "table_code_issued": gettext_noop("table code issued"),
+    "table_code_reissued": gettext_noop("table code replaced"),
+    "table_created": gettext_noop("table set up"),
+    "team_created": gettext_noop("team created"),
+    "tournament_created": gettext_noop("tournament created"),
+    "tournament_changed": gettext_noop("tournament changed"),
+    "tournament_deleted": gettext_noop("tournament deleted"),
+    "player_created": gettext_noop("player created"),
+    "player_changed": gettext_noop("player changed"),
+    "player_deleted": gettext_noop("player deleted"),
+    "club_created": gettext_noop("club created"),
+    "club_changed": gettext_noop("club changed"),
+    "club_deleted": gettext_noop("club deleted"),
+    "list_end_taken_back": gettext_noop("early end taken back"),
+    "series_finished": gettext_noop("series finished"),
+    "series_reopened": gettext_noop("series reopened"),
+    "tournament_finished": gettext_noop("tournament finished"),
+    "tournament_reopened": gettext_noop("tournament reopened"),
+    "tariff_changed": gettext_noop("fees changed"),
+    "prizes_changed": gettext_noop("prizes changed"),
+    "entry_clash": gettext_noop("games sent from a device clashed with the list"),
+    "signature_pin_refused": gettext_noop("wrong PIN when confirming"),
+    "table_code_guessing": gettext_noop("many wrong table codes from one address"),
+    "table_code_block_lifted": gettext_noop("table code block lifted"),
+    "api_token_revoked": gettext_noop("API token revoked"),
+    "participant_changed": gettext_noop("registration changed"),
+    "participant_withdrawn": gettext_noop("player withdrawn"),
+    "participant_returned": gettext_noop("player takes part again"),
+}
+# Reasons the software itself writes (not typed by a person), shown translated.
+GENERATED_REASONS = {"undo": gettext_noop("undone at the table")}
+
+
+def action_label(action: str) -> str:
+    """What ``action`` means, in the reader's language; an unknown verb without underscores."""
+    label = ACTION_LABELS.get(action)
+    return gettext(label) if label else action.replace("_", " ")
+
+
+def reason_text(reason: str) -> str:
+    """A stored reason as people read it: generated reasons translated, typed ones as typed."""
+    generated = GENERATED_REASONS.get(reason)
+    return gettext(generated) if generated else reason

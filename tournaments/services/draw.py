@@ -27,7 +27,7 @@ from tournaments.skat.draw import (
     draw_tables,
 )
 
-from . import audit, ranking
+from . import audit, ranking, table_access
 from .errors import Rejected
 from .locking import lock_series, lock_series_tables
 
@@ -99,7 +99,8 @@ def draw_series(
     A redraw replaces the tables and seats, which is allowed only while no game and no
     summary of the series is entered. Without ``seed`` one is chosen with :mod:`secrets`;
     the seed and options are stored, so the same participants and options give the same
-    tables again.
+    tables again. Every table gets its table code at once, so the card sheet of the
+    series can be printed right after the draw.
     """
     _check_options(mode, seed, prefer_three, separate_clubs)
     series = lock_series(series.pk)
@@ -125,8 +126,10 @@ def draw_series(
             [Problem("participants", impossible.code, impossible.message, impossible.params)]
         ) from impossible
 
+    codes = table_access.unused_codes(len(draw.tables))  # every table gets its code now
     tables = Table.objects.bulk_create(
-        Table(series=series, number=number) for number in range(1, len(draw.tables) + 1)
+        Table(series=series, number=number, access_code=code)
+        for number, code in enumerate(codes, start=1)
     )
     Seat.objects.bulk_create(
         Seat(table=table, series=series, number=seat, participant_id=participant)
@@ -152,7 +155,11 @@ def draw_series(
         user=user,
         obj=series,
         before=before,
-        after={**_stored_options(series), "tables": [list(seated) for seated in draw.tables]},
+        after={
+            **_stored_options(series),
+            "tables": [list(seated) for seated in draw.tables],
+            "codes": "issued",  # the codes themselves never go into the public audit trail
+        },
     )
     return SeriesDraw(
         series=series,

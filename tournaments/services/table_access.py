@@ -80,6 +80,18 @@ def new_code() -> str:
     return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
 
 
+def unused_codes(count: int) -> list[str]:
+    """``count`` fresh codes, different from each other and from every stored code.
+
+    For the draw, which gives all tables of a series their codes at once.
+    """
+    while True:
+        codes = {new_code() for _ in range(count)}
+        taken = Table.objects.filter(access_code__in=codes).exists()
+        if len(codes) == count and not taken:  # pragma: no branch - a clash is 2**-50 likely
+            return sorted(codes)
+
+
 def normalize_code(text) -> str | None:
     """The stored form of a typed or scanned code, or None if it cannot be one."""
     if not isinstance(text, str):

@@ -211,7 +211,7 @@ class DrawForm(AccessibleForm, forms.Form):
         help_text=_("Team mates are always kept apart where possible."),
     )
     seed = forms.IntegerField(
-        label=_("Seed (optional)"),
+        label=_("Seed"),
         required=False,
         min_value=0,
         max_value=MAX_SEED,

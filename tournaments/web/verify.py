@@ -4,7 +4,6 @@ The QR code on a printed list leads here, so the page must work on any phone wit
 login: one clear verdict in large type, and for a changed list what no longer matches.
 """
 
-import json
 import re
 
 from django.shortcuts import redirect, render
@@ -13,6 +12,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from tournaments.services.seal import SEAL_PATTERN, normalise_code, verify_seal
+from tournaments.services.seal_summary import sealed_list
 
 NOT_FOUND = ("unknown", "malformed")
 _GAME_PATH = re.compile(r"^games\[(\d+)\]\.?(.*)$")
@@ -48,6 +48,8 @@ def verify_page(request, seal):
         "found": result.reason not in NOT_FOUND,
         "tournament_date": parse_date(result.tournament["date"]) if result.tournament else None,
         "sealed_at": parse_datetime(result.sealed_at) if result.sealed_at else None,
+        "sealed": sealed_list(result) if result.reason not in NOT_FOUND else None,
+        "list_pdf": f"/api/v1/tables/{result.table}/list.pdf" if result.table else "",
         "mismatches": [
             {"label": describe(m.path), "stored": _shown(m.stored), "current": _shown(m.current)}
             for m in result.mismatches
@@ -77,8 +79,13 @@ def describe(path: str) -> str:
 
 
 def _shown(value) -> str:
+    """A stored or current value as people read it: no JSON braces or quotes."""
     if value is None:
         return "–"
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {_shown(item)}" for key, item in value.items())
+    if isinstance(value, list):
+        return ", ".join(_shown(item) for item in value) or "–"
+    return str(value)

@@ -8,7 +8,6 @@ asked for a file type.
 """
 
 from django.http import Http404, HttpResponse
-from django.utils.http import content_disposition_header
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -17,14 +16,13 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.exports import pdf_ranking
-from tournaments.exports.formatting import filename
 from tournaments.models import Series, Tournament
 from tournaments.services import ranking
 from tournaments.services.errors import is_id
 
 from ..permissions import DirectorWritesOthersRead, is_director
 from .lists import ErrorSerializer, PDFRenderer
+from .names import attachment_header, download_name
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -89,12 +87,12 @@ class FileView(APIView):
             request.accepted_media_type = JSONRenderer.media_type
         return super().finalize_response(request, response, *args, **kwargs)
 
-    def file_response(self, content: bytes, *name_parts) -> HttpResponse:
+    def file_response(self, content: bytes, kind: str, **scope) -> HttpResponse:
+        """The file as an attachment named by :func:`download_name` (``scope``: its event)."""
         content_type = f"{CSV}; charset=utf-8" if self.content_type == CSV else self.content_type
         response = HttpResponse(content, content_type=content_type)
-        response["Content-Disposition"] = content_disposition_header(
-            True, filename(*name_parts, extension=self.extension)
-        )
+        name = download_name(kind, extension=self.extension, **scope)
+        response["Content-Disposition"] = attachment_header(name)
         response["Cache-Control"] = "no-store"
         return response
 
@@ -126,5 +124,6 @@ def tournament_or_404(pk: int) -> Tournament:
     return get_or_404(Tournament.objects.select_related("club"), pk)
 
 
-def series_file_name(series: Series) -> str:
-    return pdf_ranking.series_label(series).replace(" ", "")
+def series_scope(series: Series) -> dict:
+    """The name parts of a series' file: its tournament and number."""
+    return {"tournament": series.tournament, "series": series.number}

@@ -28,7 +28,6 @@ from rest_framework.views import APIView
 
 from tournaments.exports import cache as pdf_cache
 from tournaments.exports import pades
-from tournaments.exports.formatting import filename
 from tournaments.exports.listsheet import table_queryset
 from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.exports.pdf_list import blank_list_pdf, game_list_pdf
@@ -38,6 +37,7 @@ from tournaments.web.prepared import being_prepared
 
 from ..permissions import DirectorWritesOthersRead
 from ..schema import ErrorSerializer
+from .names import attachment_header, download_name
 
 SPOOL_IN_MEMORY = 8 * 1024 * 1024
 
@@ -77,8 +77,8 @@ class PDFView(APIView):
 
 def pdf_response(stream, name: str) -> FileResponse:
     stream.seek(0)
-    response = FileResponse(stream, as_attachment=True, filename=name)
-    response["Content-Type"] = "application/pdf"
+    response = FileResponse(stream, content_type="application/pdf")
+    response["Content-Disposition"] = attachment_header(name)
     response["Cache-Control"] = "no-store"
     return response
 
@@ -86,14 +86,6 @@ def pdf_response(stream, name: str) -> FileResponse:
 def base_url(request) -> str:
     """The site's address the printed QR code and verification link point to."""
     return request.build_absolute_uri("/").rstrip("/")
-
-
-def _series_label(number) -> str:
-    return gettext("Series %(number)d") % {"number": number}
-
-
-def _table_label(number) -> str:
-    return gettext("Table %(number)d") % {"number": number}
 
 
 class TableListPDFView(PDFView):
@@ -123,12 +115,12 @@ class TableListPDFView(PDFView):
 
         # A locked list is rendered once and kept under its seal (exports/cache.py).
         stream = pdf_cache.stored_or_rendered(pdf_cache.sealed_list_name(table, site), make_pdf)
-        name = filename(
+        name = download_name(
             gettext("Game list"),
-            tournament.name,
-            _series_label(table.series.number),
-            _table_label(table.number),
             extension="pdf",
+            tournament=tournament,
+            series=table.series.number,
+            table=table.number,
         )
         return pdf_response(stream, name)
 
@@ -145,12 +137,12 @@ class TableBlankListPDFView(PDFView):
     )
     def get(self, request, pk: int):
         table = get_object_or_404(table_queryset(), pk=pk)
-        name = filename(
+        name = download_name(
             gettext("Blank game list"),
-            table.series.tournament.name,
-            _series_label(table.series.number),
-            _table_label(table.number),
             extension="pdf",
+            tournament=table.series.tournament,
+            series=table.series.number,
+            table=table.number,
         )
         return pdf_response(io.BytesIO(blank_list_pdf(table)), name)
 
@@ -171,11 +163,8 @@ class SeriesListsPDFView(PDFView):
         )
         tournament = series.tournament
         site = base_url(request)
-        name = filename(
-            gettext("Game lists"),
-            tournament.name,
-            _series_label(series.number),
-            extension="pdf",
+        name = download_name(
+            gettext("Game lists"), extension="pdf", tournament=tournament, series=series.number
         )
 
         def write(stream):

@@ -8,7 +8,8 @@ import io
 
 from django.utils.translation import gettext
 
-from tournaments.exports import pdf_plan, spreadsheets
+from tournaments.exports import pdf_plan, pdf_table_cards, spreadsheets
+from tournaments.models import Table
 
 from .base import (
     PDF,
@@ -16,8 +17,9 @@ from .base import (
     FileView,
     IsDirector,
     file_schema,
-    series_file_name,
+    get_or_404,
     series_or_404,
+    series_scope,
     tournament_or_404,
 )
 from .lists import base_url
@@ -34,9 +36,7 @@ class SeriesListsXLSXView(FileView):
     def get(self, request, pk: int):
         series = series_or_404(pk)
         content = spreadsheets.series_lists_xlsx(series)
-        return self.file_response(
-            content, gettext("Game lists"), series.tournament.name, series_file_name(series)
-        )
+        return self.file_response(content, gettext("Game lists"), **series_scope(series))
 
 
 class TablePlanPDFView(FileView):
@@ -47,7 +47,7 @@ class TablePlanPDFView(FileView):
         series = series_or_404(pk)
         out = io.BytesIO()
         pdf_plan.table_plan_pdf(series, out)
-        return self.file_response(out.getvalue(), gettext("Table plan"), series_file_name(series))
+        return self.file_response(out.getvalue(), gettext("Table plan"), **series_scope(series))
 
 
 class TablePlanWithCodesPDFView(FileView):
@@ -62,7 +62,7 @@ class TablePlanWithCodesPDFView(FileView):
         out = io.BytesIO()
         pdf_plan.table_plan_pdf(series, out, with_codes=True, base_url=base_url(request))
         return self.file_response(
-            out.getvalue(), gettext("Table plan"), series_file_name(series), gettext("codes")
+            out.getvalue(), gettext("Table plan with codes"), **series_scope(series)
         )
 
 
@@ -78,7 +78,7 @@ class SeriesStartCardsPDFView(FileView):
         series = series_or_404(pk)
         out = io.BytesIO()
         pdf_plan.start_cards_pdf(series.tournament, out, series=series)
-        return self.file_response(out.getvalue(), gettext("Start cards"), series_file_name(series))
+        return self.file_response(out.getvalue(), gettext("Start cards"), **series_scope(series))
 
 
 class TournamentStartCardsPDFView(FileView):
@@ -91,4 +91,42 @@ class TournamentStartCardsPDFView(FileView):
         tournament = tournament_or_404(pk)
         out = io.BytesIO()
         pdf_plan.start_cards_pdf(tournament, out)
-        return self.file_response(out.getvalue(), gettext("Start cards"), tournament.name)
+        return self.file_response(out.getvalue(), gettext("Start cards"), tournament=tournament)
+
+
+# --- Table cards with codes --------------------------------------------------------------
+
+
+class SeriesTableCardsPDFView(FileView):
+    """``series/{id}/table-cards.pdf``: a cut-out card per table with its code and QR code."""
+
+    permission_classes = [IsDirector]
+
+    @file_schema(
+        PDF, "Table cards with codes and QR codes of a series (directors only)", staff=True
+    )
+    def get(self, request, pk: int):
+        series = series_or_404(pk)
+        out = io.BytesIO()
+        pdf_table_cards.series_cards_pdf(series, out, base_url=base_url(request))
+        return self.file_response(out.getvalue(), gettext("Table cards"), **series_scope(series))
+
+
+class TableCardPDFView(FileView):
+    """``tables/{id}/table-card.pdf``: one table's card, e.g. after its code was re-issued."""
+
+    permission_classes = [IsDirector]
+
+    @file_schema(
+        PDF, "The card of one table with its code and QR code (directors only)", staff=True
+    )
+    def get(self, request, pk: int):
+        table = get_or_404(Table.objects.select_related("series__tournament__club"), pk)
+        out = io.BytesIO()
+        pdf_table_cards.table_card_pdf(table, out, base_url=base_url(request))
+        return self.file_response(
+            out.getvalue(),
+            gettext("Table card"),
+            **series_scope(table.series),
+            table=table.number,
+        )

@@ -22,8 +22,8 @@ from .base import (
     FileView,
     file_schema,
     get_or_404,
-    series_file_name,
     series_or_404,
+    series_scope,
     tournament_or_404,
 )
 
@@ -38,7 +38,7 @@ class SeriesRankingPDFView(FileView):
         series = series_or_404(pk)
         out = io.BytesIO()
         pdf_ranking.series_ranking_pdf(series, out)
-        return self.file_response(out.getvalue(), gettext("Ranking"), series_file_name(series))
+        return self.file_response(out.getvalue(), gettext("Ranking"), **series_scope(series))
 
 
 class SeriesRankingXLSXView(FileView):
@@ -50,7 +50,7 @@ class SeriesRankingXLSXView(FileView):
     def get(self, request, pk: int):
         series = series_or_404(pk)
         content = spreadsheets.series_ranking_xlsx(series)
-        return self.file_response(content, gettext("Ranking"), series_file_name(series))
+        return self.file_response(content, gettext("Ranking"), **series_scope(series))
 
 
 class SeriesRankingCSVView(FileView):
@@ -62,7 +62,7 @@ class SeriesRankingCSVView(FileView):
     def get(self, request, pk: int):
         series = series_or_404(pk)
         content = spreadsheets.series_ranking_csv(series)
-        return self.file_response(content, gettext("Ranking"), series_file_name(series))
+        return self.file_response(content, gettext("Ranking"), **series_scope(series))
 
 
 # --- Tournament and team ranking --------------------------------------------------------
@@ -76,7 +76,7 @@ class TournamentRankingPDFView(FileView):
         tournament = tournament_or_404(pk)
         out = io.BytesIO()
         pdf_ranking.tournament_ranking_pdf(tournament, out)
-        return self.file_response(out.getvalue(), gettext("Ranking"), tournament.name)
+        return self.file_response(out.getvalue(), gettext("Ranking"), tournament=tournament)
 
 
 class TournamentRankingXLSXView(FileView):
@@ -88,7 +88,7 @@ class TournamentRankingXLSXView(FileView):
     def get(self, request, pk: int):
         tournament = tournament_or_404(pk)
         content = spreadsheets.tournament_ranking_xlsx(tournament)
-        return self.file_response(content, gettext("Ranking"), tournament.name)
+        return self.file_response(content, gettext("Ranking"), tournament=tournament)
 
 
 class TournamentRankingCSVView(FileView):
@@ -100,7 +100,7 @@ class TournamentRankingCSVView(FileView):
     def get(self, request, pk: int):
         tournament = tournament_or_404(pk)
         content = spreadsheets.tournament_ranking_csv(tournament)
-        return self.file_response(content, gettext("Ranking"), tournament.name)
+        return self.file_response(content, gettext("Ranking"), tournament=tournament)
 
 
 class TeamRankingPDFView(FileView):
@@ -111,7 +111,7 @@ class TeamRankingPDFView(FileView):
         tournament = tournament_or_404(pk)
         out = io.BytesIO()
         pdf_ranking.team_ranking_pdf(tournament, out)
-        return self.file_response(out.getvalue(), gettext("Team ranking"), tournament.name)
+        return self.file_response(out.getvalue(), gettext("Team ranking"), tournament=tournament)
 
 
 class TeamRankingXLSXView(FileView):
@@ -123,7 +123,7 @@ class TeamRankingXLSXView(FileView):
     def get(self, request, pk: int):
         tournament = tournament_or_404(pk)
         content = spreadsheets.team_ranking_xlsx(tournament)
-        return self.file_response(content, gettext("Team ranking"), tournament.name)
+        return self.file_response(content, gettext("Team ranking"), tournament=tournament)
 
 
 class TeamRankingCSVView(FileView):
@@ -135,7 +135,7 @@ class TeamRankingCSVView(FileView):
     def get(self, request, pk: int):
         tournament = tournament_or_404(pk)
         content = spreadsheets.team_ranking_csv(tournament)
-        return self.file_response(content, gettext("Team ranking"), tournament.name)
+        return self.file_response(content, gettext("Team ranking"), tournament=tournament)
 
 
 # --- Season ranking -----------------------------------------------------------------------
@@ -165,7 +165,7 @@ class SeasonFileView(FileView):
         values = _season_parameters(request)
         year = values.pop("year")
         content = type(self).exporter(club, year, **values)
-        return self.file_response(content, gettext("Season ranking"), club.name, year)
+        return self.file_response(content, gettext("Season ranking"), club=club, year=year)
 
 
 def _season_pdf(club, year, **values) -> bytes:

@@ -122,6 +122,9 @@ def register_new_player(
     ensure_registration_open(_locked(tournament))
     existing = find_duplicate_player(first_name, last_name, club, member_number)
     if existing is not None:
+        registered = tournament.participants.filter(player=existing).first()
+        if registered is not None:
+            raise _already_in_the_list(registered, existing)
         raise _duplicate_player(existing, member_number)
     player = Player.objects.create(
         first_name=first_name, last_name=last_name, club=club, member_number=member_number
@@ -191,6 +194,22 @@ def find_duplicate_player(first_name, last_name, club: Club | None, member_numbe
         if by_name is None and (name_key(player.first_name), name_key(player.last_name)) == name:
             by_name = player
     return by_name
+
+
+def _already_in_the_list(participant: Participant, player: Player) -> Rejected:
+    """The new player is a stored player who is registered already: nothing to offer."""
+    return Rejected.because(
+        "new_player",
+        "already_registered",
+        gettext_noop(
+            "%(name)s is already in the list of participants with start number %(start)d; "
+            "nothing needs to be done."
+        ),
+        conflict=True,
+        name=player.full_name,
+        start=participant.start_number,
+        participant=participant.id,
+    )
 
 
 def _duplicate_player(player: Player, member_number: str) -> Rejected:

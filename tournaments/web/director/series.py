@@ -23,6 +23,10 @@ from tournaments.web.director.tables import table_rows
 def series_downloads(series: Series) -> list[dict]:
     base = f"/api/v1/series/{series.id}"
     return [
+        {
+            "label": gettext("Table cards with codes, to cut out (PDF)"),
+            "url": f"{base}/table-cards.pdf",
+        },
         {"label": gettext("All lists (PDF)"), "url": f"{base}/lists.pdf"},
         {"label": gettext("All lists (Excel)"), "url": f"{base}/lists.xlsx"},
         {"label": gettext("Table plan (PDF)"), "url": f"{base}/table-plan.pdf"},
@@ -82,6 +86,7 @@ def _series_page(request, series, *, draw_form=None):
         "series": series,
         "rows": rows,
         "has_games": has_games,
+        "missing_codes": any(not row["code"] for row in rows),
         "conflicts": conflicts,
         "draw_form": draw_form,
         "present": present,

@@ -11,7 +11,7 @@ from tournaments.models import (
     Signature,
     Table,
 )
-from tournaments.services import signing, states, table_access
+from tournaments.services import audit, signing, states, table_access
 from tournaments.services.errors import Rejected
 from tournaments.services.tables import table_overviews
 from tournaments.web import forms
@@ -77,9 +77,17 @@ def _table_page(request, table, *, end_form=None, close_form=None, reopen_form=N
         "table": table,
         "row": row,
         "signers": signing.signers(table),
-        "audit": AuditEntry.objects.filter(table=table)
-        .exclude(reason="")
-        .order_by("-created_at", "-id")[:AUDIT_ENTRIES],
+        "audit": [
+            {
+                "created_at": entry.created_at,
+                "actor": entry.actor,
+                "action": audit.action_label(entry.action),
+                "reason": audit.reason_text(entry.reason),
+            }
+            for entry in AuditEntry.objects.filter(table=table)
+            .exclude(reason="")
+            .order_by("-created_at", "-id")[:AUDIT_ENTRIES]
+        ],
         "end_form": end_form or forms.ReasonForm(prefix="end"),
         "close_form": close_form or forms.ReasonForm(prefix="close"),
         "reopen_form": reopen_form or forms.ReasonForm(prefix="reopen"),

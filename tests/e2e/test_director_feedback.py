@@ -1,0 +1,91 @@
+"""Feedback on long work in a real browser: a double tap on "Draw" sends one request and
+the button says it is working; a download link does the same; the dashboard refreshes
+itself while it is visible."""
+
+import pytest
+
+from tests.factories import make_participants, make_series, make_tournament
+from tournaments.models import Participant
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "a-long-test-password-42"
+BUSY = "wird erstellt …"
+
+
+@pytest.fixture
+def desk(new_page, django_user_model):
+    django_user_model.objects.create_user("leitung", password=PASSWORD, is_staff=True)
+    page = new_page()
+    page.goto("/anmelden/?next=/leitung/", timeout=60_000)  # the server's first answer
+    page.fill("#id_username", "leitung")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_test_id("login").click()
+    page.wait_for_url("**/leitung/")
+    return page
+
+
+def hold(page, pattern: str) -> list:
+    """Keep requests matching ``pattern`` pending (a slow server) and count them."""
+    requests = []
+    page.route(pattern, lambda route: requests.append(route.request))
+    return requests
+
+
+def test_double_tap_on_draw_sends_one_request_and_shows_it_is_working(desk):
+    tournament = make_tournament(rounds_per_series=1)
+    make_participants(tournament, 8)
+    series = make_series(tournament)
+    desk.goto(f"/leitung/serien/{series.id}/")
+    posts = hold(desk, "**/auslosen/")
+    seen = []
+    desk.on("console", lambda message: seen.append(message.text))
+    # The answer is held back, so the old page stays while the navigation is pending; the
+    # page reports what the button shows, as the browser keeps it busy with the navigation.
+    desk.evaluate(
+        """() => {
+            const button = document.querySelector('[data-testid="draw"]');
+            const report = () => console.log(button.textContent.trim() + "|" + button.disabled);
+            new MutationObserver(report).observe(
+                button, {attributes: true, childList: true, characterData: true, subtree: true}
+            );
+        }"""
+    )
+
+    desk.get_by_test_id("draw").dblclick()
+
+    desk.wait_for_timeout(1500)
+    assert f"{BUSY}|true" in seen
+    assert len(posts) == 1
+
+
+def test_download_link_shows_it_is_working_and_ignores_a_second_tap(desk):
+    tournament = make_tournament(rounds_per_series=1)
+    make_participants(tournament, 4)
+    desk.goto(f"/leitung/turniere/{tournament.id}/")
+    downloads = []
+    desk.on("download", lambda download: downloads.append(download))
+    link = desk.locator(f'a[href="/api/v1/tournaments/{tournament.id}/ranking.pdf"]')
+
+    link.dblclick()
+
+    link.filter(has_text=BUSY).wait_for()
+    assert link.get_attribute("aria-disabled") == "true"
+    desk.wait_for_timeout(1000)
+    assert len(downloads) == 1
+
+
+def test_dashboard_refreshes_itself_every_30_seconds(desk):
+    tournament = make_tournament(rounds_per_series=1)
+    make_participants(tournament, 4)
+    desk.clock.install()
+    desk.goto(f"/leitung/turniere/{tournament.id}/")
+    tile = desk.locator(".tile-number").first
+    assert tile.inner_text() == "4"
+
+    make_participants(tournament, 2)
+    assert Participant.objects.filter(tournament=tournament).count() == 6
+    desk.clock.fast_forward(31_000)
+
+    desk.locator(".tile-number", has_text="6").first.wait_for()
+    assert desk.url.endswith(f"/leitung/turniere/{tournament.id}/")

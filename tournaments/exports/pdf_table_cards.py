@@ -1,0 +1,125 @@
+"""Table cards (Tischkarten): one cut-out card per table with its code and QR code.
+
+The director prints the sheet of a series right after the draw and puts each card on its
+table: the table number in large type, who sits there, and the table code as text and as
+a QR code that opens the table's list on a phone. Four cards fit an A4 page, separated by
+dashed cut lines. A re-issued code makes the old card useless, so one table's card can be
+printed on its own (:func:`table_card_pdf`).
+
+Cards carry the codes, which let their holder keep a list: for directors only.
+"""
+
+from django.urls import reverse
+from django.utils.translation import gettext
+from reportlab.lib.units import mm
+
+from tournaments.models import Series, Table
+from tournaments.services import table_access
+from tournaments.services.tables import table_overviews
+
+from . import styles
+from .formatting import date, pdf_text, shorten
+from .pdf_plan import new_canvas, series_label, table_label
+from .styles import BOLD, FONT, MONO, PAGE_HEIGHT, PAGE_WIDTH
+
+CARD_COLUMNS = 2
+CARD_ROWS = 2
+CARD_WIDTH = PAGE_WIDTH / CARD_COLUMNS
+CARD_HEIGHT = PAGE_HEIGHT / CARD_ROWS
+PADDING = 10 * mm
+QR_SIZE = 52 * mm
+SEAT_ROW = 17
+
+
+def series_cards_pdf(series: Series, out, *, base_url: str) -> None:
+    """The cards of every table of ``series`` (fetched with its tournament) into ``out``."""
+    tables = list(series.tables.order_by("number"))
+    for table in tables:
+        table.series = series
+    title = gettext("Table cards") + f" – {series_label(series.number)} – {series.tournament.name}"
+    _write(tables, out, title=title, base_url=base_url)
+
+
+def table_card_pdf(table: Table, out, *, base_url: str) -> None:
+    """The card of one table (with ``series__tournament`` fetched), e.g. after a new code."""
+    title = gettext("Table card") + f" – {table_label(table.number)} – {table.series.tournament}"
+    _write([table], out, title=title, base_url=base_url)
+
+
+def _write(tables: list[Table], out, *, title: str, base_url: str) -> None:
+    canvas = new_canvas(out, title)
+    overviews = table_overviews(tables)
+    if not tables:
+        canvas.setFont(FONT, 12)
+        text = gettext("The tables of this series have not been drawn yet.")
+        canvas.drawString(PADDING, PAGE_HEIGHT - PADDING - 12, pdf_text(text))
+        canvas.showPage()
+    per_page = CARD_COLUMNS * CARD_ROWS
+    cards = list(zip(tables, overviews, strict=True))
+    for start in range(0, len(cards), per_page):
+        _cut_lines(canvas)
+        for index, (table, overview) in enumerate(cards[start : start + per_page]):
+            column, row = index % CARD_COLUMNS, index // CARD_COLUMNS
+            x, y = column * CARD_WIDTH, PAGE_HEIGHT - (row + 1) * CARD_HEIGHT
+            _card(canvas, table, overview, x, y, base_url.rstrip("/"))
+        canvas.showPage()
+    canvas.save()
+
+
+def _cut_lines(canvas) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor(styles.MUTED)
+    canvas.setLineWidth(0.4)
+    canvas.setDash(4, 3)
+    canvas.line(CARD_WIDTH, 0, CARD_WIDTH, PAGE_HEIGHT)
+    canvas.line(0, CARD_HEIGHT, PAGE_WIDTH, CARD_HEIGHT)
+    canvas.restoreState()
+
+
+def _card(canvas, table: Table, overview: dict, x: float, y: float, base_url: str) -> None:
+    left, right = x + PADDING, x + CARD_WIDTH - PADDING
+    top = y + CARD_HEIGHT - PADDING
+    width = right - left
+    series, tournament = table.series, table.series.tournament
+    canvas.setFillColor(styles.MUTED)
+    canvas.setFont(FONT, 9)
+    line = f"{tournament.name} · {date(tournament.date)} · {series_label(series.number)}"
+    canvas.drawString(left, top - 9, shorten(pdf_text(line), width, FONT, 9))
+    canvas.setFillColor(styles.INK)
+    canvas.setFont(BOLD, 34)
+    canvas.drawString(left, top - 46, pdf_text(table_label(table.number)))
+    seat_top = top - 72
+    for seat in overview["seats"]:
+        if seat["until_game"] is not None:
+            continue  # the card shows who sits there now
+        canvas.setFont(FONT, 10)
+        canvas.setFillColor(styles.MUTED)
+        canvas.drawString(
+            left, seat_top, pdf_text(gettext("Seat %(number)d") % {"number": seat["seat"]})
+        )
+        canvas.setFillColor(styles.INK)
+        canvas.setFont(FONT, 13)
+        canvas.drawString(
+            left + 42, seat_top, shorten(pdf_text(seat["name"]), width - 42, FONT, 13)
+        )
+        seat_top -= SEAT_ROW
+    code = table.access_code
+    qr_x, qr_y = x + (CARD_WIDTH - QR_SIZE) / 2, y + PADDING + 44
+    if not code:
+        canvas.setFont(FONT, 11)
+        canvas.drawCentredString(
+            x + CARD_WIDTH / 2,
+            qr_y + QR_SIZE / 2,
+            pdf_text(gettext("No code yet: issue one on the table's director page.")),
+        )
+        return
+    link = base_url + reverse("web:table-code", args=[code])
+    styles.draw_qr(canvas, link, qr_x, qr_y, QR_SIZE)
+    address = base_url + reverse("web:table-code-form")
+    middle = x + CARD_WIDTH / 2
+    canvas.setFont(FONT, 9)
+    hint = pdf_text(gettext("Scan the QR code, or type the code at"))
+    canvas.drawCentredString(middle, y + PADDING + 36, hint)
+    canvas.drawCentredString(middle, y + PADDING + 26, shorten(pdf_text(address), width, FONT, 9))
+    canvas.setFont(MONO, 22)
+    canvas.drawCentredString(x + CARD_WIDTH / 2, y + PADDING + 8, table_access.format_code(code))
