@@ -7,6 +7,7 @@ import json
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
 
 from tests.factories import (
     make_complete_table,
@@ -19,7 +20,9 @@ from tournaments.models import AuditEntry, Player, Signature, Table
 from tournaments.services import backup, signing, states
 from tournaments.services.seal import verify_seal
 
-pytestmark = pytest.mark.django_db
+# Transactional: a restore with --force empties tables (TRUNCATE on PostgreSQL), which
+# cannot run inside the test's own transaction while constraint checks are pending.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
@@ -102,7 +105,7 @@ def test_header_names_format_database_and_checksum(event):
     assert (header["magic"], header["format"], header["database"]) == (
         "skatverein-backup",
         1,
-        "sqlite",
+        connection.vendor,
     )
     assert header["rows"]["tournaments.table"] == 2
     assert len(header["payload_sha256"]) == len(header["payload_hmac"]) == 64

@@ -82,7 +82,11 @@ class GameActions:
                     table, data, user=request.user, actor=table_code_actor(request)
                 )
             except Rejected as refused:
-                stored = same_game_stored(table, data, refused)
+                # Only a retrying client (one that sends an Idempotency-Key, like the table
+                # device's offline queue) gets an identical stored game answered as stored;
+                # two devices racing to post the same game get the conflict (409).
+                retrying = bool(request.headers.get("Idempotency-Key"))
+                stored = same_game_stored(table, data, refused) if retrying else None
                 if stored is None:
                     raise
                 return Response(game_data(table, stored.number), status.HTTP_200_OK)

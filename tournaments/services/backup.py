@@ -94,8 +94,10 @@ def write_backup(stream, using: str = DEFAULT_DB_ALIAS) -> dict:
     """Write the whole database to the binary ``stream``; returns the header."""
     rows = []
     counts = {}
+    # A transaction already open (a caller's, or a test's) cannot change its isolation level.
+    outermost = not connections[using].in_atomic_block
     with transaction.atomic(using=using):
-        if connections[using].vendor == "postgresql":
+        if connections[using].vendor == "postgresql" and outermost:
             # One consistent picture of every table, while the hall keeps entering games.
             with connections[using].cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")

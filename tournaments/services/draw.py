@@ -27,7 +27,7 @@ from tournaments.skat.draw import (
     draw_tables,
 )
 
-from . import audit, ranking, table_access
+from . import audit, ranking, table_access, versions
 from .errors import Rejected
 from .locking import lock_series, lock_series_tables
 
@@ -107,7 +107,9 @@ def draw_series(
     lock_series_tables(series)  # waits for entries in progress; they are seen below
     ensure_not_started(series)
     before = _stored_options(series) if series.drawn_at else None
-    Table.objects.filter(series=series).delete()  # before ranking: the old seats must not count
+    with versions.one_change_for(series.tournament_id):
+        # before ranking: the old seats must not count
+        Table.objects.filter(series=series).delete()
 
     players, names = _present_players(series, seeded=mode == DrawMode.SEEDED)
     if seed is None:

@@ -15,6 +15,9 @@ commits in between then leaves fresher data under the older key, never older dat
 the newer one.
 """
 
+import threading
+from contextlib import contextmanager
+
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
@@ -33,10 +36,29 @@ from tournaments.models import (
     TournamentVersion,
 )
 
+_deferred = threading.local()
+
+
+@contextmanager
+def one_change_for(tournament_id: int):
+    """Count everything done inside as one change of ``tournament_id``.
+
+    A bulk step (the draw deletes and creates every table and seat of a series) would
+    otherwise bump the counter once per row, each with its own queries; the rankings only
+    need to know that something changed.
+    """
+    previous = getattr(_deferred, "active", False)
+    _deferred.active = True
+    try:
+        yield
+    finally:
+        _deferred.active = previous
+    touch_tournament(tournament_id)
+
 
 def touch_tournament(tournament_id: int | None) -> None:
     """Count one change of the tournament; creates its counter on the first change."""
-    if tournament_id is None:
+    if tournament_id is None or getattr(_deferred, "active", False):
         return
     rows = TournamentVersion.objects.filter(pk=tournament_id)
     if not rows.update(version=F("version") + 1, changed_at=timezone.now()):
@@ -92,6 +114,8 @@ def _tournament_of(instance) -> int | None:
 
 
 def _changed(sender, instance, **kwargs):
+    if getattr(_deferred, "active", False):
+        return  # counted once at the end of the bulk step (no lookup of the tournament)
     touch_tournament(_tournament_of(instance))
 
 
