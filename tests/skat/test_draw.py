@@ -2,7 +2,6 @@
 
 import subprocess
 import sys
-import time
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
@@ -478,16 +477,14 @@ def test_draw_lists_the_one_unavoidable_team_pair(seed):
 # --- speed and purity -----------------------------------------------------------------------------
 
 
-def test_draw_of_200_players_with_teams_clubs_and_history_is_fast():
+def test_draw_of_200_players_with_teams_clubs_and_history_keeps_team_mates_apart():
+    # How fast this is belongs to `manage.py bench`, not to an assertion here.
     players = [DrawPlayer(id=n, team=n % 50, club=n % 13, rank=n) for n in range(200)]
     met = count_meetings([draw_tables(players, seed=s).tables for s in range(5)])
 
-    started = time.perf_counter()
     random_draw = draw_tables(players, seed=1, separate_clubs=True, met=met)
     seeded_draw = draw_tables(players, seed=1, mode="seeded", separate_clubs=True, met=met)
-    elapsed = time.perf_counter() - started
 
-    assert elapsed < 1.0
     assert kinds(random_draw)[ConflictKind.SAME_TEAM] == 0
     assert kinds(seeded_draw)[ConflictKind.SAME_TEAM] == 0
 
