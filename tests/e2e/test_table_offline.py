@@ -47,6 +47,9 @@ def open_table(new_page, table):
     assert re.search(rf"/tisch/{table.pk}/$", tablet.url)
     paths = [f"/tisch/{table.pk}/", f"/tisch/{table.pk}/tastatur/", "/static/js/offline.js"]
     tablet.wait_for_function(KEPT, arg=paths, timeout=LONG_MS)
+    # Offline use starts once the service worker controls the page (it claims it after
+    # activating); before that a navigation still goes to the network.
+    tablet.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LONG_MS)
     return tablet
 
 
