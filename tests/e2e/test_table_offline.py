@@ -30,6 +30,9 @@ STORED = [
     (5, 2, "clubs", 24, True),
 ]
 LONG_MS = 40_000
+# Without an "online" event the device retries on its own, pausing up to 30 s between tries
+# (MAX_PAUSE_MS in offline.js); waiting for the resend allows one full pause plus sending.
+RESEND_MS = 90_000
 KEPT = """async (paths) => {
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
@@ -127,7 +130,7 @@ def test_games_entered_while_the_server_is_down_are_stored_once(new_page, answer
     assert not Game.objects.filter(table=table).exists()
     tablet.context.unroute("**/*", server_down)
 
-    tablet.get_by_test_id("game-row-5").wait_for(timeout=LONG_MS)
+    tablet.get_by_test_id("game-row-5").wait_for(timeout=RESEND_MS)
     assert stored(table) == STORED
 
 
@@ -245,7 +248,7 @@ def test_game_stored_but_answered_with_503_is_sent_again_and_stored_once(new_pag
     tablet.context.route("**/api/v1/tables/*/games/", store_then_fail)
     tablet.context.set_offline(False)
 
-    tablet.get_by_test_id("game-row-3").wait_for(timeout=LONG_MS)
+    tablet.get_by_test_id("game-row-3").wait_for(timeout=RESEND_MS)
     assert len(answered) == 3
     assert stored(table) == STORED[:3]
 
