@@ -70,9 +70,10 @@
   }
 
   /* The controls and the preview request of one game form.
-     page: {body(): the JSON body, or null to post the form; missing(): what is still to
-     choose ("" when ready); afterSync(game); showResult(data); showErrors(errors);
-     showEmpty(message); showUnavailable(); busy: the region marked aria-busy}. */
+     Both pages post their form as it is: the server reads the two forms with one reader.
+     page: {missing(): what is still to choose ("" when ready); afterSync(game);
+     showResult(data); showErrors(errors); showEmpty(message); showUnavailable(); busy: the
+     region marked aria-busy}. */
   function gameForm(form, page) {
     var text = form.dataset;
     var el = {
@@ -152,19 +153,12 @@
     }
 
     function request() {
-      var json = page.body();
       var headers = { Accept: "application/json", "Accept-Language": form.dataset.language };
       if (csrfToken(form)) {
         headers["X-CSRFToken"] = csrfToken(form);
       }
-      var body;
-      if (json === null) {
-        body = new FormData(form);
-        body.set("action", "preview");
-      } else {
-        headers["Content-Type"] = "application/json";
-        body = JSON.stringify(json);
-      }
+      var body = new FormData(form);
+      body.set("action", "preview");
       return fetch(form.dataset.apiUrl, {
         method: "POST",
         headers: headers,
@@ -283,40 +277,6 @@
     };
     var controls;
 
-    function collect() {
-      var game = checkedValue(form, "game");
-      var isNull = game === "null";
-      var shared = controls.el;
-      var body = { game: game, hand: shared.hand.checked, ouvert: shared.ouvert.checked };
-      if (!shared.matadorsGroup.hidden) {
-        body.matadors = readNumber(shared.matadors);
-        body.with_matadors = checkedValue(form, "with_matadors") !== "false";
-      }
-      if (!isNull) {
-        body.schneider_announced = shared.schneiderAnnounced.checked;
-        body.schwarz_announced = shared.schwarzAnnounced.checked;
-      }
-      if (shared.bid.value !== "") {
-        body.bid = Number(shared.bid.value);
-      }
-      if (checkedValue(form, "result_mode") === "eyes") {
-        if (!isNull) {
-          body.declarer_eyes = readNumber(el.eyes);
-        }
-        body.declarer_tricks = readNumber(el.tricks);
-      } else {
-        var won = checkedValue(form, "won");
-        if (won !== "") {
-          body.won = won === "true";
-        }
-        if (!isNull) {
-          body.schneider = shared.schneider.checked;
-          body.schwarz = shared.schwarz.checked;
-        }
-      }
-      return body;
-    }
-
     function clearErrors() {
       FIELDS.forEach(function (field) {
         var slot = byId(field + "-error");
@@ -371,7 +331,6 @@
 
     controls = gameForm(form, {
       busy: el.result,
-      body: collect,
       missing: function () {
         return checkedValue(form, "game") === "" ? " " : "";
       },
@@ -466,9 +425,6 @@
     }
     var controls = gameForm(form, {
       busy: el.preview,
-      body: function () {
-        return null;
-      },
       missing: missing,
       afterSync: function () {
         el.played.hidden = checkedValue(form, "declarer") === "passed";

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from tests.factories import make_seated_table
 from tournaments.services.errors import Rejected
 from tournaments.services.game_preview import (
+    calculator_fields,
     game_fields,
     number_or_text,
     preview_at_table,
@@ -87,3 +88,45 @@ def test_preview_at_table_names_a_missing_game():
         preview_at_table(table, form(declarer="1", won="true"))
 
     assert "game" in {problem.field for problem in refused.value.problems}
+
+
+def test_calculator_form_with_result_boxes_reads_like_the_touch_form():
+    posted = form(game="grand", matadors="2", hand="on", won="true", schneider="on", bid="48")
+    posted.update({"result_mode": "won", "csrfmiddlewaretoken": "x"})
+
+    assert calculator_fields(posted) == {
+        "game": "grand",
+        "matadors": 2,
+        "with_matadors": True,
+        "hand": True,
+        "schneider": True,
+        "schwarz": False,
+        "won": True,
+        "bid": 48,
+    }
+
+
+def test_calculator_form_by_eyes_leaves_won_and_levels_to_the_rules():
+    posted = form(game="clubs", matadors="1", won="false", result_mode="eyes", declarer_eyes="92")
+    posted["declarer_tricks"] = "6"
+
+    assert calculator_fields(posted) == {
+        "game": "clubs",
+        "matadors": 1,
+        "with_matadors": True,
+        "declarer_eyes": 92,
+        "declarer_tricks": 6,
+    }
+
+
+def test_calculator_form_for_null_by_eyes_reads_only_the_tricks():
+    posted = form(game="null", result_mode="eyes", declarer_eyes="40", declarer_tricks="0")
+
+    assert calculator_fields(posted) == {"game": "null", "declarer_tricks": 0}
+
+
+def test_calculator_form_keeps_bad_numbers_for_the_rules_to_name():
+    posted = form(game="clubs", matadors="viele", result_mode="eyes", declarer_eyes="x")
+
+    assert calculator_fields(posted)["declarer_eyes"] == "x"
+    assert calculator_fields(posted)["matadors"] == "viele"

@@ -1,5 +1,10 @@
-"""``POST /api/v1/game-value/``: the game value calculator of docs/api.md 3.1."""
+"""``POST /api/v1/game-value/``: the game value calculator of docs/api.md 3.1.
 
+A JSON body is the API's contract; a form body is the calculator page's form as posted,
+read by :func:`tournaments.services.game_preview.calculator_fields`.
+"""
+
+from django.http import QueryDict
 from django.utils.translation import gettext, gettext_noop
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
@@ -7,6 +12,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.services.game_preview import calculator_fields
 from tournaments.skat import GAME_FIELDS, Evaluation, GameType, Problem, evaluate_data
 
 from .errors import problems_response
@@ -120,6 +126,10 @@ class GameValueView(APIView):
     )
     def post(self, request):
         data = request.data
+        if isinstance(data, QueryDict):
+            # The calculator page posts its form as it is; the touch entry's form reader
+            # turns it into game fields, so both pages ask the same question.
+            return Response(evaluation_as_dict(evaluate_data(calculator_fields(data))))
         if not isinstance(data, dict):
             return problems_response([not_an_object()])
         unknown = unknown_field_problems(data, GAME_FIELDS)

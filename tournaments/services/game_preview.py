@@ -3,7 +3,9 @@
 The touch entry (with its "show value first" button and its live preview) and the game value
 calculator post the same controls: declarer, game, matadors with/without, the announcement
 and result boxes, won/lost, bid. This module is the one place that reads those controls into
-the fields of a game, so both screens ask the rules engine the same question.
+the fields of a game, so both screens ask the rules engine the same question: the touch
+entry through :func:`preview_at_table`, the calculator (which posts its form as it is to
+``POST /api/v1/game-value/``) through :func:`calculator_fields`.
 """
 
 from collections.abc import Mapping
@@ -15,6 +17,7 @@ from tournaments.skat import NULL_VALUES, GameType
 # Boxes of the form that mean "true" when ticked; unticked they are left to the rules engine.
 TICKED_MEANS_TRUE = ("hand", "ouvert", "schneider_announced", "schwarz_announced", "conceded")
 MAX_DIGITS = 9
+EYES_FIELDS = ("declarer_eyes", "declarer_tricks")
 
 
 def game_fields(form: Mapping) -> dict:
@@ -49,6 +52,25 @@ def game_fields(form: Mapping) -> dict:
     if _needs_matadors(game, data) and form.get("matadors", ""):
         data["matadors"] = number_or_text(form["matadors"])
         data["with_matadors"] = form.get("with_matadors", "true") != "false"
+    return data
+
+
+def calculator_fields(form: Mapping) -> dict:
+    """The calculator's form as game fields: a game without a table or declarer.
+
+    Its result is either the won/lost and level boxes of the touch entry or, with
+    ``result_mode`` "eyes", the declarer's eyes and tricks, from which the rules engine
+    works out won, Schneider and Schwarz (a Null game counts tricks only).
+    """
+    data = game_fields(form)
+    if form.get("result_mode") != "eyes":
+        return data
+    for name in ("won", "schneider", "schwarz"):
+        data.pop(name, None)
+    names = ("declarer_tricks",) if data.get("game") == GameType.NULL.value else EYES_FIELDS
+    for name in names:
+        if form.get(name, "").strip():
+            data[name] = number_or_text(form[name])
     return data
 
 

@@ -1,7 +1,8 @@
 """The game value calculator page (Spielwertrechner) at ``/rechner/``.
 
-The page only renders the controls; the browser asks ``POST /api/v1/game-value/`` for
-every value, so the numbers on the page come from the same rules engine as the lists.
+The page only renders the controls; the browser posts the form as it is to
+``POST /api/v1/game-value/`` for every value, where the touch entry's form reader
+(``services/game_preview.py``) reads it, so both screens ask the rules engine the same way.
 """
 
 from django.shortcuts import render
