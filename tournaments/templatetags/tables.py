@@ -37,7 +37,8 @@ def data_table(
 
     ``item`` may name several variables (``"row, player_id, marked"``) to unpack each row as
     a ``{% for %}`` would. The region is named by ``labelledby`` (an element's id), by the
-    caption when it has ``caption_id``, or by ``label``. Without rows only ``empty`` is shown.
+    caption when it has ``caption_id``, or by ``label``. Without rows only ``empty`` is shown;
+    a list without an ``empty`` sentence shows its bare header instead.
     """
     engine = context.template.engine
     row = engine.get_template(row_template)
