@@ -17,8 +17,12 @@ GAME_CHOICES = [
     (GameType.GRAND.value, _("Grand")),
     (GameType.NULL.value, _("Null")),
 ]
-# The model fields the entered inputs are kept in (the entered "won" is ``won_entered``).
+# A stored game's columns, declared once for the API, the list sheet and the seal: the deal,
+# the entered inputs (the entered "won" is ``won_entered``) and what the rules made of them.
+DEAL_FIELDS = ("number", "dealer_seat", "table_size", "passed", "declarer_seat")
 INPUT_FIELDS = tuple(name if name != "won" else "won_entered" for name in GAME_FIELDS)
+RESULT_FIELDS = ("scored_as", "base_value", "multiplier", "game_value", "won", "overbid", "score")
+STORED_GAME_FIELDS = DEAL_FIELDS + INPUT_FIELDS + RESULT_FIELDS
 
 
 class Game(ListRow):
