@@ -73,7 +73,7 @@ def correct_game(
     table = lock_table(table)
     ensure_open(table)
     ensure_not_ended(table)
-    game = _game(table, number)
+    game = game_on_list(table, number)
     if data.get("number", number) != number:
         raise Rejected.because(
             "number",
@@ -118,7 +118,7 @@ def delete_game(table: Table, number: int, *, user=None, actor="", reason="") ->
     table = lock_table(table)
     ensure_open(table)
     ensure_not_ended(table)
-    game = _game(table, number)
+    game = game_on_list(table, number)
     last = table.games.order_by("-number").values_list("number", flat=True).first()
     if game.number != last:
         raise Rejected.because(
@@ -157,7 +157,8 @@ def ensure_not_ended(table: Table) -> None:
         )
 
 
-def _game(table: Table, number) -> Game:
+def game_on_list(table: Table, number, *, as_typed=None) -> Game:
+    """Game ``number`` of the table's list; refused as missing, naming the number ``as_typed``."""
     in_range = isinstance(number, int) and 1 <= number <= MAX_GAME_NUMBER
     game = table.games.filter(number=number).first() if in_range else None
     if game is None:
@@ -166,7 +167,7 @@ def _game(table: Table, number) -> Game:
             "no_such_game",
             gettext_noop("Game %(number)s is not on this list."),
             missing=True,
-            number=number,
+            number=number if as_typed is None else as_typed,
         )
     return game
 
