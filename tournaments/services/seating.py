@@ -1,5 +1,7 @@
 """Setting up a table and recording who leaves, joins or replaces a player (docs/rules.md 3)."""
 
+from collections import defaultdict
+
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_noop
 
@@ -324,3 +326,15 @@ def deal_for_next_game(table: Table, seats=None):
     seats = list(table.seats.all()) if seats is None else seats
     rounds = table_rounds(table, seats)
     return deal_of(_last_game_number(table) + 1, rounds)
+
+
+def seats_by_table(table_ids) -> dict[int, list[Seat]]:
+    """Table id → its seats in list order, players included, for many tables in one query."""
+    seats = defaultdict(list)
+    for seat in (
+        Seat.objects.filter(table_id__in=table_ids)
+        .select_related("participant__player")
+        .order_by("table", "number", "from_game")
+    ):
+        seats[seat.table_id].append(seat)
+    return seats
