@@ -16,8 +16,8 @@ from tournaments.models import Game, GamePoints, Table
 from tournaments.skat import Evaluation, evaluate
 from tournaments.skat.rounds import deal_of, game_count
 
-from .listkeeping import _check_number, _ensure_game_entry, _fill, ensure_not_ended, game_on_list
-from .seating import ensure_open, table_rounds
+from .listkeeping import _check_number, _fill, ensure_not_ended, game_on_list
+from .seating import ensure_entry_mode, ensure_open, table_rounds
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def preview_game(table: Table, data: dict, seats=None) -> GamePreview:
     problems :func:`listkeeping.enter_game` would report.
     """
     ensure_open(table)
-    _ensure_game_entry(table)
+    ensure_entry_mode(table, Table.EntryMode.GAMES)
     seats = list(table.seats.all()) if seats is None else seats
     rounds = table_rounds(table, seats)
     entered = table.games.order_by("-number").values_list("number", flat=True).first() or 0

@@ -48,6 +48,37 @@ def ensure_open(table: Table) -> None:
         )
 
 
+# A table keeps its list game by game or as the summary of a paper list, never both:
+# entry mode wanted → the mode in the way, and the refusal (field, code, message).
+_ENTRY_MODE_CONFLICTS = {
+    Table.EntryMode.GAMES: (
+        Table.EntryMode.SUMMARY,
+        "table",
+        "table_kept_as_summary",
+        gettext_noop(
+            "This table is kept as a summary of a paper list; games cannot be added. "
+            "Delete the summary first to keep the list game by game."
+        ),
+    ),
+    Table.EntryMode.SUMMARY: (
+        Table.EntryMode.GAMES,
+        "seats",
+        "table_kept_by_games",
+        gettext_noop(
+            "This table is kept game by game; a summary cannot be entered as well. Delete "
+            "the games first to enter only the sums of a paper list."
+        ),
+    ),
+}
+
+
+def ensure_entry_mode(table: Table, wanted: str) -> None:
+    """Refuse games on a table kept as a summary, and a summary on one kept game by game."""
+    in_the_way, field, code, message = _ENTRY_MODE_CONFLICTS[wanted]
+    if table.entry_mode == in_the_way:
+        raise Rejected.because(field, code, message, conflict=True)
+
+
 def ensure_series_not_finished(series: Series) -> None:
     """A finished series takes no new tables; the director reopens it first."""
     if series.status == Series.Status.FINISHED:
