@@ -89,6 +89,19 @@ class PlayerAdmin(admin.ModelAdmin):
     list_select_related = ["club"]
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown, never changed here: the rows are written by a service that values, seals or audits."""
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
 class ReadOnlyInline(admin.TabularInline):
     """Lists change only through the list-keeping services, which value and audit every change."""
 
@@ -239,7 +252,7 @@ class TableAdmin(KeepsClosedLists, admin.ModelAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ReadOnlyAdmin):
     """Read-only: a game is changed through the list so the rules value it and it is audited."""
 
     list_display = [
@@ -257,18 +270,9 @@ class GameAdmin(admin.ModelAdmin):
     list_select_related = ["table__series__tournament"]
     search_fields = ["table__series__tournament__name"]
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "actor", "action_shown", "table", "object_repr", "reason_shown"]
     list_filter = ["action", "created_at"]
     search_fields = ["actor", "object_repr", "reason"]
@@ -282,18 +286,9 @@ class AuditEntryAdmin(admin.ModelAdmin):
     def reason_shown(self, entry) -> str:
         return audit.reason_text(entry.reason)
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(Signature)
-class SignatureAdmin(admin.ModelAdmin):
+class SignatureAdmin(ReadOnlyAdmin):
     """Read-only: players sign through the signing service, which seals the list."""
 
     list_display = ["table", "seat", "participant", "method", "signed_at"]
@@ -306,29 +301,11 @@ class SignatureAdmin(admin.ModelAdmin):
     def image_fingerprint(self, signature) -> str:
         return image_digest(signature.image) or "–"
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(SigningCertificate)
-class SigningCertificateAdmin(admin.ModelAdmin):
+class SigningCertificateAdmin(ReadOnlyAdmin):
     """Read-only, and never the key: certificates are made or uploaded by the PDF signing."""
 
     list_display = ["subject", "club", "uploaded", "valid_until", "created_at"]
     fields = ["subject", "club", "uploaded", "valid_until", "created_at"]
     readonly_fields = fields
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext
 
 from tournaments.models import Game, Seat, Signature, Table
+from tournaments.models.games import STORED_GAME_FIELDS
 from tournaments.services.seating import table_rounds
 from tournaments.services.settlement import SeatSettlement, settlement_lines, table_totals
 from tournaments.skat import GameInvalid, GameType, evaluate
@@ -21,36 +22,7 @@ from tournaments.skat.rounds import SeatingError, deal_of, game_count
 
 from . import list_money
 
-GAME_FIELDS = (
-    "id",
-    "table_id",
-    "number",
-    "dealer_seat",
-    "table_size",
-    "passed",
-    "declarer_seat",
-    "declarer_id",
-    "game",
-    "matadors",
-    "with_matadors",
-    "hand",
-    "ouvert",
-    "schneider_announced",
-    "schwarz_announced",
-    "bid",
-    "won_entered",
-    "schneider",
-    "schwarz",
-    "declarer_eyes",
-    "declarer_tricks",
-    "conceded",
-    "scored_as",
-    "base_value",
-    "game_value",
-    "won",
-    "overbid",
-    "score",
-)
+GAME_FIELDS = ("id", "table_id", "declarer_id", *STORED_GAME_FIELDS)
 
 LEVELS = (
     "hand",

@@ -11,8 +11,8 @@ from tournaments.models import Series
 
 from .formatting import date, pdf_text
 from .listsheet import load_sheet, table_queryset
-from .pdf_list import GameListPDF, new_canvas
-from .styles import BOLD, FONT, MARGIN, PAGE_HEIGHT
+from .pdf_list import GameListPDF
+from .styles import BOLD, FONT, MARGIN, PAGE_HEIGHT, new_canvas
 
 CHUNK = 100
 

@@ -29,7 +29,7 @@ from .pdf_list_foot import (
     fitting_size,
     remarks_height,
 )
-from .styles import BOLD, FONT, ITALIC, MARGIN, PAGE_HEIGHT, PAGE_WIDTH
+from .styles import BOLD, FONT, ITALIC, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, new_canvas
 
 ROW_HEIGHT = 9.6
 HEADER_ROW_HEIGHT = 34
@@ -354,14 +354,6 @@ def _title(sheet: ListSheet) -> str:
             gettext("Table %(number)d") % {"number": sheet.table_number},
         ]
     )
-
-
-def new_canvas(out, title: str) -> Canvas:
-    canvas = Canvas(out, pagesize=(PAGE_WIDTH, PAGE_HEIGHT), pageCompression=1)
-    canvas.setTitle(pdf_text(title))
-    canvas.setAuthor("Skatverein")
-    canvas.setCreator("Skatverein")
-    return canvas
 
 
 def _render(sheets, base_url: str, title: str) -> bytes:

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import gettext
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.models import Participant, Seat, Series, Tournament
 from tournaments.services import table_access
@@ -24,7 +23,7 @@ from tournaments.services.tables import table_overviews
 
 from . import styles
 from .formatting import date, pdf_text, shorten
-from .styles import BOLD, FONT, MARGIN, MONO, PAGE_HEIGHT, PAGE_WIDTH
+from .styles import BOLD, FONT, MARGIN, MONO, PAGE_HEIGHT, PAGE_WIDTH, cut_lines, new_canvas
 
 GAP = 6 * mm
 COLUMNS = 2
@@ -40,14 +39,6 @@ CARD_ROWS = 4
 CARD_WIDTH = PAGE_WIDTH / CARD_COLUMNS
 CARD_HEIGHT = PAGE_HEIGHT / CARD_ROWS
 CARD_PADDING = 7 * mm
-
-
-def new_canvas(out, title: str) -> Canvas:
-    canvas = Canvas(out, pagesize=(PAGE_WIDTH, PAGE_HEIGHT), pageCompression=1)
-    canvas.setTitle(pdf_text(title))
-    canvas.setAuthor("Skatverein")
-    canvas.setCreator("Skatverein")
-    return canvas
 
 
 def series_label(number: int) -> str:
@@ -278,25 +269,13 @@ def start_cards_pdf(tournament: Tournament, out, *, series: Series | None = None
         canvas.showPage()
     per_page = CARD_COLUMNS * CARD_ROWS
     for start in range(0, len(cards), per_page):
-        _cut_lines(canvas)
+        cut_lines(canvas, CARD_COLUMNS, CARD_ROWS)
         for index, participant in enumerate(cards[start : start + per_page]):
             column, row = index % CARD_COLUMNS, index // CARD_COLUMNS
             x, y = column * CARD_WIDTH, PAGE_HEIGHT - (row + 1) * CARD_HEIGHT
             _draw_card(canvas, tournament, participant, places[participant.id], x, y)
         canvas.showPage()
     canvas.save()
-
-
-def _cut_lines(canvas) -> None:
-    canvas.saveState()
-    canvas.setStrokeColor(styles.MUTED)
-    canvas.setLineWidth(0.4)
-    canvas.setDash(4, 3)
-    for column in range(1, CARD_COLUMNS):
-        canvas.line(column * CARD_WIDTH, 0, column * CARD_WIDTH, PAGE_HEIGHT)
-    for row in range(1, CARD_ROWS):
-        canvas.line(0, row * CARD_HEIGHT, PAGE_WIDTH, row * CARD_HEIGHT)
-    canvas.restoreState()
 
 
 def _draw_card(canvas, tournament, participant, places: list[Place], x: float, y: float):

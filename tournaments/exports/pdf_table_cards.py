@@ -19,8 +19,8 @@ from tournaments.services.tables import table_overviews
 
 from . import styles
 from .formatting import date, pdf_text, shorten
-from .pdf_plan import new_canvas, series_label, table_label
-from .styles import BOLD, FONT, MONO, PAGE_HEIGHT, PAGE_WIDTH
+from .pdf_plan import series_label, table_label
+from .styles import BOLD, FONT, MONO, PAGE_HEIGHT, PAGE_WIDTH, cut_lines, new_canvas
 
 CARD_COLUMNS = 2
 CARD_ROWS = 2
@@ -57,23 +57,13 @@ def _write(tables: list[Table], out, *, title: str, base_url: str) -> None:
     per_page = CARD_COLUMNS * CARD_ROWS
     cards = list(zip(tables, overviews, strict=True))
     for start in range(0, len(cards), per_page):
-        _cut_lines(canvas)
+        cut_lines(canvas, CARD_COLUMNS, CARD_ROWS)
         for index, (table, overview) in enumerate(cards[start : start + per_page]):
             column, row = index % CARD_COLUMNS, index // CARD_COLUMNS
             x, y = column * CARD_WIDTH, PAGE_HEIGHT - (row + 1) * CARD_HEIGHT
             _card(canvas, table, overview, x, y, base_url.rstrip("/"))
         canvas.showPage()
     canvas.save()
-
-
-def _cut_lines(canvas) -> None:
-    canvas.saveState()
-    canvas.setStrokeColor(styles.MUTED)
-    canvas.setLineWidth(0.4)
-    canvas.setDash(4, 3)
-    canvas.line(CARD_WIDTH, 0, CARD_WIDTH, PAGE_HEIGHT)
-    canvas.line(0, CARD_HEIGHT, PAGE_WIDTH, CARD_HEIGHT)
-    canvas.restoreState()
 
 
 def _card(canvas, table: Table, overview: dict, x: float, y: float, base_url: str) -> None:

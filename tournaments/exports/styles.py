@@ -23,6 +23,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from .formatting import pdf_text
 
 # Binary streams instead of ASCII85 text: a quarter smaller, and reportlab's pure-Python
 # ASCII85 encoder took 15 ms per signature image.
@@ -60,6 +63,29 @@ HEADING = ParagraphStyle("heading", fontName=BOLD, fontSize=11, leading=14, spac
 BODY = ParagraphStyle("body", fontName=FONT, fontSize=8, leading=10)
 CELL = ParagraphStyle("cell", fontName=FONT, fontSize=8, leading=9.5)
 QR_MASK = 2
+
+
+def new_canvas(out, title: str) -> Canvas:
+    """An A4 canvas with the document's title and the product as author."""
+    canvas = Canvas(out, pagesize=(PAGE_WIDTH, PAGE_HEIGHT), pageCompression=1)
+    canvas.setTitle(pdf_text(title))
+    canvas.setAuthor("Skatverein")
+    canvas.setCreator("Skatverein")
+    return canvas
+
+
+def cut_lines(canvas, columns: int, rows: int) -> None:
+    """Dashed lines between the cards of a page cut into ``columns`` × ``rows`` cards."""
+    width, height = PAGE_WIDTH / columns, PAGE_HEIGHT / rows
+    canvas.saveState()
+    canvas.setStrokeColor(MUTED)
+    canvas.setLineWidth(0.4)
+    canvas.setDash(4, 3)
+    for column in range(1, columns):
+        canvas.line(column * width, 0, column * width, PAGE_HEIGHT)
+    for row in range(1, rows):
+        canvas.line(0, row * height, PAGE_WIDTH, row * height)
+    canvas.restoreState()
 
 
 def draw_qr(canvas, value: str, x: float, y: float, size: float) -> None:

@@ -1,32 +1,19 @@
 """The audit trail (Änderungsprotokoll): every change to a list, who made it and why."""
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from .relations import recorded_by, table_link
 
 
 class AuditEntry(models.Model):
     """One change: before and after as JSON, so a referee can trace every correction."""
 
     created_at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("user"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    user = recorded_by(_("user"))
     actor = models.CharField(_("who"), max_length=150)
     action = models.CharField(_("action"), max_length=40)
-    table = models.ForeignKey(
-        "tournaments.Table",
-        verbose_name=_("table"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="audit_entries",
-    )
+    table = table_link("audit_entries", on_delete=models.SET_NULL, optional=True)
     object_repr = models.CharField(_("object"), max_length=200)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)

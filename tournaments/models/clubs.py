@@ -6,6 +6,8 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models.names import refuse_control_characters
 from tournaments.text import name_sort_key
 
+from .relations import club_link
+
 
 class Club(models.Model):
     """A Skat club, the home of players and the unit club rankings are computed for."""
@@ -73,15 +75,7 @@ class Player(models.Model):
     last_name = models.CharField(
         _("last name"), max_length=100, validators=[refuse_control_characters]
     )
-    club = models.ForeignKey(
-        Club,
-        verbose_name=_("club"),
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="players",
-        help_text=_("Leave empty for a guest player."),
-    )
+    club = club_link("players", help_text=_("Leave empty for a guest player."))
     member_number = models.CharField(
         _("member number"),
         max_length=30,

@@ -1,6 +1,5 @@
 """Games (Spiel) of a list and the list points each player got from them."""
 
-from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
@@ -8,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.skat import GAME_FIELDS, Declaration, Evaluation, GameType, Outcome
 
 from .locking import ListRow
+from .relations import participant_link, recorded_by, series_link, table_link, tournament_link
 
 GAME_CHOICES = [
     (GameType.DIAMONDS.value, _("Diamonds")),
@@ -17,8 +17,12 @@ GAME_CHOICES = [
     (GameType.GRAND.value, _("Grand")),
     (GameType.NULL.value, _("Null")),
 ]
-# The model fields the entered inputs are kept in (the entered "won" is ``won_entered``).
+# A stored game's columns, declared once for the API, the list sheet and the seal: the deal,
+# the entered inputs (the entered "won" is ``won_entered``) and what the rules made of them.
+DEAL_FIELDS = ("number", "dealer_seat", "table_size", "passed", "declarer_seat")
 INPUT_FIELDS = tuple(name if name != "won" else "won_entered" for name in GAME_FIELDS)
+RESULT_FIELDS = ("scored_as", "base_value", "multiplier", "game_value", "won", "overbid", "score")
+STORED_GAME_FIELDS = DEAL_FIELDS + INPUT_FIELDS + RESULT_FIELDS
 
 
 class Game(ListRow):
@@ -29,25 +33,13 @@ class Game(ListRow):
     database aggregates.
     """
 
-    table = models.ForeignKey(
-        "tournaments.Table",
-        verbose_name=_("table"),
-        on_delete=models.CASCADE,
-        related_name="games",
-    )
+    table = table_link("games")
     number = models.PositiveSmallIntegerField(_("game number"))
     dealer_seat = models.PositiveSmallIntegerField(_("dealer seat"))
     table_size = models.PositiveSmallIntegerField(_("players at the table"))
     passed = models.BooleanField(_("passed in (eingepasst)"), default=False)
     declarer_seat = models.PositiveSmallIntegerField(_("declarer seat"), null=True, blank=True)
-    declarer = models.ForeignKey(
-        "tournaments.Participant",
-        verbose_name=_("declarer"),
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="declared_games",
-    )
+    declarer = participant_link("declared_games", _("declarer"), optional=True)
 
     game = models.CharField(_("game"), max_length=10, choices=GAME_CHOICES, blank=True)
     matadors = models.PositiveSmallIntegerField(_("matadors"), null=True, blank=True)
@@ -76,14 +68,7 @@ class Game(ListRow):
     declarer_points = models.IntegerField(_("declarer's list points"), default=0)
     opponent_points = models.IntegerField(_("list points of every other player"), default=0)
 
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("entered by"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    entered_by = recorded_by(_("entered by"))
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
@@ -223,24 +208,10 @@ class GamePoints(ListRow):
     game = models.ForeignKey(
         Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="points"
     )
-    table = models.ForeignKey(
-        "tournaments.Table", verbose_name=_("table"), on_delete=models.CASCADE, related_name="+"
-    )
-    series = models.ForeignKey(
-        "tournaments.Series", verbose_name=_("series"), on_delete=models.CASCADE, related_name="+"
-    )
-    tournament = models.ForeignKey(
-        "tournaments.Tournament",
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        related_name="+",
-    )
-    participant = models.ForeignKey(
-        "tournaments.Participant",
-        verbose_name=_("participant"),
-        on_delete=models.PROTECT,
-        related_name="game_points",
-    )
+    table = table_link("+")
+    series = series_link("+")
+    tournament = tournament_link("+")
+    participant = participant_link("game_points")
     seat = models.PositiveSmallIntegerField(_("seat"))
     role = models.CharField(_("role"), max_length=8, choices=Role.choices)
     game_points = models.IntegerField(_("game points"), default=0)

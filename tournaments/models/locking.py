@@ -83,33 +83,48 @@ def ensure_changeable(table_ids: Iterable[int | None]) -> None:
         raise ListLocked(*closed)
 
 
-class ListRowQuerySet(models.QuerySet):
-    """Bulk writes of list rows (games, points, seats, summary, signatures) check the lock."""
+class _LockGuardedQuerySet(models.QuerySet):
+    """Bulk deletes and updates refuse while one of the tables they reach is closed.
 
-    def _ensure_changeable(self) -> None:
-        allowed = _allowed_tables.get()
+    ``table_prefix`` leads from the queried row to its table ("" for tables themselves).
+    """
+
+    table_prefix = ""
+
+    def _ensure_none_closed(self) -> None:
+        table = self.table_prefix
         closed = (
-            self.filter(table__status__in=CLOSED_STATUSES)
-            .exclude(table_id__in=allowed)
-            .values_list("table__number", "table__status")
+            self.filter(**{f"{table}status__in": CLOSED_STATUSES})
+            .exclude(**{f"{table}pk__in": _allowed_tables.get()})
+            .values_list(f"{table}number", f"{table}status")
             .order_by()
             .first()
         )
         if closed is not None:
             raise ListLocked(*closed)
 
+    def _changes_list(self, fields) -> bool:
+        return True
+
     def delete(self):
-        self._ensure_changeable()
+        self._ensure_none_closed()
         return super().delete()
 
     delete.alters_data = True
     delete.queryset_only = True
 
     def update(self, **kwargs):
-        self._ensure_changeable()
+        if self._changes_list(kwargs):
+            self._ensure_none_closed()
         return super().update(**kwargs)
 
     update.alters_data = True
+
+
+class ListRowQuerySet(_LockGuardedQuerySet):
+    """Bulk writes of list rows (games, points, seats, summary, signatures) check the lock."""
+
+    table_prefix = "table__"
 
     def bulk_create(self, objs, *args, **kwargs):
         objs = list(objs)
@@ -138,34 +153,12 @@ class ListRow(models.Model):
 TABLE_FREE_FIELDS = frozenset({"access_code"})
 
 
-class TableQuerySet(models.QuerySet):
+class TableQuerySet(_LockGuardedQuerySet):
     """Closed tables cannot be deleted in bulk, and bulk updates may touch only fields
     outside the list (the device code)."""
 
-    def _ensure_none_closed(self) -> None:
-        closed = (
-            self.filter(status__in=CLOSED_STATUSES)
-            .exclude(pk__in=_allowed_tables.get())
-            .values_list("number", "status")
-            .order_by()
-            .first()
-        )
-        if closed is not None:
-            raise ListLocked(*closed)
-
-    def delete(self):
-        self._ensure_none_closed()
-        return super().delete()
-
-    delete.alters_data = True
-    delete.queryset_only = True
-
-    def update(self, **kwargs):
-        if set(kwargs) - TABLE_FREE_FIELDS:
-            self._ensure_none_closed()
-        return super().update(**kwargs)
-
-    update.alters_data = True
+    def _changes_list(self, fields) -> bool:
+        return bool(set(fields) - TABLE_FREE_FIELDS)
 
 
 def ensure_table_changeable(table, update_fields=None) -> None:

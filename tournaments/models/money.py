@@ -4,10 +4,11 @@ Only what people decide or hand over is stored here; what anybody owes is comput
 the games by :mod:`tournaments.services.money`, so correcting a game corrects the money.
 """
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+from .relations import participant_link, recorded_by, series_link, tournament_link
 
 MONEY = {"max_digits": 8, "decimal_places": 2}
 
@@ -19,12 +20,7 @@ def _euros(label, **extra):
 class Tariff(models.Model):
     """What a tournament charges (Startgeld, Abreizgeld …), one per tournament."""
 
-    tournament = models.OneToOneField(
-        "tournaments.Tournament",
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        related_name="tariff",
-    )
+    tournament = tournament_link("tariff", field=models.OneToOneField)
     entry_fee = _euros(_("entry fee"))
     lost_game_fee = _euros(_("fee per lost game"))
     lost_game_fee_from = models.PositiveSmallIntegerField(
@@ -71,38 +67,18 @@ class Payment(models.Model):
         LOST_GAME_FEES = "lost_game_fees", _("lost-game money")
         REFUND = "refund", _("refund")
 
-    tournament = models.ForeignKey(
-        "tournaments.Tournament",
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        related_name="payments",
-    )
-    participant = models.ForeignKey(
-        "tournaments.Participant",
-        verbose_name=_("participant"),
+    tournament = tournament_link("payments")
+    participant = participant_link("payments")
+    series = series_link(
+        "payments",
         on_delete=models.PROTECT,
-        related_name="payments",
-    )
-    series = models.ForeignKey(
-        "tournaments.Series",
-        verbose_name=_("series"),
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="payments",
+        optional=True,
         help_text=_("For lost-game money: the series it was paid for."),
     )
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     amount = models.DecimalField(_("amount"), **MONEY)
     created_at = models.DateTimeField(_("paid at"), auto_now_add=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("recorded by"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    created_by = recorded_by(_("recorded by"))
 
     class Meta:
         verbose_name = _("payment")
@@ -127,12 +103,7 @@ class PrizeRule(models.Model):
         SENIORS = "seniors", _("best seniors")
         TEAMS = "teams", _("teams")
 
-    tournament = models.ForeignKey(
-        "tournaments.Tournament",
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        related_name="prize_rules",
-    )
+    tournament = tournament_link("prize_rules")
     classification = models.CharField(
         _("classification"),
         max_length=10,
@@ -168,12 +139,7 @@ class PrizeRule(models.Model):
 class SettlementSnapshot(models.Model):
     """The settlement (Kassenbericht) as it stood when the tournament was finished."""
 
-    tournament = models.OneToOneField(
-        "tournaments.Tournament",
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        related_name="settlement_snapshot",
-    )
+    tournament = tournament_link("settlement_snapshot", field=models.OneToOneField)
     data = models.JSONField(_("settlement"))
     frozen_at = models.DateTimeField(_("frozen at"), auto_now=True)
 

@@ -4,6 +4,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from .relations import tournament_link
+
 
 class Series(models.Model):
     class Status(models.TextChoices):
@@ -11,12 +13,7 @@ class Series(models.Model):
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
 
-    tournament = models.ForeignKey(
-        "tournaments.Tournament",
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        related_name="series",
-    )
+    tournament = tournament_link("series")
     number = models.PositiveSmallIntegerField(_("number"))
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.PLANNED

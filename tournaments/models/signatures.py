@@ -5,6 +5,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from .locking import ListRow
+from .relations import participant_link, table_link
 
 
 class Signature(ListRow):
@@ -18,19 +19,9 @@ class Signature(ListRow):
         IMAGE = "image", _("signature drawn on the device")
         PIN = "pin", _("confirmed with PIN")
 
-    table = models.ForeignKey(
-        "tournaments.Table",
-        verbose_name=_("table"),
-        on_delete=models.CASCADE,
-        related_name="signatures",
-    )
+    table = table_link("signatures")
     seat = models.PositiveSmallIntegerField(_("seat"))
-    participant = models.ForeignKey(
-        "tournaments.Participant",
-        verbose_name=_("participant"),
-        on_delete=models.PROTECT,
-        related_name="signatures",
-    )
+    participant = participant_link("signatures")
     method = models.CharField(_("method"), max_length=5, choices=Method.choices)
     image = models.BinaryField(_("signature image (PNG)"), blank=True, default=b"")
     signed_at = models.DateTimeField(_("signed at"), auto_now_add=True)

@@ -5,6 +5,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from .locking import ListRow, TableQuerySet, ensure_table_changeable, ensure_table_deletable
+from .relations import participant_link, series_link, table_link, tournament_link
 
 
 class Table(models.Model):
@@ -26,12 +27,7 @@ class Table(models.Model):
         GAMES = "games", _("game by game")
         SUMMARY = "summary", _("summary of a paper list")
 
-    series = models.ForeignKey(
-        "tournaments.Series",
-        verbose_name=_("series"),
-        on_delete=models.CASCADE,
-        related_name="tables",
-    )
+    series = series_link("tables")
     number = models.PositiveSmallIntegerField(_("table number"))
     status = models.CharField(
         _("list status"), max_length=8, choices=Status.choices, default=Status.OPEN
@@ -104,23 +100,10 @@ class Seat(ListRow):
     shows who sat where for each game.
     """
 
-    table = models.ForeignKey(
-        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats"
-    )
-    series = models.ForeignKey(
-        "tournaments.Series",
-        verbose_name=_("series"),
-        on_delete=models.CASCADE,
-        related_name="+",
-        editable=False,
-    )
+    table = table_link("seats")
+    series = series_link("+", editable=False)
     number = models.PositiveSmallIntegerField(_("seat"))
-    participant = models.ForeignKey(
-        "tournaments.Participant",
-        verbose_name=_("participant"),
-        on_delete=models.PROTECT,
-        related_name="seats",
-    )
+    participant = participant_link("seats")
     from_game = models.PositiveSmallIntegerField(_("from game"), default=1)
     until_game = models.PositiveSmallIntegerField(
         _("until game"), null=True, blank=True, help_text=_("Empty: to the end of the series.")
@@ -167,30 +150,11 @@ class SummaryEntry(ListRow):
     players' lost games and are stored so that rankings stay database aggregates.
     """
 
-    table = models.ForeignKey(
-        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="summary_entries"
-    )
-    series = models.ForeignKey(
-        "tournaments.Series",
-        verbose_name=_("series"),
-        on_delete=models.CASCADE,
-        related_name="+",
-        editable=False,
-    )
-    tournament = models.ForeignKey(
-        "tournaments.Tournament",
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        related_name="+",
-        editable=False,
-    )
+    table = table_link("summary_entries")
+    series = series_link("+", editable=False)
+    tournament = tournament_link("+", editable=False)
     seat = models.PositiveSmallIntegerField(_("seat"))
-    participant = models.ForeignKey(
-        "tournaments.Participant",
-        verbose_name=_("participant"),
-        on_delete=models.PROTECT,
-        related_name="summary_entries",
-    )
+    participant = participant_link("summary_entries")
     game_points = models.IntegerField(_("game points"))
     won = models.PositiveSmallIntegerField(_("games won"))
     lost = models.PositiveSmallIntegerField(_("games lost"))

@@ -9,6 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models.names import refuse_control_characters
 from tournaments.skat import GAME_POINTS_ONLY, SKWO, ExtraPointsScheme
 
+from .relations import club_link, tournament_link
+
 
 def new_pin() -> str:
     """A random four-digit PIN for signing lists; secrets, because a PIN must not be guessable."""
@@ -34,14 +36,7 @@ class Tournament(models.Model):
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
 
-    club = models.ForeignKey(
-        "tournaments.Club",
-        verbose_name=_("organising club"),
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="tournaments",
-    )
+    club = club_link("tournaments", _("organising club"))
     name = models.CharField(_("name"), max_length=200, validators=[refuse_control_characters])
     date = models.DateField(_("date"))
     venue = models.CharField(
@@ -96,18 +91,9 @@ class Tournament(models.Model):
 class Team(models.Model):
     """A team (Mannschaft) of a tournament; its total is the sum of its members' totals."""
 
-    tournament = models.ForeignKey(
-        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="teams"
-    )
+    tournament = tournament_link("teams")
     name = models.CharField(_("name"), max_length=200, validators=[refuse_control_characters])
-    club = models.ForeignKey(
-        "tournaments.Club",
-        verbose_name=_("club"),
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="teams",
-    )
+    club = club_link("teams")
 
     class Meta:
         verbose_name = _("team")
@@ -137,12 +123,7 @@ class Participant(models.Model):
         JUNIOR = "junior", _("junior")
         SENIOR = "senior", _("senior")
 
-    tournament = models.ForeignKey(
-        Tournament,
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        related_name="participants",
-    )
+    tournament = tournament_link("participants")
     player = models.ForeignKey(
         "tournaments.Player",
         verbose_name=_("player"),

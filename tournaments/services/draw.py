@@ -26,6 +26,7 @@ from tournaments.skat.draw import (
     count_meetings,
     draw_tables,
 )
+from tournaments.skat.reading import read_bool
 
 from . import audit, ranking, table_access, versions
 from .errors import Rejected
@@ -276,16 +277,8 @@ def _check_options(mode, seed, prefer_three, separate_clubs) -> None:
                 {"max": SEED_LIMIT - 1},
             )
         )
-    for name, value in (("prefer_three", prefer_three), ("separate_clubs", separate_clubs)):
-        if not isinstance(value, bool):
-            problems.append(
-                Problem(
-                    name,
-                    "not_a_boolean",
-                    gettext_noop("%(field)s must be true or false."),
-                    {"field": name},
-                )
-            )
+    read_bool("prefer_three", prefer_three, problems)
+    read_bool("separate_clubs", separate_clubs, problems)
     if problems:
         raise Rejected(problems)
 

@@ -111,19 +111,11 @@ def reopen_tournament(tournament: Tournament, transition, *, user, actor, reason
 
 
 def _finish(obj, transition, *, user, actor):
-    before = {"status": obj.status}
-    obj.status = transition.target
-    obj.finished_at = timezone.now()
-    obj.save(update_fields=["status", "finished_at"])
-    audit.record(
-        transition.audit,
-        user=user,
-        actor=actor,
-        obj=obj,
-        before=before,
-        after={"status": obj.status, "finished_at": obj.finished_at.isoformat()},
+    now = timezone.now()
+    after = {"status": transition.target, "finished_at": now.isoformat()}
+    return _change_status(
+        obj, transition, now, {"status": obj.status}, after, user=user, actor=actor
     )
-    return obj
 
 
 def _reopen(obj, transition, *, user, actor, reason):
@@ -131,16 +123,24 @@ def _reopen(obj, transition, *, user, actor, reason):
         "status": obj.status,
         "finished_at": obj.finished_at.isoformat() if obj.finished_at else None,
     }
-    obj.status = transition.target
-    obj.finished_at = None
-    obj.save(update_fields=["status", "finished_at"])
-    audit.record(
-        transition.audit,
+    return _change_status(
+        obj,
+        transition,
+        None,
+        before,
+        {"status": transition.target},
         user=user,
         actor=actor,
-        obj=obj,
-        before=before,
-        after={"status": obj.status},
         reason=reason,
+    )
+
+
+def _change_status(obj, transition, finished_at, before, after, *, user, actor, reason=""):
+    """Move a series or tournament to the transition's state and keep it in the audit trail."""
+    obj.status = transition.target
+    obj.finished_at = finished_at
+    obj.save(update_fields=["status", "finished_at"])
+    audit.record(
+        transition.audit, user=user, actor=actor, obj=obj, before=before, after=after, reason=reason
     )
     return obj

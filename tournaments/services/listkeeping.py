@@ -16,7 +16,7 @@ from tournaments.skat.rounds import Deal, deal_of, game_count
 from . import audit
 from .errors import Rejected
 from .locking import lock_table
-from .seating import ensure_open, table_rounds
+from .seating import ensure_entry_mode, ensure_open, table_rounds
 
 MAX_GAME_NUMBER = 32767
 ENTRY_FIELDS = frozenset(GAME_FIELDS) | {"declarer_seat", "passed", "number"}
@@ -41,7 +41,7 @@ def enter_game(table: Table, data: dict, *, user=None, actor="") -> Game:
     table = lock_table(table, parents_if_planned=True)
     ensure_open(table)
     ensure_not_ended(table)
-    _ensure_game_entry(table)
+    ensure_entry_mode(table, Table.EntryMode.GAMES)
     seats = list(table.seats.all())
     rounds = table_rounds(table, seats)
     next_number = (
@@ -73,7 +73,7 @@ def correct_game(
     table = lock_table(table)
     ensure_open(table)
     ensure_not_ended(table)
-    game = _game(table, number)
+    game = game_on_list(table, number)
     if data.get("number", number) != number:
         raise Rejected.because(
             "number",
@@ -118,7 +118,7 @@ def delete_game(table: Table, number: int, *, user=None, actor="", reason="") ->
     table = lock_table(table)
     ensure_open(table)
     ensure_not_ended(table)
-    game = _game(table, number)
+    game = game_on_list(table, number)
     last = table.games.order_by("-number").values_list("number", flat=True).first()
     if game.number != last:
         raise Rejected.because(
@@ -157,7 +157,8 @@ def ensure_not_ended(table: Table) -> None:
         )
 
 
-def _game(table: Table, number) -> Game:
+def game_on_list(table: Table, number, *, as_typed=None) -> Game:
+    """Game ``number`` of the table's list; refused as missing, naming the number ``as_typed``."""
     in_range = isinstance(number, int) and 1 <= number <= MAX_GAME_NUMBER
     game = table.games.filter(number=number).first() if in_range else None
     if game is None:
@@ -166,22 +167,9 @@ def _game(table: Table, number) -> Game:
             "no_such_game",
             gettext_noop("Game %(number)s is not on this list."),
             missing=True,
-            number=number,
+            number=number if as_typed is None else as_typed,
         )
     return game
-
-
-def _ensure_game_entry(table: Table) -> None:
-    if table.entry_mode == Table.EntryMode.SUMMARY:
-        raise Rejected.because(
-            "table",
-            "table_kept_as_summary",
-            gettext_noop(
-                "This table is kept as a summary of a paper list; games cannot be added. "
-                "Delete the summary first to keep the list game by game."
-            ),
-            conflict=True,
-        )
 
 
 def _check_number(number, next_number: int, last_number: int) -> None:

@@ -16,8 +16,8 @@ from tournaments.models import Game, GamePoints, Table
 from tournaments.skat import Evaluation, evaluate
 from tournaments.skat.rounds import deal_of, game_count
 
-from .listkeeping import _check_number, _ensure_game_entry, _fill, _game, ensure_not_ended
-from .seating import ensure_open, table_rounds
+from .listkeeping import _check_number, _fill, ensure_not_ended, game_on_list
+from .seating import ensure_entry_mode, ensure_open, table_rounds
 
 
 @dataclass(frozen=True)
@@ -72,20 +72,6 @@ def running_list(table: Table, names: dict[int, str]) -> list[ListRow]:
     return rows
 
 
-def current_totals(table: Table, seats, number: int) -> dict[int, int]:
-    """Per seat present at game ``number``: its player's running total before that game."""
-    sums = dict(
-        GamePoints.objects.filter(table=table)
-        .values("participant")
-        .annotate(total=Sum("points"))
-        .values_list("participant", "total")
-        .order_by()
-    )
-    return {
-        seat.number: sums.get(seat.participant_id) or 0 for seat in seats if seat.covers(number)
-    }
-
-
 def preview_game(table: Table, data: dict, seats=None) -> GamePreview:
     """The next game as ``data`` describes it, valued and validated like saving would.
 
@@ -93,31 +79,13 @@ def preview_game(table: Table, data: dict, seats=None) -> GamePreview:
     problems :func:`listkeeping.enter_game` would report.
     """
     ensure_open(table)
-    _ensure_game_entry(table)
+    ensure_entry_mode(table, Table.EntryMode.GAMES)
     seats = list(table.seats.all()) if seats is None else seats
     rounds = table_rounds(table, seats)
     entered = table.games.order_by("-number").values_list("number", flat=True).first() or 0
     number = entered + 1
     _check_number(number, number, game_count(rounds))
-    deal = deal_of(number, rounds)
-    game = Game(table=table, number=number, dealer_seat=deal.dealer, table_size=deal.table_size)
-    _fill(game, {key: value for key, value in data.items() if key != "number"}, deal, table)
-    evaluation = None
-    if not game.passed:
-        evaluation = evaluate(game.declaration(), game.outcome(), table.series.tournament.scheme)
-    points = {seat: game.points_of_seat(seat) for seat in deal.seats}
-    before = current_totals(table, seats, number)
-    return GamePreview(
-        game=game,
-        number=number,
-        dealer_seat=deal.dealer,
-        table_size=deal.table_size,
-        passed=game.passed,
-        declarer_seat=game.declarer_seat,
-        evaluation=evaluation,
-        points=points,
-        totals={seat: before.get(seat, 0) + value for seat, value in points.items()},
-    )
+    return _valued(table, seats, deal_of(number, rounds), number, data)
 
 
 def preview_correction(table: Table, number: int, data: dict) -> GamePreview:
@@ -125,21 +93,24 @@ def preview_correction(table: Table, number: int, data: dict) -> GamePreview:
     after it, validated like :func:`listkeeping.correct_game` would (nothing is saved)."""
     ensure_open(table)
     ensure_not_ended(table)
-    stored = _game(table, number)
+    stored = game_on_list(table, number)
     seats = list(table.seats.all())
     deal = deal_of(stored.number, table_rounds(table, seats))
-    game = Game(
-        table=table, number=stored.number, dealer_seat=deal.dealer, table_size=deal.table_size
-    )
+    return _valued(table, seats, deal, stored.number, data)
+
+
+def _valued(table: Table, seats, deal, number: int, data: dict) -> GamePreview:
+    """Game ``number`` filled from ``data`` (unsaved), valued, with the totals it leads to."""
+    game = Game(table=table, number=number, dealer_seat=deal.dealer, table_size=deal.table_size)
     _fill(game, {key: value for key, value in data.items() if key != "number"}, deal, table)
     evaluation = None
     if not game.passed:
         evaluation = evaluate(game.declaration(), game.outcome(), table.series.tournament.scheme)
     points = {seat: game.points_of_seat(seat) for seat in deal.seats}
-    before = _totals_before(table, seats, stored.number)
+    before = _totals_before(table, seats, number)
     return GamePreview(
         game=game,
-        number=stored.number,
+        number=number,
         dealer_seat=deal.dealer,
         table_size=deal.table_size,
         passed=game.passed,

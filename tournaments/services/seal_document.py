@@ -27,6 +27,7 @@ import json
 from django.conf import settings
 
 from tournaments.models import Game, GamePoints, Seat, Signature, SummaryEntry, Table
+from tournaments.models.games import STORED_GAME_FIELDS
 
 from .settlement import settle_table
 
@@ -35,33 +36,8 @@ DOCUMENT_FORMAT = 2
 _SIGNING_KEYS = ("signatures", "status", "closed_reason")
 
 _GAME_FIELDS = (
-    "number",
-    "dealer_seat",
-    "table_size",
-    "passed",
-    "declarer_seat",
+    *STORED_GAME_FIELDS,
     "declarer_id",
-    "game",
-    "matadors",
-    "with_matadors",
-    "hand",
-    "ouvert",
-    "schneider_announced",
-    "schwarz_announced",
-    "bid",
-    "won_entered",
-    "schneider",
-    "schwarz",
-    "declarer_eyes",
-    "declarer_tricks",
-    "conceded",
-    "scored_as",
-    "base_value",
-    "multiplier",
-    "game_value",
-    "won",
-    "overbid",
-    "score",
     "declarer_points",
     "opponent_points",
 )

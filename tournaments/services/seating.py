@@ -1,5 +1,7 @@
 """Setting up a table and recording who leaves, joins or replaces a player (docs/rules.md 3)."""
 
+from collections import defaultdict
+
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_noop
 
@@ -44,6 +46,37 @@ def ensure_open(table: Table) -> None:
             table=table.number,
             status=table.get_status_display(),
         )
+
+
+# A table keeps its list game by game or as the summary of a paper list, never both:
+# entry mode wanted → the mode in the way, and the refusal (field, code, message).
+_ENTRY_MODE_CONFLICTS = {
+    Table.EntryMode.GAMES: (
+        Table.EntryMode.SUMMARY,
+        "table",
+        "table_kept_as_summary",
+        gettext_noop(
+            "This table is kept as a summary of a paper list; games cannot be added. "
+            "Delete the summary first to keep the list game by game."
+        ),
+    ),
+    Table.EntryMode.SUMMARY: (
+        Table.EntryMode.GAMES,
+        "seats",
+        "table_kept_by_games",
+        gettext_noop(
+            "This table is kept game by game; a summary cannot be entered as well. Delete "
+            "the games first to enter only the sums of a paper list."
+        ),
+    ),
+}
+
+
+def ensure_entry_mode(table: Table, wanted: str) -> None:
+    """Refuse games on a table kept as a summary, and a summary on one kept game by game."""
+    in_the_way, field, code, message = _ENTRY_MODE_CONFLICTS[wanted]
+    if table.entry_mode == in_the_way:
+        raise Rejected.because(field, code, message, conflict=True)
 
 
 def ensure_series_not_finished(series: Series) -> None:
@@ -324,3 +357,15 @@ def deal_for_next_game(table: Table, seats=None):
     seats = list(table.seats.all()) if seats is None else seats
     rounds = table_rounds(table, seats)
     return deal_of(_last_game_number(table) + 1, rounds)
+
+
+def seats_by_table(table_ids) -> dict[int, list[Seat]]:
+    """Table id → its seats in list order, players included, for many tables in one query."""
+    seats = defaultdict(list)
+    for seat in (
+        Seat.objects.filter(table_id__in=table_ids)
+        .select_related("participant__player")
+        .order_by("table", "number", "from_game")
+    ):
+        seats[seat.table_id].append(seat)
+    return seats

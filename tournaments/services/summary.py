@@ -8,7 +8,7 @@ from tournaments.skat.rounds import game_count
 
 from . import audit
 from .errors import Rejected
-from .seating import ensure_open, lock_table, table_rounds
+from .seating import ensure_entry_mode, ensure_open, lock_table, table_rounds
 
 
 @transaction.atomic
@@ -20,16 +20,7 @@ def save_summary(table: Table, rows: list[dict], *, user=None, reason="") -> lis
     """
     table = lock_table(table)
     ensure_open(table)
-    if table.entry_mode == Table.EntryMode.GAMES:
-        raise Rejected.because(
-            "seats",
-            "table_kept_by_games",
-            gettext_noop(
-                "This table is kept game by game; a summary cannot be entered as well. Delete "
-                "the games first to enter only the sums of a paper list."
-            ),
-            conflict=True,
-        )
+    ensure_entry_mode(table, Table.EntryMode.SUMMARY)
     seats = list(table.seats.all())
     if any(seat.from_game != 1 or seat.until_game is not None for seat in seats):
         raise Rejected.because(

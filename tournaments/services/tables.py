@@ -5,10 +5,10 @@ from dataclasses import asdict
 
 from django.db.models import Max
 
-from tournaments.models import Game, Seat, Signature, Table
+from tournaments.models import Game, Signature, Table
 from tournaments.skat.rounds import deal_of, game_count
 
-from .seating import table_rounds
+from .seating import seats_by_table, table_rounds
 from .settlement import settlement_lines, table_totals
 from .signing import ready_to_sign, signers
 
@@ -22,13 +22,7 @@ def table_overviews(tables) -> list[dict]:
     """The overviews of many tables in five queries, whatever their number of games."""
     tables = list(tables)
     ids = [table.id for table in tables]
-    seats = defaultdict(list)
-    for seat in (
-        Seat.objects.filter(table_id__in=ids)
-        .select_related("participant__player")
-        .order_by("table", "number", "from_game")
-    ):
-        seats[seat.table_id].append(seat)
+    seats = seats_by_table(ids)
     last_games = dict(
         Game.objects.filter(table_id__in=ids)
         .values("table")

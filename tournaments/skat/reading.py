@@ -71,7 +71,7 @@ def read_game(data: Mapping[str, object]) -> tuple[Declaration, Outcome]:
         if name == "game":
             values[name] = _read_game_type(raw, problems)
         elif name in _BOOL_FIELDS:
-            values[name] = _read_bool(name, raw, problems)
+            values[name] = read_bool(name, raw, problems)
         elif name in _INT_FIELDS:
             values[name] = _read_int(name, raw, problems)
     if "game" not in data or data.get("game") is None:
@@ -110,7 +110,8 @@ def _read_game_type(raw: object, problems: list[Problem]) -> GameType | None:
         return None
 
 
-def _read_bool(name: str, raw: object, problems: list[Problem]) -> bool | None:
+def read_bool(name: str, raw: object, problems: list[Problem]) -> bool | None:
+    """``raw`` if it is true or false; otherwise ``None`` and a problem for ``name``."""
     if isinstance(raw, bool):
         return raw
     problems.append(

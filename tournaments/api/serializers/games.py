@@ -4,6 +4,7 @@ from django.utils.translation import gettext
 from rest_framework import serializers
 
 from tournaments.models import Game
+from tournaments.models.games import STORED_GAME_FIELDS
 from tournaments.skat import evaluate
 
 
@@ -16,32 +17,7 @@ class GameSerializer(serializers.ModelSerializer):
     class Meta:
         model = Game
         fields = [
-            "number",
-            "dealer_seat",
-            "declarer_seat",
-            "passed",
-            "table_size",
-            "game",
-            "matadors",
-            "with_matadors",
-            "hand",
-            "ouvert",
-            "schneider_announced",
-            "schwarz_announced",
-            "bid",
-            "won_entered",
-            "schneider",
-            "schwarz",
-            "declarer_eyes",
-            "declarer_tricks",
-            "conceded",
-            "scored_as",
-            "base_value",
-            "multiplier",
-            "game_value",
-            "won",
-            "overbid",
-            "score",
+            *STORED_GAME_FIELDS,
             "list_points",
             "explanation",
             "entered_at",

@@ -10,17 +10,8 @@ from tournaments.services.draw import MODES, SEED_LIMIT
 class SeriesSerializer(serializers.ModelSerializer):
     class Meta:
         model = Series
-        fields = [
-            "id",
-            "tournament",
-            "number",
-            "status",
-            "draw_seed",
-            "draw_mode",
-            "drawn_at",
-            "finished_at",
-        ]
-        # The status changes only through the finish and reopen steps (services.states).
+        # All read-only: the status changes only through the finish and reopen steps
+        # (services.states), the draw fields only through the draw.
         read_only_fields = [
             "tournament",
             "number",
@@ -30,6 +21,7 @@ class SeriesSerializer(serializers.ModelSerializer):
             "drawn_at",
             "finished_at",
         ]
+        fields = ["id", *read_only_fields]
 
 
 class ReopenReasonSerializer(serializers.Serializer):

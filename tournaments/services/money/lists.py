@@ -14,6 +14,7 @@ from django.db.models import Count, Q, Sum
 from tournaments.models import GamePoints, SummaryEntry, Table
 from tournaments.skat.money import ZERO, LostGameRates, lost_game_money
 
+from ..seating import seats_by_table
 from .tariff import rates_of, tariff_of
 
 
@@ -69,15 +70,7 @@ def tables_money(tables, rates: LostGameRates | None = None) -> dict[int, TableM
         rates = rates_of(tariff_of(tables[0].series.tournament))
     ids = [table.id for table in tables]
     counts = game_counts(Q(table_id__in=ids))
-    seats = defaultdict(list)
-    from tournaments.models import Seat
-
-    for seat in (
-        Seat.objects.filter(table_id__in=ids)
-        .select_related("participant__player")
-        .order_by("table", "number", "from_game")
-    ):
-        seats[seat.table_id].append(seat)
+    seats = seats_by_table(ids)
     result = {}
     for table in tables:
         lines = []

@@ -13,10 +13,10 @@ from django.core.exceptions import PermissionDenied
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
 
 from tournaments.models import ListLocked, Table
-from tournaments.services import table_access
+from tournaments.services import listkeeping, table_access
 from tournaments.services.client_address import client_address as client_address_from
 from tournaments.services.errors import Rejected
 from tournaments.services.roles import is_director
@@ -88,17 +88,7 @@ def ensure_may_write(access: Access) -> None:
 def ensure_may_enter(access: Access) -> None:
     """Games are entered and undone until the list is complete or the director ended it."""
     ensure_may_write(access)
-    if access.table.ended_early_at is not None:
-        raise Rejected.because(
-            "table",
-            "list_ended_early",
-            gettext_noop(
-                "The tournament director ended the list of table %(table)d early; it is signed "
-                "as it is. Ask the director if a game is missing."
-            ),
-            conflict=True,
-            table=access.table.number,
-        )
+    listkeeping.ensure_not_ended(access.table)
 
 
 def _denied(request):

@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -42,16 +42,7 @@ def undo(request, access):
     number = request.POST.get("number", "")
     try:
         ensure_may_enter(access)
-        whole = whole_number(number)
-        game = access.table.games.filter(number=whole).first() if whole is not None else None
-        if game is None:
-            raise Rejected.because(
-                "number",
-                "no_such_game",
-                gettext_noop("Game %(number)s is not on this list."),
-                missing=True,
-                number=number[:9],
-            )
+        game = listkeeping.game_on_list(access.table, whole_number(number), as_typed=number[:9])
         line = format_game_line(listkeeping.game_inputs(game))
         listkeeping.delete_game(
             access.table, game.number, user=access.user, actor=access.actor(), reason="undo"
