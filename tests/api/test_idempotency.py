@@ -3,9 +3,14 @@
 import json
 
 import pytest
+from rest_framework.parsers import JSONParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.test import APIRequestFactory
 
 from tests.factories import make_seated_table, make_staff_user
-from tournaments.models import Game, IdempotencyKey
+from tournaments.api.idempotency import idempotent
+from tournaments.models import Club, Game, IdempotencyKey
 
 pytestmark = pytest.mark.django_db
 
@@ -82,3 +87,32 @@ def test_unusable_key_is_refused_with_400_naming_the_header(director, key):
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "Idempotency-Key"
     assert Game.objects.filter(table=table).count() == 0
+
+
+class _Answering:
+    """An action that stores a club, then answers with ``status`` instead of raising."""
+
+    def __init__(self, status):
+        self.status = status
+
+    @idempotent
+    def create(self, request):
+        Club.objects.create(name=request.data["name"])
+        return Response({"name": request.data["name"]}, status=self.status)
+
+
+def _keyed_request(body, key):
+    raw = APIRequestFactory().post("/api/v1/clubs/", body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+    return Request(raw, parsers=[JSONParser()])
+
+
+@pytest.mark.parametrize("refusal", [400, 409, 503])
+def test_answered_refusal_rolls_back_what_the_action_stored_and_keeps_no_key(refusal):
+    view = _Answering(refusal)
+
+    answers = [view.create(_keyed_request({"name": "Herz Dame"}, "k-1")) for _ in range(2)]
+
+    assert [answer.status_code for answer in answers] == [refusal, refusal]
+    assert "Idempotent-Replayed" not in answers[1]
+    assert not Club.objects.filter(name="Herz Dame").exists()
+    assert IdempotencyKey.objects.count() == 0

@@ -1,8 +1,13 @@
 """PDFs kept in storage: a locked list by its seal, a big series made in the background."""
 
 import io
+import os
+import threading
+import time
 
 import pytest
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from pypdf import PdfReader
 
 from tests.factories import make_complete_table, make_staff_user, sign_all
@@ -104,3 +109,54 @@ def test_series_pdf_being_written_elsewhere_is_not_started_twice(settings):
 
     assert started == [1]
     assert again is None
+
+
+def test_second_start_while_the_first_is_still_writing_starts_nothing():
+    name = "exports/series/running.pdf"
+    go_on = threading.Event()
+    first = pdf_cache.start_in_background(name, lambda out: go_on.wait(10) and out.write(b"x"))
+
+    again = pdf_cache.start_in_background(name, lambda out: out.write(b"y"))
+    go_on.set()
+    first.join(timeout=10)
+
+    assert again is None
+    assert default_storage.open(name).read() == b"x"
+
+
+def test_a_recent_marker_of_another_worker_stops_the_start():
+    name = "exports/series/elsewhere.pdf"
+    default_storage.save(name + ".pending", ContentFile(b""))
+
+    started = pdf_cache.start_in_background(name, lambda out: out.write(b"x"))
+
+    assert started is None
+    assert not default_storage.exists(name)
+
+
+def test_a_marker_left_by_a_render_that_died_is_replaced_and_the_pdf_made():
+    name = "exports/series/died.pdf"
+    marker = default_storage.save(name + ".pending", ContentFile(b""))
+    long_ago = time.time() - pdf_cache.PENDING_SECONDS - 60
+    os.utime(default_storage.path(marker), (long_ago, long_ago))
+
+    started = pdf_cache.start_in_background(name, lambda out: out.write(b"x"))
+    started.join(timeout=10)
+
+    assert default_storage.open(name).read() == b"x"
+    assert not default_storage.exists(marker)
+
+
+def test_a_failed_render_is_logged_stores_nothing_and_may_be_started_again(caplog):
+    name = "exports/series/failing.pdf"
+
+    def fail(out):
+        raise ValueError("no font")
+
+    pdf_cache.start_in_background(name, fail).join(timeout=10)
+    retried = pdf_cache.start_in_background(name, lambda out: out.write(b"x"))
+    retried.join(timeout=10)
+
+    assert f"The PDF {name} could not be made" in caplog.text
+    assert default_storage.open(name).read() == b"x"
+    assert not default_storage.exists(name + ".pending")

@@ -1,41 +1,100 @@
 """``manage.py bench load``: devices post through a real gunicorn, and the counts add up."""
 
-import os
+import io
 import re
 import subprocess
 import sys
-from pathlib import Path
+import time
+from collections import Counter
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.factories import enter, make_seated_table
+from tournaments.benchmarks import load
+
+KARO_WON = {"declarer_seat": 2, "game": "diamonds", "matadors": 1, "won": True}
 
 
 def _count(name: str, text: str) -> int:
     return int(re.search(rf"^{name}\s+(\d+)", text, re.MULTILINE).group(1))
 
 
-def test_bench_load_counts_every_acknowledged_game_stored_once(tmp_path):
-    development_database = tmp_path / "development.sqlite3"
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{development_database}"}
-    command = [sys.executable, "manage.py", "bench", "load", "--devices", "2", "--seconds", "2"]
-    command += ["--workers", "2"]
+def test_bench_load_counts_every_acknowledged_game_stored_once(development_database):
+    connected_to = connection.settings_dict["NAME"]
+    out = io.StringIO()
 
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    call_command("bench", "load", "--devices", "2", "--seconds", "2", "--workers", "2", stdout=out)
 
-    assert done.returncode == 0, done.stderr
-    out = done.stdout
-    assert "Load: 2 table devices, 2 s, gunicorn 2 workers, sqlite" in out
-    assert _count("acknowledged", out) >= 1
-    assert _count("stored", out) == _count("acknowledged", out)
-    assert (_count("lost", out), _count("duplicated", out), _count("errors", out)) == (0, 0, 0)
-    assert re.search(r"^latency ms\s+p50 \d+\s+p95 \d+\s+p99 \d+", out, re.MULTILINE)
-    assert not development_database.exists()
+    text = out.getvalue()
+    assert f"Load: 2 table devices, 2 s, gunicorn 2 workers, {connection.vendor}" in text
+    assert _count("acknowledged", text) >= 1
+    assert _count("stored", text) == _count("acknowledged", text)
+    assert (_count("lost", text), _count("duplicated", text), _count("errors", text)) == (0, 0, 0)
+    assert re.search(r"^latency ms\s+p50 \d+\s+p95 \d+\s+p99 \d+", text, re.MULTILINE)
+    assert development_database is None or not development_database.exists()
+    assert connection.settings_dict["NAME"] == connected_to
 
 
 @pytest.mark.parametrize("arguments", [["--devices", "0"], ["--seconds", "601"]])
 def test_bench_load_refuses_impossible_sizes(arguments):
     with pytest.raises(CommandError):
         call_command("bench", "load", *arguments)
+
+
+@pytest.mark.django_db
+def test_report_counts_lost_duplicated_and_failed_posts_per_table():
+    short, long = make_seated_table(players=4), make_seated_table(players=4)
+    for table in (short, long):
+        enter(table, passed=True)
+        enter(table, passed=True)
+    # The first device was told 3 games were stored, the second only 1.
+    claims_more = load.Device(short.id, "code", [KARO_WON] * 4, acknowledged=3)
+    claims_less = load.Device(long.id, "code", [KARO_WON], acknowledged=1)
+    claims_more.latencies_ms = [10.0, 20.0, 30.0, 40.0, 50.0]
+    claims_less.errors = Counter({503: 2, "ConnectionResetError": 1})
+    out = io.StringIO()
+
+    load.report([claims_more, claims_less], 2.0, {"seconds": 2, "workers": 1}, out)
+
+    text = out.getvalue()
+    assert (_count("acknowledged", text), _count("stored", text)) == (4, 4)
+    assert (_count("lost", text), _count("duplicated", text)) == (1, 1)
+    assert "errors        3 {503: 2, 'ConnectionResetError': 1}" in text
+    assert "requests      5 (2.5/s)" in text
+    assert "lists done    1 of 2" in text
+    assert "latency ms    p50 30  p95 48  p99 50" in text
+
+
+@pytest.mark.parametrize(("values", "expected"), [([], 0.0), ([7.0], 7.0), ([1.0, 2.0, 3.0], 2.0)])
+def test_percentile_of_few_values(values, expected):
+    assert load.percentile(values, 50) == expected
+
+
+def test_device_counts_a_refused_connection_as_an_error_and_retries_until_the_deadline():
+    device = load.Device(table_id=1, code="code", games=[KARO_WON])
+    nobody_listens = load._free_port()
+
+    device.run(nobody_listens, deadline=time.monotonic() + 0.3)
+
+    assert device.acknowledged == 0
+    assert set(device.errors) == {"ConnectionRefusedError"}
+    assert device.errors["ConnectionRefusedError"] == len(device.latencies_ms) >= 2
+
+
+def test_waiting_for_a_server_that_exited_names_its_exit_code():
+    server = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+    server.wait(timeout=30)
+
+    with pytest.raises(RuntimeError, match=r"gunicorn stopped at start \(exit code 3\)"):
+        load._wait_until_up(load._free_port(), server)
+
+
+def test_rerun_against_an_unreachable_server_names_it_and_its_error():
+    url = "postgres://nobody@127.0.0.1:1/skatverein"
+    options = {"devices": 1, "seconds": 1, "workers": 1, "rounds": 1, "seed": 1}
+
+    with pytest.raises(RuntimeError, match=r"bench load on postgres://nobody@127\.0\.0\.1:1/"):
+        load._rerun_against({**options, "database_url": url}, io.StringIO())

@@ -1,20 +1,17 @@
 """``manage.py bench pdf``: its series is signed and sealed by the real services, so every
 seal verifies, and the command reports on tiny sizes without touching the database."""
 
-import os
-import subprocess
-import sys
-from pathlib import Path
+import io
+import re
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
 
 from tournaments.benchmarks.pdf import build_signed_series
 from tournaments.models import Signature, Table
 from tournaments.services.seal import verify_seal
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.django_db
@@ -29,17 +26,21 @@ def test_bench_pdf_series_is_signed_and_sealed_so_that_every_seal_verifies():
     assert sorted(set(methods)) == ["image", "pin"] and len(methods) == 20
 
 
-def test_bench_pdf_prints_timings_in_a_throwaway_database(tmp_path):
-    development_database = tmp_path / "development.sqlite3"
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{development_database}"}
-    command = [sys.executable, "manage.py", "bench", "pdf", "--tables", "5", "--rounds", "1"]
+def test_bench_pdf_prints_timings_in_a_throwaway_database(development_database):
+    connected_to = connection.settings_dict["NAME"]
+    out = io.StringIO()
 
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    call_command("bench", "pdf", "--tables", "5", "--rounds", "1", stdout=out)
 
-    assert done.returncode == 0, done.stderr
-    assert "Bulk PDF benchmark: series of 5 tables x 1 rounds" in done.stdout
-    assert "Target: 5 lists rendered and signed under 30 s" in done.stdout
-    assert not development_database.exists()
+    output = out.getvalue()
+    assert "Bulk PDF benchmark: series of 5 tables x 1 rounds" in output
+    # A series of 1 table and one of 5, each list on one page.
+    rows = re.findall(r"^ +(\d+) +(\d+) +[\d.]+ +[\d.]+ +[\d.]+ +\d+ +[\d.]+", output, re.M)
+    assert rows == [("1", "1"), ("5", "5")]
+    assert "Memory per extra table:" in output
+    assert "Target: 5 lists rendered and signed under 30 s" in output
+    assert development_database is None or not development_database.exists()
+    assert connection.settings_dict["NAME"] == connected_to
 
 
 @pytest.mark.parametrize("arguments", [["--tables", "4"], ["--tables", "2001"], ["--rounds", "0"]])

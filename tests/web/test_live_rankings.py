@@ -98,8 +98,9 @@ def test_public_ranking_is_compressed_for_browsers_that_accept_gzip(client, runn
     assert b"<table" in gzip.decompress(response.content)
 
 
-@pytest.fixture
-def championship(db):
+@pytest.fixture(scope="module")
+def championship(module_db):
+    """2000 players, built once for the module: the tests below only read it."""
     return build_championship(2000, 1, 1, seed=7)
 
 

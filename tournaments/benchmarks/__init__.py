@@ -40,21 +40,26 @@ OVERVIEW = Benchmark(overview.HELP, overview.add_arguments, overview.run)
 
 @contextmanager
 def throwaway_database() -> Iterator[str]:
-    """Switch the default connection to a new, migrated database and drop it afterwards.
+    """Switch the default connection to a new, migrated database, then drop it and switch back.
 
     This is what the test runner does (``create_test_db``): with SQLite the database is a
     file in a temporary directory (a file, not memory, so the timings are those of a real
-    installation); with another engine it is that engine's test database. Yields a
-    description of where it lives, for the report.
+    installation); with another engine it is that engine's test database. Afterwards the
+    connection points at the database it pointed at before (``create_test_db`` returns
+    the new name, not the old one), so a benchmark run inside a longer-lived process, such
+    as a test, leaves that process's database in place. Yields a description of where the
+    throw-away database lives, for the report.
     """
     connection = connections[DEFAULT_DB_ALIAS]
+    previous_name = connection.settings_dict["NAME"]
+    previous_test = dict(connection.settings_dict["TEST"])
     with tempfile.TemporaryDirectory(prefix="skatverein-bench-") as directory:
         if connection.vendor == "sqlite":
             connection.settings_dict["TEST"]["NAME"] = os.path.join(directory, "bench.sqlite3")
-        original = connection.creation.create_test_db(
-            verbosity=0, autoclobber=True, serialize=False
-        )
+        connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
         try:
             yield f"{connection.vendor} {connection.settings_dict['NAME']}"
         finally:
-            connection.creation.destroy_test_db(original, verbosity=0)
+            connection.creation.destroy_test_db(previous_name, verbosity=0)
+            connection.settings_dict["TEST"].clear()
+            connection.settings_dict["TEST"].update(previous_test)

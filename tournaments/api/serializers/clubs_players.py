@@ -18,6 +18,9 @@ class PlayerSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "first_name", "last_name", "name", "club", "member_number"]
+        # The model's unique (club, member number) constraint would refuse a taken number
+        # without naming the field; validate() below names it.
+        validators = []
 
     def to_representation(self, instance):
         """Member numbers are club records, not public: only staff read them."""

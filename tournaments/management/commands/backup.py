@@ -1,5 +1,6 @@
 """``manage.py backup [FILE]``: write the whole database to one checked file."""
 
+from contextlib import suppress
 from pathlib import Path
 
 from django.conf import settings
@@ -20,14 +21,15 @@ class Command(BaseCommand):
 
     def handle(self, *args, file=None, **options) -> None:
         path = Path(file) if file else self._default_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(path.name + ".partial")
         try:
+            path.parent.mkdir(parents=True, exist_ok=True)
             with partial.open("wb") as stream:
                 header = write_backup(stream)
             partial.replace(path)
         except (OSError, BackupError) as error:
-            partial.unlink(missing_ok=True)
+            with suppress(OSError):  # there is no partial file where no directory is
+                partial.unlink(missing_ok=True)
             raise CommandError(f"The backup could not be written to {path}: {error}") from error
         rows = sum(header["rows"].values())
         self.stdout.write(

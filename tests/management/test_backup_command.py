@@ -1,0 +1,42 @@
+"""``manage.py backup``: where it writes by default, and a clear message when it cannot."""
+
+import gzip
+import io
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.factories import make_player
+
+pytestmark = pytest.mark.django_db
+
+
+def test_backup_without_a_file_writes_a_dated_file_under_var_backups(settings, tmp_path):
+    settings.VAR_DIR = tmp_path
+    make_player(last_name="Gesichert")
+    out = io.StringIO()
+
+    call_command("backup", stdout=out)
+
+    [written] = (tmp_path / "backups").glob("skatverein-*.json.gz")
+    assert f"Backup written to {written}:" in out.getvalue()
+    assert b"Gesichert" in gzip.decompress(written.read_bytes())
+
+
+def test_backup_into_a_directory_that_cannot_exist_names_the_path(tmp_path):
+    (tmp_path / "not-a-directory").write_text("a file")
+    target = tmp_path / "not-a-directory" / "backup.json.gz"
+
+    with pytest.raises(CommandError, match=f"could not be written to {target}"):
+        call_command("backup", str(target), stdout=io.StringIO())
+
+
+def test_backup_that_cannot_replace_its_target_names_it_and_leaves_no_partial_file(tmp_path):
+    target = tmp_path / "backup.json.gz"
+    target.mkdir()  # a directory where the file should go
+
+    with pytest.raises(CommandError, match=f"could not be written to {target}"):
+        call_command("backup", str(target), stdout=io.StringIO())
+
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["backup.json.gz"]
