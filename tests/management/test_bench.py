@@ -111,3 +111,30 @@ def stored(table):
         for game in table.games.order_by("number")
     ]
     return games
+
+
+def test_throwaway_database_on_a_server_never_takes_the_test_database_name(monkeypatch):
+    """On PostgreSQL the engine's default test database (``test_<name>``) may belong to a
+    test run going on; the benchmark's own database gets a name of its own."""
+    from django.db import DEFAULT_DB_ALIAS, connections
+
+    from tournaments.benchmarks import throwaway_database
+
+    connection = connections[DEFAULT_DB_ALIAS]
+    created = []
+    monkeypatch.setattr(connection, "vendor", "postgresql")
+    monkeypatch.setattr(
+        connection.creation,
+        "create_test_db",
+        lambda **kwargs: created.append(connection.settings_dict["TEST"].get("NAME")),
+    )
+    monkeypatch.setattr(connection.creation, "destroy_test_db", lambda *args, **kwargs: None)
+    monkeypatch.setitem(connection.settings_dict, "TEST", {})
+
+    with throwaway_database():
+        pass
+
+    name = connection.settings_dict["NAME"]
+    assert created and created[0] not in (None, "", f"test_{name}")
+    assert created[0].startswith(f"{name}_bench_")
+    assert connection.settings_dict["TEST"] == {}

@@ -44,7 +44,8 @@ def throwaway_database() -> Iterator[str]:
 
     This is what the test runner does (``create_test_db``): with SQLite the database is a
     file in a temporary directory (a file, not memory, so the timings are those of a real
-    installation); with another engine it is that engine's test database. Afterwards the
+    installation); with another engine a database ``<name>_bench_<pid>`` on the same server
+    (never the engine's default test database, which a test run may be using). Afterwards the
     connection points at the database it pointed at before (``create_test_db`` returns
     the new name, not the old one), so a benchmark run inside a longer-lived process, such
     as a test, leaves that process's database in place. Yields a description of where the
@@ -56,6 +57,10 @@ def throwaway_database() -> Iterator[str]:
     with tempfile.TemporaryDirectory(prefix="skatverein-bench-") as directory:
         if connection.vendor == "sqlite":
             connection.settings_dict["TEST"]["NAME"] = os.path.join(directory, "bench.sqlite3")
+        elif not previous_test.get("NAME"):
+            # Not the engine's default test database: a test run may be using it, and
+            # autoclobber would drop it.
+            connection.settings_dict["TEST"]["NAME"] = f"{previous_name}_bench_{os.getpid()}"
         connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
         try:
             yield f"{connection.vendor} {connection.settings_dict['NAME']}"
