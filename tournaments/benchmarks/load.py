@@ -13,6 +13,11 @@ against the acknowledged (2xx) posts:
 - duplicated: stored more often than acknowledged (a retry stored twice);
 - errors: every non-2xx answer or failed connection, by status.
 
+``--phones N --poll P`` adds N phones that keep the tournament ranking open meanwhile and
+poll it every P seconds as the page's script does (:mod:`.phones`); their figures are
+printed apart from the devices', so a run with and one without phones show whether table
+entry is affected.
+
 Figures depend on the machine and are printed, never asserted. ``--database-url`` runs
 the same against another database server (a throw-away database is created there too).
 """
@@ -23,9 +28,9 @@ import json
 import os
 import random
 import socket
-import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -45,7 +50,8 @@ from tournaments.services.draw import draw_series
 from tournaments.services.seating import table_rounds
 from tournaments.skat.rounds import deal_of, game_count
 
-from .ranking import _between, machine
+from .phones import Watchers, report_phones
+from .ranking import _between, machine, percentile
 
 HELP = "Simulate table devices entering lists at once through gunicorn and the API."
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,6 +65,18 @@ def add_arguments(parser) -> None:
     parser.add_argument("--workers", type=_between(1, 32), default=4, help="gunicorn workers (4)")
     parser.add_argument("--rounds", type=_between(1, 40), default=12, help="rounds (12)")
     parser.add_argument("--seed", type=int, default=2026, help="random seed of the games")
+    parser.add_argument(
+        "--phones",
+        type=_between(0, 2000),
+        default=0,
+        help="watching phones with the tournament ranking open, polling as live.js does (0)",
+    )
+    parser.add_argument(
+        "--poll",
+        type=_between(1, 300),
+        default=30,
+        help="seconds between a phone's version polls, spread evenly over the phones (30)",
+    )
     parser.add_argument(
         "--database-url",
         default="",
@@ -107,22 +125,41 @@ def run(options: dict, out: TextIO) -> None:
     if options["database_url"]:
         _rerun_against(options, out)
         return
+    watchers = Watchers(options["phones"], options["poll"])
     devices, elapsed = simulate(
         options["devices"],
         options["seconds"],
         options["workers"],
         options["rounds"],
         options["seed"],
+        watchers,
     )
     report(devices, elapsed, options, out)
+    report_phones(watchers, elapsed, out)
 
 
-def simulate(count: int, seconds: float, workers: int, rounds: int, seed: int):
-    """Start gunicorn, let ``count`` devices post games for ``seconds``, stop it again;
-    returns the devices (with their latencies and errors) and the elapsed seconds."""
+def simulate(
+    count: int,
+    seconds: float,
+    workers: int,
+    rounds: int,
+    seed: int,
+    watchers: Watchers | None = None,
+):
+    """Start gunicorn, let ``count`` devices post games for ``seconds`` (and the
+    ``watchers`` poll the ranking meanwhile), stop it again; returns the devices (with
+    their latencies and errors) and the elapsed seconds."""
     devices = build_devices(count, rounds, random.Random(seed))
+    tournament_id = Table.objects.get(pk=devices[0].table_id).series.tournament_id
+    with tempfile.TemporaryDirectory(prefix="skatverein-bench-static-") as static_root:
+        if watchers is not None and watchers.count:
+            _collect_static(static_root)  # pages need the manifest, as in production
+        return _serve_and_run(devices, seconds, workers, tournament_id, watchers, static_root)
+
+
+def _serve_and_run(devices, seconds, workers, tournament_id, watchers, static_root):
     port = _free_port()
-    server = _start_gunicorn(port, workers)
+    server = _start_gunicorn(port, workers, static_root)
     try:
         _wait_until_up(port, server)
         deadline = time.monotonic() + seconds
@@ -130,8 +167,12 @@ def simulate(count: int, seconds: float, workers: int, rounds: int, seed: int):
         threads = [threading.Thread(target=d.run, args=(port, deadline)) for d in devices]
         for thread in threads:
             thread.start()
+        if watchers is not None:
+            watchers.start(port, tournament_id, deadline)
         for thread in threads:
             thread.join()
+        if watchers is not None:
+            watchers.join()
         elapsed = time.monotonic() - started
     finally:
         server.terminate()
@@ -141,8 +182,12 @@ def simulate(count: int, seconds: float, workers: int, rounds: int, seed: int):
 
 def build_devices(count: int, rounds: int, rng: random.Random) -> list[Device]:
     """A tournament of ``count`` 4-player tables drawn, with codes and each list's games."""
+    # Running from the start, as after the first game: its ranking page is live at once.
     tournament = Tournament.objects.create(
-        name="Lasttest", date=datetime.date.today(), rounds_per_series=rounds
+        name="Lasttest",
+        date=datetime.date.today(),
+        rounds_per_series=rounds,
+        status=Tournament.Status.RUNNING,
     )
     players = Player.objects.bulk_create(
         Player(first_name="Karl", last_name=f"Spieler {n}") for n in range(1, 4 * count + 1)
@@ -192,12 +237,6 @@ def report(devices: list[Device], elapsed: float, options: dict, out: TextIO) ->
     )
 
 
-def percentile(values: list[float], p: int) -> float:
-    if len(values) < 2:
-        return values[0] if values else 0.0
-    return statistics.quantiles(values, n=100, method="inclusive")[p - 1]
-
-
 def _server_database_url() -> str:
     """The throw-away database the command just created, as a URL for the server process."""
     settings = connection.settings_dict
@@ -211,9 +250,18 @@ def _server_database_url() -> str:
     return f"postgres://{user}{password}@{host}{port}/{quote(settings['NAME'])}"
 
 
-def _start_gunicorn(port: int, workers: int) -> subprocess.Popen:
+def _collect_static(static_root: str) -> None:
+    """Hashed, compressed static files for the server, as ``collectstatic`` makes them in
+    production; without their manifest every page that links a style sheet fails."""
+    env = {**os.environ, "STATIC_ROOT": static_root}
+    command = [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity=0"]
+    subprocess.run(command, cwd=ROOT, env=env, check=True)
+
+
+def _start_gunicorn(port: int, workers: int, static_root: str) -> subprocess.Popen:
     env = {
         **os.environ,
+        "STATIC_ROOT": static_root,
         "DATABASE_URL": _server_database_url(),
         "ALLOWED_HOSTS": "127.0.0.1",
         "SECURE_SSL_REDIRECT": "0",
@@ -255,9 +303,8 @@ def _free_port() -> int:
 
 def _rerun_against(options: dict, out: TextIO) -> None:
     """The same command in a process whose default database is the given server."""
-    arguments = [
-        f"--{name}={options[name]}" for name in ("devices", "seconds", "workers", "rounds", "seed")
-    ]
+    names = ("devices", "seconds", "workers", "rounds", "seed", "phones", "poll")
+    arguments = [f"--{name}={options[name]}" for name in names if name in options]
     command = [sys.executable, "manage.py", "bench", "load", *arguments]
     env = {**os.environ, "DATABASE_URL": options["database_url"]}
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)

@@ -24,7 +24,7 @@ from tournaments.services import ranking, signing
 
 from . import load
 from .pdf import _signature_png, png_data_url
-from .ranking import _participants, build_championship, machine
+from .ranking import _participants, build_championship, machine, percentile
 
 HELP = "Every ranking beside its SQL floor, the live page, a list PDF, the XLSX, API entry."
 SUMS = "SUM(gp.game_points), SUM(gp.won), SUM(gp.lost), SUM(gp.credit)"
@@ -83,7 +83,7 @@ def run(options: dict, out: TextIO) -> None:
         errors = sum(sum(device.errors.values()) for device in devices)
         out.write(
             f"{label:<34}"
-            f"  p50 {load.percentile(latencies, 50):.0f}  p95 {load.percentile(latencies, 95):.0f}"
+            f"  p50 {percentile(latencies, 50):.0f}  p95 {percentile(latencies, 95):.0f}"
             f"  ({len(latencies)} posts, {errors} errors)\n"
         )
     out.write(f"Machine: {machine()}\n")
