@@ -162,13 +162,15 @@ def _serve_and_run(devices, seconds, workers, tournament_id, watchers, static_ro
     server = _start_gunicorn(port, workers, static_root)
     try:
         _wait_until_up(port, server)
+        if watchers is not None:
+            watchers.open_pages(port, tournament_id)
         deadline = time.monotonic() + seconds
         started = time.monotonic()
         threads = [threading.Thread(target=d.run, args=(port, deadline)) for d in devices]
         for thread in threads:
             thread.start()
         if watchers is not None:
-            watchers.start(port, tournament_id, deadline)
+            watchers.start(port, deadline)
         for thread in threads:
             thread.join()
         if watchers is not None:

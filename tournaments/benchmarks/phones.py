@@ -1,7 +1,7 @@
 """Watching phones for ``bench load --phones N --poll P``: the public ranking kept open.
 
 Each phone does what ``static/js/live.js`` does in a browser: it opens the tournament
-ranking once (a new visitor, ``Accept-Encoding: gzip``), reads the live region's
+ranking once (a first visit, ``Accept-Encoding: gzip``), reads the live region's
 ``data-version``, ``data-version-url`` and ``data-live-url``, then every ``P`` seconds
 asks the version URL and, only when the version differs from the one it shows, fetches
 the live URL (the ranking table alone, ``?fragment=1``) and takes the table's new
@@ -10,8 +10,10 @@ the live URL (the ranking table alone, ``?fragment=1``) and takes the table's ne
 the version moved, when a 304 is impossible anyway. The status counts are printed so
 that a change of that behaviour shows.
 
-The phones' first requests are spread evenly over the first interval (phone ``i`` of
-``N`` at ``i × P / N``) and each waits ``P`` seconds after its last answer, as live.js
+All pages are opened before the table devices start (timed and printed apart), so what
+runs beside table entry is the polling of pages already open, the situation of an
+evening. The first polls are then spread evenly over one interval (phone ``i`` of ``N``
+at ``i × P / N``) and each phone waits ``P`` seconds after its last answer, as live.js
 does, so they do not all ask at the same instant. One scheduler thread hands the due
 phones to a bounded pool of threads; a phone that starts more than a second after it
 was due is counted as "late", which shows when the simulating process itself was the
@@ -34,7 +36,7 @@ from typing import TextIO
 
 from .ranking import percentile
 
-POOL_THREADS = 32
+POOL_THREADS = 100  # a slow server must not make the phones wait for a thread
 LATE_AFTER_S = 1.0
 REQUEST_TIMEOUT_S = 30
 BROWSER_HEADERS = {"Accept-Encoding": "gzip", "X-Requested-With": "fetch"}
@@ -125,21 +127,30 @@ def _get(port: int, path: str, figures: Figures, kind: str, timings: list[float]
 
 
 class Watchers:
-    """``count`` phones polling every ``poll_s`` seconds until a deadline."""
+    """``count`` phones: their pages opened first, then polling every ``poll_s`` seconds
+    until a deadline."""
 
     def __init__(self, count: int, poll_s: float):
         self.count = count
         self.poll_s = poll_s
         self.figures = Figures()
         self.page_path = ""
+        self.phones: list[Phone] = []
         self._thread: threading.Thread | None = None
 
-    def start(self, port: int, tournament_id: int, deadline: float) -> None:
+    def open_pages(self, port: int, tournament_id: int) -> None:
+        """Every phone opens the ranking (through the pool), before the devices start: the
+        polling, not a crowd of first visits, is what runs beside table entry."""
         self.page_path = f"/turniere/{tournament_id}/rangliste/"
-        if not self.count:
-            return
-        self._thread = threading.Thread(target=self._schedule, args=(port, deadline))
-        self._thread.start()
+        self.phones = [Phone(self.page_path) for _ in range(self.count)]
+        with ThreadPoolExecutor(max_workers=max(1, min(self.count, POOL_THREADS))) as pool:
+            for phone in self.phones:
+                pool.submit(phone.open, port, self.figures)
+
+    def start(self, port: int, deadline: float) -> None:
+        if self.phones:
+            self._thread = threading.Thread(target=self._schedule, args=(port, deadline))
+            self._thread.start()
 
     def join(self) -> None:
         if self._thread is not None:
@@ -148,8 +159,10 @@ class Watchers:
     def _schedule(self, port: int, deadline: float) -> None:
         started = time.monotonic()
         due = [
-            (started + offset, number, Phone(self.page_path))
-            for number, offset in enumerate(first_due_offsets(self.count, self.poll_s))
+            (started + offset, number, phone)
+            for number, (offset, phone) in enumerate(
+                zip(first_due_offsets(self.count, self.poll_s), self.phones, strict=True)
+            )
         ]
         heapq.heapify(due)
         ready = threading.Condition()
@@ -161,6 +174,7 @@ class Watchers:
                 if time.monotonic() - when > LATE_AFTER_S:
                     with self.figures.lock:
                         self.figures.late += 1
+                # A page that was not live yet is opened again, as a person would reload it.
                 (phone.poll if phone.live else phone.open)(port, self.figures)
             except Exception as failed:  # a broken answer must not end the simulation
                 with self.figures.lock:
@@ -199,7 +213,8 @@ def report_phones(watchers: Watchers, elapsed: float, out: TextIO) -> None:
     tables = figures.statuses["table"]
     size = statistics.median(figures.table_bytes) / 1024 if figures.table_bytes else 0
     out.write(
-        f"page opens    {len(figures.opens_ms)}  {_statuses(figures.statuses['open'])}\n"
+        f"page opens    {len(figures.opens_ms)}  {_statuses(figures.statuses['open'])} "
+        "(before the devices start)\n"
         f"open ms       {_percentiles(figures.opens_ms)}\n"
         f"version polls {polls} ({polls / elapsed:.1f}/s), changed {figures.changed}\n"
         f"version ms    {_percentiles(figures.polls_ms)}\n"
