@@ -45,7 +45,8 @@ def test_bench_load_with_phones_reports_them_apart_and_loses_no_game(development
     call_command(
         "bench",
         "load",
-        *("--devices", "2", "--seconds", "4", "--workers", "2", "--phones", "5", "--poll", "1"),
+        *("--devices", "2", "--seconds", "4", "--workers", "2"),
+        *("--phones", "5", "--poll", "1", "--pace", "1"),
         stdout=out,
     )
 
@@ -55,6 +56,8 @@ def test_bench_load_with_phones_reports_them_apart_and_loses_no_game(development
         text,
         re.MULTILINE,
     )
+    assert "pace          a game every 1 s per table, tables spread evenly" in text
+    assert 1 <= _count("acknowledged", text) <= 2 * (4 + 1)  # at most one a second a table
     assert _count("page opens", text) == 5
     assert _count("version polls", text) >= 1
     changed = int(re.search(r"^version polls .*, changed (\d+)$", text, re.MULTILINE).group(1))
@@ -72,7 +75,13 @@ def test_phones_first_polls_are_spread_evenly_over_one_interval():
 
 @pytest.mark.parametrize(
     "arguments",
-    [["--devices", "0"], ["--seconds", "601"], ["--phones", "-1"], ["--poll", "0"]],
+    [
+        ["--devices", "0"],
+        ["--seconds", "601"],
+        ["--phones", "-1"],
+        ["--poll", "0"],
+        ["--pace", "-1"],
+    ],
 )
 def test_bench_load_refuses_impossible_sizes(arguments):
     with pytest.raises(CommandError):

@@ -66,6 +66,13 @@ def add_arguments(parser) -> None:
     parser.add_argument("--rounds", type=_between(1, 40), default=12, help="rounds (12)")
     parser.add_argument("--seed", type=int, default=2026, help="random seed of the games")
     parser.add_argument(
+        "--pace",
+        type=_between(0, 600),
+        default=0,
+        help="seconds a table takes for a game: a device posts its next game that long "
+        "after the last was acknowledged (0: at once, a stress test)",
+    )
+    parser.add_argument(
         "--phones",
         type=_between(0, 2000),
         default=0,
@@ -95,11 +102,14 @@ class Device:
     latencies_ms: list[float] = field(default_factory=list)
     errors: Counter = field(default_factory=Counter)
     run_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    pace_s: float = 0.0  # seconds from one acknowledged game to the next post; 0: at once
+    offset_s: float = 0.0  # when the first post is due, so paced tables do not post at once
 
     def run(self, port: int, deadline: float) -> None:
         path = f"/api/v1/tables/{self.table_id}/games/"
         headers = {"Content-Type": "application/json", "X-Table-Code": self.code}
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT_S)
+        _sleep_until(time.monotonic() + self.offset_s, deadline)
         while self.acknowledged < len(self.games) and time.monotonic() < deadline:
             body = json.dumps(self.games[self.acknowledged])
             headers["Idempotency-Key"] = f"{self.table_id}-{self.acknowledged}-{self.run_id}"
@@ -115,10 +125,21 @@ class Device:
             self.latencies_ms.append((time.perf_counter() - started) * 1000)
             if isinstance(status, int) and 200 <= status < 300:
                 self.acknowledged += 1
+                _sleep_until(time.monotonic() + self.pace_s, deadline)
             else:
                 self.errors[status] += 1
                 time.sleep(0.05)
         conn.close()
+
+
+def _pace(seconds: float) -> str:
+    if not seconds:
+        return "next game as soon as the last is acknowledged (stress)"
+    return f"a game every {seconds:g} s per table, tables spread evenly"
+
+
+def _sleep_until(when: float, deadline: float) -> None:
+    time.sleep(max(0.0, min(when, deadline) - time.monotonic()))
 
 
 def run(options: dict, out: TextIO) -> None:
@@ -133,6 +154,7 @@ def run(options: dict, out: TextIO) -> None:
         options["rounds"],
         options["seed"],
         watchers,
+        pace=options["pace"],
     )
     report(devices, elapsed, options, out)
     report_phones(watchers, elapsed, out)
@@ -145,11 +167,14 @@ def simulate(
     rounds: int,
     seed: int,
     watchers: Watchers | None = None,
+    pace: float = 0,
 ):
     """Start gunicorn, let ``count`` devices post games for ``seconds`` (and the
     ``watchers`` poll the ranking meanwhile), stop it again; returns the devices (with
     their latencies and errors) and the elapsed seconds."""
     devices = build_devices(count, rounds, random.Random(seed))
+    for number, device in enumerate(devices):
+        device.pace_s, device.offset_s = pace, number * pace / len(devices)
     tournament_id = Table.objects.get(pk=devices[0].table_id).series.tournament_id
     with tempfile.TemporaryDirectory(prefix="skatverein-bench-static-") as static_root:
         if watchers is not None and watchers.count:
@@ -226,6 +251,7 @@ def report(devices: list[Device], elapsed: float, options: dict, out: TextIO) ->
         f"Load: {len(devices)} table devices, {options['seconds']} s, gunicorn "
         f"{options['workers']} workers, {connection.vendor}\n"
         f"Machine: {machine()}\n"
+        f"pace          {_pace(options.get('pace', 0))}\n"
         f"requests      {len(latencies)} ({len(latencies) / elapsed:.1f}/s)\n"
         f"acknowledged  {acknowledged} ({acknowledged / elapsed:.1f} games/s)\n"
         f"stored        {sum(stored.values())}\n"
@@ -305,7 +331,7 @@ def _free_port() -> int:
 
 def _rerun_against(options: dict, out: TextIO) -> None:
     """The same command in a process whose default database is the given server."""
-    names = ("devices", "seconds", "workers", "rounds", "seed", "phones", "poll")
+    names = ("devices", "seconds", "workers", "rounds", "seed", "pace", "phones", "poll")
     arguments = [f"--{name}={options[name]}" for name in names if name in options]
     command = [sys.executable, "manage.py", "bench", "load", *arguments]
     env = {**os.environ, "DATABASE_URL": options["database_url"]}
