@@ -237,9 +237,9 @@ def rank_season(
     )
     players: dict[int, dict] = {}
     for seat in seats:
-        player = players.setdefault(
-            seat["participant__player"],
-            {
+        player = players.get(seat["participant__player"])
+        if player is None:  # built once per player, not for each of their seats
+            player = players[seat["participant__player"]] = {
                 "sort_name": name_sort_key(
                     seat["participant__player__last_name"], seat["participant__player__first_name"]
                 ),
@@ -250,8 +250,7 @@ def rank_season(
                 "club": seat["participant__player__club__name"] or "",
                 "tournaments": set(),
                 "series": [],
-            },
-        )
+            }
         player["tournaments"].add(seat["series__tournament"])
         key = (seat["series__tournament"], seat["participant"], seat["series"])
         sums = totals.get(key, Totals())
