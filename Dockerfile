@@ -19,8 +19,11 @@ RUN pip install -r requirements.txt
 
 COPY . .
 
-# Static files are collected at build time; collectstatic needs settings that load, so it
-# gets throw-away keys that never reach the running container.
+# Static files are collected at build time, outside /app/var: that is a volume, which
+# would keep the first image's files and break the pages of every later one.
+# collectstatic needs settings that load, so it gets throw-away keys that never reach the
+# running container.
+ENV STATIC_ROOT=/app/static
 RUN DEBUG=0 SECRET_KEY=collectstatic-only-not-a-secret-0123456789abcdefghijklmnopqrstuv \
     SEAL_SECRET=collectstatic-only-not-a-secret-0123456789abcdefghijklmnopqrstuv \
     python manage.py collectstatic --noinput

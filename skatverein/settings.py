@@ -162,7 +162,7 @@ USE_TZ = True
 # Static files: whitenoise serves them; hashed, compressed copies only in production, so
 # development and tests work without running collectstatic first.
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "static"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 if DEBUG:
     # whitenoise warns at start-up when collectstatic's target is missing.

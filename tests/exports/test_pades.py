@@ -147,3 +147,24 @@ def test_upload_accepts_a_certificate_without_password():
     stored = pades.upload_certificate(club, make_pkcs12(None), "")
 
     assert stored.uploaded is True
+
+
+def test_key_is_decrypted_and_parsed_once_for_many_signed_lists(monkeypatch):
+    """OpenSSL checks an RSA key at every load (tens of ms): a list PDF must not pay that."""
+    club = make_club()
+    signed_list(club)  # creates and loads the club's certificate
+    loads = []
+    for module, name in (
+        (pades.pkcs12, "load_key_and_certificates"),
+        (pades.serialization, "load_der_private_key"),
+    ):
+        original = getattr(module, name)
+        monkeypatch.setattr(
+            module, name, lambda *a, _o=original, _n=name, **k: loads.append(_n) or _o(*a, **k)
+        )
+
+    pdfs = [signed_list(club) for _ in range(2)]
+
+    assert loads == []
+    context = trusting(SigningCertificate.objects.get(club=club))
+    assert all(validate(pdf, context).bottom_line for pdf in pdfs)

@@ -214,8 +214,8 @@ def test_ranking_pdf_cannot_be_posted(client):
     [
         ("series/{series}/ranking.pdf", 4),
         ("series/{series}/ranking.csv", 4),
-        ("tournaments/{tournament}/ranking.pdf", 8),
-        ("tournaments/{tournament}/ranking.csv", 8),
+        ("tournaments/{tournament}/ranking.pdf", 6),
+        ("tournaments/{tournament}/ranking.csv", 6),
         ("tournaments/{tournament}/teams/ranking.pdf", 5),
     ],
 )

@@ -14,6 +14,7 @@ from django.db import connection
 
 from tests.factories import enter, make_seated_table
 from tournaments.benchmarks import load
+from tournaments.benchmarks.phones import first_due_offsets
 
 KARO_WON = {"declarer_seat": 2, "game": "diamonds", "matadors": 1, "won": True}
 
@@ -38,7 +39,50 @@ def test_bench_load_counts_every_acknowledged_game_stored_once(development_datab
     assert connection.settings_dict["NAME"] == connected_to
 
 
-@pytest.mark.parametrize("arguments", [["--devices", "0"], ["--seconds", "601"]])
+def test_bench_load_with_phones_reports_them_apart_and_loses_no_game(development_database):
+    out = io.StringIO()
+
+    call_command(
+        "bench",
+        "load",
+        *("--devices", "2", "--seconds", "4", "--workers", "2"),
+        *("--phones", "5", "--poll", "1", "--pace", "1"),
+        stdout=out,
+    )
+
+    text = out.getvalue()
+    assert re.search(
+        r"^Phones: 5, each asking every 1 s \(spread evenly\), /turniere/\d+/rangliste/$",
+        text,
+        re.MULTILINE,
+    )
+    assert "pace          a game every 1 s per table, tables spread evenly" in text
+    assert 1 <= _count("acknowledged", text) <= 2 * (4 + 1)  # at most one a second a table
+    assert _count("page opens", text) == 5
+    assert _count("version polls", text) >= 1
+    changed = int(re.search(r"^version polls .*, changed (\d+)$", text, re.MULTILINE).group(1))
+    assert _count("table fetches", text) == changed
+    assert _count("phone errors", text) == 0
+    for name in ("open ms", "version ms", "table ms"):
+        assert re.search(rf"^{name}\s+p50 \d+  p95 \d+  p99 \d+$", text, re.MULTILINE)
+    assert re.search(r"^table fetches\s+\d+  200: \d+, 304: \d+, other: 0, ", text, re.MULTILINE)
+    assert (_count("lost", text), _count("duplicated", text), _count("errors", text)) == (0, 0, 0)
+
+
+def test_phones_first_polls_are_spread_evenly_over_one_interval():
+    assert first_due_offsets(5, 30) == [0, 6, 12, 18, 24]
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["--devices", "0"],
+        ["--seconds", "601"],
+        ["--phones", "-1"],
+        ["--poll", "0"],
+        ["--pace", "-1"],
+    ],
+)
 def test_bench_load_refuses_impossible_sizes(arguments):
     with pytest.raises(CommandError):
         call_command("bench", "load", *arguments)

@@ -14,7 +14,7 @@ from tests.factories import (
     make_tournament,
 )
 from tournaments.models import ExtraPoints
-from tournaments.services import participants
+from tournaments.services import participants, ranking
 from tournaments.services.errors import Rejected
 from tournaments.services.ranking import rank_season
 from tournaments.services.summary import save_summary
@@ -110,6 +110,20 @@ def test_season_ranking_sums_all_series_of_the_year(season):
         (6, "R", -126, 0, 2, 3, 3),
     ]
     assert [row.tournaments for row in rows] == [3, 2, 1, 2, 1, 2]
+
+
+def test_season_ranking_makes_each_players_sort_name_once(season, monkeypatch):
+    """P sits in four series of the season: one sort name, not four (the season of a
+    championship club has 6,000 seats)."""
+    made = []
+    original = ranking.name_sort_key
+    monkeypatch.setattr(
+        ranking, "name_sort_key", lambda last, first: made.append(last) or original(last, first)
+    )
+
+    rows = rank_season(season, 2026)
+
+    assert sorted(made) == sorted(row.name.split()[-1] for row in rows)
 
 
 def test_season_ranking_counts_only_the_best_series(season):

@@ -13,6 +13,11 @@ against the acknowledged (2xx) posts:
 - duplicated: stored more often than acknowledged (a retry stored twice);
 - errors: every non-2xx answer or failed connection, by status.
 
+``--phones N --poll P`` adds N phones that keep the tournament ranking open meanwhile and
+poll it every P seconds as the page's script does (:mod:`.phones`); their figures are
+printed apart from the devices', so a run with and one without phones show whether table
+entry is affected.
+
 Figures depend on the machine and are printed, never asserted. ``--database-url`` runs
 the same against another database server (a throw-away database is created there too).
 """
@@ -23,9 +28,9 @@ import json
 import os
 import random
 import socket
-import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -45,7 +50,8 @@ from tournaments.services.draw import draw_series
 from tournaments.services.seating import table_rounds
 from tournaments.skat.rounds import deal_of, game_count
 
-from .ranking import _between, machine
+from .phones import Watchers, report_phones
+from .ranking import _between, machine, percentile
 
 HELP = "Simulate table devices entering lists at once through gunicorn and the API."
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,6 +65,25 @@ def add_arguments(parser) -> None:
     parser.add_argument("--workers", type=_between(1, 32), default=4, help="gunicorn workers (4)")
     parser.add_argument("--rounds", type=_between(1, 40), default=12, help="rounds (12)")
     parser.add_argument("--seed", type=int, default=2026, help="random seed of the games")
+    parser.add_argument(
+        "--pace",
+        type=_between(0, 600),
+        default=0,
+        help="seconds a table takes for a game: a device posts its next game that long "
+        "after the last was acknowledged (0: at once, a stress test)",
+    )
+    parser.add_argument(
+        "--phones",
+        type=_between(0, 2000),
+        default=0,
+        help="watching phones with the tournament ranking open, polling as live.js does (0)",
+    )
+    parser.add_argument(
+        "--poll",
+        type=_between(1, 300),
+        default=30,
+        help="seconds between a phone's version polls, spread evenly over the phones (30)",
+    )
     parser.add_argument(
         "--database-url",
         default="",
@@ -77,11 +102,14 @@ class Device:
     latencies_ms: list[float] = field(default_factory=list)
     errors: Counter = field(default_factory=Counter)
     run_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    pace_s: float = 0.0  # seconds from one acknowledged game to the next post; 0: at once
+    offset_s: float = 0.0  # when the first post is due, so paced tables do not post at once
 
     def run(self, port: int, deadline: float) -> None:
         path = f"/api/v1/tables/{self.table_id}/games/"
         headers = {"Content-Type": "application/json", "X-Table-Code": self.code}
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT_S)
+        _sleep_until(time.monotonic() + self.offset_s, deadline)
         while self.acknowledged < len(self.games) and time.monotonic() < deadline:
             body = json.dumps(self.games[self.acknowledged])
             headers["Idempotency-Key"] = f"{self.table_id}-{self.acknowledged}-{self.run_id}"
@@ -97,41 +125,81 @@ class Device:
             self.latencies_ms.append((time.perf_counter() - started) * 1000)
             if isinstance(status, int) and 200 <= status < 300:
                 self.acknowledged += 1
+                _sleep_until(time.monotonic() + self.pace_s, deadline)
             else:
                 self.errors[status] += 1
                 time.sleep(0.05)
         conn.close()
 
 
+def _pace(seconds: float) -> str:
+    if not seconds:
+        return "next game as soon as the last is acknowledged (stress)"
+    return f"a game every {seconds:g} s per table, tables spread evenly"
+
+
+def _sleep_until(when: float, deadline: float) -> None:
+    time.sleep(max(0.0, min(when, deadline) - time.monotonic()))
+
+
 def run(options: dict, out: TextIO) -> None:
     if options["database_url"]:
         _rerun_against(options, out)
         return
+    watchers = Watchers(options["phones"], options["poll"])
     devices, elapsed = simulate(
         options["devices"],
         options["seconds"],
         options["workers"],
         options["rounds"],
         options["seed"],
+        watchers,
+        pace=options["pace"],
     )
     report(devices, elapsed, options, out)
+    report_phones(watchers, elapsed, out)
 
 
-def simulate(count: int, seconds: float, workers: int, rounds: int, seed: int):
-    """Start gunicorn, let ``count`` devices post games for ``seconds``, stop it again;
-    returns the devices (with their latencies and errors) and the elapsed seconds."""
+def simulate(
+    count: int,
+    seconds: float,
+    workers: int,
+    rounds: int,
+    seed: int,
+    watchers: Watchers | None = None,
+    pace: float = 0,
+):
+    """Start gunicorn, let ``count`` devices post games for ``seconds`` (and the
+    ``watchers`` poll the ranking meanwhile), stop it again; returns the devices (with
+    their latencies and errors) and the elapsed seconds."""
     devices = build_devices(count, rounds, random.Random(seed))
+    for number, device in enumerate(devices):
+        device.pace_s, device.offset_s = pace, number * pace / len(devices)
+    tournament_id = Table.objects.get(pk=devices[0].table_id).series.tournament_id
+    with tempfile.TemporaryDirectory(prefix="skatverein-bench-static-") as static_root:
+        if watchers is not None and watchers.count:
+            _collect_static(static_root)  # pages need the manifest, as in production
+        return _serve_and_run(devices, seconds, workers, tournament_id, watchers, static_root)
+
+
+def _serve_and_run(devices, seconds, workers, tournament_id, watchers, static_root):
     port = _free_port()
-    server = _start_gunicorn(port, workers)
+    server = _start_gunicorn(port, workers, static_root)
     try:
         _wait_until_up(port, server)
+        if watchers is not None:
+            watchers.open_pages(port, tournament_id)
         deadline = time.monotonic() + seconds
         started = time.monotonic()
         threads = [threading.Thread(target=d.run, args=(port, deadline)) for d in devices]
         for thread in threads:
             thread.start()
+        if watchers is not None:
+            watchers.start(port, deadline)
         for thread in threads:
             thread.join()
+        if watchers is not None:
+            watchers.join()
         elapsed = time.monotonic() - started
     finally:
         server.terminate()
@@ -141,8 +209,12 @@ def simulate(count: int, seconds: float, workers: int, rounds: int, seed: int):
 
 def build_devices(count: int, rounds: int, rng: random.Random) -> list[Device]:
     """A tournament of ``count`` 4-player tables drawn, with codes and each list's games."""
+    # Running from the start, as after the first game: its ranking page is live at once.
     tournament = Tournament.objects.create(
-        name="Lasttest", date=datetime.date.today(), rounds_per_series=rounds
+        name="Lasttest",
+        date=datetime.date.today(),
+        rounds_per_series=rounds,
+        status=Tournament.Status.RUNNING,
     )
     players = Player.objects.bulk_create(
         Player(first_name="Karl", last_name=f"Spieler {n}") for n in range(1, 4 * count + 1)
@@ -179,6 +251,7 @@ def report(devices: list[Device], elapsed: float, options: dict, out: TextIO) ->
         f"Load: {len(devices)} table devices, {options['seconds']} s, gunicorn "
         f"{options['workers']} workers, {connection.vendor}\n"
         f"Machine: {machine()}\n"
+        f"pace          {_pace(options.get('pace', 0))}\n"
         f"requests      {len(latencies)} ({len(latencies) / elapsed:.1f}/s)\n"
         f"acknowledged  {acknowledged} ({acknowledged / elapsed:.1f} games/s)\n"
         f"stored        {sum(stored.values())}\n"
@@ -190,12 +263,6 @@ def report(devices: list[Device], elapsed: float, options: dict, out: TextIO) ->
         f"latency ms    p50 {percentile(latencies, 50):.0f}  p95 {percentile(latencies, 95):.0f}"
         f"  p99 {percentile(latencies, 99):.0f}\n"
     )
-
-
-def percentile(values: list[float], p: int) -> float:
-    if len(values) < 2:
-        return values[0] if values else 0.0
-    return statistics.quantiles(values, n=100, method="inclusive")[p - 1]
 
 
 def _server_database_url() -> str:
@@ -211,9 +278,18 @@ def _server_database_url() -> str:
     return f"postgres://{user}{password}@{host}{port}/{quote(settings['NAME'])}"
 
 
-def _start_gunicorn(port: int, workers: int) -> subprocess.Popen:
+def _collect_static(static_root: str) -> None:
+    """Hashed, compressed static files for the server, as ``collectstatic`` makes them in
+    production; without their manifest every page that links a style sheet fails."""
+    env = {**os.environ, "STATIC_ROOT": static_root}
+    command = [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity=0"]
+    subprocess.run(command, cwd=ROOT, env=env, check=True)
+
+
+def _start_gunicorn(port: int, workers: int, static_root: str) -> subprocess.Popen:
     env = {
         **os.environ,
+        "STATIC_ROOT": static_root,
         "DATABASE_URL": _server_database_url(),
         "ALLOWED_HOSTS": "127.0.0.1",
         "SECURE_SSL_REDIRECT": "0",
@@ -255,9 +331,8 @@ def _free_port() -> int:
 
 def _rerun_against(options: dict, out: TextIO) -> None:
     """The same command in a process whose default database is the given server."""
-    arguments = [
-        f"--{name}={options[name]}" for name in ("devices", "seconds", "workers", "rounds", "seed")
-    ]
+    names = ("devices", "seconds", "workers", "rounds", "seed", "pace", "phones", "poll")
+    arguments = [f"--{name}={options[name]}" for name in names if name in options]
     command = [sys.executable, "manage.py", "bench", "load", *arguments]
     env = {**os.environ, "DATABASE_URL": options["database_url"]}
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)

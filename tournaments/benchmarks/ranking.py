@@ -273,3 +273,10 @@ def valued_game(table: Table, deal: Deal, data: dict, scheme: ExtraPointsScheme,
 def game_points(game: Game, deal: Deal, at_table, series):
     """The list point rows of one game, one per player present, as list keeping stores them."""
     return game.point_rows({seat: at_table[seat - 1] for seat in deal.seats}, deal.active, series)
+
+
+def percentile(values: list[float], p: int) -> float:
+    """The ``p``-th percentile of sorted ``values`` (0 for none)."""
+    if len(values) < 2:
+        return values[0] if values else 0.0
+    return statistics.quantiles(values, n=100, method="inclusive")[p - 1]

@@ -12,19 +12,26 @@ import datetime
 import hashlib
 import hmac
 import logging
+from dataclasses import dataclass
 
 from asn1crypto import pkcs12 as asn1_pkcs12
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import rsa
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from cryptography.hazmat.primitives.serialization import pkcs12
 from cryptography.x509.oid import NameOID
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
+from pyhanko.keys.internal import (
+    translate_pyca_cryptography_cert_to_asn1,
+    translate_pyca_cryptography_key_to_asn1,
+)
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.sign import fields, signers
+from pyhanko_certvalidator.registry import SimpleCertificateStore
+from pyhanko_certvalidator.util import get_pyca_cryptography_hash
 
 from tournaments.models import Club, SigningCertificate
 from tournaments.services import audit
@@ -75,7 +82,63 @@ def _usable(stored: SigningCertificate) -> bool:
 
 def load_key_and_certificate(stored: SigningCertificate):
     """(private key, certificate, further certificates) of a stored certificate."""
-    return pkcs12.load_key_and_certificates(bytes(stored.pkcs12), passphrase())
+    return _loaded(bytes(stored.pkcs12), passphrase()).contents
+
+
+class _KeptKeySigner(signers.SimpleSigner):
+    """pyHanko's signer with its RSA key parsed once.
+
+    ``SimpleSigner`` parses its key from DER for every signature, twice per PDF (once to
+    estimate the signature's size), and OpenSSL checks an RSA key whenever it is parsed:
+    tens of milliseconds each time, more than rendering a list takes. Other key types
+    and mechanisms go the library's way.
+    """
+
+    def __init__(self, key, **kwargs):
+        super().__init__(**kwargs)
+        self.parsed_key = key
+
+    def sign_raw(self, data: bytes, digest_algorithm: str) -> bytes:
+        mechanism = self.get_signature_mechanism_for_digest(digest_algorithm)
+        if mechanism.signature_algo != "rsassa_pkcs1v15" or not isinstance(
+            self.parsed_key, rsa.RSAPrivateKey
+        ):
+            return super().sign_raw(data, digest_algorithm)
+        algorithm = get_pyca_cryptography_hash(digest_algorithm)
+        return self.parsed_key.sign(data, padding.PKCS1v15(), algorithm)
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    contents: tuple  # (key, certificate, further certificates), as cryptography loads them
+    signer: _KeptKeySigner
+
+
+_LOADED_KEPT = 16
+_loaded_by_digest: dict[tuple[bytes, bytes], _Loaded] = {}
+
+
+def _loaded(data: bytes, secret: bytes) -> _Loaded:
+    """The PKCS#12 decrypted once per process, keyed by its bytes and passphrase, so a
+    replaced certificate or a changed seal secret is loaded afresh. Raises ValueError
+    when the passphrase does not open it."""
+    index = (hashlib.sha256(data).digest(), hashlib.sha256(secret).digest())
+    found = _loaded_by_digest.get(index)
+    if found is None:
+        key, certificate, extra = pkcs12.load_key_and_certificates(data, secret)
+        registry = SimpleCertificateStore()
+        registry.register_multiple(translate_pyca_cryptography_cert_to_asn1(one) for one in extra)
+        signer = _KeptKeySigner(
+            key,
+            signing_key=translate_pyca_cryptography_key_to_asn1(key),
+            signing_cert=translate_pyca_cryptography_cert_to_asn1(certificate),
+            cert_registry=registry,
+        )
+        found = _Loaded((key, certificate, extra), signer)
+        if len(_loaded_by_digest) >= _LOADED_KEPT:
+            _loaded_by_digest.clear()
+        _loaded_by_digest[index] = found
+    return found
 
 
 def _self_signed(club: Club | None):
@@ -265,7 +328,7 @@ def add_digital_signature(stream, club: Club | None, *, reason: str, location: s
     byte for byte as they are, and a reader shows the list as signed by the club.
     """
     stored = certificate_for(club)
-    signer = signers.SimpleSigner.load_pkcs12_data(bytes(stored.pkcs12), [], passphrase())
+    signer = _loaded(bytes(stored.pkcs12), passphrase()).signer
     meta = signers.PdfSignatureMetadata(
         field_name="Skatverein",
         md_algorithm="sha256",

@@ -1,11 +1,11 @@
 """The ranking data every ranking export prints, read through the ranking service.
 
 The PDF, XLSX and CSV files of a tournament ranking show one column per series next to
-the tournament total. The rows, places and totals are :func:`ranking.rank_tournament`'s;
-the series columns are the same service's sums per participant and series, valued with
-the tournament's extra-points scheme (``Totals.total``, exactly as ``rank_series`` values
-them), so that a tournament ranking takes seven queries whatever the number of players
-and series.
+the tournament total. The rows, places and totals are :func:`ranking.rank_tournament`'s
+and each series' :func:`ranking.rank_series`'s, all fed from one pass over the game
+points (the sums per participant and series, added up for the tournament); the series
+columns value those sums with the tournament's extra-points scheme (``Totals.total``,
+exactly as ``rank_series`` values them). The queries do not grow with the players.
 
 Each ranking export is declared once as a list of :class:`~.columns.Column` (below); the
 spreadsheets and the PDFs render those lists.
@@ -14,7 +14,6 @@ spreadsheets and the PDFs render those lists.
 from dataclasses import dataclass
 from operator import attrgetter
 
-from django.db.models import Q
 from django.utils.translation import gettext
 
 from tournaments.models import Seat, Series, Tournament
@@ -37,22 +36,34 @@ class TournamentRanking:
     series: list[Series]
     rows: list[RankingRow]
     series_totals: dict[int, dict[int, int]]
+    sums: dict[int, dict[int, Totals]]
 
     def series_total(self, participant: int, series: Series) -> int | None:
         return self.series_totals.get(participant, {}).get(series.id)
 
+    def series_rows(self, series: Series) -> list[RankingRow]:
+        """The series' own ranking, from the sums already read (no pass over the games)."""
+        return ranking.rank_series(series, self.sums.get(series.id, {}))
+
 
 def tournament_ranking(tournament: Tournament) -> TournamentRanking:
-    rows = ranking.rank_tournament(tournament)
+    """Every number from one pass over the game points: the sums per participant and
+    series, added up for the tournament (a championship's game points are 288,000 rows)."""
     series = series_of(tournament)
-    sums = ranking.participant_totals(Q(tournament=tournament), "participant", "series")
+    sums = ranking.series_totals(tournament)
+    totals: dict[int, Totals] = {}
+    for by_participant in sums.values():
+        for participant, one in by_participant.items():
+            before = totals.get(participant)
+            totals[participant] = one if before is None else before + one
+    rows = ranking.rank_tournament(tournament, totals)
     scheme = tournament.scheme
     series_totals: dict[int, dict[int, int]] = {}
     seats = Seat.objects.filter(series__tournament=tournament).values_list("participant", "series")
     for participant, series_id in seats.order_by():
-        totals = sums.get((participant, series_id), Totals())
-        series_totals.setdefault(participant, {})[series_id] = totals.total(scheme)
-    return TournamentRanking(tournament, series, rows, series_totals)
+        one = sums.get(series_id, {}).get(participant, Totals())
+        series_totals.setdefault(participant, {})[series_id] = one.total(scheme)
+    return TournamentRanking(tournament, series, rows, series_totals, sums)
 
 
 def series_of(tournament: Tournament) -> list[Series]:

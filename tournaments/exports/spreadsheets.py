@@ -112,7 +112,8 @@ def series_ranking_xlsx(series: Series) -> bytes:
 def tournament_ranking_xlsx(tournament: Tournament) -> bytes:
     """One sheet per series (its own ranking), then "Gesamt" with a column per series.
 
-    Three queries per series for the series sheets, seven for the total; none per player.
+    One pass over the game points for every sheet (:func:`tournament_ranking`), one
+    query per series for its participants; none per player.
     """
     workbook = XLSXWorkbook()
     data = tournament_ranking(tournament)
@@ -122,7 +123,7 @@ def tournament_ranking_xlsx(tournament: Tournament) -> bytes:
             series_label(series),
             _title_line(tournament, series),
             series_columns(),
-            ranking.rank_series(series),
+            data.series_rows(series),
         )
     _table_sheet(
         workbook,

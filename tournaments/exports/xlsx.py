@@ -140,7 +140,9 @@ class XLSXWorkbook:
 
     def save(self) -> bytes:
         out = io.BytesIO()
-        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        # The fastest deflate level: a championship's sheets pack in a third of the time
+        # of the default level, for a file a few per cent larger.
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
             archive.writestr("[Content_Types].xml", self._content_types())
             archive.writestr(
                 "_rels/.rels",

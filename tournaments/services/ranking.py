@@ -111,15 +111,28 @@ _SUMMARY_AGGREGATES = {
 }
 
 
-def rank_series(series: Series) -> list[RankingRow]:
+def rank_series(series: Series, totals: dict | None = None) -> list[RankingRow]:
+    """``totals`` (participant → :class:`Totals`) may be given when already summed, as
+    :func:`series_totals` does for every series of a tournament at once."""
     # One seat per participant and series at most (a database constraint), so no counting.
     players = Participant.objects.filter(seats__series=series).annotate(series_played=Value(1))
-    return _rank(players, Q(series=series), series.tournament.scheme)
+    return _rank(players, Q(series=series), series.tournament.scheme, totals)
 
 
-def rank_tournament(tournament: Tournament) -> list[RankingRow]:
+def series_totals(tournament: Tournament) -> dict[int, dict]:
+    """Series id → participant → :class:`Totals`, summed in one pass over the tournament."""
+    by_series: dict[int, dict] = {}
+    for (participant, series), sums in participant_totals(
+        Q(tournament=tournament), "participant", "series"
+    ).items():
+        by_series.setdefault(series, {})[participant] = sums
+    return by_series
+
+
+def rank_tournament(tournament: Tournament, totals: dict | None = None) -> list[RankingRow]:
     """Everyone who sat at a table of the tournament; seats are counted per participant in a
-    subquery, which is cheaper than grouping the player rows by a join."""
+    subquery, which is cheaper than grouping the player rows by a join. ``totals`` as for
+    :func:`rank_series`."""
     seats = (
         Seat.objects.filter(participant=OuterRef("pk"))
         .order_by()
@@ -132,7 +145,7 @@ def rank_tournament(tournament: Tournament) -> list[RankingRow]:
         .annotate(series_played=Subquery(seats, output_field=IntegerField()))
         .filter(series_played__gt=0)
     )
-    return _rank(players, Q(tournament=tournament), tournament.scheme)
+    return _rank(players, Q(tournament=tournament), tournament.scheme, totals)
 
 
 def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
@@ -224,9 +237,9 @@ def rank_season(
     )
     players: dict[int, dict] = {}
     for seat in seats:
-        player = players.setdefault(
-            seat["participant__player"],
-            {
+        player = players.get(seat["participant__player"])
+        if player is None:  # built once per player, not for each of their seats
+            player = players[seat["participant__player"]] = {
                 "sort_name": name_sort_key(
                     seat["participant__player__last_name"], seat["participant__player__first_name"]
                 ),
@@ -237,8 +250,7 @@ def rank_season(
                 "club": seat["participant__player__club__name"] or "",
                 "tournaments": set(),
                 "series": [],
-            },
-        )
+            }
         player["tournaments"].add(seat["series__tournament"])
         key = (seat["series__tournament"], seat["participant"], seat["series"])
         sums = totals.get(key, Totals())
@@ -357,8 +369,9 @@ def full_name(first_name: str, last_name: str) -> str:
     return f"{first_name} {last_name}"
 
 
-def _rank(players, scope: Q, scheme: ExtraPointsScheme) -> list[RankingRow]:
-    totals = participant_totals(scope, "participant")
+def _rank(players, scope: Q, scheme: ExtraPointsScheme, totals=None) -> list[RankingRow]:
+    if totals is None:
+        totals = participant_totals(scope, "participant")
     participants = players.values(
         "id",
         "start_number",

@@ -1,0 +1,83 @@
+"""docker-compose.yml, Dockerfile and Caddyfile: checked as files, since no Docker engine
+runs the tests. What `docker compose up` relies on is asserted here: the three services,
+the database's health check before the app starts, the persistent volumes and the
+secrets that must be set."""
+
+import re
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _compose() -> dict:
+    return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+
+
+def _dockerfile_env(name: str) -> str | None:
+    """The value an ``ENV`` line of the Dockerfile gives ``name`` (either ENV form)."""
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")
+    for line in text.splitlines():
+        if line.startswith("ENV "):
+            found = re.search(rf"(?:^ENV |\s){name}[= ](\S+)", line)
+            if found:
+                return found.group(1)
+    return None
+
+
+def test_compose_has_the_app_its_database_and_the_https_proxy():
+    services = _compose()["services"]
+
+    assert set(services) == {"app", "db", "caddy"}
+    assert services["app"]["build"] == "."
+    assert services["db"]["image"].startswith("postgres:")
+    assert services["caddy"]["image"].startswith("caddy:")
+
+
+def test_compose_starts_the_app_only_once_the_database_is_healthy():
+    services = _compose()["services"]
+
+    assert "pg_isready" in " ".join(services["db"]["healthcheck"]["test"])
+    assert services["app"]["depends_on"]["db"]["condition"] == "service_healthy"
+    assert services["app"]["environment"]["DATABASE_URL"].startswith("postgres://")
+    assert "@db:5432/" in services["app"]["environment"]["DATABASE_URL"]
+
+
+def test_compose_keeps_database_app_data_and_certificates_in_named_volumes():
+    compose = _compose()
+    mounts = {
+        name: [volume.split(":")[:2] for volume in service.get("volumes", [])]
+        for name, service in compose["services"].items()
+    }
+
+    assert ["db-data", "/var/lib/postgresql/data"] in mounts["db"]
+    assert ["app-var", "/app/var"] in mounts["app"]
+    assert ["caddy-data", "/data"] in mounts["caddy"]
+    assert {"db-data", "app-var", "caddy-data"} <= set(compose["volumes"])
+
+
+def test_compose_refuses_to_start_without_the_secrets():
+    environment = _compose()["services"]["app"]["environment"]
+
+    for name in ("SECRET_KEY", "SEAL_SECRET"):
+        assert environment[name].startswith(f"${{{name}:?"), name
+
+
+def test_caddy_proxies_to_the_app_port_the_compose_file_exposes():
+    services = _compose()["services"]
+    caddyfile = (ROOT / "Caddyfile").read_text()
+
+    assert "8000" in services["app"]["expose"]
+    assert "reverse_proxy app:8000" in caddyfile
+    assert {"80:80", "443:443"} <= set(services["caddy"]["ports"])
+
+
+def test_static_files_of_the_image_lie_outside_the_app_volume():
+    """A named volume keeps what it held at its first start: static files collected into
+    it would stay those of the first image, and pages of a newer one would fail."""
+    static_root = _dockerfile_env("STATIC_ROOT")
+    app_mounts = [v.split(":")[1] for v in _compose()["services"]["app"]["volumes"]]
+
+    assert static_root is not None
+    assert not any(static_root.startswith(mount.rstrip("/") + "/") for mount in app_mounts)
