@@ -4,6 +4,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.skat.rounds import Presence
+
 from .locking import ListRow, TableQuerySet, ensure_table_changeable, ensure_table_deletable
 from .numbering import numbered_within
 from .relations import participant_link, series_link, table_link, tournament_link
@@ -136,9 +138,7 @@ class Seat(ListRow):
         super().save(*args, **kwargs)
 
     def covers(self, game_number: int) -> bool:
-        return self.from_game <= game_number and (
-            self.until_game is None or game_number <= self.until_game
-        )
+        return Presence(self.number, self.from_game, self.until_game).covers(game_number)
 
 
 class SummaryEntry(ListRow):
