@@ -398,6 +398,28 @@ def test_closed_list_is_read_only(device, table, status):
     assert table.games.count() == 1
 
 
+@pytest.mark.parametrize(
+    ("suffix", "data", "back"),
+    [
+        ("", {"number": "2", **KREUZ_WON, "won": "true"}, ""),
+        ("tastatur/", {"line": "2 kr m2 +"}, "tastatur/"),
+        ("rueckgaengig/", {"number": "1"}, ""),
+        ("rueckgaengig/?from=keyboard", {"number": "1"}, "tastatur/"),
+        ("unterschreiben/", {"seat": "1", "method": "pin", "pin": "0000"}, "unterschreiben/"),
+        ("spiel/1/korrigieren/", {"number": "1", **KREUZ_WON, "won": "true"}, ""),
+    ],
+)
+def test_a_refused_change_of_a_locked_list_returns_to_its_page(device, table, suffix, data, back):
+    enter(table, passed=True)
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.LOCKED)
+
+    response = device.post(page(table, suffix), data)
+
+    assert response.status_code == 302
+    assert response["Location"] == page(table, back)
+    assert table.games.get().passed
+
+
 def test_finished_series_is_read_only_for_a_device_but_not_for_staff(client, device, table):
     Series.objects.filter(pk=table.series_id).update(status=Series.Status.FINISHED)
 

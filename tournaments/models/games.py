@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.skat import GAME_FIELDS, Declaration, Evaluation, GameType, Outcome
 
 from .locking import ListRow
+from .numbering import numbered_within
 from .relations import participant_link, recorded_by, series_link, table_link, tournament_link
 
 GAME_CHOICES = [
@@ -77,8 +78,7 @@ class Game(ListRow):
         verbose_name_plural = _("games")
         ordering = ["table", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="game_unique_number"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_min"),
+            *numbered_within("table", "game"),
             models.CheckConstraint(
                 condition=Q(table_size__in=[3, 4]), name="game_table_size_3_or_4"
             ),

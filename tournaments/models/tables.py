@@ -4,7 +4,10 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.skat.rounds import Presence
+
 from .locking import ListRow, TableQuerySet, ensure_table_changeable, ensure_table_deletable
+from .numbering import numbered_within
 from .relations import participant_link, series_link, table_link, tournament_link
 
 
@@ -72,10 +75,7 @@ class Table(models.Model):
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         ordering = ["series", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["series", "number"], name="table_unique_number"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_min"),
-        ]
+        constraints = numbered_within("series", "table")
 
     def __str__(self) -> str:
         return _("Table %(number)d") % {"number": self.number}
@@ -138,9 +138,7 @@ class Seat(ListRow):
         super().save(*args, **kwargs)
 
     def covers(self, game_number: int) -> bool:
-        return self.from_game <= game_number and (
-            self.until_game is None or game_number <= self.until_game
-        )
+        return Presence(self.number, self.from_game, self.until_game).covers(game_number)
 
 
 class SummaryEntry(ListRow):

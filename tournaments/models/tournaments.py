@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models.names import refuse_control_characters
 from tournaments.skat import GAME_POINTS_ONLY, SKWO, ExtraPointsScheme
 
+from .progress import Progress
 from .relations import club_link, tournament_link
 
 
@@ -28,13 +29,8 @@ class ExtraPoints(models.TextChoices):
         return SKWO if self is ExtraPoints.SKWO else GAME_POINTS_ONLY
 
 
-class Tournament(models.Model):
+class Tournament(Progress):
     """A tournament or club evening (Turnier / Spielabend) of one or more series."""
-
-    class Status(models.TextChoices):
-        PLANNED = "planned", _("planned")
-        RUNNING = "running", _("running")
-        FINISHED = "finished", _("finished")
 
     club = club_link("tournaments", _("organising club"))
     name = models.CharField(_("name"), max_length=200, validators=[refuse_control_characters])
@@ -56,11 +52,7 @@ class Tournament(models.Model):
     extra_points = models.CharField(
         _("extra points"), max_length=8, choices=ExtraPoints.choices, default=ExtraPoints.SKWO
     )
-    status = models.CharField(
-        _("status"), max_length=10, choices=Status.choices, default=Status.PLANNED
-    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("tournament")

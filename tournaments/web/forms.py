@@ -3,12 +3,14 @@
 The forms only check what a form can check (required fields, number ranges, file size);
 everything that depends on the tournament's state is the services' job, and their
 :class:`~tournaments.services.errors.Rejected` problems are put next to the fields with
-:func:`add_problems`.
+:func:`add_problems` (or shown as messages with :func:`message_problems` after a button
+that has no form).
 """
 
 import datetime
 
 from django import forms
+from django.contrib import messages
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -243,3 +245,9 @@ def add_problems(form, rejected, field_map=None) -> None:
     for problem in rejected.problems:
         name = field_map.get(problem.field, problem.field)
         form.add_error(name if name in form.fields else None, problem.text(gettext))
+
+
+def message_problems(request, rejected) -> None:
+    """A service's problems as error messages, for a button that has no form to show them."""
+    for problem in rejected.problems:
+        messages.error(request, problem.text(gettext))

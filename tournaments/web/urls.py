@@ -22,8 +22,13 @@ from tournaments.web.views import HomeView
 
 app_name = "web"
 
+# The prefixes of the routes, so that each route below fits on one line.
 T = "turniere/<int:tournament_id>"  # a public tournament page
 D = "leitung/turniere/<int:tournament_id>"  # a director's tournament page
+DS = "leitung/serien/<int:series_id>"  # a director's series page
+DT = "leitung/tische/<int:table_id>"  # a director's table page
+DP = "leitung/teilnehmer/<int:participant_id>"  # one participant, for the director
+L = "tisch/<int:pk>"  # a list kept at the table
 
 urlpatterns = [
     # Public pages: home, calculator, verification of a printed list (web/verify.py).
@@ -53,18 +58,14 @@ urlpatterns = [
     path(f"{D}/einstellungen/", tournaments.tournament_edit, name="director-tournament-edit"),
     # … participants: web/director/participants.py
     path(f"{D}/teilnehmer/", participants.participant_list, name="director-participants"),
-    path(
-        f"{D}/teilnehmer/anmelden/",
-        participants.participant_register,
-        name="director-register",
-    ),
+    path(f"{D}/teilnehmer/anmelden/", participants.participant_register, name="director-register"),
     path(
         f"{D}/teilnehmer/neu/",
         participants.participant_register_new,
         name="director-register-new",
     ),
     path(
-        "leitung/teilnehmer/<int:participant_id>/status/",
+        f"{DP}/status/",
         participants.participant_withdrawn,
         name="director-participant-withdrawn",
     ),
@@ -73,72 +74,28 @@ urlpatterns = [
     path(f"{D}/import/vorschau/", importing.import_preview, name="director-import-preview"),
     # … series, draw, table codes: web/director/series.py
     path(f"{D}/serien/neu/", series.series_add, name="director-series-add"),
-    path("leitung/serien/<int:series_id>/", series.series_detail, name="director-series"),
-    path("leitung/serien/<int:series_id>/auslosen/", series.series_draw, name="director-draw"),
-    path(
-        "leitung/serien/<int:series_id>/tischcodes/",
-        series.series_codes,
-        name="director-series-codes",
-    ),
+    path(f"{DS}/", series.series_detail, name="director-series"),
+    path(f"{DS}/auslosen/", series.series_draw, name="director-draw"),
+    path(f"{DS}/tischcodes/", series.series_codes, name="director-series-codes"),
     # … finishing and reopening a series or the tournament: web/director/finishing.py
-    path(
-        "leitung/serien/<int:series_id>/abschliessen/",
-        finishing.series_finish,
-        name="director-series-finish",
-    ),
-    path(
-        "leitung/serien/<int:series_id>/wieder-oeffnen/",
-        finishing.series_reopen,
-        name="director-series-reopen",
-    ),
+    path(f"{DS}/abschliessen/", finishing.series_finish, name="director-series-finish"),
+    path(f"{DS}/wieder-oeffnen/", finishing.series_reopen, name="director-series-reopen"),
     path(f"{D}/abschliessen/", finishing.tournament_finish, name="director-tournament-finish"),
     path(f"{D}/wieder-oeffnen/", finishing.tournament_reopen, name="director-tournament-reopen"),
     # … one table's list: web/director/tables.py
-    path("leitung/tische/<int:table_id>/", tables.table_detail, name="director-table"),
-    path("leitung/tische/<int:table_id>/code/", tables.table_code, name="director-table-code"),
-    path("leitung/tische/<int:table_id>/beenden/", tables.table_end, name="director-table-end"),
-    path(
-        "leitung/tische/<int:table_id>/schliessen/",
-        tables.table_close,
-        name="director-table-close",
-    ),
-    path(
-        "leitung/tische/<int:table_id>/wieder-oeffnen/",
-        tables.table_reopen,
-        name="director-table-reopen",
-    ),
+    path(f"{DT}/", tables.table_detail, name="director-table"),
+    path(f"{DT}/code/", tables.table_code, name="director-table-code"),
+    path(f"{DT}/beenden/", tables.table_end, name="director-table-end"),
+    path(f"{DT}/schliessen/", tables.table_close, name="director-table-close"),
+    path(f"{DT}/wieder-oeffnen/", tables.table_reopen, name="director-table-reopen"),
     # The cash box (Kasse): director and treasurer, web/director/cash.py.
     path(f"{D}/kasse/", cash.cash_overview, name="director-cash"),
-    path(
-        f"{D}/kasse/tarif/",
-        cash.cash_tariff,
-        name="director-cash-tariff",
-    ),
-    path(
-        f"{D}/kasse/preise/",
-        cash.cash_prizes,
-        name="director-cash-prizes",
-    ),
-    path(
-        f"{D}/kasse/erstattung/",
-        cash.cash_refund,
-        name="director-cash-refund",
-    ),
-    path(
-        "leitung/teilnehmer/<int:participant_id>/startgeld-bezahlt/",
-        cash.cash_pay_entry_fee,
-        name="director-cash-entry-fee",
-    ),
-    path(
-        "leitung/tische/<int:table_id>/abreizgeld-bezahlt/",
-        cash.cash_pay_table,
-        name="director-cash-table",
-    ),
-    path(
-        f"{D}/kasse/abrechnung/",
-        cash.cash_settlement,
-        name="director-cash-settlement",
-    ),
+    path(f"{D}/kasse/tarif/", cash.cash_tariff, name="director-cash-tariff"),
+    path(f"{D}/kasse/preise/", cash.cash_prizes, name="director-cash-prizes"),
+    path(f"{D}/kasse/erstattung/", cash.cash_refund, name="director-cash-refund"),
+    path(f"{DP}/startgeld-bezahlt/", cash.cash_pay_entry_fee, name="director-cash-entry-fee"),
+    path(f"{DT}/abreizgeld-bezahlt/", cash.cash_pay_table, name="director-cash-table"),
+    path(f"{D}/kasse/abrechnung/", cash.cash_settlement, name="director-cash-settlement"),
     path(
         f"{D}/kasse/kassenbericht.<str:extension>",
         cash.cash_settlement_file,
@@ -148,25 +105,17 @@ urlpatterns = [
     path("tisch/", code.code_form, name="table-code-form"),
     path("tisch/code/<str:code>/", code.code_link, name="table-code"),
     path("tisch/sw.js", offline.service_worker, name="table-sw"),
-    path("tisch/<int:pk>/", touch.table_page, name="table"),
-    path("tisch/<int:pk>/vorschau/", touch.touch_preview, name="table-preview"),
-    path("tisch/<int:pk>/tastatur/", keyboard.keyboard_page, name="table-keyboard"),
-    path(
-        "tisch/<int:pk>/notation/preview/",
-        keyboard.notation_preview,
-        name="table-notation-preview",
-    ),
+    path(f"{L}/", touch.table_page, name="table"),
+    path(f"{L}/vorschau/", touch.touch_preview, name="table-preview"),
+    path(f"{L}/tastatur/", keyboard.keyboard_page, name="table-keyboard"),
+    path(f"{L}/notation/preview/", keyboard.notation_preview, name="table-notation-preview"),
     path("tisch/notation/", keyboard.notation_help, name="notation-help"),
-    path("tisch/<int:pk>/rueckgaengig/", undo.undo, name="table-undo"),
+    path(f"{L}/rueckgaengig/", undo.undo, name="table-undo"),
+    path(f"{L}/spiel/<int:number>/korrigieren/", correction.correct_game, name="table-correct"),
     path(
-        "tisch/<int:pk>/spiel/<int:number>/korrigieren/",
-        correction.correct_game,
-        name="table-correct",
-    ),
-    path(
-        "tisch/<int:pk>/spiel/<int:number>/korrigieren/vorschau/",
+        f"{L}/spiel/<int:number>/korrigieren/vorschau/",
         correction.correction_preview,
         name="table-correct-preview",
     ),
-    path("tisch/<int:pk>/unterschreiben/", confirmation.sign_page, name="table-sign"),
+    path(f"{L}/unterschreiben/", confirmation.sign_page, name="table-sign"),
 ]

@@ -22,7 +22,7 @@ from tournaments.models import Participant, Series, Table, Tournament
 from tournaments.services import money
 from tournaments.services.errors import Rejected
 from tournaments.web.director.cash_forms import PrizeTableForm, RefundForm, TariffForm
-from tournaments.web.forms import add_problems
+from tournaments.web.forms import add_problems, message_problems
 
 
 def money_required(*, manage=False):
@@ -163,8 +163,7 @@ def cash_refund(request, tournament_id):
             user=request.user,
         )
     except Rejected as rejected:
-        for problem in rejected.problems:
-            messages.error(request, problem.text(gettext))
+        message_problems(request, rejected)
     else:
         messages.success(request, gettext("The refund was recorded."))
     return HttpResponseRedirect(_cash_url(tournament, "participants"))

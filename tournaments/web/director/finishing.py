@@ -29,7 +29,7 @@ def series_finish(request, series_id):
         else:
             states.apply(series, "finish", request.user)
     except Rejected as rejected:
-        _report(request, rejected)
+        forms.message_problems(request, rejected)
     else:
         messages.success(
             request, gettext("Series %(number)d is finished.") % {"number": series.number}
@@ -55,7 +55,7 @@ def tournament_finish(request, tournament_id):
     try:
         states.apply(tournament, "finish", request.user)
     except Rejected as rejected:
-        _report(request, rejected)
+        forms.message_problems(request, rejected)
     else:
         messages.success(request, gettext("The tournament is finished. Final standings are shown."))
     return redirect("web:director-tournament", tournament.id)
@@ -80,11 +80,6 @@ def _reopen(request, obj) -> bool:
     try:
         states.apply(obj, "reopen", request.user, form.cleaned_data["reason"])
     except Rejected as rejected:
-        _report(request, rejected)
+        forms.message_problems(request, rejected)
         return False
     return True
-
-
-def _report(request, rejected: Rejected) -> None:
-    for problem in rejected.problems:
-        messages.error(request, problem.text(gettext))

@@ -80,8 +80,7 @@ def participant_register(request, tournament_id):
     try:
         participant = participants.register(tournament, player, user=request.user)
     except Rejected as rejected:
-        for problem in rejected.problems:
-            messages.error(request, problem.text(gettext))
+        forms.message_problems(request, rejected)
         return HttpResponseRedirect(_participants_url(tournament, query))
     messages.success(request, _registered_message(participant))
     return HttpResponseRedirect(_participants_url(tournament, query))
@@ -157,8 +156,7 @@ def participant_withdrawn(request, participant_id):
     try:
         participants.update_participant(participant, withdrawn=withdrawn, user=request.user)
     except Rejected as rejected:
-        for problem in rejected.problems:
-            messages.error(request, problem.text(gettext))
+        forms.message_problems(request, rejected)
     else:
         template = (
             gettext("%(name)s is withdrawn and will not be drawn for further series.")

@@ -43,8 +43,7 @@ def series_add(request, tournament_id):
     try:
         series = participants.add_series(tournament)
     except Rejected as rejected:
-        for problem in rejected.problems:
-            messages.error(request, problem.text(gettext))
+        forms.message_problems(request, rejected)
         return redirect("web:director-tournament", tournament.id)
     messages.success(
         request, gettext("Series %(number)d has been added.") % {"number": series.number}
@@ -137,8 +136,7 @@ def series_codes(request, series_id):
         try:
             table_access.issue_code(table, request.user)
         except Rejected as rejected:
-            for problem in rejected.problems:
-                messages.error(request, problem.text(gettext))
+            forms.message_problems(request, rejected)
             break
         issued += 1
     if issued:

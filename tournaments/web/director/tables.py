@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.models import (
@@ -21,6 +21,14 @@ from tournaments.web.director.table_games import table_games_context
 from tournaments.web.table.access import table_code_url
 
 AUDIT_ENTRIES = 20  # changes with a reason shown on a table's page
+
+# The director's state changes of a list: the action of ``states.apply``, which is also the
+# prefix of its reason form on the table's page, and the message once it is done.
+STATE_CHANGES = {
+    "end": gettext_noop("The list of table %(table)d has been ended; the players can sign it now."),
+    "close": gettext_noop("The list of table %(table)d is locked."),
+    "reopen": gettext_noop("The list of table %(table)d is open again for corrections."),
+}
 
 
 def table_rows(tables) -> list[dict]:
@@ -69,8 +77,12 @@ def _table(table_id) -> Table:
     return get_object_or_404(Table.objects.select_related("series__tournament__club"), pk=table_id)
 
 
-def _table_page(request, table, *, end_form=None, close_form=None, reopen_form=None):
+def _table_page(request, table, *, refused_form=None):
+    """``refused_form``: the reason form of a state change just refused, with its errors."""
     row = table_rows([table])[0]
+    reason_forms = {action: forms.ReasonForm(prefix=action) for action in STATE_CHANGES}
+    if refused_form is not None:
+        reason_forms[refused_form.prefix] = refused_form
     context = {
         "tournament": table.series.tournament,
         "series": table.series,
@@ -88,9 +100,7 @@ def _table_page(request, table, *, end_form=None, close_form=None, reopen_form=N
             .exclude(reason="")
             .order_by("-created_at", "-id")[:AUDIT_ENTRIES]
         ],
-        "end_form": end_form or forms.ReasonForm(prefix="end"),
-        "close_form": close_form or forms.ReasonForm(prefix="close"),
-        "reopen_form": reopen_form or forms.ReasonForm(prefix="reopen"),
+        **{f"{action}_form": form for action, form in reason_forms.items()},
         **_code_context(request, table),
         **table_games_context(table),
     }
@@ -117,8 +127,7 @@ def table_code(request, table_id):
     try:
         code = table_access.issue_code(table, request.user)
     except Rejected as rejected:
-        for problem in rejected.problems:
-            messages.error(request, problem.text(gettext))
+        forms.message_problems(request, rejected)
     else:
         messages.success(
             request,
@@ -128,63 +137,37 @@ def table_code(request, table_id):
     return redirect("web:director-table", table.id)
 
 
+def _change_state(request, table_id, action):
+    """Apply ``action`` with the reason given; a refusal shows the form again with it."""
+    table = _table(table_id)
+    form = forms.ReasonForm(request.POST, prefix=action)
+    if form.is_valid():
+        try:
+            states.apply(table, action, request.user, form.cleaned_data["reason"])
+        except Rejected as rejected:
+            forms.add_problems(form, rejected)
+        else:
+            messages.success(request, gettext(STATE_CHANGES[action]) % {"table": table.number})
+            return redirect("web:director-table", table.id)
+    return _table_page(request, table, refused_form=form)
+
+
 @director_required
 @require_POST
 def table_end(request, table_id):
     """End a list early (e.g. time is up), so the players sign it with the games entered."""
-    table = _table(table_id)
-    form = forms.ReasonForm(request.POST, prefix="end")
-    if form.is_valid():
-        try:
-            states.apply(table, "end", request.user, form.cleaned_data["reason"])
-        except Rejected as rejected:
-            forms.add_problems(form, rejected)
-        else:
-            messages.success(
-                request,
-                gettext("The list of table %(table)d has been ended; the players can sign it now.")
-                % {"table": table.number},
-            )
-            return redirect("web:director-table", table.id)
-    return _table_page(request, table, end_form=form)
+    return _change_state(request, table_id, "end")
 
 
 @director_required
 @require_POST
 def table_close(request, table_id):
     """Lock a list that lacks signatures, with the reason the audit trail keeps."""
-    table = _table(table_id)
-    form = forms.ReasonForm(request.POST, prefix="close")
-    if form.is_valid():
-        try:
-            states.apply(table, "close", request.user, form.cleaned_data["reason"])
-        except Rejected as rejected:
-            forms.add_problems(form, rejected)
-        else:
-            messages.success(
-                request,
-                gettext("The list of table %(table)d is locked.") % {"table": table.number},
-            )
-            return redirect("web:director-table", table.id)
-    return _table_page(request, table, close_form=form)
+    return _change_state(request, table_id, "close")
 
 
 @director_required
 @require_POST
 def table_reopen(request, table_id):
     """Reopen a signed or locked list for a correction; the seal is cleared."""
-    table = _table(table_id)
-    form = forms.ReasonForm(request.POST, prefix="reopen")
-    if form.is_valid():
-        try:
-            states.apply(table, "reopen", request.user, form.cleaned_data["reason"])
-        except Rejected as rejected:
-            forms.add_problems(form, rejected)
-        else:
-            messages.success(
-                request,
-                gettext("The list of table %(table)d is open again for corrections.")
-                % {"table": table.number},
-            )
-            return redirect("web:director-table", table.id)
-    return _table_page(request, table, reopen_form=form)
+    return _change_state(request, table_id, "reopen")

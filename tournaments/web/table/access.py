@@ -14,6 +14,8 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
 
 from tournaments.models import ListLocked, Table
 from tournaments.services import listkeeping, table_access
@@ -112,6 +114,27 @@ def table_view(view):
         return view(request, access, **kwargs)
 
     return wrapped
+
+
+def table_entry_view(*, methods=("GET", "HEAD", "POST"), refused_to="web:table"):
+    """A table page that changes the list: never cached, opened through ``table_view``.
+
+    A POST from someone who may no longer change the list (a closed table, a re-issued code)
+    gets ``read_only_refusal`` before the view runs, sent back to ``refused_to``: a URL name,
+    or a function of the request for a page that returns to where the user came from.
+    """
+
+    def decorate(view):
+        @wraps(view)
+        def writable_only(request, access, **kwargs):
+            if request.method == "POST" and not access.may_edit:
+                target = refused_to(request) if callable(refused_to) else refused_to
+                return read_only_refusal(request, access, target=target)
+            return view(request, access, **kwargs)
+
+        return never_cache(require_http_methods(list(methods))(table_view(writable_only)))
+
+    return decorate
 
 
 def code_page(request, *, status=200, errors=(), code="", retry_after=0):

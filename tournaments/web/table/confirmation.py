@@ -8,8 +8,6 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods
 
 from tournaments.models import ListLocked, Table
 from tournaments.services import signing
@@ -18,8 +16,7 @@ from tournaments.services.game_preview import number_or_text
 from tournaments.web.table.access import (
     ensure_may_write,
     problems_and_status,
-    read_only_refusal,
-    table_view,
+    table_entry_view,
 )
 from tournaments.web.table.display import plain, signed
 from tournaments.web.table.page_context import page_context
@@ -80,9 +77,7 @@ def table_is_signed(table: Table) -> bool:
     return table.status == Table.Status.SIGNED
 
 
-@never_cache
-@require_http_methods(["GET", "HEAD", "POST"])
-@table_view
+@table_entry_view(refused_to="web:table-sign")
 def sign_page(request, access):
     """``/tisch/<id>/unterschreiben/``: every player checks their totals and signs.
 
@@ -91,8 +86,6 @@ def sign_page(request, access):
     """
     if request.method != "POST":
         return _sign_page(request, access)
-    if not access.may_edit:
-        return read_only_refusal(request, access, target="web:table-sign")
     seat = number_or_text(request.POST.get("seat", ""))
     participant = number_or_text(request.POST.get("participant", ""))
     key = f"{seat}-{participant}"

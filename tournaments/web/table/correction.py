@@ -11,8 +11,6 @@ from django.http import JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.models import Game, ListLocked
 from tournaments.services import game_correction, listkeeping
@@ -24,8 +22,7 @@ from tournaments.web.table.access import (
     ensure_may_write,
     error_entry,
     problems_and_status,
-    read_only_refusal,
-    table_view,
+    table_entry_view,
 )
 from tournaments.web.table.display import (
     ANNOUNCEMENTS,
@@ -109,9 +106,7 @@ def _page(request, access, game, **kwargs):
     return _touch_page(request, access, extra=_correction_context(access, game), **kwargs)
 
 
-@never_cache
-@require_http_methods(["GET", "HEAD", "POST"])
-@table_view
+@table_entry_view()
 def correct_game(request, access, number):
     """GET: the game prefilled in the touch form; POST: preview (``action``) or save."""
     game = _game_or_none(access, number)
@@ -122,8 +117,6 @@ def correct_game(request, access, number):
         return redirect("web:table", access.table.pk)
     if request.method != "POST":
         return _page(request, access, game, state=_state_of(game))
-    if not access.may_edit:
-        return read_only_refusal(request, access)
     data = game_fields(request.POST)
     state = _touch_state(request.POST)
     try:
@@ -158,13 +151,9 @@ def _corrected_message(game: Game) -> str:
     }
 
 
-@never_cache
-@require_POST
-@table_view
+@table_entry_view(methods=["POST"])
 def correction_preview(request, access, number):
     """``…/korrigieren/vorschau/``: the corrected game's value and totals, as JSON."""
-    if not access.may_edit:
-        return read_only_refusal(request, access)
     try:
         ensure_may_write(access)
         preview = preview_correction(access.table, number, game_fields(request.POST))

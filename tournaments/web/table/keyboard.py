@@ -11,8 +11,7 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext, gettext_noop
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_safe
 
 from tournaments.models import Game, ListLocked
 from tournaments.services import listkeeping
@@ -25,8 +24,7 @@ from tournaments.web.table.access import (
     ensure_may_enter,
     error_entry,
     problems_and_status,
-    read_only_refusal,
-    table_view,
+    table_entry_view,
     wants_json,
 )
 from tournaments.web.table.display import (
@@ -206,15 +204,11 @@ def fragments(request, access: Access) -> dict:
     }
 
 
-@never_cache
-@require_http_methods(["GET", "HEAD", "POST"])
-@table_view
+@table_entry_view(refused_to="web:table-keyboard")
 def keyboard_page(request, access):
     """``/tisch/<id>/tastatur/``: one line of notation per game; Enter saves it."""
     if request.method != "POST":
         return _keyboard_page(request, access, line=request.GET.get("zeile", "")[:200])
-    if not access.may_edit:
-        return read_only_refusal(request, access, target="web:table-keyboard")
     result = _read_line(
         access,
         request.POST.get("line", ""),
@@ -236,16 +230,12 @@ def keyboard_page(request, access):
     return redirect("web:table-keyboard", access.table.pk)
 
 
-@never_cache
-@require_POST
-@table_view
+@table_entry_view(methods=["POST"])
 def notation_preview(request, access):
     """``/tisch/<id>/notation/preview/``: the parsed line, its value and the new totals.
 
     200 with ``ok`` false and ``errors`` (each with the tokens it names) for a wrong line.
     """
-    if not access.may_edit:
-        return read_only_refusal(request, access)
     result = _read_line(access, request.POST.get("line", ""), save=False)
     return JsonResponse(_line_payload(result))
 

@@ -12,6 +12,7 @@ from django.urls import NoReverseMatch, reverse
 from tournaments.models import Table
 from tournaments.services.running_list import running_list
 from tournaments.services.tables import table_overview
+from tournaments.skat.rounds import Presence
 from tournaments.web.table.access import (
     Access,
 )
@@ -34,9 +35,7 @@ class SeatView:
     until_game: int | None
 
     def covers(self, game_number: int) -> bool:
-        return self.from_game <= game_number and (
-            self.until_game is None or game_number <= self.until_game
-        )
+        return Presence(self.number, self.from_game, self.until_game).covers(game_number)
 
 
 def page_context(request, access: Access) -> dict:

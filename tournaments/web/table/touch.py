@@ -9,8 +9,6 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.models import ListLocked
 from tournaments.services import listkeeping
@@ -24,8 +22,7 @@ from tournaments.web.table.access import (
     ensure_may_enter,
     error_entry,
     problems_and_status,
-    read_only_refusal,
-    table_view,
+    table_entry_view,
     wants_json,
 )
 from tournaments.web.table.display import (
@@ -131,16 +128,12 @@ def _touch_page(request, access, *, state=None, errors=None, preview=None, statu
     return render(request, "table/touch.html", context, status=status)
 
 
-@never_cache
-@require_http_methods(["GET", "HEAD", "POST"])
-@table_view
+@table_entry_view()
 def table_page(request, access):
     """``/tisch/<id>/``: the touch entry; POST saves the game (or previews it, ``action``)."""
     if request.method != "POST":
         kept = kept_entry(request, access.table.pk)
         return _touch_page(request, access, state=_touch_state(kept) if kept else None)
-    if not access.may_edit:
-        return read_only_refusal(request, access)
     data = game_fields(request.POST)
     state = _touch_state(request.POST)
     try:
@@ -166,17 +159,13 @@ def table_page(request, access):
     return redirect(reverse("web:table", args=[access.table.pk]))
 
 
-@never_cache
-@require_POST
-@table_view
+@table_entry_view(methods=["POST"])
 def touch_preview(request, access):
     """``/tisch/<id>/vorschau/``: value and new running totals of the touch form, as JSON.
 
     A preview answers 200 also when the game has problems (``ok`` false, ``errors``): the
     question was asked correctly, and the log stays free of a warning per tap.
     """
-    if not access.may_edit:
-        return read_only_refusal(request, access)
     try:
         ensure_may_enter(access)
         preview = preview_at_table(access.table, request.POST)

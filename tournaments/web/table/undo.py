@@ -7,8 +7,6 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods
 
 from tournaments.models import ListLocked
 from tournaments.services import listkeeping
@@ -19,26 +17,26 @@ from tournaments.web.table.access import (
     ensure_may_enter,
     error_entry,
     problems_and_status,
-    read_only_refusal,
-    table_view,
+    table_entry_view,
     wants_json,
 )
 from tournaments.web.table.keyboard import fragments
 from tournaments.web.table.page_context import page_context
 
 
-@never_cache
-@require_http_methods(["GET", "HEAD", "POST"])
-@table_view
+def _back(request) -> str:
+    """The entry page the undo was opened from, where it returns."""
+    return "web:table-keyboard" if request.GET.get("from") == "keyboard" else "web:table"
+
+
+@table_entry_view(refused_to=_back)
 def undo(request, access):
     """``/tisch/<id>/rueckgaengig/``: delete the last game (GET asks first, POST deletes)."""
-    back = "web:table-keyboard" if request.GET.get("from") == "keyboard" else "web:table"
+    back = _back(request)
     if request.method != "POST":
         context = page_context(request, access)
         context["back"] = back
         return render(request, "table/undo.html", context)
-    if not access.may_edit:
-        return read_only_refusal(request, access, target=back)
     number = request.POST.get("number", "")
     try:
         ensure_may_enter(access)
