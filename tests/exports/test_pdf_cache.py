@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from tests.factories import make_complete_table, make_staff_user, sign_all
 from tournaments.api.downloads import lists as export_views
 from tournaments.exports import cache as pdf_cache
-from tournaments.services import states
+from tournaments.services import listkeeping, states
 
 API = "/api/v1/"
 
@@ -60,7 +60,9 @@ def test_reopened_and_signed_again_list_gets_a_fresh_pdf(client, renders):
     old_seal = table.seal
     client.get(f"{API}tables/{table.pk}/list.pdf")
 
-    states.apply(table, "reopen", make_staff_user(), "Spiel 3 korrigiert")
+    director = make_staff_user()
+    states.apply(table, "reopen", director, "Spiel 3 korrigiert")
+    listkeeping.correct_game(table, 3, {"passed": True}, user=director, reason="eingepasst")
     table = sign_all(table)
     fresh = body(client.get(f"{API}tables/{table.pk}/list.pdf"))
 
