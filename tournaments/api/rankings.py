@@ -11,9 +11,9 @@ from django.http import Http404
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
+from rest_framework_dataclasses.serializers import DataclassSerializer
 
 from tournaments.models import Club, Player, Tournament
 from tournaments.services import ranking, statistics
@@ -22,84 +22,45 @@ from tournaments.services.errors import is_id
 from .permissions import DirectorWritesOthersRead
 
 
-class TeamMemberSerializer(serializers.Serializer):
-    participant = serializers.IntegerField()
-    start_number = serializers.IntegerField()
-    name = serializers.CharField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    total = serializers.IntegerField()
+def help_texts(**texts: str) -> dict:
+    """``extra_kwargs`` that only describe fields: ``help_texts(total="…")``."""
+    return {name: {"help_text": text} for name, text in texts.items()}
 
 
-class TeamRankingRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    team = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
-    total = serializers.IntegerField(help_text="Sum of the members' tournament totals.")
-    game_points = serializers.IntegerField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    bonus_won_lost = serializers.IntegerField()
-    bonus_opponents_lost = serializers.IntegerField()
-    members = TeamMemberSerializer(many=True, help_text="Best first.")
+class TeamRankingRowSerializer(DataclassSerializer):
+    class Meta:
+        dataclass = ranking.TeamRankingRow
+        extra_kwargs = help_texts(
+            total="Sum of the members' tournament totals.", members="Best first."
+        )
 
 
-class SeasonRankingRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    player = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
-    tournaments = serializers.IntegerField(help_text="Tournaments and club evenings played.")
-    series_played = serializers.IntegerField()
-    series_counted = serializers.IntegerField(help_text="The best N, or all series played.")
-    total = serializers.IntegerField()
-    game_points = serializers.IntegerField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    bonus_won_lost = serializers.IntegerField()
-    bonus_opponents_lost = serializers.IntegerField()
+class SeasonRankingRowSerializer(DataclassSerializer):
+    class Meta:
+        dataclass = ranking.SeasonRankingRow
+        extra_kwargs = help_texts(
+            tournaments="Tournaments and club evenings played.",
+            series_counted="The best N, or all series played.",
+        )
 
 
-class BestSeriesSerializer(serializers.Serializer):
-    tournament = serializers.IntegerField()
-    tournament_name = serializers.CharField()
-    date = serializers.DateField()
-    series = serializers.IntegerField()
-    number = serializers.IntegerField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    total = serializers.IntegerField()
+class TournamentResultSerializer(DataclassSerializer):
+    class Meta:
+        dataclass = statistics.TournamentResult
+        extra_kwargs = help_texts(participants="Players ranked in that tournament.")
 
 
-class TournamentResultSerializer(serializers.Serializer):
-    tournament = serializers.IntegerField()
-    name = serializers.CharField()
-    date = serializers.DateField()
-    rank = serializers.IntegerField()
-    participants = serializers.IntegerField(help_text="Players ranked in that tournament.")
-    series_played = serializers.IntegerField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    total = serializers.IntegerField()
-
-
-class PlayerStatisticsSerializer(serializers.Serializer):
-    player = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
-    year = serializers.IntegerField(allow_null=True, help_text="null: all years.")
-    tournaments = serializers.IntegerField()
-    series_played = serializers.IntegerField()
-    declared = serializers.IntegerField(help_text="Games as declarer (won + lost).")
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    win_rate = serializers.FloatField(
-        allow_null=True, help_text="won / games as declarer, 0..1; null without any."
-    )
-    average_per_series = serializers.FloatField(allow_null=True)
-    best_series = BestSeriesSerializer(allow_null=True)
+class PlayerStatisticsSerializer(DataclassSerializer):
+    # Declared for its own help text inside the list, so it comes first in the JSON.
     history = TournamentResultSerializer(many=True, help_text="Newest first.")
+
+    class Meta:
+        dataclass = statistics.PlayerStatistics
+        extra_kwargs = help_texts(
+            year="null: all years.",
+            declared="Games as declarer (won + lost).",
+            win_rate="won / games as declarer, 0..1; null without any.",
+        )
 
 
 BEST = OpenApiParameter(
