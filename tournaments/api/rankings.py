@@ -7,7 +7,6 @@ input with the same messages.
 
 import re
 
-from django.http import Http404
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -17,8 +16,8 @@ from rest_framework_dataclasses.serializers import DataclassSerializer
 
 from tournaments.models import Club, Player, Tournament
 from tournaments.services import ranking, statistics
-from tournaments.services.errors import is_id
 
+from .lookup import get_or_404
 from .permissions import DirectorWritesOthersRead
 
 
@@ -63,6 +62,14 @@ class PlayerStatisticsSerializer(DataclassSerializer):
         )
 
 
+def year_parameter(when_empty: str) -> OpenApiParameter:
+    return OpenApiParameter(
+        "year",
+        OpenApiTypes.INT,
+        description=f"{ranking.YEARS[0]}–{ranking.YEARS[1]}; {when_empty}",
+    )
+
+
 BEST = OpenApiParameter(
     "best",
     OpenApiTypes.INT,
@@ -78,6 +85,15 @@ MIN_SERIES = OpenApiParameter(
         "empty: the club's setting."
     ),
 )
+SEASON_PARAMETERS = (year_parameter("default: the current year"), BEST, MIN_SERIES)
+
+
+def season_parameters(request) -> dict:
+    """``year`` (this year when empty), ``best`` and ``min_series`` of the query string."""
+    values = {name: query_number(request, name) for name in ("year", "best", "min_series")}
+    if values["year"] is None:
+        values["year"] = timezone.localdate().year
+    return values
 
 
 class TeamRankingView(APIView):
@@ -87,7 +103,7 @@ class TeamRankingView(APIView):
 
     @extend_schema(responses=TeamRankingRowSerializer(many=True))
     def get(self, request, pk: int):
-        rows = ranking.rank_teams(_get(Tournament.objects.all(), pk))
+        rows = ranking.rank_teams(get_or_404(Tournament.objects.all(), pk))
         return Response(TeamRankingRowSerializer(rows, many=True).data)
 
 
@@ -98,22 +114,11 @@ class SeasonRankingView(APIView):
     permission_classes = [DirectorWritesOthersRead]
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "year",
-                OpenApiTypes.INT,
-                description=f"{ranking.YEARS[0]}–{ranking.YEARS[1]}; default: the current year",
-            ),
-            BEST,
-            MIN_SERIES,
-        ],
-        responses=SeasonRankingRowSerializer(many=True),
+        parameters=list(SEASON_PARAMETERS), responses=SeasonRankingRowSerializer(many=True)
     )
     def get(self, request, pk: int):
-        club = _get(Club.objects.all(), pk)
-        values = {name: _number(request, name) for name in ("year", "best", "min_series")}
-        if values["year"] is None:
-            values["year"] = timezone.localdate().year
+        club = get_or_404(Club.objects.all(), pk)
+        values = season_parameters(request)
         rows = ranking.rank_season(club, values.pop("year"), **values)
         return Response(SeasonRankingRowSerializer(rows, many=True).data)
 
@@ -124,33 +129,19 @@ class PlayerStatisticsView(APIView):
     permission_classes = [DirectorWritesOthersRead]
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "year",
-                OpenApiTypes.INT,
-                description=f"{ranking.YEARS[0]}–{ranking.YEARS[1]}; empty: all years",
-            )
-        ],
+        parameters=[year_parameter("empty: all years")],
         responses=PlayerStatisticsSerializer,
     )
     def get(self, request, pk: int):
-        player = _get(Player.objects.select_related("club"), pk)
-        data = statistics.player_statistics(player, year=_number(request, "year"))
+        player = get_or_404(Player.objects.select_related("club"), pk)
+        data = statistics.player_statistics(player, year=query_number(request, "year"))
         return Response(PlayerStatisticsSerializer(data).data)
-
-
-def _get(queryset, pk: int):
-    """The object or the API's 404; an id too large for the database is simply not there."""
-    found = queryset.filter(pk=pk).first() if is_id(pk) else None
-    if found is None:
-        raise Http404
-    return found
 
 
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
-def _number(request, name: str):
+def query_number(request, name: str):
     """A query parameter as int; empty or absent is None, anything else is passed on as
     text so that the service names the parameter and its allowed range."""
     raw = request.query_params.get(name, "").strip()

@@ -7,19 +7,18 @@ tournament directors only. The views only pick the object and the exporter; refu
 asked for a file type.
 """
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import BasePermission
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.models import Series, Tournament
-from tournaments.services import ranking
-from tournaments.services.errors import is_id
 
+from ..lookup import get_or_404
 from ..permissions import DirectorWritesOthersRead, is_director
 from .lists import ErrorSerializer, PDFRenderer
 from .names import attachment_header, download_name
@@ -63,11 +62,6 @@ class IsDirector(BasePermission):
 RENDERERS = {PDF: PDFRenderer, XLSX: XLSXRenderer, CSV: CSVRenderer}
 ERRORS = OpenApiResponse(ErrorSerializer, description="No such object.")
 BAD_SEASON = OpenApiResponse(ErrorSerializer, description="A bad year, best or min_series.")
-YEAR = OpenApiParameter(
-    "year",
-    OpenApiTypes.INT,
-    description=f"{ranking.YEARS[0]}–{ranking.YEARS[1]}; default: the current year",
-)
 
 
 class FileView(APIView):
@@ -106,14 +100,6 @@ def file_schema(content_type: str, summary: str, *, staff=False, parameters=(), 
     if bad is not None:
         responses[(400, "application/json")] = bad
     return extend_schema(summary=summary, responses=responses, parameters=list(parameters))
-
-
-def get_or_404(queryset, pk: int):
-    """The object or the API's 404; an id too large for the database is simply not there."""
-    found = queryset.filter(pk=pk).first() if is_id(pk) else None
-    if found is None:
-        raise Http404
-    return found
 
 
 def series_or_404(pk: int) -> Series:

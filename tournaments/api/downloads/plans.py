@@ -12,7 +12,8 @@ from django.utils.translation import gettext_noop
 from tournaments.exports import pdf_plan, pdf_table_cards, spreadsheets
 from tournaments.models import Table
 
-from .base import get_or_404, series_or_404, series_scope
+from ..lookup import get_or_404
+from .base import series_or_404, series_scope
 from .documents import Document, Subject, about_series, about_tournament
 from .lists import base_url
 

@@ -5,36 +5,21 @@ They are public, like the rankings they print (docs/api.md). Each ranking is one
 exporters (exports/rankings.py).
 """
 
-import re
-
-from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from tournaments.exports import pdf_ranking, spreadsheets
 from tournaments.models import Club
 
-from ..rankings import BEST, MIN_SERIES
-from .base import BAD_SEASON, YEAR, get_or_404
+from ..lookup import get_or_404
+from ..rankings import SEASON_PARAMETERS, season_parameters
+from .base import BAD_SEASON
 from .documents import Document, Subject, about_series, about_tournament
-
-_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
-
-
-def _season_parameters(request) -> dict:
-    """``year``, ``best``, ``min_series`` as ints; anything else goes to the service to refuse."""
-    values = {}
-    for name in ("year", "best", "min_series"):
-        raw = request.query_params.get(name, "").strip()
-        values[name] = (int(raw) if _WHOLE_NUMBER.fullmatch(raw) else raw) if raw else None
-    if values["year"] is None:
-        values["year"] = timezone.localdate().year
-    return values
 
 
 def about_season(request, pk: int) -> Subject:
     """A club's season; the ranking service checks the parameters."""
     club = get_or_404(Club.objects.all(), pk)
-    values = _season_parameters(request)
+    values = season_parameters(request)
     year = values.pop("year")
     return Subject((club, year), {"club": club, "year": year}, values)
 
@@ -63,7 +48,7 @@ SEASON_RANKING = Document(
     about_season,
     gettext_noop("Season ranking"),
     "A club's season ranking",
-    parameters=(YEAR, BEST, MIN_SERIES),
+    parameters=SEASON_PARAMETERS,
     bad=BAD_SEASON,
 )
 
