@@ -7,7 +7,12 @@ from dataclasses import asdict
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import serializers, status
 from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.response import Response
@@ -201,6 +206,16 @@ class _DirectorAction(APIView):
 
     permission_classes = [DirectorWritesOthersRead]
     http_method_names = ["post", "options"]
+    transition: str
+    summary: str
+
+    def __init_subclass__(cls, **kwargs):
+        # Request and answer are the same for every step; only the summary differs.
+        super().__init_subclass__(**kwargs)
+        schema = extend_schema(
+            request=ReasonSerializer, responses=SignedTableSerializer, summary=cls.summary
+        )
+        extend_schema_view(post=schema)(cls)
 
     def post(self, request, pk):
         states.apply(_table(pk), self.transition, request.user, _body(request).get("reason"))
@@ -208,39 +223,18 @@ class _DirectorAction(APIView):
 
 
 class EndListView(_DirectorAction):
-    @extend_schema(
-        request=ReasonSerializer,
-        responses=SignedTableSerializer,
-        summary="The director ends an incomplete list; the players sign the games entered",
-    )
-    def post(self, request, pk):
-        return super().post(request, pk)
-
     transition = "end"
+    summary = "The director ends an incomplete list; the players sign the games entered"
 
 
 class CloseListView(_DirectorAction):
-    @extend_schema(
-        request=ReasonSerializer,
-        responses=SignedTableSerializer,
-        summary="The director locks and seals a list that lacks signatures",
-    )
-    def post(self, request, pk):
-        return super().post(request, pk)
-
     transition = "close"
+    summary = "The director locks and seals a list that lacks signatures"
 
 
 class ReopenListView(_DirectorAction):
-    @extend_schema(
-        request=ReasonSerializer,
-        responses=SignedTableSerializer,
-        summary="The director reopens a signed or locked list, or takes back an early end",
-    )
-    def post(self, request, pk):
-        return super().post(request, pk)
-
     transition = "reopen"
+    summary = "The director reopens a signed or locked list, or takes back an early end"
 
 
 class VerifySealView(APIView):
