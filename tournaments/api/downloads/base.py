@@ -20,7 +20,7 @@ from tournaments.models import Series, Tournament
 
 from ..lookup import get_or_404
 from ..permissions import DirectorWritesOthersRead, is_director
-from .lists import ErrorSerializer, PDFRenderer
+from ..schema import ErrorSerializer
 from .names import attachment_header, download_name
 
 PDF = "application/pdf"
@@ -28,11 +28,9 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV = "text/csv"
 
 
-class XLSXRenderer(BaseRenderer):
-    """Lets clients ask for an Excel workbook; the views answer with the file itself."""
+class FileRenderer(BaseRenderer):
+    """Lets clients ask for a file type; the views answer with the file itself, not data."""
 
-    media_type = XLSX
-    format = "xlsx"
     charset = None
     render_style = "binary"
 
@@ -40,13 +38,16 @@ class XLSXRenderer(BaseRenderer):
         return data if isinstance(data, bytes) else b""
 
 
-class CSVRenderer(BaseRenderer):
-    media_type = CSV
-    format = "csv"
-    charset = "utf-8"
+class PDFRenderer(FileRenderer):
+    media_type, format = PDF, "pdf"
 
-    def render(self, data, accepted_media_type=None, renderer_context=None):
-        return data if isinstance(data, bytes) else b""
+
+class XLSXRenderer(FileRenderer):
+    media_type, format = XLSX, "xlsx"
+
+
+class CSVRenderer(FileRenderer):
+    media_type, format, charset, render_style = CSV, "csv", "utf-8", "text"
 
 
 class IsDirector(BasePermission):
@@ -89,6 +90,11 @@ class FileView(APIView):
         response["Content-Disposition"] = attachment_header(name)
         response["Cache-Control"] = "no-store"
         return response
+
+
+def base_url(request) -> str:
+    """The site's address the printed QR code and verification link point to."""
+    return request.build_absolute_uri("/").rstrip("/")
 
 
 def file_schema(content_type: str, summary: str, *, staff=False, parameters=(), bad=None):

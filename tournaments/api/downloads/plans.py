@@ -13,9 +13,8 @@ from tournaments.exports import pdf_plan, pdf_table_cards, spreadsheets
 from tournaments.models import Table
 
 from ..lookup import get_or_404
-from .base import series_or_404, series_scope
+from .base import base_url, series_or_404, series_scope
 from .documents import Document, Subject, about_series, about_tournament
-from .lists import base_url
 
 
 def about_series_at_site(request, pk: int) -> Subject:
