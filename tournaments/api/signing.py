@@ -20,13 +20,12 @@ from rest_framework.views import APIView
 
 from tournaments.models import Signature, Table
 from tournaments.services import roles, signing, states
-from tournaments.services.errors import Rejected
 from tournaments.services.seal import verify_seal
 from tournaments.services.tables import table_overview
 
 from .errors import problems_response
-from .game_value import not_an_object
 from .permissions import DirectorWritesOthersRead
+from .request_bodies import json_object
 from .serializers import TableSerializer
 from .table_code import TableCodeWrites, table_code_actor
 
@@ -143,12 +142,6 @@ def _table(pk) -> Table:
     return get_object_or_404(Table.objects.select_related("series__tournament"), pk=pk)
 
 
-def _body(request) -> dict:
-    if not isinstance(request.data, dict):
-        raise Rejected([not_an_object()])
-    return request.data
-
-
 def _signing_roles(request) -> frozenset:
     """A table device is known by its code; a signed-in director by the session."""
     device = {roles.Role.TABLE_DEVICE} if table_code_actor(request) else set()
@@ -178,7 +171,7 @@ class TableSignaturesView(APIView):
         summary="A player confirms the list with the start-card PIN or a drawn signature",
     )
     def post(self, request, pk):
-        body = _body(request)
+        body = json_object(request)
         try:
             states.apply(
                 _table(pk),
@@ -218,7 +211,7 @@ class _DirectorAction(APIView):
         extend_schema_view(post=schema)(cls)
 
     def post(self, request, pk):
-        states.apply(_table(pk), self.transition, request.user, _body(request).get("reason"))
+        states.apply(_table(pk), self.transition, request.user, json_object(request).get("reason"))
         return Response(_overview(pk))
 
 
