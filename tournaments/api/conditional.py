@@ -5,10 +5,18 @@ until a game, list, seat or participant of the tournament changes; otherwise the
 comes from the per-version cache (``services/ranking_cache.py``).
 """
 
+from collections.abc import Callable
+
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import get_language
+from drf_spectacular.utils import extend_schema
+from rest_framework.decorators import action
+from rest_framework.response import Response
 
 from tournaments.services.versions import current_version
+
+from .nested_lists import WHOLE_LIST
+from .serializers.tournaments import RankingRowSerializer
 
 
 def versioned_response(request, tournament_id: int, scope: str, respond):
@@ -21,3 +29,25 @@ def versioned_response(request, tournament_id: int, scope: str, respond):
     response["ETag"] = etag
     patch_cache_control(response, no_cache=True, max_age=0)
     return response
+
+
+class RankingAction:
+    """``{id}/ranking/`` of the tournament and series viewsets, answered as above.
+
+    A viewset says what its object's ranking is with :meth:`ranking_source`: the id of the
+    tournament whose version keys the ETag, the ETag's scope, and the ranking for a version.
+    """
+
+    def ranking_source(self, found) -> tuple[int, str, Callable[[int], list]]:
+        raise NotImplementedError
+
+    @extend_schema(responses=RankingRowSerializer(many=True))
+    @action(detail=True, methods=["get"], **WHOLE_LIST)
+    def ranking(self, request, pk=None):
+        tournament_id, scope, rows = self.ranking_source(self.get_object())
+        return versioned_response(
+            request,
+            tournament_id,
+            scope,
+            lambda version: Response(RankingRowSerializer(rows(version), many=True).data),
+        )

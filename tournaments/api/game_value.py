@@ -4,6 +4,8 @@ A JSON body is the API's contract; a form body is the calculator page's form as 
 read by :func:`tournaments.services.game_preview.calculator_fields`.
 """
 
+from dataclasses import asdict
+
 from django.http import QueryDict
 from django.utils.translation import gettext, gettext_noop
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -11,9 +13,17 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
+from rest_framework_dataclasses.serializers import DataclassSerializer
 
 from tournaments.services.game_preview import calculator_fields
-from tournaments.skat import GAME_FIELDS, Evaluation, GameType, Problem, evaluate_data
+from tournaments.skat import (
+    GAME_FIELDS,
+    Evaluation,
+    GameType,
+    ListPoints,
+    Problem,
+    evaluate_data,
+)
 
 from .errors import problems_response
 from .throttles import AddressRateThrottle
@@ -40,12 +50,6 @@ class GameValueRequestSerializer(serializers.Serializer):
     )
 
 
-class ListPointsSerializer(serializers.Serializer):
-    declarer = serializers.IntegerField()
-    opponent_at_3_table = serializers.IntegerField()
-    opponent_at_4_table = serializers.IntegerField()
-
-
 class GameValueResponseSerializer(serializers.Serializer):
     game = serializers.CharField()
     scored_as = serializers.CharField(help_text="Differs from game only for an overbid Null.")
@@ -55,12 +59,11 @@ class GameValueResponseSerializer(serializers.Serializer):
     won = serializers.BooleanField()
     overbid = serializers.BooleanField()
     score = serializers.IntegerField()
-    list_points = ListPointsSerializer()
+    list_points = DataclassSerializer(dataclass=ListPoints)
     explanation = serializers.CharField()
 
 
 def evaluation_as_dict(evaluation: Evaluation) -> dict:
-    points = evaluation.list_points
     return {
         "game": evaluation.game.value,
         "scored_as": evaluation.scored_as.value,
@@ -70,11 +73,7 @@ def evaluation_as_dict(evaluation: Evaluation) -> dict:
         "won": evaluation.won,
         "overbid": evaluation.overbid,
         "score": evaluation.score,
-        "list_points": {
-            "declarer": points.declarer,
-            "opponent_at_3_table": points.opponent_at_3_table,
-            "opponent_at_4_table": points.opponent_at_4_table,
-        },
+        "list_points": asdict(evaluation.list_points),
         "explanation": evaluation.explain(gettext),
     }
 

@@ -7,99 +7,67 @@ input with the same messages.
 
 import re
 
-from django.http import Http404
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
+from rest_framework_dataclasses.serializers import DataclassSerializer
 
 from tournaments.models import Club, Player, Tournament
 from tournaments.services import ranking, statistics
-from tournaments.services.errors import is_id
 
+from .lookup import get_or_404
 from .permissions import DirectorWritesOthersRead
 
 
-class TeamMemberSerializer(serializers.Serializer):
-    participant = serializers.IntegerField()
-    start_number = serializers.IntegerField()
-    name = serializers.CharField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    total = serializers.IntegerField()
+def help_texts(**texts: str) -> dict:
+    """``extra_kwargs`` that only describe fields: ``help_texts(total="…")``."""
+    return {name: {"help_text": text} for name, text in texts.items()}
 
 
-class TeamRankingRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    team = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
-    total = serializers.IntegerField(help_text="Sum of the members' tournament totals.")
-    game_points = serializers.IntegerField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    bonus_won_lost = serializers.IntegerField()
-    bonus_opponents_lost = serializers.IntegerField()
-    members = TeamMemberSerializer(many=True, help_text="Best first.")
+class TeamRankingRowSerializer(DataclassSerializer):
+    class Meta:
+        dataclass = ranking.TeamRankingRow
+        extra_kwargs = help_texts(
+            total="Sum of the members' tournament totals.", members="Best first."
+        )
 
 
-class SeasonRankingRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    player = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
-    tournaments = serializers.IntegerField(help_text="Tournaments and club evenings played.")
-    series_played = serializers.IntegerField()
-    series_counted = serializers.IntegerField(help_text="The best N, or all series played.")
-    total = serializers.IntegerField()
-    game_points = serializers.IntegerField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    bonus_won_lost = serializers.IntegerField()
-    bonus_opponents_lost = serializers.IntegerField()
+class SeasonRankingRowSerializer(DataclassSerializer):
+    class Meta:
+        dataclass = ranking.SeasonRankingRow
+        extra_kwargs = help_texts(
+            tournaments="Tournaments and club evenings played.",
+            series_counted="The best N, or all series played.",
+        )
 
 
-class BestSeriesSerializer(serializers.Serializer):
-    tournament = serializers.IntegerField()
-    tournament_name = serializers.CharField()
-    date = serializers.DateField()
-    series = serializers.IntegerField()
-    number = serializers.IntegerField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    total = serializers.IntegerField()
+class TournamentResultSerializer(DataclassSerializer):
+    class Meta:
+        dataclass = statistics.TournamentResult
+        extra_kwargs = help_texts(participants="Players ranked in that tournament.")
 
 
-class TournamentResultSerializer(serializers.Serializer):
-    tournament = serializers.IntegerField()
-    name = serializers.CharField()
-    date = serializers.DateField()
-    rank = serializers.IntegerField()
-    participants = serializers.IntegerField(help_text="Players ranked in that tournament.")
-    series_played = serializers.IntegerField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    total = serializers.IntegerField()
-
-
-class PlayerStatisticsSerializer(serializers.Serializer):
-    player = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
-    year = serializers.IntegerField(allow_null=True, help_text="null: all years.")
-    tournaments = serializers.IntegerField()
-    series_played = serializers.IntegerField()
-    declared = serializers.IntegerField(help_text="Games as declarer (won + lost).")
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    win_rate = serializers.FloatField(
-        allow_null=True, help_text="won / games as declarer, 0..1; null without any."
-    )
-    average_per_series = serializers.FloatField(allow_null=True)
-    best_series = BestSeriesSerializer(allow_null=True)
+class PlayerStatisticsSerializer(DataclassSerializer):
+    # Declared for its own help text inside the list, so it comes first in the JSON.
     history = TournamentResultSerializer(many=True, help_text="Newest first.")
+
+    class Meta:
+        dataclass = statistics.PlayerStatistics
+        extra_kwargs = help_texts(
+            year="null: all years.",
+            declared="Games as declarer (won + lost).",
+            win_rate="won / games as declarer, 0..1; null without any.",
+        )
+
+
+def year_parameter(when_empty: str) -> OpenApiParameter:
+    return OpenApiParameter(
+        "year",
+        OpenApiTypes.INT,
+        description=f"{ranking.YEARS[0]}–{ranking.YEARS[1]}; {when_empty}",
+    )
 
 
 BEST = OpenApiParameter(
@@ -117,6 +85,15 @@ MIN_SERIES = OpenApiParameter(
         "empty: the club's setting."
     ),
 )
+SEASON_PARAMETERS = (year_parameter("default: the current year"), BEST, MIN_SERIES)
+
+
+def season_parameters(request) -> dict:
+    """``year`` (this year when empty), ``best`` and ``min_series`` of the query string."""
+    values = {name: query_number(request, name) for name in ("year", "best", "min_series")}
+    if values["year"] is None:
+        values["year"] = timezone.localdate().year
+    return values
 
 
 class TeamRankingView(APIView):
@@ -126,7 +103,7 @@ class TeamRankingView(APIView):
 
     @extend_schema(responses=TeamRankingRowSerializer(many=True))
     def get(self, request, pk: int):
-        rows = ranking.rank_teams(_get(Tournament.objects.all(), pk))
+        rows = ranking.rank_teams(get_or_404(Tournament.objects.all(), pk))
         return Response(TeamRankingRowSerializer(rows, many=True).data)
 
 
@@ -137,22 +114,11 @@ class SeasonRankingView(APIView):
     permission_classes = [DirectorWritesOthersRead]
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "year",
-                OpenApiTypes.INT,
-                description=f"{ranking.YEARS[0]}–{ranking.YEARS[1]}; default: the current year",
-            ),
-            BEST,
-            MIN_SERIES,
-        ],
-        responses=SeasonRankingRowSerializer(many=True),
+        parameters=list(SEASON_PARAMETERS), responses=SeasonRankingRowSerializer(many=True)
     )
     def get(self, request, pk: int):
-        club = _get(Club.objects.all(), pk)
-        values = {name: _number(request, name) for name in ("year", "best", "min_series")}
-        if values["year"] is None:
-            values["year"] = timezone.localdate().year
+        club = get_or_404(Club.objects.all(), pk)
+        values = season_parameters(request)
         rows = ranking.rank_season(club, values.pop("year"), **values)
         return Response(SeasonRankingRowSerializer(rows, many=True).data)
 
@@ -163,33 +129,19 @@ class PlayerStatisticsView(APIView):
     permission_classes = [DirectorWritesOthersRead]
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "year",
-                OpenApiTypes.INT,
-                description=f"{ranking.YEARS[0]}–{ranking.YEARS[1]}; empty: all years",
-            )
-        ],
+        parameters=[year_parameter("empty: all years")],
         responses=PlayerStatisticsSerializer,
     )
     def get(self, request, pk: int):
-        player = _get(Player.objects.select_related("club"), pk)
-        data = statistics.player_statistics(player, year=_number(request, "year"))
+        player = get_or_404(Player.objects.select_related("club"), pk)
+        data = statistics.player_statistics(player, year=query_number(request, "year"))
         return Response(PlayerStatisticsSerializer(data).data)
-
-
-def _get(queryset, pk: int):
-    """The object or the API's 404; an id too large for the database is simply not there."""
-    found = queryset.filter(pk=pk).first() if is_id(pk) else None
-    if found is None:
-        raise Http404
-    return found
 
 
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
-def _number(request, name: str):
+def query_number(request, name: str):
     """A query parameter as int; empty or absent is None, anything else is passed on as
     text so that the service names the parameter and its allowed range."""
     raw = request.query_params.get(name, "").strip()

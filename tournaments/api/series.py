@@ -1,5 +1,7 @@
 """Series (Serien): their tables, their ranking and the draw (Auslosung)."""
 
+from functools import partial
+
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -10,14 +12,13 @@ from tournaments.models import Series, Table
 from tournaments.services import draw, ranking_cache, seating
 from tournaments.services.tables import table_overview, table_overviews
 
-from .conditional import versioned_response
+from .conditional import RankingAction
 from .finishing import FinishActions
 from .nested_lists import WHOLE_LIST
 from .permissions import DirectorWritesOthersRead
 from .request_bodies import json_body, json_object
 from .serializers.series import DrawRequestSerializer, DrawSerializer, SeriesSerializer
 from .serializers.tables import TableCreateSerializer, TableSerializer
-from .serializers.tournaments import RankingRowSerializer
 
 DRAW_EXAMPLE = OpenApiExample(
     "Seeded by the ranking, club mates apart",
@@ -28,6 +29,7 @@ DRAW_EXAMPLE = OpenApiExample(
 
 class SeriesViewSet(
     FinishActions,
+    RankingAction,
     mixins.RetrieveModelMixin,
     mixins.ListModelMixin,
     mixins.UpdateModelMixin,
@@ -54,18 +56,9 @@ class SeriesViewSet(
             return Response(table_overview(fresh), status.HTTP_201_CREATED)
         return Response(table_overviews(series.tables.select_related("series__tournament")))
 
-    @extend_schema(responses=RankingRowSerializer(many=True))
-    @action(detail=True, methods=["get"], **WHOLE_LIST)
-    def ranking(self, request, pk=None):
-        series = self.get_object()
-        return versioned_response(
-            request,
-            series.tournament_id,
-            f"series{series.pk}",
-            lambda version: Response(
-                RankingRowSerializer(ranking_cache.series_ranking(series, version), many=True).data
-            ),
-        )
+    def ranking_source(self, series):
+        rows = partial(ranking_cache.series_ranking, series)
+        return series.tournament_id, f"series{series.pk}", rows
 
     @extend_schema(methods=["GET"], responses=DrawSerializer)
     @extend_schema(

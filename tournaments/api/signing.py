@@ -7,7 +7,12 @@ from dataclasses import asdict
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import serializers, status
 from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.response import Response
@@ -15,13 +20,12 @@ from rest_framework.views import APIView
 
 from tournaments.models import Signature, Table
 from tournaments.services import roles, signing, states
-from tournaments.services.errors import Rejected
 from tournaments.services.seal import verify_seal
 from tournaments.services.tables import table_overview
 
 from .errors import problems_response
-from .game_value import not_an_object
 from .permissions import DirectorWritesOthersRead
+from .request_bodies import json_object
 from .serializers import TableSerializer
 from .table_code import TableCodeWrites, table_code_actor
 
@@ -138,12 +142,6 @@ def _table(pk) -> Table:
     return get_object_or_404(Table.objects.select_related("series__tournament"), pk=pk)
 
 
-def _body(request) -> dict:
-    if not isinstance(request.data, dict):
-        raise Rejected([not_an_object()])
-    return request.data
-
-
 def _signing_roles(request) -> frozenset:
     """A table device is known by its code; a signed-in director by the session."""
     device = {roles.Role.TABLE_DEVICE} if table_code_actor(request) else set()
@@ -173,7 +171,7 @@ class TableSignaturesView(APIView):
         summary="A player confirms the list with the start-card PIN or a drawn signature",
     )
     def post(self, request, pk):
-        body = _body(request)
+        body = json_object(request)
         try:
             states.apply(
                 _table(pk),
@@ -201,46 +199,35 @@ class _DirectorAction(APIView):
 
     permission_classes = [DirectorWritesOthersRead]
     http_method_names = ["post", "options"]
+    transition: str
+    summary: str
+
+    def __init_subclass__(cls, **kwargs):
+        # Request and answer are the same for every step; only the summary differs.
+        super().__init_subclass__(**kwargs)
+        schema = extend_schema(
+            request=ReasonSerializer, responses=SignedTableSerializer, summary=cls.summary
+        )
+        extend_schema_view(post=schema)(cls)
 
     def post(self, request, pk):
-        states.apply(_table(pk), self.transition, request.user, _body(request).get("reason"))
+        states.apply(_table(pk), self.transition, request.user, json_object(request).get("reason"))
         return Response(_overview(pk))
 
 
 class EndListView(_DirectorAction):
-    @extend_schema(
-        request=ReasonSerializer,
-        responses=SignedTableSerializer,
-        summary="The director ends an incomplete list; the players sign the games entered",
-    )
-    def post(self, request, pk):
-        return super().post(request, pk)
-
     transition = "end"
+    summary = "The director ends an incomplete list; the players sign the games entered"
 
 
 class CloseListView(_DirectorAction):
-    @extend_schema(
-        request=ReasonSerializer,
-        responses=SignedTableSerializer,
-        summary="The director locks and seals a list that lacks signatures",
-    )
-    def post(self, request, pk):
-        return super().post(request, pk)
-
     transition = "close"
+    summary = "The director locks and seals a list that lacks signatures"
 
 
 class ReopenListView(_DirectorAction):
-    @extend_schema(
-        request=ReasonSerializer,
-        responses=SignedTableSerializer,
-        summary="The director reopens a signed or locked list, or takes back an early end",
-    )
-    def post(self, request, pk):
-        return super().post(request, pk)
-
     transition = "reopen"
+    summary = "The director reopens a signed or locked list, or takes back an early end"
 
 
 class VerifySealView(APIView):

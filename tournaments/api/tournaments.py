@@ -4,6 +4,8 @@ Registration (participants, player search, teams) and the player-list import are
 of the same URL prefix; they live in ``participants.py`` and ``participant_import.py``.
 """
 
+from functools import partial
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
@@ -12,17 +14,19 @@ from rest_framework.response import Response
 from tournaments.models import Tournament
 from tournaments.services import participants, ranking_cache
 
-from .conditional import versioned_response
+from .conditional import RankingAction
 from .finishing import FinishActions
 from .nested_lists import WHOLE_LIST
 from .participant_import import ImportActions
 from .participants import ParticipantActions
 from .permissions import DirectorWritesOthersRead
 from .serializers.series import SeriesSerializer
-from .serializers.tournaments import RankingRowSerializer, TournamentSerializer
+from .serializers.tournaments import TournamentSerializer
 
 
-class TournamentViewSet(FinishActions, ParticipantActions, ImportActions, viewsets.ModelViewSet):
+class TournamentViewSet(
+    FinishActions, ParticipantActions, ImportActions, RankingAction, viewsets.ModelViewSet
+):
     queryset = Tournament.objects.select_related("club")
     serializer_class = TournamentSerializer
     permission_classes = [DirectorWritesOthersRead]
@@ -38,17 +42,6 @@ class TournamentViewSet(FinishActions, ParticipantActions, ImportActions, viewse
             return Response(SeriesSerializer(created).data, status.HTTP_201_CREATED)
         return Response(SeriesSerializer(tournament.series.all(), many=True).data)
 
-    @extend_schema(responses=RankingRowSerializer(many=True))
-    @action(detail=True, methods=["get"], **WHOLE_LIST)
-    def ranking(self, request, pk=None):
-        tournament = self.get_object()
-        return versioned_response(
-            request,
-            tournament.pk,
-            "tournament",
-            lambda version: Response(
-                RankingRowSerializer(
-                    ranking_cache.tournament_ranking(tournament, version), many=True
-                ).data
-            ),
-        )
+    def ranking_source(self, tournament):
+        rows = partial(ranking_cache.tournament_ranking, tournament)
+        return tournament.pk, "tournament", rows

@@ -18,29 +18,8 @@ from .downloads.lists import (
     TableBlankListPDFView,
     TableListPDFView,
 )
-from .downloads.plans import (
-    SeriesListsXLSXView,
-    SeriesStartCardsPDFView,
-    SeriesTableCardsPDFView,
-    TableCardPDFView,
-    TablePlanPDFView,
-    TablePlanWithCodesPDFView,
-    TournamentStartCardsPDFView,
-)
-from .downloads.rankings import (
-    SeasonRankingCSVView,
-    SeasonRankingPDFView,
-    SeasonRankingXLSXView,
-    SeriesRankingCSVView,
-    SeriesRankingPDFView,
-    SeriesRankingXLSXView,
-    TeamRankingCSVView,
-    TeamRankingPDFView,
-    TeamRankingXLSXView,
-    TournamentRankingCSVView,
-    TournamentRankingPDFView,
-    TournamentRankingXLSXView,
-)
+from .downloads.plans import PLAN_DOWNLOADS
+from .downloads.rankings import RANKING_DOWNLOADS
 from .game_value import GameValueView
 from .money import CashView, PaymentsView, PrizesView, TariffView
 from .rankings import PlayerStatisticsView, SeasonRankingView, TeamRankingView
@@ -89,80 +68,9 @@ urlpatterns = [
     ),
     path("series/<int:pk>/lists.pdf", SeriesListsPDFView.as_view(), name="series-lists-pdf"),
     path("clubs/<int:pk>/certificate/", ClubCertificateView.as_view(), name="club-certificate"),
-    # Rankings, table plans and start cards as files (downloads/).
-    path("series/<int:pk>/ranking.pdf", SeriesRankingPDFView.as_view(), name="series-ranking-pdf"),
-    path(
-        "series/<int:pk>/ranking.xlsx", SeriesRankingXLSXView.as_view(), name="series-ranking-xlsx"
-    ),
-    path("series/<int:pk>/ranking.csv", SeriesRankingCSVView.as_view(), name="series-ranking-csv"),
-    path("series/<int:pk>/lists.xlsx", SeriesListsXLSXView.as_view(), name="series-lists-xlsx"),
-    path("series/<int:pk>/table-plan.pdf", TablePlanPDFView.as_view(), name="table-plan-pdf"),
-    path(
-        "series/<int:pk>/table-plan-codes.pdf",
-        TablePlanWithCodesPDFView.as_view(),
-        name="table-plan-codes-pdf",
-    ),
-    path(
-        "series/<int:pk>/table-cards.pdf",
-        SeriesTableCardsPDFView.as_view(),
-        name="series-table-cards-pdf",
-    ),
-    path("tables/<int:pk>/table-card.pdf", TableCardPDFView.as_view(), name="table-card-pdf"),
-    path(
-        "series/<int:pk>/start-cards.pdf",
-        SeriesStartCardsPDFView.as_view(),
-        name="series-start-cards-pdf",
-    ),
-    path(
-        "tournaments/<int:pk>/ranking.pdf",
-        TournamentRankingPDFView.as_view(),
-        name="tournament-ranking-pdf",
-    ),
-    path(
-        "tournaments/<int:pk>/ranking.xlsx",
-        TournamentRankingXLSXView.as_view(),
-        name="tournament-ranking-xlsx",
-    ),
-    path(
-        "tournaments/<int:pk>/ranking.csv",
-        TournamentRankingCSVView.as_view(),
-        name="tournament-ranking-csv",
-    ),
-    path(
-        "tournaments/<int:pk>/teams/ranking.pdf",
-        TeamRankingPDFView.as_view(),
-        name="team-ranking-pdf",
-    ),
-    path(
-        "tournaments/<int:pk>/teams/ranking.xlsx",
-        TeamRankingXLSXView.as_view(),
-        name="team-ranking-xlsx",
-    ),
-    path(
-        "tournaments/<int:pk>/teams/ranking.csv",
-        TeamRankingCSVView.as_view(),
-        name="team-ranking-csv",
-    ),
-    path(
-        "tournaments/<int:pk>/start-cards.pdf",
-        TournamentStartCardsPDFView.as_view(),
-        name="tournament-start-cards-pdf",
-    ),
-    path(
-        "clubs/<int:pk>/season-ranking.pdf",
-        SeasonRankingPDFView.as_view(),
-        name="season-ranking-pdf",
-    ),
-    path(
-        "clubs/<int:pk>/season-ranking.xlsx",
-        SeasonRankingXLSXView.as_view(),
-        name="season-ranking-xlsx",
-    ),
-    path(
-        "clubs/<int:pk>/season-ranking.csv",
-        SeasonRankingCSVView.as_view(),
-        name="season-ranking-csv",
-    ),
+    # Rankings, game lists, table plans and cards as files (downloads/rankings.py, plans.py).
+    *RANKING_DOWNLOADS,
+    *PLAN_DOWNLOADS,
     # The cash box (money.py).
     path("tournaments/<int:pk>/tariff/", TariffView.as_view(), name="tournament-tariff"),
     path("tournaments/<int:pk>/cash/", CashView.as_view(), name="tournament-cash"),

@@ -7,21 +7,20 @@ tournament directors only. The views only pick the object and the exporter; refu
 asked for a file type.
 """
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import BasePermission
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.models import Series, Tournament
-from tournaments.services import ranking
-from tournaments.services.errors import is_id
 
+from ..lookup import get_or_404
 from ..permissions import DirectorWritesOthersRead, is_director
-from .lists import ErrorSerializer, PDFRenderer
+from ..schema import ErrorSerializer
 from .names import attachment_header, download_name
 
 PDF = "application/pdf"
@@ -29,11 +28,9 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV = "text/csv"
 
 
-class XLSXRenderer(BaseRenderer):
-    """Lets clients ask for an Excel workbook; the views answer with the file itself."""
+class FileRenderer(BaseRenderer):
+    """Lets clients ask for a file type; the views answer with the file itself, not data."""
 
-    media_type = XLSX
-    format = "xlsx"
     charset = None
     render_style = "binary"
 
@@ -41,13 +38,16 @@ class XLSXRenderer(BaseRenderer):
         return data if isinstance(data, bytes) else b""
 
 
-class CSVRenderer(BaseRenderer):
-    media_type = CSV
-    format = "csv"
-    charset = "utf-8"
+class PDFRenderer(FileRenderer):
+    media_type, format = PDF, "pdf"
 
-    def render(self, data, accepted_media_type=None, renderer_context=None):
-        return data if isinstance(data, bytes) else b""
+
+class XLSXRenderer(FileRenderer):
+    media_type, format = XLSX, "xlsx"
+
+
+class CSVRenderer(FileRenderer):
+    media_type, format, charset, render_style = CSV, "csv", "utf-8", "text"
 
 
 class IsDirector(BasePermission):
@@ -63,11 +63,6 @@ class IsDirector(BasePermission):
 RENDERERS = {PDF: PDFRenderer, XLSX: XLSXRenderer, CSV: CSVRenderer}
 ERRORS = OpenApiResponse(ErrorSerializer, description="No such object.")
 BAD_SEASON = OpenApiResponse(ErrorSerializer, description="A bad year, best or min_series.")
-YEAR = OpenApiParameter(
-    "year",
-    OpenApiTypes.INT,
-    description=f"{ranking.YEARS[0]}–{ranking.YEARS[1]}; default: the current year",
-)
 
 
 class FileView(APIView):
@@ -97,6 +92,11 @@ class FileView(APIView):
         return response
 
 
+def base_url(request) -> str:
+    """The site's address the printed QR code and verification link point to."""
+    return request.build_absolute_uri("/").rstrip("/")
+
+
 def file_schema(content_type: str, summary: str, *, staff=False, parameters=(), bad=None):
     responses = {(200, content_type): OpenApiTypes.BINARY, (404, "application/json"): ERRORS}
     if staff:
@@ -106,14 +106,6 @@ def file_schema(content_type: str, summary: str, *, staff=False, parameters=(), 
     if bad is not None:
         responses[(400, "application/json")] = bad
     return extend_schema(summary=summary, responses=responses, parameters=list(parameters))
-
-
-def get_or_404(queryset, pk: int):
-    """The object or the API's 404; an id too large for the database is simply not there."""
-    found = queryset.filter(pk=pk).first() if is_id(pk) else None
-    if found is None:
-        raise Http404
-    return found
 
 
 def series_or_404(pk: int) -> Series:

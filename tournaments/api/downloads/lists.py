@@ -22,7 +22,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
-from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -37,62 +36,34 @@ from tournaments.web.prepared import being_prepared
 
 from ..permissions import DirectorWritesOthersRead
 from ..schema import ErrorSerializer
+from .base import PDF, FileView, base_url, series_scope
 from .names import attachment_header, download_name
 
 SPOOL_IN_MEMORY = 8 * 1024 * 1024
 
 
-class PDFRenderer(BaseRenderer):
-    """Lets clients ask for ``application/pdf``; the views answer with a file, not data."""
-
-    media_type = "application/pdf"
-    format = "pdf"
-    charset = None
-    render_style = "binary"
-
-    def render(self, data, accepted_media_type=None, renderer_context=None):
-        return data if isinstance(data, bytes) else b""
-
-
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such table or series.")
-
-
-class PDFView(APIView):
-    """A public file download whose refusals are still the API's JSON errors.
-
-    ``Accept: application/pdf`` selects :class:`PDFRenderer`, which cannot write an error
-    body; error responses are therefore always rendered as JSON.
-    """
-
-    permission_classes = [DirectorWritesOthersRead]
-    renderer_classes = [PDFRenderer, JSONRenderer]
-    http_method_names = ["get", "head", "options"]
-
-    def finalize_response(self, request, response, *args, **kwargs):
-        if isinstance(response, Response) and response.status_code >= 400:
-            request.accepted_renderer = JSONRenderer()
-            request.accepted_media_type = JSONRenderer.media_type
-        return super().finalize_response(request, response, *args, **kwargs)
+PDF_RESPONSES = {(200, PDF): OpenApiTypes.BINARY, 404: NOT_FOUND}
 
 
 def pdf_response(stream, name: str) -> FileResponse:
     stream.seek(0)
-    response = FileResponse(stream, content_type="application/pdf")
+    response = FileResponse(stream, content_type=PDF)
     response["Content-Disposition"] = attachment_header(name)
     response["Cache-Control"] = "no-store"
     return response
 
 
-def base_url(request) -> str:
-    """The site's address the printed QR code and verification link point to."""
-    return request.build_absolute_uri("/").rstrip("/")
+def table_file_name(kind: str, table) -> str:
+    """``<tournament>_<date>_Serie-1_Tisch-3_<kind>.pdf``: a table's list as a file."""
+    return download_name(kind, extension="pdf", **series_scope(table.series), table=table.number)
 
 
-class TableListPDFView(PDFView):
+class TableListPDFView(FileView):
     """``tables/{id}/list.pdf``: the filled game list, signed by the organising club."""
 
     @extend_schema(
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 404: NOT_FOUND},
+        responses=PDF_RESPONSES,
         summary="The game list of a table as a signed PDF (PAdES)",
         description="The official list with settlement, signatures and, once sealed, the "
         "seal code with a QR code of the verification page. Signed with the organising "
@@ -115,21 +86,14 @@ class TableListPDFView(PDFView):
 
         # A locked list is rendered once and kept under its seal (exports/cache.py).
         stream = pdf_cache.stored_or_rendered(pdf_cache.sealed_list_name(table, site), make_pdf)
-        name = download_name(
-            gettext("Game list"),
-            extension="pdf",
-            tournament=tournament,
-            series=table.series.number,
-            table=table.number,
-        )
-        return pdf_response(stream, name)
+        return pdf_response(stream, table_file_name(gettext("Game list"), table))
 
 
-class TableBlankListPDFView(PDFView):
+class TableBlankListPDFView(FileView):
     """``tables/{id}/blank-list.pdf``: the list as a paper form with the table's players."""
 
     @extend_schema(
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 404: NOT_FOUND},
+        responses=PDF_RESPONSES,
         summary="A blank game list of a table (PDF) for playing on paper",
         description="Header with the players and start numbers, one numbered line per "
         "game with its dealer, empty settlement and signature fields. Not signed: it is a "
@@ -137,21 +101,15 @@ class TableBlankListPDFView(PDFView):
     )
     def get(self, request, pk: int):
         table = get_object_or_404(table_queryset(), pk=pk)
-        name = download_name(
-            gettext("Blank game list"),
-            extension="pdf",
-            tournament=table.series.tournament,
-            series=table.series.number,
-            table=table.number,
-        )
+        name = table_file_name(gettext("Blank game list"), table)
         return pdf_response(io.BytesIO(blank_list_pdf(table)), name)
 
 
-class SeriesListsPDFView(PDFView):
+class SeriesListsPDFView(FileView):
     """``series/{id}/lists.pdf``: every game list of a series in one signed PDF."""
 
     @extend_schema(
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 404: NOT_FOUND},
+        responses=PDF_RESPONSES,
         summary="All game lists of a series as one signed PDF (PAdES)",
         description="One list after the other in table order, each starting on a new page; "
         "signed once with the organising club's certificate.",

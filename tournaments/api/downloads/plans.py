@@ -1,132 +1,110 @@
 """Game lists as a workbook, the table plan and start cards as PDF files.
 
 The workbook and the public table plan are public; start cards carry the players' PINs
-and the director's table plan the table codes, so both are for tournament directors only.
+and the director's table plan and the table cards the table codes, so those are for
+tournament directors only (``staff``).
 """
 
-import io
+from functools import partial
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext_noop
 
 from tournaments.exports import pdf_plan, pdf_table_cards, spreadsheets
 from tournaments.models import Table
 
-from .base import (
-    PDF,
-    XLSX,
-    FileView,
-    IsDirector,
-    file_schema,
-    get_or_404,
-    series_or_404,
-    series_scope,
-    tournament_or_404,
-)
-from .lists import base_url
-
-# --- Game lists, table plan, start cards ----------------------------------------------------
+from ..lookup import get_or_404
+from .base import base_url, series_or_404, series_scope
+from .documents import Document, Subject, about_series, about_tournament
 
 
-class SeriesListsXLSXView(FileView):
-    """``series/{id}/lists.xlsx``: every game list of the series, a sheet per table."""
-
-    content_type, extension = XLSX, "xlsx"
-
-    @file_schema(XLSX, "All game lists of a series as Excel workbook (a sheet per table)")
-    def get(self, request, pk: int):
-        series = series_or_404(pk)
-        content = spreadsheets.series_lists_xlsx(series)
-        return self.file_response(content, gettext("Game lists"), **series_scope(series))
+def about_series_at_site(request, pk: int) -> Subject:
+    """A series, with the site's address for the printed QR codes."""
+    series = series_or_404(pk)
+    return Subject((series,), series_scope(series), {"base_url": base_url(request)})
 
 
-class TablePlanPDFView(FileView):
-    """``series/{id}/table-plan.pdf``: who sits where, to hang up; without table codes."""
-
-    @file_schema(PDF, "The table plan of a series as PDF (public, without table codes)")
-    def get(self, request, pk: int):
-        series = series_or_404(pk)
-        out = io.BytesIO()
-        pdf_plan.table_plan_pdf(series, out)
-        return self.file_response(out.getvalue(), gettext("Table plan"), **series_scope(series))
+def about_table_at_site(request, pk: int) -> Subject:
+    table = get_or_404(Table.objects.select_related("series__tournament__club"), pk)
+    scope = {**series_scope(table.series), "table": table.number}
+    return Subject((table,), scope, {"base_url": base_url(request)})
 
 
-class TablePlanWithCodesPDFView(FileView):
-    """``series/{id}/table-plan-codes.pdf``: the director's copy with each table's code and
-    QR code, to put on the tables."""
-
-    permission_classes = [IsDirector]
-
-    @file_schema(PDF, "The table plan with table codes and QR codes (directors only)", staff=True)
-    def get(self, request, pk: int):
-        series = series_or_404(pk)
-        out = io.BytesIO()
-        pdf_plan.table_plan_pdf(series, out, with_codes=True, base_url=base_url(request))
-        return self.file_response(
-            out.getvalue(), gettext("Table plan with codes"), **series_scope(series)
-        )
+def about_players_of_series(request, pk: int) -> Subject:
+    """The tournament's players who are seated in the series."""
+    series = series_or_404(pk)
+    return Subject((series.tournament,), series_scope(series), {"series": series})
 
 
-class SeriesStartCardsPDFView(FileView):
-    """``series/{id}/start-cards.pdf``: cards of the players seated in the series."""
+START_CARDS = gettext_noop("Start cards")
 
-    permission_classes = [IsDirector]
-
-    @file_schema(
-        PDF, "Start cards with PINs of the players of a series (directors only)", staff=True
-    )
-    def get(self, request, pk: int):
-        series = series_or_404(pk)
-        out = io.BytesIO()
-        pdf_plan.start_cards_pdf(series.tournament, out, series=series)
-        return self.file_response(out.getvalue(), gettext("Start cards"), **series_scope(series))
-
-
-class TournamentStartCardsPDFView(FileView):
-    """``tournaments/{id}/start-cards.pdf``: a card for every registered player."""
-
-    permission_classes = [IsDirector]
-
-    @file_schema(PDF, "Start cards with PINs of all players (directors only)", staff=True)
-    def get(self, request, pk: int):
-        tournament = tournament_or_404(pk)
-        out = io.BytesIO()
-        pdf_plan.start_cards_pdf(tournament, out)
-        return self.file_response(out.getvalue(), gettext("Start cards"), tournament=tournament)
-
-
-# --- Table cards with codes --------------------------------------------------------------
-
-
-class SeriesTableCardsPDFView(FileView):
-    """``series/{id}/table-cards.pdf``: a cut-out card per table with its code and QR code."""
-
-    permission_classes = [IsDirector]
-
-    @file_schema(
-        PDF, "Table cards with codes and QR codes of a series (directors only)", staff=True
-    )
-    def get(self, request, pk: int):
-        series = series_or_404(pk)
-        out = io.BytesIO()
-        pdf_table_cards.series_cards_pdf(series, out, base_url=base_url(request))
-        return self.file_response(out.getvalue(), gettext("Table cards"), **series_scope(series))
-
-
-class TableCardPDFView(FileView):
-    """``tables/{id}/table-card.pdf``: one table's card, e.g. after its code was re-issued."""
-
-    permission_classes = [IsDirector]
-
-    @file_schema(
-        PDF, "The card of one table with its code and QR code (directors only)", staff=True
-    )
-    def get(self, request, pk: int):
-        table = get_or_404(Table.objects.select_related("series__tournament__club"), pk)
-        out = io.BytesIO()
-        pdf_table_cards.table_card_pdf(table, out, base_url=base_url(request))
-        return self.file_response(
-            out.getvalue(),
-            gettext("Table card"),
-            **series_scope(table.series),
-            table=table.number,
-        )
+PLAN_DOWNLOADS = [
+    Document(
+        "series/<int:pk>/lists", "series-lists", about_series, gettext_noop("Game lists")
+    ).xlsx(
+        spreadsheets.series_lists_xlsx,
+        "All game lists of a series as Excel workbook (a sheet per table)",
+        "every game list of the series, a sheet per table.",
+    ),
+    Document(
+        "series/<int:pk>/table-plan", "table-plan", about_series, gettext_noop("Table plan")
+    ).pdf(
+        pdf_plan.table_plan_pdf,
+        "The table plan of a series as PDF (public, without table codes)",
+        "who sits where, to hang up; without table codes.",
+    ),
+    Document(
+        "series/<int:pk>/table-plan-codes",
+        "table-plan-codes",
+        about_series_at_site,
+        gettext_noop("Table plan with codes"),
+        staff=True,
+    ).pdf(
+        partial(pdf_plan.table_plan_pdf, with_codes=True),
+        "The table plan with table codes and QR codes (directors only)",
+        "the director's copy with each table's code and QR code, to put on the tables.",
+    ),
+    Document(
+        "series/<int:pk>/table-cards",
+        "series-table-cards",
+        about_series_at_site,
+        gettext_noop("Table cards"),
+        staff=True,
+    ).pdf(
+        pdf_table_cards.series_cards_pdf,
+        "Table cards with codes and QR codes of a series (directors only)",
+        "a cut-out card per table with its code and QR code.",
+    ),
+    Document(
+        "tables/<int:pk>/table-card",
+        "table-card",
+        about_table_at_site,
+        gettext_noop("Table card"),
+        staff=True,
+    ).pdf(
+        pdf_table_cards.table_card_pdf,
+        "The card of one table with its code and QR code (directors only)",
+        "one table's card, e.g. after its code was re-issued.",
+    ),
+    Document(
+        "series/<int:pk>/start-cards",
+        "series-start-cards",
+        about_players_of_series,
+        START_CARDS,
+        staff=True,
+    ).pdf(
+        pdf_plan.start_cards_pdf,
+        "Start cards with PINs of the players of a series (directors only)",
+        "cards of the players seated in the series.",
+    ),
+    Document(
+        "tournaments/<int:pk>/start-cards",
+        "tournament-start-cards",
+        about_tournament,
+        START_CARDS,
+        staff=True,
+    ).pdf(
+        pdf_plan.start_cards_pdf,
+        "Start cards with PINs of all players (directors only)",
+        "a card for every registered player.",
+    ),
+]

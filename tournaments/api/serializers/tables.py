@@ -1,8 +1,10 @@
 """A table's list (Tisch, Spielliste): seats, settlement, seat changes, summary, audit."""
 
 from rest_framework import serializers
+from rest_framework_dataclasses.serializers import DataclassSerializer
 
 from tournaments.models import AuditEntry, Table
+from tournaments.services.settlement import SeatSettlement
 
 
 class SeatSerializer(serializers.Serializer):
@@ -14,16 +16,11 @@ class SeatSerializer(serializers.Serializer):
     until_game = serializers.IntegerField(allow_null=True)
 
 
-class SettlementSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    participant = serializers.IntegerField()
-    name = serializers.CharField()
-    game_points = serializers.IntegerField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    bonus_won_lost = serializers.IntegerField()
-    bonus_opponents_lost = serializers.IntegerField()
-    total = serializers.IntegerField()
+class SettlementSerializer(DataclassSerializer):
+    # A seat's line of the settlement (Abrechnung), all that ``table_overview`` sends.
+    class Meta:
+        dataclass = SeatSettlement
+        ref_name = "Settlement"
 
 
 class TableCreateSerializer(serializers.Serializer):

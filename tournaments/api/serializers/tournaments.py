@@ -1,8 +1,10 @@
 """Tournaments (Turniere) and the rows of a ranking."""
 
 from rest_framework import serializers
+from rest_framework_dataclasses.serializers import DataclassSerializer
 
 from tournaments.models import Tournament
+from tournaments.services.ranking import RankingRow
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -30,17 +32,6 @@ class TournamentSerializer(serializers.ModelSerializer):
         }
 
 
-class RankingRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    participant = serializers.IntegerField()
-    start_number = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
-    team = serializers.CharField()
-    series_played = serializers.IntegerField()
-    total = serializers.IntegerField()
-    game_points = serializers.IntegerField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    bonus_won_lost = serializers.IntegerField()
-    bonus_opponents_lost = serializers.IntegerField()
+class RankingRowSerializer(DataclassSerializer):
+    class Meta:
+        dataclass = RankingRow
