@@ -31,8 +31,14 @@ def make_club(name=None):
     return Club.objects.create(name=name or f"Skatclub {next(_numbers)}")
 
 
+def player_name() -> str:
+    """A new last name; zero-padded so that ties ranked in name order keep creation order
+    whatever the counter stands at (Spieler10 would sort before Spieler9)."""
+    return f"Spieler{next(_numbers):06d}"
+
+
 def make_player(club=None, first_name="Karl", last_name=None):
-    last_name = last_name or f"Spieler{next(_numbers)}"
+    last_name = last_name or player_name()
     return Player.objects.create(first_name=first_name, last_name=last_name, club=club)
 
 
@@ -69,7 +75,7 @@ def enter(table, **fields):
 def make_many_participants(tournament, n, club=None, team=None):
     """``n`` new players registered in one bulk step, for draws of up to hundreds of players."""
     players = [
-        Player(first_name="Karl", last_name=f"Spieler{next(_numbers)}", club=club) for _ in range(n)
+        Player(first_name="Karl", last_name=player_name(), club=club) for _ in range(n)
     ]
     return participants.register_many(
         tournament, [participants.Registration(player, team) for player in players]
