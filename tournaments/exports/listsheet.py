@@ -18,7 +18,7 @@ from tournaments.models.games import STORED_GAME_FIELDS
 from tournaments.services.seating import table_rounds
 from tournaments.services.settlement import SeatSettlement, settlement_lines, table_totals
 from tournaments.skat import GameInvalid, GameType, evaluate
-from tournaments.skat.rounds import SeatingError, deal_of, game_count
+from tournaments.skat.rounds import Presence, SeatingError, deal_of, game_count
 
 from . import list_money
 
@@ -34,22 +34,14 @@ LEVELS = (
 )
 
 
-@dataclass(frozen=True)
-class Occupant:
+@dataclass(frozen=True, kw_only=True)
+class Occupant(Presence):
     """Who sat on a seat from one game to another (a seat has several after a replacement)."""
 
-    seat: int
     participant: int
     name: str
     last_name: str
     start_number: int
-    from_game: int
-    until_game: int | None
-
-    def covers(self, game_number: int) -> bool:
-        return self.from_game <= game_number and (
-            self.until_game is None or game_number <= self.until_game
-        )
 
 
 @dataclass(frozen=True)
