@@ -12,6 +12,7 @@ from .. import audit
 from ..errors import Rejected
 from ..versions import touch_tournament
 from .registration import (
+    _ensure_team_of,
     _locked,
     _next_start_number,
     _team_full,
@@ -105,13 +106,8 @@ def _create_teams(tournament: Tournament, registrations) -> None:
             continue
         if team.pk is None:
             team.tournament = tournament
-        elif team.tournament_id != tournament.id:
-            raise Rejected.because(
-                "team",
-                "team_of_other_tournament",
-                gettext_noop("The team %(team)s belongs to another tournament."),
-                team=team.name,
-            )
+        else:
+            _ensure_team_of(tournament, team)
         teams[id(team)] = team
         joining[id(team)] = joining.get(id(team), 0) + 1
     stored = [team.pk for team in teams.values() if team.pk is not None]
