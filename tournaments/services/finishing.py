@@ -41,6 +41,22 @@ def on_tournament_reopened(hook: Callable[[Tournament], None]) -> Callable:
     return hook
 
 
+TOURNAMENT_FINISHED = gettext_noop(
+    "The tournament is finished. Reopen the tournament first (with a reason), then series "
+    "%(series)d."
+)
+
+
+def ensure_unfinished(parent: Series | Tournament, field: str, message: str, **params) -> None:
+    """Refuse a change under a finished series or tournament; the director reopens it first.
+
+    The code is ``series_finished`` or ``tournament_finished``, after the finished parent.
+    """
+    if parent.status == parent.Status.FINISHED:
+        code = f"{parent._meta.model_name}_finished"
+        raise Rejected.because(field, code, message, conflict=True, **params)
+
+
 def open_tables(series: Series) -> list[Table]:
     """The lists of ``series`` that are neither signed nor locked, by table number."""
     return list(series.tables.filter(status=Table.Status.OPEN).order_by("number"))
@@ -89,17 +105,7 @@ def finish_tournament(tournament: Tournament, transition, *, user, actor, reason
 
 def reopen_series(series: Series, transition, *, user, actor, reason) -> Series:
     tournament = Tournament.objects.select_for_update().get(pk=series.tournament_id)
-    if tournament.status == Tournament.Status.FINISHED:
-        raise Rejected.because(
-            "series",
-            "tournament_finished",
-            gettext_noop(
-                "The tournament is finished. Reopen the tournament first (with a reason), "
-                "then series %(series)d."
-            ),
-            conflict=True,
-            series=series.number,
-        )
+    ensure_unfinished(tournament, "series", TOURNAMENT_FINISHED, series=series.number)
     return _reopen(series, transition, user=user, actor=actor, reason=reason)
 
 

@@ -17,6 +17,7 @@ from tournaments.skat.rounds import (
 
 from . import audit
 from .errors import Rejected, is_id
+from .finishing import ensure_unfinished
 from .locking import lock_table
 
 MAX_TABLE_NUMBER = 999
@@ -79,19 +80,15 @@ def ensure_entry_mode(table: Table, wanted: str) -> None:
         raise Rejected.because(field, code, message, conflict=True)
 
 
+SERIES_FINISHED = gettext_noop(
+    "Series %(series)d is finished and takes no new tables or games. Reopen it first (with a "
+    "reason)."
+)
+
+
 def ensure_series_not_finished(series: Series) -> None:
     """A finished series takes no new tables; the director reopens it first."""
-    if series.status == Series.Status.FINISHED:
-        raise Rejected.because(
-            "series",
-            "series_finished",
-            gettext_noop(
-                "Series %(series)d is finished and takes no new tables or games. Reopen it "
-                "first (with a reason)."
-            ),
-            conflict=True,
-            series=series.number,
-        )
+    ensure_unfinished(series, "series", SERIES_FINISHED, series=series.number)
 
 
 @transaction.atomic
