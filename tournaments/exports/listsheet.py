@@ -63,7 +63,8 @@ class GameRow:
     overbid: bool = False
     score: int | None = None
     totals: dict = field(default_factory=dict)
-    # The entry as made at the table, for the complete game record of ``lists.xlsx``.
+    # The entry as made at the table, for the complete game record of ``lists.xlsx``: the
+    # RECORD_FIELDS, copied from the stored game.
     game: str = ""
     hand: bool | None = None
     ouvert: bool = False
@@ -76,6 +77,22 @@ class GameRow:
     declarer_tricks: int | None = None
     conceded: bool = False
     game_value: int | None = None
+
+
+RECORD_FIELDS = (
+    "game",
+    "hand",
+    "ouvert",
+    "schneider",
+    "schneider_announced",
+    "schwarz",
+    "schwarz_announced",
+    "bid",
+    "declarer_eyes",
+    "declarer_tricks",
+    "conceded",
+    "game_value",
+)
 
 
 @dataclass(frozen=True)
@@ -283,18 +300,7 @@ def _game_row(game: Game, names: dict, totals: dict, scheme) -> GameRow:
         overbid=game.overbid,
         score=game.score,
         totals=totals,
-        game=game.game,
-        hand=game.hand,
-        ouvert=game.ouvert,
-        schneider=game.schneider,
-        schneider_announced=game.schneider_announced,
-        schwarz=game.schwarz,
-        schwarz_announced=game.schwarz_announced,
-        bid=game.bid,
-        declarer_eyes=game.declarer_eyes,
-        declarer_tricks=game.declarer_tricks,
-        conceded=game.conceded,
-        game_value=game.game_value,
+        **{name: getattr(game, name) for name in RECORD_FIELDS},
     )
 
 
