@@ -177,23 +177,7 @@ def load_blank_sheet(table: Table) -> ListSheet:
     for number in range(1, count + 1):
         deal = deal_of(number, rounds)
         rows.append(GameRow(number=number, dealer_seat=deal.dealer if deal else None))
-    settlement = [
-        SeatSettlement(
-            seat=o.seat,
-            participant=o.participant,
-            name=o.name,
-            start_number=o.start_number,
-            from_game=o.from_game,
-            until_game=o.until_game,
-            game_points=0,
-            won=0,
-            lost=0,
-            bonus_won_lost=0,
-            bonus_opponents_lost=0,
-            total=0,
-        )
-        for o in occupants
-    ]
+    settlement = settlement_lines(table, seats, {})  # nothing entered: every sum is 0
     sheet = _sheet(table, occupants, rows, settlement, blank=True)
     sheet.round_ends = frozenset(r.last_game for r in rounds)
     sheet.signatures = [SignatureLine(o.seat, o.name) for o in occupants]
