@@ -112,11 +112,7 @@ def _create_teams(tournament: Tournament, registrations) -> None:
         joining[id(team)] = joining.get(id(team), 0) + 1
     stored = [team.pk for team in teams.values() if team.pk is not None]
     members = dict(
-        Participant.objects.filter(team_id__in=stored)
-        .values("team")
-        .annotate(count=Count("id"))
-        .values_list("team", "count")
-        .order_by()
+        Team.objects.filter(pk__in=stored).annotate(size=Count("members")).values_list("pk", "size")
     )
     for key, team in teams.items():
         if members.get(team.pk, 0) + joining[key] > tournament.team_size:
