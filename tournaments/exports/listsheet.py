@@ -18,7 +18,7 @@ from tournaments.models.games import STORED_GAME_FIELDS
 from tournaments.services.seating import table_rounds
 from tournaments.services.settlement import SeatSettlement, settlement_lines, table_totals
 from tournaments.skat import GameInvalid, GameType, evaluate
-from tournaments.skat.rounds import SeatingError, deal_of, game_count
+from tournaments.skat.rounds import Presence, SeatingError, deal_of, game_count
 
 from . import list_money
 
@@ -34,22 +34,14 @@ LEVELS = (
 )
 
 
-@dataclass(frozen=True)
-class Occupant:
+@dataclass(frozen=True, kw_only=True)
+class Occupant(Presence):
     """Who sat on a seat from one game to another (a seat has several after a replacement)."""
 
-    seat: int
     participant: int
     name: str
     last_name: str
     start_number: int
-    from_game: int
-    until_game: int | None
-
-    def covers(self, game_number: int) -> bool:
-        return self.from_game <= game_number and (
-            self.until_game is None or game_number <= self.until_game
-        )
 
 
 @dataclass(frozen=True)
@@ -71,7 +63,8 @@ class GameRow:
     overbid: bool = False
     score: int | None = None
     totals: dict = field(default_factory=dict)
-    # The entry as made at the table, for the complete game record of ``lists.xlsx``.
+    # The entry as made at the table, for the complete game record of ``lists.xlsx``: the
+    # RECORD_FIELDS, copied from the stored game.
     game: str = ""
     hand: bool | None = None
     ouvert: bool = False
@@ -84,6 +77,22 @@ class GameRow:
     declarer_tricks: int | None = None
     conceded: bool = False
     game_value: int | None = None
+
+
+RECORD_FIELDS = (
+    "game",
+    "hand",
+    "ouvert",
+    "schneider",
+    "schneider_announced",
+    "schwarz",
+    "schwarz_announced",
+    "bid",
+    "declarer_eyes",
+    "declarer_tricks",
+    "conceded",
+    "game_value",
+)
 
 
 @dataclass(frozen=True)
@@ -168,23 +177,7 @@ def load_blank_sheet(table: Table) -> ListSheet:
     for number in range(1, count + 1):
         deal = deal_of(number, rounds)
         rows.append(GameRow(number=number, dealer_seat=deal.dealer if deal else None))
-    settlement = [
-        SeatSettlement(
-            seat=o.seat,
-            participant=o.participant,
-            name=o.name,
-            start_number=o.start_number,
-            from_game=o.from_game,
-            until_game=o.until_game,
-            game_points=0,
-            won=0,
-            lost=0,
-            bonus_won_lost=0,
-            bonus_opponents_lost=0,
-            total=0,
-        )
-        for o in occupants
-    ]
+    settlement = settlement_lines(table, seats, {})  # nothing entered: every sum is 0
     sheet = _sheet(table, occupants, rows, settlement, blank=True)
     sheet.round_ends = frozenset(r.last_game for r in rounds)
     sheet.signatures = [SignatureLine(o.seat, o.name) for o in occupants]
@@ -291,18 +284,7 @@ def _game_row(game: Game, names: dict, totals: dict, scheme) -> GameRow:
         overbid=game.overbid,
         score=game.score,
         totals=totals,
-        game=game.game,
-        hand=game.hand,
-        ouvert=game.ouvert,
-        schneider=game.schneider,
-        schneider_announced=game.schneider_announced,
-        schwarz=game.schwarz,
-        schwarz_announced=game.schwarz_announced,
-        bid=game.bid,
-        declarer_eyes=game.declarer_eyes,
-        declarer_tricks=game.declarer_tricks,
-        conceded=game.conceded,
-        game_value=game.game_value,
+        **{name: getattr(game, name) for name in RECORD_FIELDS},
     )
 
 

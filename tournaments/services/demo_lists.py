@@ -61,16 +61,7 @@ def load_demo_evening(club, director) -> Tournament | None:
     if Tournament.objects.filter(name=DEMO_TOURNAMENT).exists():
         return None
     rng = random.Random(SEED)
-    tournament = Tournament.objects.create(
-        club=club,
-        name=DEMO_TOURNAMENT,
-        date=date(2026, 11, 20),
-        venue="Vereinsheim",
-        rounds_per_series=12,
-        planned_series=2,
-    )
-    players = list(Player.objects.order_by("club__name", "member_number")[:16])
-    people = [participants.register(tournament, player) for player in players]
+    tournament, people = _demo_tournament(club, DEMO_TOURNAMENT, date(2026, 11, 20), 12, 2, 16)
     first = participants.add_series(tournament)
     # 16 players: one 4-table and four 3-tables.
     groups = [people[0:4], people[4:7], people[7:10], people[10:13], people[13:16]]
@@ -103,22 +94,27 @@ def load_demo_cup(club, director) -> Tournament | None:
     if Tournament.objects.filter(name=DEMO_CUP).exists():
         return None
     rng = random.Random(SEED + 1)
-    tournament = Tournament.objects.create(
-        club=club,
-        name=DEMO_CUP,
-        date=date(2026, 10, 16),
-        venue="Vereinsheim",
-        rounds_per_series=3,
-        planned_series=1,
-    )
-    players = list(Player.objects.order_by("club__name", "member_number")[:8])
-    people = [participants.register(tournament, player) for player in players]
+    tournament, people = _demo_tournament(club, DEMO_CUP, date(2026, 10, 16), 3, 1, 8)
     series = participants.add_series(tournament)
     for number, group in enumerate([people[0::2], people[1::2]], 1):
         _play_out(seating.create_table(series, number, [p.id for p in group]), rng)
     _sign_or_close(series, director)
     states.apply(series, "finish", director)
     return states.apply(tournament, "finish", director)
+
+
+def _demo_tournament(club, name: str, day: date, rounds: int, series: int, players: int):
+    """A demo tournament at the club's home with its first ``players`` players registered."""
+    tournament = Tournament.objects.create(
+        club=club,
+        name=name,
+        date=day,
+        venue="Vereinsheim",
+        rounds_per_series=rounds,
+        planned_series=series,
+    )
+    chosen = Player.objects.order_by("club__name", "member_number")[:players]
+    return tournament, [participants.register(tournament, player) for player in chosen]
 
 
 def _sign_or_close(series, director) -> None:

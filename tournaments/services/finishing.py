@@ -41,6 +41,31 @@ def on_tournament_reopened(hook: Callable[[Tournament], None]) -> Callable:
     return hook
 
 
+# Why a step is refused, by its code; the pages and the API show these texts translated.
+LISTS_OPEN = gettext_noop(
+    "Series %(series)d still has open lists: table %(tables)s. The players sign them, or the "
+    "tournament director closes them with a reason; then finish the series."
+)
+SERIES_NOT_FINISHED = gettext_noop(
+    "Series %(series)s of this tournament is not finished yet. Finish every series first, "
+    "then the tournament."
+)
+TOURNAMENT_FINISHED = gettext_noop(
+    "The tournament is finished. Reopen the tournament first (with a reason), then series "
+    "%(series)d."
+)
+
+
+def ensure_unfinished(parent: Series | Tournament, field: str, message: str, **params) -> None:
+    """Refuse a change under a finished series or tournament; the director reopens it first.
+
+    The code is ``series_finished`` or ``tournament_finished``, after the finished parent.
+    """
+    if parent.status == parent.Status.FINISHED:
+        code = f"{parent._meta.model_name}_finished"
+        raise Rejected.because(field, code, message, conflict=True, **params)
+
+
 def open_tables(series: Series) -> list[Table]:
     """The lists of ``series`` that are neither signed nor locked, by table number."""
     return list(series.tables.filter(status=Table.Status.OPEN).order_by("number"))
@@ -53,17 +78,9 @@ def unfinished_series(tournament: Tournament) -> list[Series]:
 def finish_series(series: Series, transition, *, user, actor, reason) -> Series:
     still_open = open_tables(series)
     if still_open:
+        tables = _numbers(still_open)
         raise Rejected.because(
-            "series",
-            "lists_open",
-            gettext_noop(
-                "Series %(series)d still has open lists: table %(tables)s. The players sign "
-                "them, or the tournament director closes them with a reason; then finish the "
-                "series."
-            ),
-            conflict=True,
-            series=series.number,
-            tables=", ".join(str(table.number) for table in still_open),
+            "series", "lists_open", LISTS_OPEN, conflict=True, series=series.number, tables=tables
         )
     return _finish(series, transition, user=user, actor=actor)
 
@@ -71,15 +88,9 @@ def finish_series(series: Series, transition, *, user, actor, reason) -> Series:
 def finish_tournament(tournament: Tournament, transition, *, user, actor, reason) -> Tournament:
     pending = unfinished_series(tournament)
     if pending:
+        series = _numbers(pending)
         raise Rejected.because(
-            "tournament",
-            "series_not_finished",
-            gettext_noop(
-                "Series %(series)s of this tournament is not finished yet. Finish every "
-                "series first, then the tournament."
-            ),
-            conflict=True,
-            series=", ".join(str(series.number) for series in pending),
+            "tournament", "series_not_finished", SERIES_NOT_FINISHED, conflict=True, series=series
         )
     _finish(tournament, transition, user=user, actor=actor)
     for hook in ON_TOURNAMENT_FINISHED:
@@ -89,17 +100,7 @@ def finish_tournament(tournament: Tournament, transition, *, user, actor, reason
 
 def reopen_series(series: Series, transition, *, user, actor, reason) -> Series:
     tournament = Tournament.objects.select_for_update().get(pk=series.tournament_id)
-    if tournament.status == Tournament.Status.FINISHED:
-        raise Rejected.because(
-            "series",
-            "tournament_finished",
-            gettext_noop(
-                "The tournament is finished. Reopen the tournament first (with a reason), "
-                "then series %(series)d."
-            ),
-            conflict=True,
-            series=series.number,
-        )
+    ensure_unfinished(tournament, "series", TOURNAMENT_FINISHED, series=series.number)
     return _reopen(series, transition, user=user, actor=actor, reason=reason)
 
 
@@ -108,6 +109,11 @@ def reopen_tournament(tournament: Tournament, transition, *, user, actor, reason
     for hook in ON_TOURNAMENT_REOPENED:
         hook(tournament)
     return tournament
+
+
+def _numbers(rows) -> str:
+    """The numbers of tables or series as the message lists them: "1, 3, 4"."""
+    return ", ".join(str(row.number) for row in rows)
 
 
 def _finish(obj, transition, *, user, actor):

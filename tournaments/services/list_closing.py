@@ -19,6 +19,7 @@ from tournaments.skat.rounds import game_count
 
 from . import audit, seal
 from .errors import Rejected
+from .finishing import ensure_unfinished
 from .list_sealing import (
     ensure_ready,
     list_complete,
@@ -27,6 +28,11 @@ from .list_sealing import (
     void_stale_signatures,
 )
 from .seating import table_rounds
+
+SERIES_FINISHED = gettext_noop(
+    "Series %(series)d is finished. Reopen the series first (with a reason), then the list of "
+    "table %(table)d."
+)
 
 
 def end(table: Table, transition, *, user, actor, reason) -> Table:
@@ -68,18 +74,7 @@ def close(table: Table, transition, *, user, actor, reason) -> Table:
 
 def reopen(table: Table, transition, *, user, actor, reason) -> Table:
     series = Series.objects.select_for_update().get(pk=table.series_id)
-    if series.status == Series.Status.FINISHED:
-        raise Rejected.because(
-            "table",
-            "series_finished",
-            gettext_noop(
-                "Series %(series)d is finished. Reopen the series first (with a reason), then "
-                "the list of table %(table)d."
-            ),
-            conflict=True,
-            series=series.number,
-            table=table.number,
-        )
+    ensure_unfinished(series, "table", SERIES_FINISHED, series=series.number, table=table.number)
     signatures = list(table.signatures.order_by("seat", "signed_at"))
     before = {
         "status": table.status,

@@ -221,19 +221,12 @@ def rank_season(
     totals = participant_totals(
         Q(tournament__in=tournaments), "tournament", "participant", "series"
     )
-    seats = (
-        Seat.objects.filter(series__tournament__in=tournaments)
-        .order_by()
-        .values(
-            "participant",
-            "series",
-            "series__tournament",
-            "series__tournament__extra_points",
-            "participant__player",
-            "participant__player__first_name",
-            "participant__player__last_name",
-            "participant__player__club__name",
-        )
+    seats = seat_rows(
+        tournaments,
+        "participant__player",
+        "participant__player__first_name",
+        "participant__player__last_name",
+        "participant__player__club__name",
     )
     players: dict[int, dict] = {}
     for seat in seats:
@@ -352,6 +345,23 @@ def participant_totals(scope: Q, *keys: str) -> dict:
             sums, before = totals_from_row(row), totals.get(key)
             totals[key] = sums if before is None else before + sums
     return totals
+
+
+def seat_rows(tournaments, *fields: str):
+    """Every seat in ``tournaments`` as a row of its participant, its series, the series'
+    tournament and that tournament's extra points, plus ``fields``: what rankings and
+    statistics over several tournaments need to value each series with its own scheme."""
+    return (
+        Seat.objects.filter(series__tournament__in=tournaments)
+        .order_by()
+        .values(
+            "participant",
+            "series",
+            "series__tournament",
+            "series__tournament__extra_points",
+            *fields,
+        )
+    )
 
 
 def _by_name(row: dict):

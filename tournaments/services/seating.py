@@ -17,6 +17,7 @@ from tournaments.skat.rounds import (
 
 from . import audit
 from .errors import Rejected, is_id
+from .finishing import ensure_unfinished
 from .locking import lock_table
 
 MAX_TABLE_NUMBER = 999
@@ -79,19 +80,15 @@ def ensure_entry_mode(table: Table, wanted: str) -> None:
         raise Rejected.because(field, code, message, conflict=True)
 
 
+SERIES_FINISHED = gettext_noop(
+    "Series %(series)d is finished and takes no new tables or games. Reopen it first (with a "
+    "reason)."
+)
+
+
 def ensure_series_not_finished(series: Series) -> None:
     """A finished series takes no new tables; the director reopens it first."""
-    if series.status == Series.Status.FINISHED:
-        raise Rejected.because(
-            "series",
-            "series_finished",
-            gettext_noop(
-                "Series %(series)d is finished and takes no new tables or games. Reopen it "
-                "first (with a reason)."
-            ),
-            conflict=True,
-            series=series.number,
-        )
+    ensure_unfinished(series, "series", SERIES_FINISHED, series=series.number)
 
 
 @transaction.atomic
@@ -199,6 +196,17 @@ def _ensure_no_games_from(table: Table, game_number: int, field: str) -> None:
         )
 
 
+# A player leaves or joins only at a round boundary (docs/rules.md 3).
+NOT_A_ROUND_END = gettext_noop(
+    "A player can leave only after the last game of a round. Game %(game)d is not one; rounds "
+    "end after games %(ends)s."
+)
+NOT_A_ROUND_START = gettext_noop(
+    "A player can join only at the start of a round. Game %(game)d is not one; rounds start "
+    "with games %(starts)s."
+)
+
+
 @transaction.atomic
 def leave_table(table: Table, seat_number: int, after_game: int, *, user=None) -> Seat:
     """The player on ``seat_number`` leaves after ``after_game``, which must end a round."""
@@ -210,14 +218,7 @@ def leave_table(table: Table, seat_number: int, after_game: int, *, user=None) -
     if not is_round_end(after_game, rounds):
         ends = ", ".join(str(r.last_game) for r in rounds)
         raise Rejected.because(
-            "after_game",
-            "not_a_round_end",
-            gettext_noop(
-                "A player can leave only after the last game of a round. Game %(game)d is not "
-                "one; rounds end after games %(ends)s."
-            ),
-            game=after_game,
-            ends=ends,
+            "after_game", "not_a_round_end", NOT_A_ROUND_END, game=after_game, ends=ends
         )
     _ensure_no_games_from(table, after_game + 1, "after_game")
     before = audit.snapshot(seat)
@@ -242,14 +243,7 @@ def join_table(table: Table, participant_id, from_game: int, *, user=None) -> Se
     if not (is_round_start(from_game, rounds) or starts_after_end):
         starts = ", ".join(str(r.first_game) for r in rounds)
         raise Rejected.because(
-            "from_game",
-            "not_a_round_start",
-            gettext_noop(
-                "A player can join only at the start of a round. Game %(game)d is not one; "
-                "rounds start with games %(starts)s."
-            ),
-            game=from_game,
-            starts=starts,
+            "from_game", "not_a_round_start", NOT_A_ROUND_START, game=from_game, starts=starts
         )
     present = {s.number for s in seats if s.covers(from_game)}
     if len(present) >= 4:

@@ -15,11 +15,11 @@ from operator import itemgetter
 
 from django.db.models import Q
 
-from tournaments.models import Player, Seat, Tournament
+from tournaments.models import Player, Tournament
 from tournaments.models.tournaments import ExtraPoints
 
 from .errors import Rejected
-from .ranking import parameter_problems, participant_totals, sort_and_rank
+from .ranking import parameter_problems, participant_totals, seat_rows, sort_and_rank
 from .settlement import Totals
 
 
@@ -79,19 +79,12 @@ def player_statistics(player: Player, *, year: int | None = None) -> PlayerStati
         tournaments = tournaments.filter(date__year=year)
     tournaments = tournaments.values("id")
     totals = participant_totals(Q(tournament__in=tournaments), "participant", "series")
-    seats = (
-        Seat.objects.filter(series__tournament__in=tournaments)
-        .order_by()
-        .values(
-            "participant",
-            "participant__player",
-            "series",
-            "series__number",
-            "series__tournament",
-            "series__tournament__name",
-            "series__tournament__date",
-            "series__tournament__extra_points",
-        )
+    seats = seat_rows(
+        tournaments,
+        "participant__player",
+        "series__number",
+        "series__tournament__name",
+        "series__tournament__date",
     )
     events: dict[int, dict] = {}
     field: dict[int, dict[int, Totals]] = defaultdict(dict)  # tournament → participant → sums

@@ -12,6 +12,7 @@ from .. import audit
 from ..errors import Rejected
 from ..versions import touch_tournament
 from .registration import (
+    _ensure_team_of,
     _locked,
     _next_start_number,
     _team_full,
@@ -105,22 +106,13 @@ def _create_teams(tournament: Tournament, registrations) -> None:
             continue
         if team.pk is None:
             team.tournament = tournament
-        elif team.tournament_id != tournament.id:
-            raise Rejected.because(
-                "team",
-                "team_of_other_tournament",
-                gettext_noop("The team %(team)s belongs to another tournament."),
-                team=team.name,
-            )
+        else:
+            _ensure_team_of(tournament, team)
         teams[id(team)] = team
         joining[id(team)] = joining.get(id(team), 0) + 1
     stored = [team.pk for team in teams.values() if team.pk is not None]
     members = dict(
-        Participant.objects.filter(team_id__in=stored)
-        .values("team")
-        .annotate(count=Count("id"))
-        .values_list("team", "count")
-        .order_by()
+        Team.objects.filter(pk__in=stored).annotate(size=Count("members")).values_list("pk", "size")
     )
     for key, team in teams.items():
         if members.get(team.pk, 0) + joining[key] > tournament.team_size:

@@ -272,6 +272,14 @@ def _ensure_start_number_free(tournament: Tournament, start_number) -> None:
 
 
 def _ensure_team_has_room(tournament: Tournament, team: Team, joining: int = 1) -> None:
+    _ensure_team_of(tournament, team)
+    members = Participant.objects.filter(team=team).count()
+    if members + joining > tournament.team_size:
+        raise _team_full(team.name, tournament.team_size)
+
+
+def _ensure_team_of(tournament: Tournament, team: Team) -> None:
+    """A stored team can take only players of its own tournament."""
     if team.tournament_id != tournament.id:
         raise Rejected.because(
             "team",
@@ -279,9 +287,6 @@ def _ensure_team_has_room(tournament: Tournament, team: Team, joining: int = 1) 
             gettext_noop("The team %(team)s belongs to another tournament."),
             team=team.name,
         )
-    members = Participant.objects.filter(team=team).count()
-    if members + joining > tournament.team_size:
-        raise _team_full(team.name, tournament.team_size)
 
 
 def _team_full(name: str, limit: int) -> Rejected:

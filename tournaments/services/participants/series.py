@@ -5,7 +5,11 @@ from django.db.models import Max
 from django.utils.translation import gettext_noop
 
 from tournaments.models import Series, Tournament
-from tournaments.services.errors import Rejected
+from tournaments.services.finishing import ensure_unfinished
+
+NO_NEW_SERIES = gettext_noop(
+    "%(name)s is finished and takes no new series. Reopen it first (with a reason)."
+)
 
 # --- Series -----------------------------------------------------------------------------
 
@@ -14,15 +18,7 @@ from tournaments.services.errors import Rejected
 def add_series(tournament: Tournament) -> Series:
     """The next series of a tournament (numbers 1, 2, …)."""
     locked = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-    if locked is not None and locked.status == Tournament.Status.FINISHED:
-        raise Rejected.because(
-            "tournament",
-            "tournament_finished",
-            gettext_noop(
-                "%(name)s is finished and takes no new series. Reopen it first (with a reason)."
-            ),
-            conflict=True,
-            name=str(locked),
-        )
+    if locked is not None:
+        ensure_unfinished(locked, "tournament", NO_NEW_SERIES, name=str(locked))
     top = tournament.series.aggregate(top=Max("number"))["top"] or 0
     return Series.objects.create(tournament=tournament, number=top + 1)

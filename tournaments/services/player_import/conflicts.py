@@ -19,6 +19,17 @@ from ..errors import Rejected
 from .parse import ImportRow
 from .preview import Resolution
 
+# The notes of a conflicting row, by code; the preview shows them beside the row.
+NAME_CONFLICT = gettext_noop(
+    "Line %(line)d: member number %(number)s belongs to %(name)s, but the file says %(given)s. "
+    "Choose whether to register %(name)s, create %(given)s as a new player, or skip the row."
+)
+SKIPPED_BY_CHOICE = gettext_noop("Line %(line)d: skipped as chosen; %(given)s is not registered.")
+NEW_PLAYER_WITHOUT_NUMBER = gettext_noop(
+    "Line %(line)d: %(given)s is created as a new player without a member number, because "
+    "%(number)s belongs to %(name)s."
+)
+
 
 def _fold(text: str) -> str:
     """A name without case, accents and punctuation: ``Wérner-Braun`` → ``werner braun``."""
@@ -37,47 +48,24 @@ def same_person(player: Player, row: ImportRow) -> bool:
 
 
 def conflict_note(row: ImportRow, player: Player) -> Problem:
-    return Problem(
-        "member_number",
-        "name_conflict",
-        gettext_noop(
-            "Line %(line)d: member number %(number)s belongs to %(name)s, but the file says "
-            "%(given)s. Choose whether to register %(name)s, create %(given)s as a new "
-            "player, or skip the row."
-        ),
-        {
-            "line": row.line,
-            "number": row.member_number,
-            "name": player.full_name,
-            "given": row.full_name,
-        },
-    )
+    return _note("name_conflict", NAME_CONFLICT, row, player)
 
 
 def skipped_note(row: ImportRow) -> Problem:
-    return Problem(
-        "member_number",
-        "skipped_by_choice",
-        gettext_noop("Line %(line)d: skipped as chosen; %(given)s is not registered."),
-        {"line": row.line, "given": row.full_name},
-    )
+    return _note("skipped_by_choice", SKIPPED_BY_CHOICE, row)
 
 
 def new_player_note(row: ImportRow, player: Player) -> Problem:
-    return Problem(
-        "member_number",
-        "new_player_without_number",
-        gettext_noop(
-            "Line %(line)d: %(given)s is created as a new player without a member number, "
-            "because %(number)s belongs to %(name)s."
-        ),
-        {
-            "line": row.line,
-            "given": row.full_name,
-            "number": row.member_number,
-            "name": player.full_name,
-        },
-    )
+    return _note("new_player_without_number", NEW_PLAYER_WITHOUT_NUMBER, row, player)
+
+
+def _note(code: str, message: str, row: ImportRow, player: Player | None = None) -> Problem:
+    """A note on a row's member number: its line and the name in the file, and with
+    ``player`` the number and the name of the player it belongs to."""
+    params = {"line": row.line, "given": row.full_name}
+    if player is not None:
+        params.update(number=row.member_number, name=player.full_name)
+    return Problem("member_number", code, message, params)
 
 
 def read_resolutions(raw) -> dict[int, str]:
