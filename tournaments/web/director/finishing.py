@@ -5,6 +5,8 @@ close them all with one reason, then finishes; "Turnier abschließen" on the das
 Every step goes through :func:`tournaments.services.states.apply`.
 """
 
+from functools import partial
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext
@@ -21,30 +23,24 @@ from tournaments.web.director.auth import director_required
 @require_POST
 def series_finish(request, series_id):
     """Finish the series; with ``close_open`` the open lists are closed with the reason first."""
-    series = get_object_or_404(Series.objects.select_related("tournament"), pk=series_id)
+    series = _series(series_id)
     reason = request.POST.get("reason", "")
-    try:
-        if request.POST.get("close_open"):
-            states.finish_series_closing_lists(series, request.user, reason)
-        else:
-            states.apply(series, "finish", request.user)
-    except Rejected as rejected:
-        forms.message_problems(request, rejected)
+    if request.POST.get("close_open"):
+        step = partial(states.finish_series_closing_lists, series, request.user, reason)
     else:
-        messages.success(
-            request, gettext("Series %(number)d is finished.") % {"number": series.number}
-        )
+        step = partial(states.apply, series, "finish", request.user)
+    done = gettext("Series %(number)d is finished.") % {"number": series.number}
+    _carry_out(request, step, done)
     return redirect("web:director-series", series.id)
 
 
 @director_required
 @require_POST
 def series_reopen(request, series_id):
-    series = get_object_or_404(Series.objects.select_related("tournament"), pk=series_id)
-    if _reopen(request, series):
-        messages.success(
-            request, gettext("Series %(number)d is open again.") % {"number": series.number}
-        )
+    series = _series(series_id)
+    _reopen(
+        request, series, gettext("Series %(number)d is open again.") % {"number": series.number}
+    )
     return redirect("web:director-series", series.id)
 
 
@@ -52,12 +48,8 @@ def series_reopen(request, series_id):
 @require_POST
 def tournament_finish(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    try:
-        states.apply(tournament, "finish", request.user)
-    except Rejected as rejected:
-        forms.message_problems(request, rejected)
-    else:
-        messages.success(request, gettext("The tournament is finished. Final standings are shown."))
+    step = partial(states.apply, tournament, "finish", request.user)
+    _carry_out(request, step, gettext("The tournament is finished. Final standings are shown."))
     return redirect("web:director-tournament", tournament.id)
 
 
@@ -65,21 +57,33 @@ def tournament_finish(request, tournament_id):
 @require_POST
 def tournament_reopen(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if _reopen(request, tournament):
-        messages.success(request, gettext("The tournament is running again."))
+    _reopen(request, tournament, gettext("The tournament is running again."))
     return redirect("web:director-tournament", tournament.id)
 
 
-def _reopen(request, obj) -> bool:
+def _series(series_id) -> Series:
+    return get_object_or_404(Series.objects.select_related("tournament"), pk=series_id)
+
+
+def _reopen(request, obj, done: str) -> None:
     form = forms.ReasonForm(request.POST, prefix="reopen")
     if not form.is_valid():
         for errors in form.errors.values():
             for error in errors:
                 messages.error(request, error)
-        return False
+        return
+    _carry_out(
+        request,
+        partial(states.apply, obj, "reopen", request.user, form.cleaned_data["reason"]),
+        done,
+    )
+
+
+def _carry_out(request, step, done: str) -> None:
+    """Take the step; say it was done, or name what stood in its way."""
     try:
-        states.apply(obj, "reopen", request.user, form.cleaned_data["reason"])
+        step()
     except Rejected as rejected:
         forms.message_problems(request, rejected)
-        return False
-    return True
+    else:
+        messages.success(request, done)
