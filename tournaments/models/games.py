@@ -5,6 +5,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.skat import GAME_FIELDS, Declaration, Evaluation, GameType, Outcome
+from tournaments.skat.reading import DECLARATION_FIELDS, OUTCOME_FIELDS
 
 from .locking import ListRow
 from .numbering import numbered_within
@@ -102,27 +103,16 @@ class Game(ListRow):
     def __str__(self) -> str:
         return _("Game %(number)d") % {"number": self.number}
 
+    # The columns carry the names of the rules' fields, so a stored game reads back into
+    # the rules engine's declaration and outcome field by field; only "won" is stored as
+    # what was entered (``won_entered``), beside the result the rules worked out.
     def declaration(self) -> Declaration:
-        return Declaration(
-            game=GameType(self.game),
-            matadors=self.matadors,
-            with_matadors=self.with_matadors,
-            hand=self.hand,
-            ouvert=self.ouvert,
-            schneider_announced=self.schneider_announced,
-            schwarz_announced=self.schwarz_announced,
-            bid=self.bid,
-        )
+        fields = {name: getattr(self, name) for name in DECLARATION_FIELDS}
+        return Declaration(**{**fields, "game": GameType(self.game)})
 
     def outcome(self) -> Outcome:
-        return Outcome(
-            won=self.won_entered,
-            schneider=self.schneider,
-            schwarz=self.schwarz,
-            declarer_eyes=self.declarer_eyes,
-            declarer_tricks=self.declarer_tricks,
-            conceded=self.conceded,
-        )
+        fields = {name: getattr(self, name) for name in OUTCOME_FIELDS if name != "won"}
+        return Outcome(won=self.won_entered, **fields)
 
     # The one place a game's value is written: list keeping, the preview of the next game,
     # the demo (through list keeping) and the benchmark data all go through these methods,
