@@ -29,6 +29,7 @@ from tournaments.web.table.display import (
     describe_game,
     game_label,
     preview_display,
+    saved_message,
     signed,
 )
 from tournaments.web.table.touch import TOUCH_SLOTS, _touch_errors, _touch_page, _touch_state
@@ -138,17 +139,8 @@ def correct_game(request, access, number):
         return _page(
             request, access, game, state=state, errors=_touch_errors(problems), status=status
         )
-    messages.success(request, _corrected_message(game))
+    messages.success(request, saved_message(game, corrected=True))
     return redirect(reverse("web:table", args=[access.table.pk]) + f"#game-{game.number}")
-
-
-def _corrected_message(game: Game) -> str:
-    if game.passed:
-        return gettext("Game %(number)d corrected: passed in.") % {"number": game.number}
-    return gettext("Game %(number)d corrected: %(score)s.") % {
-        "number": game.number,
-        "score": signed(game.score),
-    }
 
 
 @table_entry_view(methods=["POST"])

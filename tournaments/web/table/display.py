@@ -98,13 +98,21 @@ def delete_question(row: dict) -> str:
     }
 
 
-def saved_message(game: Game) -> str:
+def saved_message(game: Game, *, corrected: bool = False) -> str:
+    """ "Game 5 saved: +48." after an entry, "Game 5 corrected: +48." after a correction."""
     if game.passed:
-        return gettext("Game %(number)d saved: passed in.") % {"number": game.number}
-    return gettext("Game %(number)d saved: %(score)s.") % {
-        "number": game.number,
-        "score": signed(game.score),
-    }
+        text = (
+            gettext("Game %(number)d corrected: passed in.")
+            if corrected
+            else gettext("Game %(number)d saved: passed in.")
+        )
+    else:
+        text = (
+            gettext("Game %(number)d corrected: %(score)s.")
+            if corrected
+            else gettext("Game %(number)d saved: %(score)s.")
+        )
+    return text % {"number": game.number, "score": signed(game.score)}
 
 
 def preview_display(preview) -> dict:
