@@ -85,38 +85,56 @@ def _overview(request, tournament, *, tariff_form=None, prize_form=None, status=
 @require_POST
 def cash_tariff(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
+
+    def save(data):
+        money.set_tariff(tournament, data, user=request.user)
+
     form = TariffForm(request.POST)
-    if form.is_valid():
-        try:
-            money.set_tariff(tournament, form.cleaned_data, user=request.user)
-        except Rejected as rejected:
-            add_problems(form, rejected)
-        else:
-            messages.success(request, gettext("The tariff was saved."))
-            return HttpResponseRedirect(_cash_url(tournament, "tariff"))
-    return _overview(request, tournament, tariff_form=form, status=400)
+    done = gettext("The tariff was saved.")
+    return _save_form(request, tournament, form, save, done, section="tariff")
 
 
 @money_required(manage=True)
 @require_POST
 def cash_prizes(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
+
+    def save(data):
+        money.set_prize_table(
+            tournament, data["prizes"], confirm=data["confirm"], user=request.user
+        )
+
     form = PrizeTableForm(request.POST)
+    done = gettext("The prize table was saved.")
+    # Problems of single prize lines belong to the prize table's text field.
+    fields = {"confirm": "confirm", None: "prizes"}
+    return _save_form(request, tournament, form, save, done, section="prizes", fields=fields)
+
+
+def _save_form(request, tournament, form, save, done: str, *, section: str, fields=None):
+    """Save a valid cash form with ``save(cleaned_data)`` and go back to its section; else
+    show the page again (400) with the form's and the service's problems at the form.
+
+    ``fields`` maps a problem's field to the form field it is shown at; the key None
+    stands for every other field.
+    """
     if form.is_valid():
         try:
-            money.set_prize_table(
-                tournament,
-                form.cleaned_data["prizes"],
-                confirm=form.cleaned_data["confirm"],
-                user=request.user,
-            )
+            save(form.cleaned_data)
         except Rejected as rejected:
-            fields = {p.field: "prizes" for p in rejected.problems if p.field != "confirm"}
-            add_problems(form, rejected, fields)
+            add_problems(form, rejected, _field_map(rejected, fields))
         else:
-            messages.success(request, gettext("The prize table was saved."))
-            return HttpResponseRedirect(_cash_url(tournament, "prizes"))
-    return _overview(request, tournament, prize_form=form, status=400)
+            messages.success(request, done)
+            return HttpResponseRedirect(_cash_url(tournament, section))
+    form_name = {"tariff": "tariff_form", "prizes": "prize_form"}[section]
+    return _overview(request, tournament, status=400, **{form_name: form})
+
+
+def _field_map(rejected, fields) -> dict | None:
+    if not fields:
+        return None
+    other = fields.get(None)
+    return {p.field: fields.get(p.field, other) for p in rejected.problems}
 
 
 @money_required()
