@@ -32,14 +32,14 @@ from tournaments.skat import ExtraPointsScheme, Problem
 from tournaments.text import name_sort_key, sort_key
 
 from .errors import Rejected
-from .settlement import AGGREGATES, Totals, totals_from_row
+from .settlement import AGGREGATES, ScoreColumns, Totals, totals_from_row
 
 YEARS = (1900, 2100)
 MAX_SEASON_SERIES = 1000
 
 
 @dataclass(frozen=True)
-class RankingRow:
+class RankingRow(ScoreColumns):
     rank: int
     participant: int
     start_number: int
@@ -47,12 +47,6 @@ class RankingRow:
     club: str
     team: str
     series_played: int
-    game_points: int
-    won: int
-    lost: int
-    bonus_won_lost: int
-    bonus_opponents_lost: int
-    total: int
 
 
 @dataclass(frozen=True)
@@ -68,24 +62,18 @@ class TeamMember:
 
 
 @dataclass(frozen=True)
-class TeamRankingRow:
+class TeamRankingRow(ScoreColumns):
     """A team (Mannschaft): the sums of its members' tournament results."""
 
     rank: int
     team: int
     name: str
     club: str
-    game_points: int
-    won: int
-    lost: int
-    bonus_won_lost: int
-    bonus_opponents_lost: int
-    total: int
     members: tuple[TeamMember, ...]
 
 
 @dataclass(frozen=True)
-class SeasonRankingRow:
+class SeasonRankingRow(ScoreColumns):
     """A player's year at a club: the counted series summed (Jahreswertung)."""
 
     rank: int
@@ -95,12 +83,6 @@ class SeasonRankingRow:
     tournaments: int
     series_played: int
     series_counted: int
-    game_points: int
-    won: int
-    lost: int
-    bonus_won_lost: int
-    bonus_opponents_lost: int
-    total: int
 
 
 _SUMMARY_AGGREGATES = {

@@ -33,19 +33,26 @@ class Totals:
 
 
 @dataclass(frozen=True)
-class SeatSettlement:
-    seat: int
-    participant: int
-    name: str
-    start_number: int
-    from_game: int
-    until_game: int | None
+class ScoreColumns:
+    """The settlement's columns (docs/rules.md 2): what a list's line, a ranking row and a
+    team's row all add up to. Rows extend it with who they are about."""
+
     game_points: int
     won: int
     lost: int
     bonus_won_lost: int
     bonus_opponents_lost: int
     total: int
+
+
+@dataclass(frozen=True)
+class SeatSettlement(ScoreColumns):
+    seat: int
+    participant: int
+    name: str
+    start_number: int
+    from_game: int
+    until_game: int | None
 
 
 AGGREGATES = {
