@@ -74,9 +74,7 @@ def enter(table, **fields):
 
 def make_many_participants(tournament, n, club=None, team=None):
     """``n`` new players registered in one bulk step, for draws of up to hundreds of players."""
-    players = [
-        Player(first_name="Karl", last_name=player_name(), club=club) for _ in range(n)
-    ]
+    players = [Player(first_name="Karl", last_name=player_name(), club=club) for _ in range(n)]
     return participants.register_many(
         tournament, [participants.Registration(player, team) for player in players]
     )
