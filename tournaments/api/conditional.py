@@ -5,6 +5,7 @@ until a game, list, seat or participant of the tournament changes; otherwise the
 comes from the per-version cache (``services/ranking_cache.py``).
 """
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 
 from django.utils.cache import get_conditional_response, patch_cache_control
@@ -31,15 +32,16 @@ def versioned_response(request, tournament_id: int, scope: str, respond):
     return response
 
 
-class RankingAction:
+class RankingAction(ABC):
     """``{id}/ranking/`` of the tournament and series viewsets, answered as above.
 
     A viewset says what its object's ranking is with :meth:`ranking_source`: the id of the
     tournament whose version keys the ETag, the ETag's scope, and the ranking for a version.
     """
 
+    @abstractmethod
     def ranking_source(self, found) -> tuple[int, str, Callable[[int], list]]:
-        raise NotImplementedError
+        """(tournament id, ETag scope, ranking rows for a version) of ``found``."""
 
     @extend_schema(responses=RankingRowSerializer(many=True))
     @action(detail=True, methods=["get"], **WHOLE_LIST)
