@@ -10,6 +10,7 @@ replaces the cache.
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.factories import enter, make_seated_table
 from tournaments.models import AuditEntry, Game
@@ -81,13 +82,16 @@ def enter_six_games_and_take_one_back(tablet, table):
         tablet.get_by_test_id(f"queued-row-{number}").wait_for()
     tablet.reload()
     banner = tablet.get_by_test_id("offline-banner")
-    assert banner.inner_text().startswith("offline — 6 Spiele warten")
+    # The page reads the waiting games from the device's store after it has loaded, so
+    # the banner's text and the rows come a moment later: wait for them, do not sample.
+    expect(banner).to_have_text(re.compile(r"^offline — 6 Spiele warten"))
+    expect(tablet.get_by_test_id("queued-row-6")).to_contain_text("noch nicht gesendet")
     assert tablet.get_by_test_id("queued-row-6").inner_text().count("noch nicht gesendet") == 1
-    assert "Wert folgt" in tablet.get_by_test_id("queued-row-1").inner_text()
+    expect(tablet.get_by_test_id("queued-row-1")).to_contain_text("Wert folgt")
     tablet.get_by_test_id("queued-undo").click()
     tablet.get_by_test_id("queued-undo-confirm").click()
     tablet.get_by_test_id("queued-row-6").wait_for(state="detached")
-    assert banner.inner_text().startswith("offline — 5 Spiele warten")
+    expect(banner).to_have_text(re.compile(r"^offline — 5 Spiele warten"))
 
 
 def stored(table):
