@@ -1,8 +1,10 @@
 """Live rankings for many phones: 304 by version, cache per version, pages, find my name."""
 
 import gzip
+import re
 
 import pytest
+from django.test import RequestFactory
 
 from tests.factories import (
     enter,
@@ -13,6 +15,7 @@ from tests.factories import (
 )
 from tournaments.benchmarks.ranking import build_championship
 from tournaments.services import ranking
+from tournaments.web import live_table
 
 KARO = {"game": "diamonds", "matadors": 1}
 RANKINGS = ["rangliste/", "serie/1/rangliste/", "mannschaften/"]
@@ -82,11 +85,102 @@ def test_ranking_is_computed_once_per_version(client, running, monkeypatch):
     assert len(calls) == 1
 
     enter(table, declarer_seat=3, won=False, **KARO)
-    fresh = client.get(url(tournament, "rangliste/?fragment=1")).content.decode()
+    fresh = client.get(url(tournament, "rangliste/")).content.decode()
 
     assert len(calls) == 2
     totals = {row.name: row.total for row in real(tournament)}
     assert all(f">{total}<" in fresh for total in totals.values())
+
+
+class Clock:
+    """The live table's clock, moved by hand."""
+
+    def __init__(self, monkeypatch):
+        self.now = 1_000_000.0
+        monkeypatch.setattr(live_table, "_now", lambda: self.now)
+
+
+def version_of(client, tournament) -> int:
+    return client.get(url(tournament, "version/")).json()["version"]
+
+
+def shown_version(html: str) -> int:
+    return int(re.search(r'data-version="(\d+)"', html).group(1))
+
+
+@pytest.mark.parametrize("suffix", RANKINGS)
+def test_live_table_is_rendered_at_most_once_in_its_max_age(client, running, monkeypatch, suffix):
+    tournament, table = running
+    clock = Clock(monkeypatch)
+    live = url(tournament, suffix + "?fragment=1")
+    first = client.get(live).content.decode()
+    renders = []
+    real = live_table.cache.set
+    monkeypatch.setattr(live_table.cache, "set", lambda *a, **k: renders.append(1) or real(*a, **k))
+
+    enter(table, declarer_seat=3, won=False, **KARO)
+    clock.now += live_table.MAX_AGE_SECONDS - 1
+    soon = client.get(live)
+    enter(table, declarer_seat=1, won=True, **KARO)
+    clock.now += 1
+    later = client.get(live)
+    again = client.get(live)
+
+    assert soon.content.decode() == first
+    assert renders == [1]
+    assert shown_version(later.content.decode()) == version_of(client, tournament)
+    assert again.content == later.content
+    assert later.content != soon.content
+
+
+def test_an_older_live_table_names_its_own_version_so_it_is_fetched_again(
+    client, running, monkeypatch
+):
+    tournament, table = running
+    Clock(monkeypatch)
+    live = url(tournament, "rangliste/?fragment=1")
+    first = client.get(live)
+    before = version_of(client, tournament)
+
+    enter(table, declarer_seat=3, won=False, **KARO)
+    older = client.get(live)
+    revalidated = client.get(live, HTTP_IF_NONE_MATCH=older["ETag"])
+
+    assert version_of(client, tournament) > before
+    assert shown_version(older.content.decode()) == before
+    assert older["ETag"] == first["ETag"]
+    assert revalidated.status_code == 200  # the current table is not the one it has
+
+
+def test_while_one_worker_renders_the_live_table_the_others_answer_with_the_newest(
+    client, running, monkeypatch
+):
+    tournament, table = running
+    clock = Clock(monkeypatch)
+    live = url(tournament, "rangliste/?fragment=1")
+    first = client.get(live).content
+    enter(table, declarer_seat=3, won=False, **KARO)
+    clock.now += live_table.MAX_AGE_SECONDS
+    key = live_table._key(RequestFactory().get(live))
+    assert live_table.cache.add(live_table._lock(key), True)  # another worker renders
+
+    meanwhile = client.get(live).content
+    live_table.cache.delete(live_table._lock(key))
+    afterwards = client.get(live).content
+
+    assert meanwhile == first
+    assert afterwards != first
+
+
+def test_full_ranking_page_is_always_current(client, running, monkeypatch):
+    tournament, table = running
+    Clock(monkeypatch)
+    client.get(url(tournament, "rangliste/?fragment=1"))
+
+    enter(table, declarer_seat=3, won=False, **KARO)
+    page = client.get(url(tournament, "rangliste/")).content.decode()
+
+    assert shown_version(page) == version_of(client, tournament)
 
 
 def test_public_ranking_is_compressed_for_browsers_that_accept_gzip(client, running):

@@ -731,12 +731,13 @@ def build(count):
 
 
 # A first visit of a ranking also stores the ranking and its rendered table in the database
-# cache (7 queries each); later visits read them (1 each) or answer 304.
+# cache (7 queries each); later visits read them (1 each) or answer 304. The live table
+# (?fragment=1) also looks for and keeps the newest table rendered (web/live_table.py).
 PAGES = {
     "list": (lambda t, p: "/turniere/", 1),
     "overview": (lambda t, p: f"/turniere/{t.id}/", 4),
     "ranking": (lambda t, p: f"/turniere/{t.id}/rangliste/", 21),
-    "fragment": (lambda t, p: f"/turniere/{t.id}/rangliste/?fragment=1", 21),
+    "fragment": (lambda t, p: f"/turniere/{t.id}/rangliste/?fragment=1", 27),
     "series_ranking": (lambda t, p: f"/turniere/{t.id}/serie/1/rangliste/", 22),
     "team_ranking": (lambda t, p: f"/turniere/{t.id}/mannschaften/", 22),
     "table_plan": (lambda t, p: f"/turniere/{t.id}/serie/1/tischplan/", 8),

@@ -23,10 +23,15 @@ def tournament_etag(request, tournament_id, **kwargs) -> str | None:
     found = request_version(request, tournament_id)
     if found is None:
         return None
+    return version_etag(request, tournament_id, found[0])
+
+
+def version_etag(request, tournament_id, version: int) -> str:
+    """The ETag of this page as it was at ``version``."""
     user = request.user.pk if request.user.is_authenticated else 0
     variant = f"{get_language()}|{user}|{request.get_full_path()}"
     digest = hashlib.sha256(variant.encode()).hexdigest()[:16]
-    return f"t{tournament_id}v{found[0]}-{digest}"
+    return f"t{tournament_id}v{version}-{digest}"
 
 
 def request_version(request, tournament_id) -> tuple[int, object] | None:

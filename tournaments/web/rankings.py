@@ -5,7 +5,7 @@ asks again gets ``304 Not Modified`` (``web/conditional.py``), a new visitor get
 ranking table rendered once per version from the cache, and a long ranking comes in pages
 of 100 with "find my name" (``web/paging.py``). While a series is running,
 ``static/js/live.js`` polls ``…/version`` and fetches ``?fragment=1`` only when the
-version moved.
+version moved; that table is rendered at most every few seconds (``web/live_table.py``).
 """
 
 import hashlib
@@ -25,6 +25,7 @@ from tournaments.models import Participant, Series, Tournament
 from tournaments.services import ranking_cache
 
 from .conditional import live_page, request_version
+from .live_table import live_table
 from .paging import NAME_PARAMETER, PAGE_PARAMETER, ranking_page
 
 LIVE_INTERVAL_SECONDS = 30
@@ -34,6 +35,7 @@ FRAGMENT_CACHE_SECONDS = 6 * 60 * 60
 
 @live_page
 @require_safe
+@live_table
 def tournament_ranking(request, tournament_id):
     """The tournament ranking (sum of all series); live while the tournament is running."""
     tournament = _tournament(tournament_id)
@@ -49,6 +51,7 @@ def tournament_ranking(request, tournament_id):
 
 @live_page
 @require_safe
+@live_table
 def series_ranking(request, tournament_id, number):
     """The ranking of one series; live while that series is running."""
     tournament = _tournament(tournament_id)
@@ -69,6 +72,7 @@ def series_ranking(request, tournament_id, number):
 
 @live_page
 @require_safe
+@live_table
 def team_ranking(request, tournament_id):
     """The team ranking: a team's total is the sum of its members' totals."""
     tournament = _tournament(tournament_id)
