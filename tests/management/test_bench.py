@@ -83,6 +83,22 @@ def test_built_games_are_stored_as_list_keeping_stores_them():
     assert {(g.passed, g.won) for g in games} == {(True, None), (False, True), (False, False)}
 
 
+@pytest.mark.django_db
+def test_built_championship_is_analysed_on_postgresql_at_once():
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite keeps no planner statistics unless asked; only PostgreSQL is")
+    build_championship(participants=7, series=1, rounds=3, seed=7)
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT reltuples FROM pg_class WHERE relname = %s", [GamePoints._meta.db_table]
+        )
+        estimated = cursor.fetchone()[0]
+    # ANALYZE counts a small table exactly; before, the planner's figure was -1 (never
+    # analysed) or whatever an earlier autovacuum saw.
+    assert estimated == GamePoints.objects.count() > 0
+
+
 def stored(table):
     """Everything about a table's games that does not depend on ids or time."""
     skip = {"id", "table", "declarer", "entered_by", "entered_at", "updated_at"}
