@@ -22,7 +22,7 @@ from tournaments.models import Club, Series, Tournament
 from tournaments.services import ranking
 
 from . import list_money
-from .columns import XLSX_FORMATS, Column, cell_value, csv_text, xlsx_text
+from .columns import XLSX_FORMATS, Column, cell_values, csv_text, xlsx_text
 from .formatting import date
 from .game_record import game_columns, settlement_columns
 from .listsheet import ListSheet, load_sheet, table_queryset
@@ -55,12 +55,10 @@ class SheetWriter:
         self.ws.append([column.header for column in columns], ["header"] * len(columns))
 
     def rows(self, columns: list[Column], rows) -> None:
-        self.values(columns, [[cell_value(column, row) for column in columns] for row in rows])
+        self.values(columns, cell_values(columns, rows))
 
     def values(self, columns: list[Column], lines: list[list]) -> None:
-        styles = [_cell_style(column) for column in columns]
-        for line in lines:
-            self.ws.append(line, styles)
+        self.ws.extend(lines, [_cell_style(column) for column in columns])
 
     def widths(self, columns: list[Column], lines: list[list]) -> None:
         """Columns wide enough for header and content."""
@@ -84,7 +82,7 @@ def _cell_style(column: Column) -> str | None:
 
 def _table_sheet(workbook, title: str, line: str, columns: list[Column], rows) -> SheetWriter:
     """A title line, a bold frozen header row and one row per row of the source."""
-    lines = [[cell_value(column, row) for column in columns] for row in rows]
+    lines = cell_values(columns, rows)
     sheet = SheetWriter(workbook, title)
     sheet.widths(columns, lines)
     sheet.ws.frozen_rows = HEADER_ROWS
@@ -244,6 +242,6 @@ def columns_csv(columns: list[Column], rows) -> bytes:
     text = io.StringIO(newline="")
     writer = csv.writer(text, delimiter=CSV_DELIMITER, lineterminator="\r\n")
     writer.writerow(csv_text(column.header) for column in columns)
-    for row in rows:
-        writer.writerow(csv_text(cell_value(column, row)) for column in columns)
+    for line in cell_values(columns, rows):
+        writer.writerow(csv_text(value) for value in line)
     return text.getvalue().encode(CSV_ENCODING)

@@ -86,23 +86,37 @@ class Sheet:
 
     def append(self, values, styles=None) -> None:
         """A row of ``values`` (str, int or None), each with its style name or ``None``."""
-        number = len(self.rows) + 1
-        styles = styles or [None] * len(values)
-        cells = []
-        for index, (value, style) in enumerate(zip(values, styles, strict=True)):
-            if value is None:
-                continue
-            reference = f"{_letter(index)}{number}"
-            s = _STYLE_ATTRIBUTES.get(style, "")
-            if isinstance(value, int | Decimal) and not isinstance(value, bool):
-                cells.append(f'<c r="{reference}"{s}><v>{value}</v></c>')
-            else:
-                text = escape(xlsx_text(str(value)))
-                cells.append(
-                    f'<c r="{reference}"{s} t="inlineStr"><is><t xml:space="preserve">'
-                    f"{text}</t></is></c>"
-                )
-        self.rows.append(f'<row r="{number}">{"".join(cells)}</row>')
+        self.extend([values], styles)
+
+    def extend(self, lines, styles=None) -> None:
+        """Rows of values that share one style per column (the bulk of a sheet).
+
+        A championship's sheets hold about 100,000 cells, so the loop is kept tight: the
+        style attributes and column letters are looked up once, not per cell.
+        """
+        attributes = [_STYLE_ATTRIBUTES.get(style, "") for style in styles or ()]
+        letters = _LETTERS
+        rows = self.rows
+        for line in lines:
+            if styles is not None and len(line) != len(attributes):
+                raise ValueError(f"{len(line)} values but {len(attributes)} styles")
+            number = len(rows) + 1
+            cells = []
+            for index, value in enumerate(line):
+                if value is None:
+                    continue
+                s = attributes[index] if attributes else ""
+                kind = type(value)
+                column = letters[index] if index < len(letters) else _letter(index)
+                if kind is int or kind is Decimal or _is_number(value):
+                    cells.append(f'<c r="{column}{number}"{s}><v>{value}</v></c>')
+                else:
+                    text = escape(xlsx_text(str(value)))
+                    cells.append(
+                        f'<c r="{column}{number}"{s} t="inlineStr"><is>'
+                        f'<t xml:space="preserve">{text}</t></is></c>'
+                    )
+            rows.append(f'<row r="{number}">{"".join(cells)}</row>')
 
     def xml(self) -> str:
         view = '<sheetView workbookViewId="0"/>'
@@ -201,6 +215,11 @@ def _relationships(targets) -> str:
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         f'<Relationships xmlns="{PACKAGE_RELATIONSHIPS}">{items}</Relationships>'
     )
+
+
+def _is_number(value) -> bool:
+    """An int or Decimal of a subclass (the common exact types are tested first)."""
+    return isinstance(value, int | Decimal) and not isinstance(value, bool)
 
 
 _LETTERS = [get_column_letter(index) for index in range(1, 100)]
