@@ -7,6 +7,7 @@ import pytest
 from asn1crypto import x509 as asn1_x509
 from cryptography.hazmat.primitives.serialization import Encoding
 from pyhanko.pdf_utils.reader import PdfFileReader
+from pyhanko.sign.signers.pdf_signer import PdfSigningSession
 from pyhanko.sign.validation import validate_pdf_signature
 from pyhanko_certvalidator import ValidationContext
 
@@ -147,6 +148,22 @@ def test_upload_accepts_a_certificate_without_password():
     stored = pades.upload_certificate(club, make_pkcs12(None), "")
 
     assert stored.uploaded is True
+
+
+def test_signature_size_is_found_once_per_certificate_not_per_list(monkeypatch):
+    """pyHanko's dummy signature to learn the size took a third of a list PDF's time."""
+    club = make_club()
+    signed_list(club)  # creates and loads the club's certificate
+    monkeypatch.setattr(
+        PdfSigningSession,
+        "estimate_signature_container_size",
+        lambda *a, **k: pytest.fail("a dummy signature was built for one list"),
+    )
+
+    pdfs = [signed_list(club) for _ in range(2)]
+
+    context = trusting(SigningCertificate.objects.get(club=club))
+    assert all(validate(pdf, context).bottom_line for pdf in pdfs)
 
 
 def test_key_is_decrypted_and_parsed_once_for_many_signed_lists(monkeypatch):

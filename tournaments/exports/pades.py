@@ -8,6 +8,7 @@ with ``club=None``. Keys are stored as PKCS#12 encrypted with a passphrase deriv
 ``settings.SEAL_SECRET``, so a copy of the database alone cannot sign lists.
 """
 
+import asyncio
 import datetime
 import hashlib
 import hmac
@@ -112,6 +113,21 @@ class _KeptKeySigner(signers.SimpleSigner):
 class _Loaded:
     contents: tuple  # (key, certificate, further certificates), as cryptography loads them
     signer: _KeptKeySigner
+    reserved_bytes: int  # room for the signature in the PDF, see _room_for_signature
+
+
+def _room_for_signature(signer: _KeptKeySigner) -> int:
+    """The bytes a signature by ``signer`` needs in the PDF, found once per certificate.
+
+    Left to itself, pyHanko builds a dummy signature before every real one to learn its
+    size: a third of the time a list PDF takes. The size depends only on the key and the
+    certificates, so the dummy is built once here, with pyHanko's own margin (half again;
+    hexadecimal doubles the bytes).
+    """
+    empty_digest = hashes.Hash(hashes.SHA256()).finalize()
+    dummy = asyncio.run(signer.async_sign(empty_digest, "sha256", use_pades=True, dry_run=True))
+    hexadecimal = len(dummy.dump()) * 2
+    return hexadecimal + 2 * (hexadecimal // 4)
 
 
 _LOADED_KEPT = 16
@@ -134,7 +150,7 @@ def _loaded(data: bytes, secret: bytes) -> _Loaded:
             signing_cert=translate_pyca_cryptography_cert_to_asn1(certificate),
             cert_registry=registry,
         )
-        found = _Loaded((key, certificate, extra), signer)
+        found = _Loaded((key, certificate, extra), signer, _room_for_signature(signer))
         if len(_loaded_by_digest) >= _LOADED_KEPT:
             _loaded_by_digest.clear()
         _loaded_by_digest[index] = found
@@ -328,7 +344,7 @@ def add_digital_signature(stream, club: Club | None, *, reason: str, location: s
     byte for byte as they are, and a reader shows the list as signed by the club.
     """
     stored = certificate_for(club)
-    signer = _loaded(bytes(stored.pkcs12), passphrase()).signer
+    loaded = _loaded(bytes(stored.pkcs12), passphrase())
     meta = signers.PdfSignatureMetadata(
         field_name="Skatverein",
         md_algorithm="sha256",
@@ -339,5 +355,7 @@ def add_digital_signature(stream, club: Club | None, *, reason: str, location: s
     )
     stream.seek(0)
     writer = IncrementalPdfFileWriter(stream, strict=False)
-    signers.sign_pdf(writer, meta, signer=signer, in_place=True)
+    signers.sign_pdf(
+        writer, meta, signer=loaded.signer, in_place=True, bytes_reserved=loaded.reserved_bytes
+    )
     stream.seek(0)
