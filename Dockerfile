@@ -22,10 +22,10 @@ COPY . .
 # Static files are collected at build time, outside /app/var: that is a volume, which
 # would keep the first image's files and break the pages of every later one.
 # collectstatic needs settings that load, so it gets throw-away keys that never reach the
-# running container.
+# running container (two different ones: the settings refuse a seal secret equal to the key).
 ENV STATIC_ROOT=/app/static
-RUN DEBUG=0 SECRET_KEY=collectstatic-only-not-a-secret-0123456789abcdefghijklmnopqrstuv \
-    SEAL_SECRET=collectstatic-only-not-a-secret-0123456789abcdefghijklmnopqrstuv \
+RUN DEBUG=0 SECRET_KEY=collectstatic-only-not-a-secret-key-0123456789abcdefghijklmnopqrs \
+    SEAL_SECRET=collectstatic-only-not-a-secret-seal-0123456789abcdefghijklmnopqr \
     python manage.py collectstatic --noinput
 
 RUN useradd --system --home-dir /app --shell /usr/sbin/nologin skatverein \

@@ -3,7 +3,11 @@ runs the tests. What `docker compose up` relies on is asserted here: the three s
 the database's health check before the app starts, the persistent volumes and the
 secrets that must be set."""
 
+import os
 import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import yaml
@@ -15,10 +19,14 @@ def _compose() -> dict:
     return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 
 
+def _dockerfile_lines() -> list[str]:
+    """The Dockerfile's instructions, continued lines joined."""
+    return (ROOT / "Dockerfile").read_text().replace("\\\n", " ").splitlines()
+
+
 def _dockerfile_env(name: str) -> str | None:
     """The value an ``ENV`` line of the Dockerfile gives ``name`` (either ENV form)."""
-    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")
-    for line in text.splitlines():
+    for line in _dockerfile_lines():
         if line.startswith("ENV "):
             found = re.search(rf"(?:^ENV |\s){name}[= ](\S+)", line)
             if found:
@@ -81,3 +89,32 @@ def test_static_files_of_the_image_lie_outside_the_app_volume():
 
     assert static_root is not None
     assert not any(static_root.startswith(mount.rstrip("/") + "/") for mount in app_mounts)
+
+
+def _dockerfile_run_with(command: str) -> list[str]:
+    """The words of the Dockerfile's ``RUN`` instruction that runs ``command``."""
+    for line in _dockerfile_lines():
+        if line.startswith("RUN ") and command in line:
+            return shlex.split(line.removeprefix("RUN "))
+    raise AssertionError(f"no RUN instruction runs {command}")
+
+
+def test_the_image_build_step_that_collects_static_files_loads_the_settings(tmp_path):
+    """`docker build` runs collectstatic with throw-away keys; the settings must accept
+    them as production would (without DEBUG, a SEAL_SECRET unlike the SECRET_KEY)."""
+    words = _dockerfile_run_with("collectstatic")
+    assignments = dict(word.split("=", 1) for word in words if re.match(r"^[A-Z_]+=", word))
+    command = [word for word in words if not re.match(r"^[A-Z_]+=", word)]
+
+    built = subprocess.run(
+        [sys.executable, *command[1:]],
+        cwd=ROOT,
+        env={"PATH": os.environ.get("PATH", ""), **assignments, "STATIC_ROOT": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+    assert command[:3] == ["python", "manage.py", "collectstatic"]
+    assert built.returncode == 0, built.stderr[-2000:]
+    assert (tmp_path / "staticfiles.json").exists()
