@@ -19,11 +19,12 @@ RUN pip install -r requirements.txt
 
 COPY . .
 
-# Static files are collected at build time, outside /app/var: that is a volume, which
-# would keep the first image's files and break the pages of every later one.
+# Static files are collected at build time, outside /app/var (a volume, which would keep
+# the first image's files and break the pages of every later one) and apart from the
+# source folder /app/static they are collected from.
 # collectstatic needs settings that load, so it gets throw-away keys that never reach the
 # running container (two different ones: the settings refuse a seal secret equal to the key).
-ENV STATIC_ROOT=/app/static
+ENV STATIC_ROOT=/app/collected-static
 RUN DEBUG=0 SECRET_KEY=collectstatic-only-not-a-secret-key-0123456789abcdefghijklmnopqrs \
     SEAL_SECRET=collectstatic-only-not-a-secret-seal-0123456789abcdefghijklmnopqr \
     python manage.py collectstatic --noinput
