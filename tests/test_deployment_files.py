@@ -137,3 +137,18 @@ def _run_in_checkout(command: list[str], env: dict) -> subprocess.CompletedProce
         text=True,
         timeout=300,
     )
+
+
+def test_caddys_health_check_names_a_host_the_app_accepts():
+    """Caddy's active health check sends the upstream's address ("app:8000") as its Host
+    unless told otherwise; Django answers that with 400, and Caddy then marks the app
+    down and answers every visitor with 503."""
+    caddyfile = (ROOT / "Caddyfile").read_text()
+    allowed = _compose()["services"]["app"]["environment"]["ALLOWED_HOSTS"]
+
+    health_host = re.search(r"health_headers\s*\{[^}]*?\bHost\s+(\S+)", caddyfile, re.S)
+
+    assert "health_uri /healthz" in caddyfile
+    assert health_host is not None
+    # The same variable with the same default on both sides: {$X:d} in Caddy, ${X:-d} here.
+    assert re.sub(r"\{\$(\w+):([^}]*)\}", r"${\1:-\2}", health_host.group(1)) == allowed
