@@ -132,6 +132,9 @@ class Migration(migrations.Migration):
                 'verbose_name': 'player',
                 'verbose_name_plural': 'players',
                 'ordering': ['sort_name', 'id'],
+                'constraints': [
+                    models.UniqueConstraint(condition=models.Q(('member_number', ''), _negated=True), fields=('club', 'member_number'), name='unique_member_number_per_club', violation_error_message='This member number is already used in this club.'),
+                ],
             },
         ),
         migrations.CreateModel(
@@ -166,6 +169,9 @@ class Migration(migrations.Migration):
             options={
                 'verbose_name': 'signing certificate',
                 'verbose_name_plural': 'signing certificates',
+                'constraints': [
+                    models.UniqueConstraint(condition=models.Q(('club__isnull', True)), fields=('club',), name='signing_certificate_one_without_club'),
+                ],
             },
         ),
         migrations.CreateModel(
@@ -189,6 +195,10 @@ class Migration(migrations.Migration):
                 'verbose_name': 'table',
                 'verbose_name_plural': 'tables',
                 'ordering': ['series', 'number'],
+                'constraints': [
+                    models.UniqueConstraint(fields=('series', 'number'), name='table_unique_number'),
+                    models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='table_number_min'),
+                ],
             },
         ),
         migrations.CreateModel(
@@ -207,6 +217,11 @@ class Migration(migrations.Migration):
                 'verbose_name': 'signature',
                 'verbose_name_plural': 'signatures',
                 'ordering': ['table', 'seat'],
+                'constraints': [
+                    models.UniqueConstraint(fields=('table', 'participant'), name='signature_once_per_participant'),
+                    models.CheckConstraint(condition=models.Q(('method__in', ['image', 'pin'])), name='signature_method_valid'),
+                    models.CheckConstraint(condition=models.Q(('seat__gte', 1), ('seat__lte', 4)), name='signature_seat_range'),
+                ],
             },
         ),
         migrations.CreateModel(
@@ -224,6 +239,13 @@ class Migration(migrations.Migration):
                 'verbose_name': 'seat',
                 'verbose_name_plural': 'seats',
                 'ordering': ['table', 'number', 'from_game'],
+                'constraints': [
+                    models.UniqueConstraint(fields=('series', 'participant'), name='seat_participant_once_per_series'),
+                    models.UniqueConstraint(fields=('table', 'number', 'from_game'), name='seat_unique_start'),
+                    models.CheckConstraint(condition=models.Q(('number__gte', 1), ('number__lte', 4)), name='seat_number_range'),
+                    models.CheckConstraint(condition=models.Q(('from_game__gte', 1)), name='seat_from_game_min'),
+                    models.CheckConstraint(condition=models.Q(('until_game__isnull', True), ('until_game__gte', django.db.models.expressions.CombinedExpression(models.F('from_game'), '-', models.Value(1))), _connector='OR'), name='seat_until_after_from'),
+                ],
             },
         ),
         migrations.CreateModel(
@@ -268,6 +290,14 @@ class Migration(migrations.Migration):
                 'verbose_name': 'game',
                 'verbose_name_plural': 'games',
                 'ordering': ['table', 'number'],
+                'constraints': [
+                    models.UniqueConstraint(fields=('table', 'number'), name='game_unique_number'),
+                    models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='game_number_min'),
+                    models.CheckConstraint(condition=models.Q(('table_size__in', [3, 4])), name='game_table_size_3_or_4'),
+                    models.CheckConstraint(condition=models.Q(('dealer_seat__gte', 1), ('dealer_seat__lte', 4)), name='game_dealer_seat_range'),
+                    models.CheckConstraint(condition=models.Q(models.Q(('declarer_seat__isnull', True), ('game', ''), ('passed', True), ('score', 0)), models.Q(('declarer_seat__gte', 1), ('declarer_seat__lte', 4), ('passed', False), models.Q(('game', ''), _negated=True)), _connector='OR'), name='game_passed_or_declared'),
+                    models.CheckConstraint(condition=models.Q(('table_size', 3), ('passed', True), models.Q(('declarer_seat', models.F('dealer_seat')), _negated=True), _connector='OR'), name='game_dealer_sits_out_at_4_table'),
+                ],
             },
         ),
         migrations.CreateModel(
@@ -328,6 +358,11 @@ class Migration(migrations.Migration):
                 'verbose_name': 'tournament',
                 'verbose_name_plural': 'tournaments',
                 'ordering': ['-date', 'name'],
+                'constraints': [
+                    models.CheckConstraint(condition=models.Q(('rounds_per_series__gte', 1), ('rounds_per_series__lte', 40)), name='tournament_rounds_per_series_range'),
+                    models.CheckConstraint(condition=models.Q(('planned_series__gte', 1)), name='tournament_planned_series_min'),
+                    models.CheckConstraint(condition=models.Q(('team_size__gte', 1), ('team_size__lte', 12)), name='tournament_team_size_range'),
+                ],
             },
         ),
         migrations.AddField(
@@ -351,6 +386,10 @@ class Migration(migrations.Migration):
             options={
                 'verbose_name': 'tariff',
                 'verbose_name_plural': 'tariffs',
+                'constraints': [
+                    models.CheckConstraint(condition=models.Q(('entry_fee__gte', 0), ('lost_game_fee__gte', 0), ('passed_game_fee__gte', 0), ('team_fee__gte', 0), ('tandem_fee__gte', 0), models.Q(('lost_game_fee_higher__isnull', True), ('lost_game_fee_higher__gte', 0), _connector='OR')), name='tariff_amounts_not_negative'),
+                    models.CheckConstraint(condition=models.Q(('lost_game_fee_from__isnull', True), ('lost_game_fee_from__gte', 1), _connector='OR'), name='tariff_higher_from_min'),
+                ],
             },
         ),
         migrations.CreateModel(
@@ -372,6 +411,14 @@ class Migration(migrations.Migration):
                 'verbose_name': 'summary entry',
                 'verbose_name_plural': 'summary entries',
                 'ordering': ['table', 'seat'],
+                'indexes': [
+                    models.Index(fields=['tournament', 'participant'], name='tournaments_tournam_1e7058_idx'),
+                ],
+                'constraints': [
+                    models.UniqueConstraint(fields=('table', 'seat'), name='summary_unique_seat'),
+                    models.UniqueConstraint(fields=('table', 'participant'), name='summary_unique_participant'),
+                    models.CheckConstraint(condition=models.Q(('seat__gte', 1), ('seat__lte', 4)), name='summary_seat_range'),
+                ],
             },
         ),
         migrations.CreateModel(
@@ -406,6 +453,11 @@ class Migration(migrations.Migration):
                 'verbose_name': 'prize',
                 'verbose_name_plural': 'prize table',
                 'ordering': ['tournament', 'classification', 'rank'],
+                'constraints': [
+                    models.UniqueConstraint(fields=('tournament', 'classification', 'rank'), name='prize_unique_rank'),
+                    models.CheckConstraint(condition=models.Q(('rank__gte', 1)), name='prize_rank_min'),
+                    models.CheckConstraint(condition=models.Q(models.Q(('amount__gte', 0), ('amount__isnull', False), ('percent__isnull', True)), models.Q(('amount__isnull', True), ('percent__gte', 0), ('percent__isnull', False), ('percent__lte', 100)), _connector='OR'), name='prize_amount_or_percent'),
+                ],
             },
         ),
         migrations.CreateModel(
@@ -424,6 +476,9 @@ class Migration(migrations.Migration):
                 'verbose_name': 'payment',
                 'verbose_name_plural': 'payments',
                 'ordering': ['tournament', 'created_at', 'id'],
+                'constraints': [
+                    models.CheckConstraint(condition=models.Q(('amount__gt', 0)), name='payment_amount_positive'),
+                ],
             },
         ),
         migrations.AddField(
@@ -451,119 +506,21 @@ class Migration(migrations.Migration):
             options={
                 'verbose_name': 'list points of a game',
                 'verbose_name_plural': 'list points of games',
+                'indexes': [
+                    models.Index(fields=['table', 'participant'], name='tournaments_table_i_7d0fd1_idx'),
+                    models.Index(fields=['series', 'participant', 'game_points', 'won', 'lost', 'credit'], name='gamepoints_series_sums'),
+                    models.Index(fields=['tournament', 'participant', 'series', 'game_points', 'won', 'lost', 'credit'], name='gamepoints_tournament_sums'),
+                ],
+                'constraints': [
+                    models.UniqueConstraint(fields=('game', 'seat'), name='gamepoints_unique_seat'),
+                    models.UniqueConstraint(fields=('game', 'participant'), name='gamepoints_unique_participant'),
+                    models.CheckConstraint(condition=models.Q(('won__lte', 1), ('lost__lte', 1), ('won__lte', django.db.models.expressions.CombinedExpression(models.Value(1), '-', models.F('lost')))), name='gamepoints_won_or_lost_once'),
+                ],
             },
-        ),
-        migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(condition=models.Q(('member_number', ''), _negated=True), fields=('club', 'member_number'), name='unique_member_number_per_club', violation_error_message='This member number is already used in this club.'),
-        ),
-        migrations.AddConstraint(
-            model_name='signingcertificate',
-            constraint=models.UniqueConstraint(condition=models.Q(('club__isnull', True)), fields=('club',), name='signing_certificate_one_without_club'),
-        ),
-        migrations.AddConstraint(
-            model_name='table',
-            constraint=models.UniqueConstraint(fields=('series', 'number'), name='table_unique_number'),
-        ),
-        migrations.AddConstraint(
-            model_name='table',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='table_number_min'),
-        ),
-        migrations.AddConstraint(
-            model_name='signature',
-            constraint=models.UniqueConstraint(fields=('table', 'participant'), name='signature_once_per_participant'),
-        ),
-        migrations.AddConstraint(
-            model_name='signature',
-            constraint=models.CheckConstraint(condition=models.Q(('method__in', ['image', 'pin'])), name='signature_method_valid'),
-        ),
-        migrations.AddConstraint(
-            model_name='signature',
-            constraint=models.CheckConstraint(condition=models.Q(('seat__gte', 1), ('seat__lte', 4)), name='signature_seat_range'),
-        ),
-        migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('series', 'participant'), name='seat_participant_once_per_series'),
-        ),
-        migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('table', 'number', 'from_game'), name='seat_unique_start'),
-        ),
-        migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1), ('number__lte', 4)), name='seat_number_range'),
-        ),
-        migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('from_game__gte', 1)), name='seat_from_game_min'),
-        ),
-        migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('until_game__isnull', True), ('until_game__gte', django.db.models.expressions.CombinedExpression(models.F('from_game'), '-', models.Value(1))), _connector='OR'), name='seat_until_after_from'),
-        ),
-        migrations.AddConstraint(
-            model_name='game',
-            constraint=models.UniqueConstraint(fields=('table', 'number'), name='game_unique_number'),
-        ),
-        migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='game_number_min'),
-        ),
-        migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('table_size__in', [3, 4])), name='game_table_size_3_or_4'),
-        ),
-        migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('dealer_seat__gte', 1), ('dealer_seat__lte', 4)), name='game_dealer_seat_range'),
-        ),
-        migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('declarer_seat__isnull', True), ('game', ''), ('passed', True), ('score', 0)), models.Q(('declarer_seat__gte', 1), ('declarer_seat__lte', 4), ('passed', False), models.Q(('game', ''), _negated=True)), _connector='OR'), name='game_passed_or_declared'),
-        ),
-        migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('table_size', 3), ('passed', True), models.Q(('declarer_seat', models.F('dealer_seat')), _negated=True), _connector='OR'), name='game_dealer_sits_out_at_4_table'),
-        ),
-        migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('rounds_per_series__gte', 1), ('rounds_per_series__lte', 40)), name='tournament_rounds_per_series_range'),
-        ),
-        migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('planned_series__gte', 1)), name='tournament_planned_series_min'),
-        ),
-        migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('team_size__gte', 1), ('team_size__lte', 12)), name='tournament_team_size_range'),
         ),
         migrations.AddConstraint(
             model_name='team',
             constraint=models.UniqueConstraint(fields=('tournament', 'name'), name='team_unique_name'),
-        ),
-        migrations.AddConstraint(
-            model_name='tariff',
-            constraint=models.CheckConstraint(condition=models.Q(('entry_fee__gte', 0), ('lost_game_fee__gte', 0), ('passed_game_fee__gte', 0), ('team_fee__gte', 0), ('tandem_fee__gte', 0), models.Q(('lost_game_fee_higher__isnull', True), ('lost_game_fee_higher__gte', 0), _connector='OR')), name='tariff_amounts_not_negative'),
-        ),
-        migrations.AddConstraint(
-            model_name='tariff',
-            constraint=models.CheckConstraint(condition=models.Q(('lost_game_fee_from__isnull', True), ('lost_game_fee_from__gte', 1), _connector='OR'), name='tariff_higher_from_min'),
-        ),
-        migrations.AddIndex(
-            model_name='summaryentry',
-            index=models.Index(fields=['tournament', 'participant'], name='tournaments_tournam_1e7058_idx'),
-        ),
-        migrations.AddConstraint(
-            model_name='summaryentry',
-            constraint=models.UniqueConstraint(fields=('table', 'seat'), name='summary_unique_seat'),
-        ),
-        migrations.AddConstraint(
-            model_name='summaryentry',
-            constraint=models.UniqueConstraint(fields=('table', 'participant'), name='summary_unique_participant'),
-        ),
-        migrations.AddConstraint(
-            model_name='summaryentry',
-            constraint=models.CheckConstraint(condition=models.Q(('seat__gte', 1), ('seat__lte', 4)), name='summary_seat_range'),
         ),
         migrations.AddConstraint(
             model_name='series',
@@ -572,22 +529,6 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name='series',
             constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='series_number_min'),
-        ),
-        migrations.AddConstraint(
-            model_name='prizerule',
-            constraint=models.UniqueConstraint(fields=('tournament', 'classification', 'rank'), name='prize_unique_rank'),
-        ),
-        migrations.AddConstraint(
-            model_name='prizerule',
-            constraint=models.CheckConstraint(condition=models.Q(('rank__gte', 1)), name='prize_rank_min'),
-        ),
-        migrations.AddConstraint(
-            model_name='prizerule',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('amount__gte', 0), ('amount__isnull', False), ('percent__isnull', True)), models.Q(('amount__isnull', True), ('percent__gte', 0), ('percent__isnull', False), ('percent__lte', 100)), _connector='OR'), name='prize_amount_or_percent'),
-        ),
-        migrations.AddConstraint(
-            model_name='payment',
-            constraint=models.CheckConstraint(condition=models.Q(('amount__gt', 0)), name='payment_amount_positive'),
         ),
         migrations.AddConstraint(
             model_name='participant',
@@ -600,30 +541,6 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name='participant',
             constraint=models.CheckConstraint(condition=models.Q(('start_number__gte', 1)), name='participant_start_number_min'),
-        ),
-        migrations.AddIndex(
-            model_name='gamepoints',
-            index=models.Index(fields=['table', 'participant'], name='tournaments_table_i_7d0fd1_idx'),
-        ),
-        migrations.AddIndex(
-            model_name='gamepoints',
-            index=models.Index(fields=['series', 'participant', 'game_points', 'won', 'lost', 'credit'], name='gamepoints_series_sums'),
-        ),
-        migrations.AddIndex(
-            model_name='gamepoints',
-            index=models.Index(fields=['tournament', 'participant', 'series', 'game_points', 'won', 'lost', 'credit'], name='gamepoints_tournament_sums'),
-        ),
-        migrations.AddConstraint(
-            model_name='gamepoints',
-            constraint=models.UniqueConstraint(fields=('game', 'seat'), name='gamepoints_unique_seat'),
-        ),
-        migrations.AddConstraint(
-            model_name='gamepoints',
-            constraint=models.UniqueConstraint(fields=('game', 'participant'), name='gamepoints_unique_participant'),
-        ),
-        migrations.AddConstraint(
-            model_name='gamepoints',
-            constraint=models.CheckConstraint(condition=models.Q(('won__lte', 1), ('lost__lte', 1), ('won__lte', django.db.models.expressions.CombinedExpression(models.Value(1), '-', models.F('lost')))), name='gamepoints_won_or_lost_once'),
         ),
         migrations.RunPython(create_cache_table, drop_cache_table),
     ]
