@@ -40,6 +40,25 @@ def _cheap_password_hashing(request):
 
 
 @pytest.fixture(autouse=True)
+def _default_language(request):
+    """Start every test in the site's default language (German).
+
+    The locale middleware activates a request's language in the thread that handles it,
+    and the test client handles requests in the test's own thread without switching back:
+    after a test that asked for English, text made outside a request (a PDF, a service's
+    message) came out in English in whatever test that process ran next.
+    """
+    if not request.config.pluginmanager.has_plugin("django"):
+        yield
+        return
+    from django.conf import settings
+    from django.utils import translation
+
+    with translation.override(settings.LANGUAGE_CODE):
+        yield
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache(request):
     """Rankings are cached per tournament id and version (in the database cache). A test in
     a transaction rolls its cache rows back with everything else; a transactional test
