@@ -5,9 +5,16 @@ from django.db import transaction
 from django.test.utils import override_settings
 
 
+@pytest.fixture(scope="session")
+def _media_root(tmp_path_factory):
+    """Stored files (kept PDFs and ranking files) of this test process, never ``var/media``."""
+    return tmp_path_factory.mktemp("media")
+
+
 @pytest.fixture(autouse=True)
-def _plain_http_and_static_files(settings):
-    """Run with production settings, minus the two that only make sense behind a server.
+def _plain_http_and_static_files(settings, _media_root):
+    """Run with production settings, minus the two that only make sense behind a server,
+    and with stored files in a folder of this test process.
 
     Tests run with DEBUG off, so the settings would redirect every request to HTTPS and
     look static files up in the manifest that only ``collectstatic`` writes.
@@ -17,6 +24,7 @@ def _plain_http_and_static_files(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+    settings.MEDIA_ROOT = _media_root
 
 
 @pytest.fixture(autouse=True)

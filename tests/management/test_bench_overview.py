@@ -15,7 +15,8 @@ MEASURED = [
     "ranking page, 304 Not Modified",
     "list PDF, rendered and signed",
     "list PDF, from storage",
-    "tournament ranking XLSX",
+    "tournament ranking XLSX, made",
+    "tournament ranking XLSX, from storage",
 ]
 
 

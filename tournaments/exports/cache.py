@@ -1,4 +1,5 @@
-"""PDFs made once and kept in storage: a locked list by its seal, a series by its version.
+"""Files made once and kept in storage: a locked list by its seal, a series' lists and the
+rankings by the tournament's version.
 
 A sealed list cannot change until the director reopens it, and reopening clears the seal
 (the next lock makes a new one), so the seal is a name that can never point to an older
@@ -6,6 +7,12 @@ file. The series' bulk PDF of 500 lists takes seconds; it is written by a backgr
 thread into storage under the tournament version (``services/versions.py``) while the
 browser shows a "being prepared" page that reloads itself until the file is there, so no
 request worker is held for it and table entry carries on.
+
+A ranking file (PDF, XLSX, CSV of a series, the tournament or its teams) is named by the
+tournament's version and the time of that change, like the cached rankings
+(``services/ranking_cache.py``): a championship's workbook is written once per change and
+then served from storage to everyone who downloads it; the older file of the same ranking
+is deleted when the newer one is stored.
 
 Files live in Django's default storage (``MEDIA_ROOT``, under ``var/`` by default); a
 file name also holds the language and a digest of the site address, which the PDFs print
@@ -24,7 +31,7 @@ from django.core.files.storage import default_storage
 from django.db import close_old_connections, connection
 from django.utils.translation import get_language, override
 
-from tournaments.services.versions import tournament_version
+from tournaments.services.versions import current_version, tournament_version
 
 logger = logging.getLogger(__name__)
 
@@ -65,6 +72,48 @@ def stored_or_rendered(name: str | None, render) -> File:
 def series_lists_name(series, base_url: str) -> str:
     version = tournament_version(series.tournament_id)[0]
     return f"exports/series/{series.pk}-v{version}-{_variant(base_url)}.pdf"
+
+
+def ranking_file_name(document: str, key: int, tournament_id: int, extension: str) -> str:
+    """Where the ranking file ``document`` (e.g. ``tournament-ranking``) of object ``key`` is
+    kept for the tournament's current version. The change's time is part of the name, so a
+    tournament made anew under a reused id and version can never get an older file."""
+    version, changed_at = current_version(tournament_id)
+    stamp = int(changed_at.timestamp() * 1_000_000)
+    return f"{RANKINGS}/{document}-{key}-v{version}-{stamp}-{get_language()}.{extension}"
+
+
+RANKINGS = "exports/rankings"
+
+
+def stored_ranking_file(name: str, render) -> bytes:
+    """The ranking file ``name`` (from :func:`ranking_file_name`), made by ``render() ->
+    bytes`` on first use; the older versions of the same file are deleted then."""
+    if default_storage.exists(name):
+        with default_storage.open(name, "rb") as stored:
+            return stored.read()
+    data = render()
+    if not default_storage.exists(name):  # another request may have stored it meanwhile
+        default_storage.save(name, ContentFile(data))
+        _delete_older(name)
+    return data
+
+
+def _delete_older(name: str) -> None:
+    file_name = name.rsplit("/", 1)[1]
+    same_ranking = file_name.split("-v", 1)[0] + "-v"
+    language_and_type = file_name.rsplit("-", 1)[1]
+    try:
+        _, files = default_storage.listdir(RANKINGS)
+    except (FileNotFoundError, NotImplementedError):
+        return
+    for other in files:
+        if (
+            other != file_name
+            and other.startswith(same_ranking)
+            and other.endswith("-" + language_and_type)
+        ):
+            default_storage.delete(f"{RANKINGS}/{other}")
 
 
 def start_in_background(name: str, write) -> threading.Thread | None:

@@ -14,6 +14,8 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema_view
 
+from tournaments.exports import cache
+
 from .base import (
     CSV,
     PDF,
@@ -41,6 +43,8 @@ class Subject:
     args: tuple
     scope: dict
     options: dict = field(default_factory=dict)
+    tournament_id: int | None = None
+    """The tournament whose version names a file kept in storage (``Document.kept``)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,8 @@ class Document:
     ``route`` and ``name`` lack the format (``series/<int:pk>/ranking``, ``series-ranking``);
     ``subject`` finds what the file is about from the request and the id (or answers 404);
     ``kind`` (a msgid) ends the file's name; ``what`` begins the OpenAPI summary.
+    ``kept``: the file shows nothing but what the tournament's version tracks (a ranking),
+    so it is made once per version and then served from storage (``exports/cache.py``).
     """
 
     route: str
@@ -60,6 +66,7 @@ class Document:
     staff: bool = False
     parameters: tuple = ()
     bad: OpenApiResponse | None = None
+    kept: bool = False
 
     def pdf(self, exporter, summary: str = "", note: str = "") -> URLPattern:
         """``exporter(*args, out, **options)`` writes the PDF into ``out``."""
@@ -110,20 +117,28 @@ class DownloadView(FileView):
 
     def get(self, request, pk: int):
         subject = self.document.subject(request, pk)
+        if self.document.kept and subject.tournament_id is not None:
+            name = cache.ranking_file_name(
+                self.document.name, pk, subject.tournament_id, self.extension
+            )
+            content = cache.stored_ranking_file(name, lambda: self.render(subject))
+        else:
+            content = self.render(subject)
+        return self.file_response(content, gettext(self.document.kind), **subject.scope)
+
+    def render(self, subject: Subject) -> bytes:
         if self.extension == "pdf":
             out = io.BytesIO()
             self.exporter(*subject.args, out, **subject.options)
-            content = out.getvalue()
-        else:
-            content = self.exporter(*subject.args, **subject.options)
-        return self.file_response(content, gettext(self.document.kind), **subject.scope)
+            return out.getvalue()
+        return self.exporter(*subject.args, **subject.options)
 
 
 def about_series(request, pk: int) -> Subject:
     series = series_or_404(pk)
-    return Subject((series,), series_scope(series))
+    return Subject((series,), series_scope(series), tournament_id=series.tournament_id)
 
 
 def about_tournament(request, pk: int) -> Subject:
     tournament = tournament_or_404(pk)
-    return Subject((tournament,), {"tournament": tournament})
+    return Subject((tournament,), {"tournament": tournament}, tournament_id=tournament.pk)

@@ -26,7 +26,12 @@ def about_season(request, pk: int) -> Subject:
 
 RANKING = gettext_noop("Ranking")
 SERIES_RANKING = Document(
-    "series/<int:pk>/ranking", "series-ranking", about_series, RANKING, "The ranking of a series"
+    "series/<int:pk>/ranking",
+    "series-ranking",
+    about_series,
+    RANKING,
+    "The ranking of a series",
+    kept=True,
 )
 TOURNAMENT_RANKING = Document(
     "tournaments/<int:pk>/ranking",
@@ -34,6 +39,7 @@ TOURNAMENT_RANKING = Document(
     about_tournament,
     RANKING,
     "The tournament ranking",
+    kept=True,
 )
 TEAM_RANKING = Document(
     "tournaments/<int:pk>/teams/ranking",
@@ -41,6 +47,7 @@ TEAM_RANKING = Document(
     about_tournament,
     gettext_noop("Team ranking"),
     "The team ranking of a tournament",
+    kept=True,
 )
 SEASON_RANKING = Document(
     "clubs/<int:pk>/season-ranking",
