@@ -77,7 +77,7 @@ class Game(ListRow):
     class Meta:
         verbose_name = _("game")
         verbose_name_plural = _("games")
-        ordering = ["table", "number"]
+        ordering = ["table_id", "number"]
         constraints = [
             *numbered_within("table", "game"),
             models.CheckConstraint(

@@ -83,7 +83,7 @@ class Payment(models.Model):
     class Meta:
         verbose_name = _("payment")
         verbose_name_plural = _("payments")
-        ordering = ["tournament", "created_at", "id"]
+        ordering = ["tournament_id", "created_at", "id"]
         constraints = [
             models.CheckConstraint(condition=Q(amount__gt=0), name="payment_amount_positive"),
         ]
@@ -119,7 +119,7 @@ class PrizeRule(models.Model):
     class Meta:
         verbose_name = _("prize")
         verbose_name_plural = _("prize table")
-        ordering = ["tournament", "classification", "rank"]
+        ordering = ["tournament_id", "classification", "rank"]
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "classification", "rank"], name="prize_unique_rank"

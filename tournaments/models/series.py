@@ -20,7 +20,7 @@ class Series(Progress):
     class Meta:
         verbose_name = _("series")
         verbose_name_plural = _("series")
-        ordering = ["tournament", "number"]
+        ordering = ["tournament_id", "number"]
         constraints = numbered_within("tournament", "series")
 
     def __str__(self) -> str:

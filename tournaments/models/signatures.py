@@ -30,7 +30,7 @@ class Signature(ListRow):
     class Meta:
         verbose_name = _("signature")
         verbose_name_plural = _("signatures")
-        ordering = ["table", "seat"]
+        ordering = ["table_id", "seat"]
         constraints = [
             models.UniqueConstraint(
                 fields=["table", "participant"], name="signature_once_per_participant"

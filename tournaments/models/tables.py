@@ -74,7 +74,7 @@ class Table(models.Model):
     class Meta:
         verbose_name = _("table")
         verbose_name_plural = _("tables")
-        ordering = ["series", "number"]
+        ordering = ["series_id", "number"]
         constraints = numbered_within("series", "table")
 
     def __str__(self) -> str:
@@ -112,7 +112,7 @@ class Seat(ListRow):
     class Meta:
         verbose_name = _("seat")
         verbose_name_plural = _("seats")
-        ordering = ["table", "number", "from_game"]
+        ordering = ["table_id", "number", "from_game"]
         constraints = [
             models.UniqueConstraint(
                 fields=["series", "participant"], name="seat_participant_once_per_series"
@@ -162,7 +162,7 @@ class SummaryEntry(ListRow):
     class Meta:
         verbose_name = _("summary entry")
         verbose_name_plural = _("summary entries")
-        ordering = ["table", "seat"]
+        ordering = ["table_id", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seat"], name="summary_unique_seat"),
             models.UniqueConstraint(

@@ -149,7 +149,7 @@ class Participant(models.Model):
     class Meta:
         verbose_name = _("participant")
         verbose_name_plural = _("participants")
-        ordering = ["tournament", "start_number"]
+        ordering = ["tournament_id", "start_number"]
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "player"], name="participant_unique_player"
