@@ -1,7 +1,7 @@
 """Ranking files kept in storage per tournament version: made once, made anew after a change."""
 
 import pytest
-from django.core.files.storage import default_storage
+from django.core.files.storage import FileSystemStorage, default_storage
 from django.urls import resolve
 
 from tests.factories import (
@@ -132,3 +132,13 @@ def test_a_kept_file_is_served_with_two_queries_whatever_the_size(
         again = body(client.get(url))
 
     assert again == first
+
+
+def test_a_file_deleted_by_a_newer_download_in_another_worker_is_made_again(monkeypatch):
+    """Another worker may store a newer version and delete this one right after this
+    worker saw it; the download is then made again instead of failing."""
+    name = f"{cache.RANKINGS}/tournament-ranking-1-v3-123-de.csv"
+    # seen, then deleted
+    monkeypatch.setattr(FileSystemStorage, "exists", lambda storage, name: True)
+
+    assert cache.stored_ranking_file(name, lambda: b"made again") == b"made again"

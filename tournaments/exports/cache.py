@@ -88,10 +88,15 @@ RANKINGS = "exports/rankings"
 
 def stored_ranking_file(name: str, render) -> bytes:
     """The ranking file ``name`` (from :func:`ranking_file_name`), made by ``render() ->
-    bytes`` on first use; the older versions of the same file are deleted then."""
-    if default_storage.exists(name):
+    bytes`` on first use; the older versions of the same file are deleted then.
+
+    The file is opened without asking first whether it exists: a newer version's download
+    in another worker may delete it in between, and then it is simply made again."""
+    try:
         with default_storage.open(name, "rb") as stored:
             return stored.read()
+    except FileNotFoundError:
+        pass
     data = render()
     if not default_storage.exists(name):  # another request may have stored it meanwhile
         default_storage.save(name, ContentFile(data))
