@@ -208,6 +208,8 @@ def test_director_uploads_the_clubs_own_certificate(client):
         (b"0" * (MAX_UPLOAD_BYTES + 5000), "geheim", "file", "certificate_too_large"),
         (make_pkcs12(b"geheim", days=-1), "geheim", "file", "certificate_expired"),
     ],
+    # Named, because a generated certificate differs in every pytest-xdist process.
+    ids=["wrong-password", "a-pem-header", "no-file", "too-large", "expired"],
 )
 def test_certificate_upload_refusals_name_the_field(client, data, password, field, code):
     club = make_club()

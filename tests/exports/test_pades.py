@@ -130,6 +130,16 @@ def test_certificate_with_an_unreadable_key_is_replaced_by_a_new_one(settings):
         (make_pkcs12(b"geheim", key=False), "geheim", "file", "certificate_without_key"),
         (make_pkcs12(b"geheim", days=-30), "geheim", "file", "certificate_expired"),
     ],
+    # Named, because a generated certificate differs in every pytest-xdist process.
+    ids=[
+        "wrong-password",
+        "no-password",
+        "a-pdf",
+        "empty",
+        "too-large",
+        "without-key",
+        "expired",
+    ],
 )
 def test_upload_refuses_certificates_that_cannot_sign(data, password, field, code):
     club = make_club()
