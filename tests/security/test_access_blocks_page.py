@@ -83,3 +83,20 @@ def test_staff_list_and_lift_blocks_through_the_api():
     assert [(b["address"], b["failures"]) for b in listed] == [(HALL, 30)]
     assert (lifted.status_code, again.status_code) == (204, 404)
     assert APIClient().get("/api/v1/access-blocks/").status_code in (401, 403)
+
+
+@pytest.mark.parametrize("address", ["\U000ea67b\x9e'_¹çÅ", "nicht eine Adresse", "1.2.3"])
+def test_lifting_something_that_is_no_address_answers_404_and_leaves_the_cache_alone(
+    recwarn, address
+):
+    from urllib.parse import quote
+
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(make_staff_user("leitung"))
+
+    response = api.delete(f"/api/v1/access-blocks/{quote(address)}/")
+
+    assert response.status_code == 404
+    assert not [w for w in recwarn if "Cache key" in str(w.message)]

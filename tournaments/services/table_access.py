@@ -21,6 +21,7 @@ as a QR code); whoever types or scans it may keep that table's list while it is 
 The code itself never goes into the audit trail, which is public; only that it changed.
 """
 
+import ipaddress
 import logging
 import math
 import secrets
@@ -34,7 +35,7 @@ from django.utils.translation import gettext_noop
 from tournaments.models import AuditEntry, Series, Table
 from tournaments.skat import Problem
 
-from . import audit
+from . import audit, client_address
 from .errors import Rejected
 from .seating import lock_table
 
@@ -264,6 +265,8 @@ def lift_block(client: str, user=None) -> bool:
 
     Returns whether the address was blocked; the lifting is in the audit trail.
     """
+    if not _is_address(client):
+        return False  # nothing is ever counted under it; not a cache key either
     was_blocked = retry_after(client) > 0
     cache.delete(_CACHE_PREFIX + client)
     index = cache.get(_BLOCKED_INDEX) or {}
@@ -272,6 +275,17 @@ def lift_block(client: str, user=None) -> bool:
     if was_blocked:
         audit.record(BLOCK_LIFTED, user=user, obj=f"address {client}", after={"address": client})
     return was_blocked
+
+
+def _is_address(text: str) -> bool:
+    """An IP address, or the word wrong codes without a known address are counted under."""
+    if text == client_address.UNKNOWN:
+        return True
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _count_wrong_code(client: str) -> None:
