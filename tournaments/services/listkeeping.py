@@ -53,8 +53,7 @@ def enter_game(table: Table, data: dict, *, user=None, actor="") -> Game:
     game = Game(table=table, number=number, dealer_seat=deal.dealer, table_size=deal.table_size)
     _fill(game, data, deal, table)
     game.entered_by = user if user is not None and user.is_authenticated else None
-    game.save()
-    _store_points(game, deal, seats, table)
+    _save_with_points(game, deal, seats, table, replacing=False)
     if table.entry_mode != Table.EntryMode.GAMES:
         table.entry_mode = Table.EntryMode.GAMES
         table.save(update_fields=["entry_mode"])
@@ -97,8 +96,7 @@ def correct_game(
     seats = list(table.seats.all())
     deal = deal_of(game.number, table_rounds(table, seats))
     _fill(game, data, deal, table)
-    game.save()
-    _store_points(game, deal, seats, table)
+    _save_with_points(game, deal, seats, table, replacing=True)
     audit.record(
         "game_corrected",
         user=user,
@@ -309,24 +307,26 @@ def _declarer_problems(seat, deal: Deal) -> list[Problem]:
     return []
 
 
-def _store_points(game: Game, deal: Deal, seats, table: Table) -> None:
-    """One row of list points for every player present at this game."""
-    game.points.all().delete()
+def _save_with_points(game: Game, deal: Deal, seats, table: Table, *, replacing: bool) -> None:
+    """Save the game with its declarer, and one row of list points for every player present.
+
+    ``replacing`` removes the rows of the game as it was before a correction; a new game
+    has none, so entering one spares that query.
+    """
     present = {
         number: next(s for s in seats if s.number == number and s.covers(game.number))
         for number in deal.seats
     }
+    game.declarer_id = None if game.passed else present[game.declarer_seat].participant_id
+    game.save()
+    if replacing:
+        game.points.all().delete()
     rows = game.point_rows(
         {number: seat.participant_id for number, seat in present.items()},
         deal.active,
         table.series,
     )
     GamePoints.objects.bulk_create(rows)
-    if not game.passed:
-        declarer = next(r for r in rows if r.role == GamePoints.Role.DECLARER)
-        if game.declarer_id != declarer.participant_id:
-            game.declarer_id = declarer.participant_id
-            game.save(update_fields=["declarer"])
 
 
 def _mark_series_running(table: Table) -> None:

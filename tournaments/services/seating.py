@@ -155,25 +155,33 @@ def _seatable_participants(series: Series, participant_ids) -> list[Participant]
             gettext_noop("Participant %(ids)s is not registered for this tournament."),
             ids=", ".join(map(str, missing)),
         )
-    for participant_id in participant_ids:
-        _ensure_not_seated(series, found[participant_id], field="seats")
+    _ensure_none_seated(series, [found[p] for p in participant_ids], field="seats")
     return [found[p] for p in participant_ids]
 
 
 def _ensure_not_seated(series: Series, participant: Participant, *, field: str) -> None:
-    other = Seat.objects.filter(series=series, participant=participant).select_related("table")
-    seat = other.first()
-    if seat is not None:
-        raise Rejected.because(
-            field,
-            "participant_already_seated",
-            gettext_noop(
-                "%(name)s already sits at table %(table)d in this series; a participant plays "
-                "at one table per series."
-            ),
-            name=str(participant.player),
-            table=seat.table.number,
+    _ensure_none_seated(series, [participant], field=field)
+
+
+def _ensure_none_seated(series: Series, participants: list[Participant], *, field: str) -> None:
+    """Refuse, naming the first of ``participants`` (in their order) already at a table."""
+    tables = dict(
+        Seat.objects.filter(series=series, participant__in=participants).values_list(
+            "participant_id", "table__number"
         )
+    )
+    for participant in participants:
+        if participant.pk in tables:
+            raise Rejected.because(
+                field,
+                "participant_already_seated",
+                gettext_noop(
+                    "%(name)s already sits at table %(table)d in this series; a participant "
+                    "plays at one table per series."
+                ),
+                name=str(participant.player),
+                table=tables[participant.pk],
+            )
 
 
 def _last_game_number(table: Table) -> int:

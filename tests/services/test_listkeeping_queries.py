@@ -1,0 +1,58 @@
+"""How many queries entering a game and seating a table take.
+
+Every game of an evening goes through ``enter_game`` and every table of a draw through
+``create_table``; their query counts are fixed here so that a change that adds a query
+per game or per player shows up as a failing test, not as a slower evening.
+"""
+
+import pytest
+
+from tests.factories import (
+    enter,
+    make_participants,
+    make_seated_table,
+    make_series,
+    make_tournament,
+)
+from tournaments.services import listkeeping, seating
+
+pytestmark = pytest.mark.django_db
+
+KARO_WON = {"declarer_seat": 2, "game": "diamonds", "matadors": 1, "won": True}
+
+# Entering: a savepoint and its release, the states of series and tournament, the table
+# locked, its seats, the last game number, the game, the tournament's version, its list
+# points (each write guarded by the lock check of models/locking.py) and the audit entry.
+# A new game has no list points to remove, and its declarer is known before it is saved.
+ENTER_QUERIES = 12
+CORRECT_QUERIES = 13
+# Seating: whether any of the players already sits at a table is one query, not one each.
+CREATE_TABLE_QUERIES = 11
+
+
+def test_entering_a_game_takes_a_fixed_number_of_queries(django_assert_num_queries):
+    table = make_seated_table(players=4)
+    enter(table, **KARO_WON)  # the first game also marks the series and tournament running
+
+    with django_assert_num_queries(ENTER_QUERIES):
+        listkeeping.enter_game(table, {**KARO_WON, "declarer_seat": 3})
+
+
+def test_correcting_a_game_takes_a_fixed_number_of_queries(django_assert_num_queries):
+    table = make_seated_table(players=4)
+    enter(table, **KARO_WON)
+
+    with django_assert_num_queries(CORRECT_QUERIES):
+        listkeeping.correct_game(table, 1, {**KARO_WON, "won": False}, reason="verzählt")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_seating_a_table_takes_the_same_queries_for_three_and_four(
+    django_assert_num_queries, players
+):
+    tournament = make_tournament()
+    series = make_series(tournament)
+    ids = [p.id for p in make_participants(tournament, players)]
+
+    with django_assert_num_queries(CREATE_TABLE_QUERIES):
+        seating.create_table(series, None, ids)
