@@ -29,6 +29,9 @@ run: venv
 # test database; `--dist loadscope` keeps a module on one process, so module-wide fixtures
 # (the browser, the live server, data built once per module) are set up once.
 test: export DEBUG := 0
+# Keep compiled modules and pytest's rewritten test modules between runs (each test process
+# compiles them again otherwise), even where the environment turns bytecode off.
+test: export PYTHONDONTWRITEBYTECODE :=
 test: export SECRET_KEY ?= throw-away-key-for-tests-only-0123456789-abcdefghijklmnopqrstuvwxyz
 test: export SEAL_SECRET ?= throw-away-seal-secret-for-tests-only-0123456789-abcdefghijklmn
 test: venv

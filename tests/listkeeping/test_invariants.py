@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from tests.factories import enter, make_seated_table
 from tournaments.models import Game, GamePoints, Table
+from tournaments.services.seating import deal_for_next_game
 from tournaments.services.settlement import settle_table
-from tournaments.services.tables import table_overview
 
 CREDIT = {3: 40, 4: 30}
 BIDS = [18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48]
@@ -46,7 +46,7 @@ def fill_random_list(data, players, rounds):
     table = Table.objects.select_related("series__tournament").get(pk=table.pk)
     count = data.draw(st.integers(0, players * rounds), label="games")
     for _ in range(count):
-        active = table_overview(table)["next_game"]["active_seats"]
+        active = list(deal_for_next_game(table).active)
         passed = st.just({"passed": True})
         enter(table, **data.draw(st.one_of(passed, declared_games(active)), label="game"))
     return table
