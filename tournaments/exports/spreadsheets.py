@@ -15,6 +15,8 @@ a byte order mark, semicolons, plain integers.
 
 import csv
 import io
+from functools import partial
+from operator import is_not
 
 from django.utils.translation import gettext
 
@@ -38,6 +40,7 @@ from .rankings import (
 from .xlsx import XLSXWorkbook
 
 MAX_WIDTH = 40
+_is_value = partial(is_not, None)
 SHEET_TITLE_LENGTH = 31
 HEADER_ROWS = 2  # the title line and the column headers stay in view
 
@@ -62,10 +65,11 @@ class SheetWriter:
 
     def widths(self, columns: list[Column], lines: list[list]) -> None:
         """Columns wide enough for header and content."""
-        for index, column in enumerate(columns):
-            longest = max(
-                (len(str(line[index])) for line in lines if line[index] is not None), default=0
-            )
+        # Column by column through zip, map and filter, which loop in C: a championship's
+        # sheets have some 100,000 cells.
+        by_column = list(zip(*lines, strict=True)) if lines else [()] * len(columns)
+        for index, (column, values) in enumerate(zip(columns, by_column, strict=True)):
+            longest = max(map(len, map(str, filter(_is_value, values))), default=0)
             self.ws.widths[index] = max(
                 column.width, min(len(column.header) + 2, MAX_WIDTH), min(longest + 2, MAX_WIDTH)
             )

@@ -83,6 +83,7 @@ class Sheet:
         self.widths: dict[int, float] = {}
         self.frozen_rows = 0
         self.rows: list[str] = []
+        self._escaped: dict[str, str] = {}  # names and clubs recur on every row and sheet
 
     def append(self, values, styles=None) -> None:
         """A row of ``values`` (str, int or None), each with its style name or ``None``."""
@@ -91,32 +92,53 @@ class Sheet:
     def extend(self, lines, styles=None) -> None:
         """Rows of values that share one style per column (the bulk of a sheet).
 
-        A championship's sheets hold about 100,000 cells, so the loop is kept tight: the
-        style attributes and column letters are looked up once, not per cell.
+        A championship's sheets hold about 100,000 cells, so the usual row is written with
+        one ``str.format`` of a template made from the first row's kinds of value (number
+        or text per column); a row that differs (an empty cell, text in a number column)
+        is written cell by cell. Text is escaped once per distinct value.
         """
         attributes = [_STYLE_ATTRIBUTES.get(style, "") for style in styles or ()]
-        letters = _LETTERS
-        rows = self.rows
+        templates = {}  # the value types of a row → its template and its text cells
+        escaped = self._escaped
         for line in lines:
             if styles is not None and len(line) != len(attributes):
                 raise ValueError(f"{len(line)} values but {len(attributes)} styles")
-            number = len(rows) + 1
-            cells = []
-            for index, value in enumerate(line):
-                if value is None:
-                    continue
-                s = attributes[index] if attributes else ""
-                kind = type(value)
-                column = letters[index] if index < len(letters) else _letter(index)
-                if kind is int or kind is Decimal or _is_number(value):
-                    cells.append(f'<c r="{column}{number}"{s}><v>{value}</v></c>')
-                else:
-                    text = escape(xlsx_text(str(value)))
-                    cells.append(
-                        f'<c r="{column}{number}"{s} t="inlineStr"><is>'
-                        f'<t xml:space="preserve">{text}</t></is></c>'
-                    )
-            rows.append(f'<row r="{number}">{"".join(cells)}</row>')
+            number = len(self.rows) + 1
+            types = tuple(map(type, line))
+            known = templates.get(types)
+            if known is None:
+                known = templates[types] = _row_template([_kind(v) for v in line], attributes)
+            template, texts = known
+            if template is None:  # an empty cell in it
+                self.rows.append(self._row(number, line, attributes))
+                continue
+            values = list(line)
+            for index in texts:
+                value = values[index]
+                values[index] = escaped.get(value) or self._text(value)
+            self.rows.append(template.format(number, *values))
+
+    def _row(self, number: int, line, attributes) -> str:
+        """One row cell by cell: empty cells left out, each cell named by its reference."""
+        cells = []
+        for index, value in enumerate(line):
+            kind = _kind(value)
+            if kind is None:
+                continue
+            s = attributes[index] if attributes else ""
+            reference = f"{_letter(index)}{number}"
+            if kind is _NUMBER:
+                cells.append(f'<c r="{reference}"{s}><v>{value}</v></c>')
+            else:
+                cells.append(f'<c r="{reference}"{s}{_TEXT_CELL.format(self._text(value))}')
+        return f'<row r="{number}">{"".join(cells)}</row>'
+
+    def _text(self, value) -> str:
+        text = str(value)
+        escaped = self._escaped.get(text)
+        if escaped is None:
+            escaped = self._escaped[text] = escape(xlsx_text(text))
+        return escaped
 
     def xml(self) -> str:
         view = '<sheetView workbookViewId="0"/>'
@@ -217,9 +239,41 @@ def _relationships(targets) -> str:
     )
 
 
-def _is_number(value) -> bool:
-    """An int or Decimal of a subclass (the common exact types are tested first)."""
-    return isinstance(value, int | Decimal) and not isinstance(value, bool)
+_NUMBER = "number"
+_TEXT = "text"
+# The rest of a text cell after its reference and style: an inline string, never a formula.
+_TEXT_CELL = ' t="inlineStr"><is><t xml:space="preserve">{}</t></is></c>'
+
+
+def _kind(value) -> str | None:
+    """How a value is written: a number (int or Decimal, not bool), text, or nothing."""
+    if value is None:
+        return None
+    kind = type(value)
+    if kind is int or kind is Decimal:
+        return _NUMBER
+    if kind is str:
+        return _TEXT
+    return _NUMBER if isinstance(value, int | Decimal) and not isinstance(value, bool) else _TEXT
+
+
+def _row_template(kinds, attributes) -> tuple[str | None, list[int]]:
+    """A ``str.format`` template of a row (``{0}`` its number, then one field per cell) and
+    the indexes of its text cells; no template for a row with an empty cell."""
+    if None in kinds:
+        return None, []
+    cells = []
+    for index, kind in enumerate(kinds):
+        s = (attributes[index] if attributes else "").replace("{", "{{").replace("}", "}}")
+        reference = f"{_letter(index)}{{0}}"
+        field = f"{{{index + 1}}}"
+        if kind is _NUMBER:
+            cells.append(f'<c r="{reference}"{s}><v>{field}</v></c>')
+        else:
+            text = _TEXT_CELL.replace("{}", field)
+            cells.append(f'<c r="{reference}"{s}{text}')
+    texts = [index for index, kind in enumerate(kinds) if kind is _TEXT]
+    return '<row r="{0}">' + "".join(cells) + "</row>", texts
 
 
 _LETTERS = [get_column_letter(index) for index in range(1, 100)]
