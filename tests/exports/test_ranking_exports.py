@@ -229,3 +229,23 @@ def test_ranking_exports_take_constant_queries(
         response = client.get(url)
 
     assert response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_exports_series_rankings_are_the_services_without_a_query_per_series(
+    django_assert_num_queries,
+):
+    from tournaments.exports.rankings import tournament_ranking
+
+    tournament = make_played_tournament(players=7, series=2)
+    late = make_participants(tournament, 3)  # play the third series only
+    third = make_series(tournament)
+    play_out(make_table(third, late))
+    data = tournament_ranking(tournament)
+
+    with django_assert_num_queries(0):
+        series_rows = [data.series_rows(series) for series in data.series]
+
+    assert series_rows == [ranking.rank_series(series) for series in data.series]
+    assert data.rows == ranking.rank_tournament(tournament)
+    assert {row.participant for row in series_rows[2]} == {p.id for p in late}

@@ -37,13 +37,22 @@ class TournamentRanking:
     rows: list[RankingRow]
     series_totals: dict[int, dict[int, int]]
     sums: dict[int, dict[int, Totals]]
+    people: list[dict]  # everyone ranked, as ranking.people reads them
 
     def series_total(self, participant: int, series: Series) -> int | None:
         return self.series_totals.get(participant, {}).get(series.id)
 
     def series_rows(self, series: Series) -> list[RankingRow]:
-        """The series' own ranking, from the sums already read (no pass over the games)."""
-        return ranking.rank_series(series, self.sums.get(series.id, {}))
+        """The series' own ranking, as ``rank_series`` gives it, from the sums and the
+        participants already read: no query."""
+        seated = {p for p, totals in self.series_totals.items() if series.id in totals}
+        persons = [
+            {**person, "series_played": 1}
+            for person in self.people
+            if person["participant"] in seated
+        ]
+        sums = self.sums.get(series.id, {})
+        return ranking.rank_people(persons, sums, self.tournament.scheme)
 
 
 def tournament_ranking(tournament: Tournament) -> TournamentRanking:
@@ -56,14 +65,15 @@ def tournament_ranking(tournament: Tournament) -> TournamentRanking:
         for participant, one in by_participant.items():
             before = totals.get(participant)
             totals[participant] = one if before is None else before + one
-    rows = ranking.rank_tournament(tournament, totals)
+    people = ranking.people(ranking.tournament_players(tournament))
+    rows = ranking.rank_people(people, totals, tournament.scheme)
     scheme = tournament.scheme
     series_totals: dict[int, dict[int, int]] = {}
     seats = Seat.objects.filter(series__tournament=tournament).values_list("participant", "series")
     for participant, series_id in seats.order_by():
         one = sums.get(series_id, {}).get(participant, Totals())
         series_totals.setdefault(participant, {})[series_id] = one.total(scheme)
-    return TournamentRanking(tournament, series, rows, series_totals, sums)
+    return TournamentRanking(tournament, series, rows, series_totals, sums, people)
 
 
 def series_of(tournament: Tournament) -> list[Series]:

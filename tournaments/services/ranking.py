@@ -112,9 +112,16 @@ def series_totals(tournament: Tournament) -> dict[int, dict]:
 
 
 def rank_tournament(tournament: Tournament, totals: dict | None = None) -> list[RankingRow]:
-    """Everyone who sat at a table of the tournament; seats are counted per participant in a
-    subquery, which is cheaper than grouping the player rows by a join. ``totals`` as for
-    :func:`rank_series`."""
+    """Everyone who sat at a table of the tournament. ``totals`` as for :func:`rank_series`."""
+    return _rank(
+        tournament_players(tournament), Q(tournament=tournament), tournament.scheme, totals
+    )
+
+
+def tournament_players(tournament: Tournament):
+    """The participants who sat at a table of the tournament, with ``series_played``: seats
+    are counted per participant in a subquery, which is cheaper than grouping the player
+    rows by a join."""
     seats = (
         Seat.objects.filter(participant=OuterRef("pk"))
         .order_by()
@@ -122,12 +129,11 @@ def rank_tournament(tournament: Tournament, totals: dict | None = None) -> list[
         .annotate(count=Count("pk"))
         .values("count")
     )
-    players = (
+    return (
         Participant.objects.filter(tournament=tournament)
         .annotate(series_played=Subquery(seats, output_field=IntegerField()))
         .filter(series_played__gt=0)
     )
-    return _rank(players, Q(tournament=tournament), tournament.scheme, totals)
 
 
 def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
@@ -364,6 +370,12 @@ def full_name(first_name: str, last_name: str) -> str:
 def _rank(players, scope: Q, scheme: ExtraPointsScheme, totals=None) -> list[RankingRow]:
     if totals is None:
         totals = participant_totals(scope, "participant")
+    return rank_people(people(players), totals, scheme)
+
+
+def people(players) -> list[dict]:
+    """The participants of ``players`` (annotated with ``series_played``) as a ranking
+    shows them, with the German sort key of their name; one query."""
     participants = players.values(
         "id",
         "start_number",
@@ -373,24 +385,29 @@ def _rank(players, scope: Q, scheme: ExtraPointsScheme, totals=None) -> list[Ran
         "team__name",
         "series_played",
     ).order_by()
-    rows = []
-    for participant in participants:
-        rows.append(
-            {
-                "sort_name": name_sort_key(
-                    participant["player__last_name"], participant["player__first_name"]
-                ),
-                "participant": participant["id"],
-                "start_number": participant["start_number"],
-                "name": full_name(
-                    participant["player__first_name"], participant["player__last_name"]
-                ),
-                "club": participant["player__club__name"] or "",
-                "team": participant["team__name"] or "",
-                "series_played": participant["series_played"],
-                **_sums(totals.get(participant["id"], Totals()), scheme),
-            }
-        )
+    return [
+        {
+            "sort_name": name_sort_key(
+                participant["player__last_name"], participant["player__first_name"]
+            ),
+            "participant": participant["id"],
+            "start_number": participant["start_number"],
+            "name": full_name(participant["player__first_name"], participant["player__last_name"]),
+            "club": participant["player__club__name"] or "",
+            "team": participant["team__name"] or "",
+            "series_played": participant["series_played"],
+        }
+        for participant in participants
+    ]
+
+
+def rank_people(persons: list[dict], totals: dict, scheme: ExtraPointsScheme) -> list[RankingRow]:
+    """Rank ``persons`` (rows of :func:`people`) by their ``totals`` (participant →
+    :class:`Totals`); no query."""
+    rows = [
+        {**person, **_sums(totals.get(person["participant"], Totals()), scheme)}
+        for person in persons
+    ]
     return [RankingRow(**_without_sort_name(row)) for row in sort_and_rank(rows)]
 
 
