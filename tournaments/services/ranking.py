@@ -32,7 +32,7 @@ from tournaments.skat import ExtraPointsScheme, Problem
 from tournaments.text import name_sort_key, sort_key
 
 from .errors import Rejected
-from .settlement import AGGREGATES, ScoreColumns, Totals, totals_from_row
+from .settlement import AGGREGATES, ScoreColumns, Totals
 
 YEARS = (1900, 2100)
 MAX_SEASON_SERIES = 1000
@@ -326,11 +326,15 @@ def participant_totals(scope: Q, *keys: str) -> dict:
     tuple of values.
     """
     totals: dict = {}
+    width = len(keys)
     for model, aggregates in ((GamePoints, AGGREGATES), (SummaryEntry, _SUMMARY_AGGREGATES)):
-        query = model.objects.filter(scope).values(*keys).annotate(**aggregates).order_by()
-        for row in query:
-            key = row[keys[0]] if len(keys) == 1 else tuple(row[k] for k in keys)
-            sums, before = totals_from_row(row), totals.get(key)
+        grouped = model.objects.filter(scope).values(*keys).annotate(**aggregates).order_by()
+        # Tuples rather than a dict per group: a championship's season has 6,000 groups.
+        for row in grouped.values_list(*keys, *aggregates):
+            key = row[0] if width == 1 else row[:width]
+            game_points, won, lost, bonus = row[width:]
+            sums = Totals(game_points or 0, won or 0, lost or 0, bonus or 0)
+            before = totals.get(key)
             totals[key] = sums if before is None else before + sums
     return totals
 

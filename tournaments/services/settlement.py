@@ -64,7 +64,13 @@ AGGREGATES = {
 
 
 def totals_from_row(row: dict) -> Totals:
-    return Totals(*(row[name] or 0 for name in AGGREGATES))
+    """The sums of a row of AGGREGATES (``None`` where there was nothing to add: 0)."""
+    return Totals(
+        row["game_points"] or 0,
+        row["won"] or 0,
+        row["lost"] or 0,
+        row["bonus_opponents_lost"] or 0,
+    )
 
 
 def settle_table(table: Table, seats=None) -> list[SeatSettlement]:
