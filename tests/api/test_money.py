@@ -189,7 +189,7 @@ def test_cash_takes_the_same_queries_whatever_the_number_of_players(
     for participant in tournament.participants.all():
         money.mark_entry_fee_paid(participant)
 
-    with django_assert_num_queries(14):
+    with django_assert_num_queries(15):
         response = director_client.get(f"{API}tournaments/{tournament.id}/cash/")
 
     assert len(response.json()["participants"]) == players

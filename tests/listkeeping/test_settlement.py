@@ -1,13 +1,14 @@
 """Settlement of hand-made lists (docs/rules.md 2 and 3), worked out by hand in each test."""
 
 import pytest
+from django.db import connection
 from django.db.models import Sum
 
 from tests.factories import enter
 from tournaments.models import Game, GamePoints, SummaryEntry, Table
 from tournaments.services import seating
 from tournaments.services.errors import Rejected
-from tournaments.services.settlement import settle_table
+from tournaments.services.settlement import AGGREGATES, SUMMARY_AGGREGATES, settle_table
 from tournaments.services.summary import save_summary
 
 pytestmark = pytest.mark.django_db
@@ -315,3 +316,26 @@ def test_game_entry_refused_on_a_summary_table(new_table):
         True,
     )
     assert not Game.objects.filter(table=table).exists()
+
+
+def test_summed_columns_are_whole_numbers_read_without_a_conversion_per_value(new_table):
+    """A ranking sums four columns for each of a championship's 6,000 groups: the sums are
+    taken as the database returns them, which must therefore be whole numbers already
+    (on PostgreSQL a SUM over a bigint column would come back as a Decimal)."""
+    played, on_paper = new_table(players=3), new_table(players=3)
+    enter(played, declarer_seat=1, game="grand", matadors=1, won=True)
+    save_summary(on_paper, [{"seat": n, "game_points": 9, "won": 1, "lost": 0} for n in (1, 2, 3)])
+
+    for model, table, aggregates in (
+        (GamePoints, played, AGGREGATES),
+        (SummaryEntry, on_paper, SUMMARY_AGGREGATES),
+    ):
+        sums = model.objects.filter(table=table).values("table").annotate(**aggregates)
+        converted = [
+            name
+            for name in aggregates
+            if sums.query.annotations[name].get_db_converters(connection)
+        ]
+        assert converted == []
+        (row,) = sums
+        assert {name: type(row[name]) for name in aggregates} == dict.fromkeys(aggregates, int)

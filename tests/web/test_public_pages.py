@@ -736,8 +736,8 @@ def build(count):
 PAGES = {
     "list": (lambda t, p: "/turniere/", 1),
     "overview": (lambda t, p: f"/turniere/{t.id}/", 4),
-    "ranking": (lambda t, p: f"/turniere/{t.id}/rangliste/", 21),
-    "fragment": (lambda t, p: f"/turniere/{t.id}/rangliste/?fragment=1", 27),
+    "ranking": (lambda t, p: f"/turniere/{t.id}/rangliste/", 22),
+    "fragment": (lambda t, p: f"/turniere/{t.id}/rangliste/?fragment=1", 28),
     "series_ranking": (lambda t, p: f"/turniere/{t.id}/serie/1/rangliste/", 22),
     "team_ranking": (lambda t, p: f"/turniere/{t.id}/mannschaften/", 22),
     "table_plan": (lambda t, p: f"/turniere/{t.id}/serie/1/tischplan/", 8),

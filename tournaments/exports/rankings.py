@@ -16,7 +16,7 @@ from operator import attrgetter
 
 from django.utils.translation import gettext
 
-from tournaments.models import Seat, Series, Tournament
+from tournaments.models import Series, Tournament
 from tournaments.services import ranking
 from tournaments.services.ranking import RankingRow
 from tournaments.services.settlement import Totals
@@ -65,12 +65,11 @@ def tournament_ranking(tournament: Tournament) -> TournamentRanking:
         for participant, one in by_participant.items():
             before = totals.get(participant)
             totals[participant] = one if before is None else before + one
-    people = ranking.people(ranking.tournament_players(tournament))
+    people, seats = ranking.seated_people(tournament)
     rows = ranking.rank_people(people, totals, tournament.scheme)
     scheme = tournament.scheme
     series_totals: dict[int, dict[int, int]] = {}
-    seats = Seat.objects.filter(series__tournament=tournament).values_list("participant", "series")
-    for participant, series_id in seats.order_by():
+    for participant, series_id in seats:
         one = sums.get(series_id, {}).get(participant, Totals())
         series_totals.setdefault(participant, {})[series_id] = one.total(scheme)
     return TournamentRanking(tournament, series, rows, series_totals, sums, people)

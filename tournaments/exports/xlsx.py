@@ -78,12 +78,14 @@ _STYLE_ATTRIBUTES = {name: f' s="{index}"' for index, name in enumerate(STYLES)}
 class Sheet:
     """One worksheet: set widths and frozen rows first, then append rows in order."""
 
-    def __init__(self, title: str):
+    def __init__(self, title: str, escaped: dict[str, str] | None = None):
         self.title = title
         self.widths: dict[int, float] = {}
         self.frozen_rows = 0
         self.rows: list[str] = []
-        self._escaped: dict[str, str] = {}  # names and clubs recur on every row and sheet
+        # Text as written: names and clubs recur on every row and, in a workbook, on
+        # every sheet (a tournament's players on each series' sheet and on the total).
+        self._escaped: dict[str, str] = {} if escaped is None else escaped
 
     def append(self, values, styles=None) -> None:
         """A row of ``values`` (str, int or None), each with its style name or ``None``."""
@@ -168,9 +170,10 @@ class XLSXWorkbook:
     def __init__(self):
         self.sheets: list[Sheet] = []
         self.active = 0
+        self._escaped: dict[str, str] = {}  # shared by its sheets
 
     def add_sheet(self, title: str) -> Sheet:
-        sheet = Sheet(title)
+        sheet = Sheet(title, self._escaped)
         self.sheets.append(sheet)
         return sheet
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from operator import itemgetter
 
-from django.db.models import Count, IntegerField, OuterRef, Q, Subquery, Sum, Value
+from django.db.models import Q, Value
 from django.utils.translation import gettext_noop
 
 from tournaments.models import (
@@ -32,9 +32,10 @@ from tournaments.skat import ExtraPointsScheme, Problem
 from tournaments.text import name_sort_key, sort_key
 
 from .errors import Rejected
-from .settlement import AGGREGATES, ScoreColumns, Totals
+from .settlement import AGGREGATES, SUMMARY_AGGREGATES, ScoreColumns, Totals
 
 YEARS = (1900, 2100)
+_NOTHING = Totals()  # the sums of someone who has not played yet
 MAX_SEASON_SERIES = 1000
 
 
@@ -85,14 +86,6 @@ class SeasonRankingRow(ScoreColumns):
     series_counted: int
 
 
-_SUMMARY_AGGREGATES = {
-    "game_points": Sum("game_points"),
-    "won": Sum("won"),
-    "lost": Sum("lost"),
-    "bonus_opponents_lost": Sum("credits"),
-}
-
-
 def rank_series(series: Series, totals: dict | None = None) -> list[RankingRow]:
     """``totals`` (participant → :class:`Totals`) may be given when already summed, as
     :func:`series_totals` does for every series of a tournament at once."""
@@ -113,27 +106,28 @@ def series_totals(tournament: Tournament) -> dict[int, dict]:
 
 def rank_tournament(tournament: Tournament, totals: dict | None = None) -> list[RankingRow]:
     """Everyone who sat at a table of the tournament. ``totals`` as for :func:`rank_series`."""
-    return _rank(
-        tournament_players(tournament), Q(tournament=tournament), tournament.scheme, totals
-    )
+    if totals is None:
+        totals = participant_totals(Q(tournament=tournament), "participant")
+    return rank_people(seated_people(tournament)[0], totals, tournament.scheme)
 
 
-def tournament_players(tournament: Tournament):
-    """The participants who sat at a table of the tournament, with ``series_played``: seats
-    are counted per participant in a subquery, which is cheaper than grouping the player
-    rows by a join."""
-    seats = (
-        Seat.objects.filter(participant=OuterRef("pk"))
+def seated_people(tournament: Tournament) -> tuple[list[dict], list[tuple[int, int]]]:
+    """The participants who sat at a table of the tournament, as :func:`people` gives
+    them, and every seat as a (participant, series) pair; two plain queries.
+
+    The seats are counted here rather than in SQL: a count per participant (a subquery or
+    a GROUP BY over a join) cost the database more than reading the 6,000 seats of a
+    championship.
+    """
+    seats = list(
+        Seat.objects.filter(series__tournament=tournament)
         .order_by()
-        .values("participant")
-        .annotate(count=Count("pk"))
-        .values("count")
+        .values_list("participant", "series")
     )
-    return (
-        Participant.objects.filter(tournament=tournament)
-        .annotate(series_played=Subquery(seats, output_field=IntegerField()))
-        .filter(series_played__gt=0)
-    )
+    played: dict[int, int] = {}
+    for participant, _series in seats:
+        played[participant] = played.get(participant, 0) + 1
+    return people(Participant.objects.filter(tournament=tournament), played), seats
 
 
 def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
@@ -150,7 +144,7 @@ def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
     for member in members_query.order_by().values(
         "id", "team", "start_number", "player__first_name", "player__last_name"
     ):
-        sums = totals.get(member["id"], Totals())
+        sums = totals.get(member["id"], _NOTHING)
         members[member["team"]].append(
             {
                 "sort_name": name_sort_key(
@@ -215,29 +209,26 @@ def rank_season(
         "participant__player__first_name",
         "participant__player__last_name",
         "participant__player__club__name",
+        named=False,
     )
+    schemes = {value: ExtraPoints(value).scheme for value in ExtraPoints.values}
     players: dict[int, dict] = {}
-    for seat in seats:
-        player = players.get(seat["participant__player"])
+    # Tuples, one shared empty Totals and a scheme per setting: a championship's season
+    # is 6,000 seats, and this loop is most of the ranking's time beyond the SQL.
+    for participant, series, tournament, extra_points, player_id, first, last, club in seats:
+        player = players.get(player_id)
         if player is None:  # built once per player, not for each of their seats
-            player = players[seat["participant__player"]] = {
-                "sort_name": name_sort_key(
-                    seat["participant__player__last_name"], seat["participant__player__first_name"]
-                ),
-                "player": seat["participant__player"],
-                "name": full_name(
-                    seat["participant__player__first_name"], seat["participant__player__last_name"]
-                ),
-                "club": seat["participant__player__club__name"] or "",
+            player = players[player_id] = {
+                "sort_name": name_sort_key(last, first),
+                "player": player_id,
+                "name": full_name(first, last),
+                "club": club or "",
                 "tournaments": set(),
                 "series": [],
             }
-        player["tournaments"].add(seat["series__tournament"])
-        key = (seat["series__tournament"], seat["participant"], seat["series"])
-        sums = totals.get(key, Totals())
-        player["series"].append(
-            (sums, ExtraPoints(seat["series__tournament__extra_points"]).scheme)
-        )
+        player["tournaments"].add(tournament)
+        sums = totals.get((tournament, participant, series), _NOTHING)
+        player["series"].append((sums, schemes[extra_points]))
     rows = []
     for player in players.values():
         played = len(player["series"])
@@ -327,7 +318,7 @@ def participant_totals(scope: Q, *keys: str) -> dict:
     """
     totals: dict = {}
     width = len(keys)
-    for model, aggregates in ((GamePoints, AGGREGATES), (SummaryEntry, _SUMMARY_AGGREGATES)):
+    for model, aggregates in ((GamePoints, AGGREGATES), (SummaryEntry, SUMMARY_AGGREGATES)):
         grouped = model.objects.filter(scope).values(*keys).annotate(**aggregates).order_by()
         # Tuples rather than a dict per group: a championship's season has 6,000 groups.
         for row in grouped.values_list(*keys, *aggregates):
@@ -339,21 +330,16 @@ def participant_totals(scope: Q, *keys: str) -> dict:
     return totals
 
 
-def seat_rows(tournaments, *fields: str):
+def seat_rows(tournaments, *fields: str, named: bool = True):
     """Every seat in ``tournaments`` as a row of its participant, its series, the series'
     tournament and that tournament's extra points, plus ``fields``: what rankings and
-    statistics over several tournaments need to value each series with its own scheme."""
-    return (
-        Seat.objects.filter(series__tournament__in=tournaments)
-        .order_by()
-        .values(
-            "participant",
-            "series",
-            "series__tournament",
-            "series__tournament__extra_points",
-            *fields,
-        )
-    )
+    statistics over several tournaments need to value each series with its own scheme.
+
+    Rows are dicts, or tuples in that order when not ``named``.
+    """
+    columns = ("participant", "series", "series__tournament", "series__tournament__extra_points")
+    seats = Seat.objects.filter(series__tournament__in=tournaments).order_by()
+    return seats.values(*columns, *fields) if named else seats.values_list(*columns, *fields)
 
 
 def _by_name(row: dict):
@@ -363,7 +349,9 @@ def _by_name(row: dict):
 
 
 def _without_sort_name(row: dict) -> dict:
-    return {key: value for key, value in row.items() if key != "sort_name"}
+    """``row`` itself, its sort key removed (the rows are the ranking's own, built for it)."""
+    del row["sort_name"]
+    return row
 
 
 def full_name(first_name: str, last_name: str) -> str:
@@ -377,39 +365,41 @@ def _rank(players, scope: Q, scheme: ExtraPointsScheme, totals=None) -> list[Ran
     return rank_people(people(players), totals, scheme)
 
 
-def people(players) -> list[dict]:
-    """The participants of ``players`` (annotated with ``series_played``) as a ranking
-    shows them, with the German sort key of their name; one query."""
-    participants = players.values(
-        "id",
-        "start_number",
-        "player__first_name",
-        "player__last_name",
-        "player__club__name",
-        "team__name",
-        "series_played",
-    ).order_by()
-    return [
-        {
-            "sort_name": name_sort_key(
-                participant["player__last_name"], participant["player__first_name"]
-            ),
-            "participant": participant["id"],
-            "start_number": participant["start_number"],
-            "name": full_name(participant["player__first_name"], participant["player__last_name"]),
-            "club": participant["player__club__name"] or "",
-            "team": participant["team__name"] or "",
-            "series_played": participant["series_played"],
-        }
-        for participant in participants
-    ]
+def people(players, played: dict[int, int] | None = None) -> list[dict]:
+    """The participants of ``players`` as a ranking shows them, with the German sort key
+    of their name; one query.
+
+    ``series_played`` is ``played[participant]`` when ``played`` is given (participants it
+    lacks are left out), otherwise the queryset's annotation of that name.
+    """
+    fields = ["id", "start_number", "player__first_name", "player__last_name"]
+    fields += ["player__club__name", "team__name"]
+    if played is None:
+        fields.append("series_played")
+    rows = []
+    for row in players.values_list(*fields).order_by():
+        participant, start_number, first_name, last_name, club, team = row[:6]
+        if played is not None and participant not in played:
+            continue
+        rows.append(
+            {
+                "sort_name": name_sort_key(last_name, first_name),
+                "participant": participant,
+                "start_number": start_number,
+                "name": full_name(first_name, last_name),
+                "club": club or "",
+                "team": team or "",
+                "series_played": row[6] if played is None else played[participant],
+            }
+        )
+    return rows
 
 
 def rank_people(persons: list[dict], totals: dict, scheme: ExtraPointsScheme) -> list[RankingRow]:
     """Rank ``persons`` (rows of :func:`people`) by their ``totals`` (participant →
     :class:`Totals`); no query."""
     rows = [
-        {**person, **_sums(totals.get(person["participant"], Totals()), scheme)}
+        {**person, **_sums(totals.get(person["participant"], _NOTHING), scheme)}
         for person in persons
     ]
     return [RankingRow(**_without_sort_name(row)) for row in sort_and_rank(rows)]
@@ -428,13 +418,18 @@ def _sums(sums: Totals, scheme: ExtraPointsScheme) -> dict:
 
 def _scheme_sums(series: Iterable[tuple[Totals, ExtraPointsScheme]]) -> dict:
     """Sums of series that may come from tournaments with different schemes."""
-    result = dict.fromkeys(
-        ("game_points", "won", "lost", "bonus_won_lost", "bonus_opponents_lost", "total"), 0
-    )
-    for sums, scheme in series:
-        for name, value in _sums(sums, scheme).items():
-            result[name] += value
-    return result
+    sums, bonus_won_lost = _NOTHING, 0
+    for one, scheme in series:
+        sums += one
+        bonus_won_lost += one.bonus_won_lost(scheme)
+    return {
+        "game_points": sums.game_points,
+        "won": sums.won,
+        "lost": sums.lost,
+        "bonus_won_lost": bonus_won_lost,
+        "bonus_opponents_lost": sums.bonus_opponents_lost,
+        "total": sums.game_points + bonus_won_lost + sums.bonus_opponents_lost,
+    }
 
 
 def _series_order(entry: tuple[Totals, ExtraPointsScheme]):
