@@ -253,3 +253,17 @@ def test_export_endpoints_are_in_the_schema_without_warnings():
         assert content == {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}
     warnings = {**GENERATOR_STATS._warn_cache, **GENERATOR_STATS._error_cache}
     assert [w for w in warnings if "exports.py" in w or "PDFView" in w or "Certificate" in w] == []
+
+
+def test_one_list_pdf_reads_its_table_once(client, django_assert_num_queries):
+    """The table (with its series, tournament, club and tariff), the club certificate, then
+    the list's seats, list points, signatures and games; a fresh rendering, nothing kept."""
+    (table,) = series_with_tables(1)[1]
+    certificate_for(table.series.tournament.club)
+
+    with django_assert_num_queries(6):
+        response = client.get(f"{API}tables/{table.id}/list.pdf")
+        pdf = body(response)
+
+    assert response.status_code == 200
+    assert signatures_in(pdf) == 1

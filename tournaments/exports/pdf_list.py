@@ -334,8 +334,9 @@ def _totals(row) -> dict:
 
 
 def game_list_pdf(table: Table, *, base_url: str = "") -> bytes:
-    """The filled list of one table as an (unsigned) PDF."""
-    sheet = load_sheet(table_queryset().get(pk=table.pk))
+    """The filled list of one table (fetched with :func:`table_queryset`, as the download
+    view does) as an (unsigned) PDF."""
+    sheet = load_sheet(table)
     return _render([sheet], base_url, _title(sheet))
 
 
