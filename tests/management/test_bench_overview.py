@@ -6,6 +6,8 @@ import re
 from django.core.management import call_command
 from django.db import connection
 
+from tournaments.benchmarks import load
+
 MEASURED = [
     "series ranking",
     "tournament ranking",
@@ -20,9 +22,14 @@ MEASURED = [
 ]
 
 
-def test_bench_quick_prints_the_performance_table(development_database):
+def test_bench_quick_prints_the_performance_table(development_database, monkeypatch):
     connected_to = connection.settings_dict["NAME"]
     out = io.StringIO()
+    servers = []
+    start_gunicorn = load._start_gunicorn
+    monkeypatch.setattr(
+        load, "_start_gunicorn", lambda *args: servers.append(start_gunicorn(*args)) or servers[-1]
+    )
 
     call_command("bench", "--quick", stdout=out)
 
@@ -35,5 +42,6 @@ def test_bench_quick_prints_the_performance_table(development_database):
     for clients in (1, 20):
         entry = rf"API game entry, {clients} client\(s\) +(p50 \d+ +p95 \d+|not measured: gunicorn)"
         assert re.search(entry, output)
+    assert len(servers) == 1  # both entry runs on one server: it starts once
     assert development_database is None or not development_database.exists()
     assert connection.settings_dict["NAME"] == connected_to

@@ -22,6 +22,7 @@ Figures depend on the machine and are printed, never asserted. ``--database-url`
 the same against another database server (a throw-away database is created there too).
 """
 
+import contextlib
 import datetime
 import http.client
 import json
@@ -179,32 +180,51 @@ def simulate(
     with tempfile.TemporaryDirectory(prefix="skatverein-bench-static-") as static_root:
         if watchers is not None and watchers.count:
             _collect_static(static_root)  # pages need the manifest, as in production
-        return _serve_and_run(devices, seconds, workers, tournament_id, watchers, static_root)
+        with _server(workers, static_root) as port:
+            if watchers is not None:
+                watchers.open_pages(port, tournament_id)
+            return _run(port, devices, seconds, watchers)
 
 
-def _serve_and_run(devices, seconds, workers, tournament_id, watchers, static_root):
+def simulate_each(counts: list[int], seconds: float, workers: int, rounds: int, seed: int):
+    """As :func:`simulate` without phones, for each of ``counts`` devices in turn (each
+    group on a tournament of its own) on one server, started once; a (devices, elapsed
+    seconds) pair per count."""
+    rng = random.Random(seed)
+    groups = [build_devices(count, rounds, rng) for count in counts]
+    with (
+        tempfile.TemporaryDirectory(prefix="skatverein-bench-static-") as static_root,
+        _server(workers, static_root) as port,
+    ):
+        return [_run(port, devices, seconds, None) for devices in groups]
+
+
+@contextlib.contextmanager
+def _server(workers: int, static_root: str):
+    """gunicorn on a free port of 127.0.0.1, answering; stopped when the block ends."""
     port = _free_port()
     server = _start_gunicorn(port, workers, static_root)
     try:
         _wait_until_up(port, server)
-        if watchers is not None:
-            watchers.open_pages(port, tournament_id)
-        deadline = time.monotonic() + seconds
-        started = time.monotonic()
-        threads = [threading.Thread(target=d.run, args=(port, deadline)) for d in devices]
-        for thread in threads:
-            thread.start()
-        if watchers is not None:
-            watchers.start(port, deadline)
-        for thread in threads:
-            thread.join()
-        if watchers is not None:
-            watchers.join()
-        elapsed = time.monotonic() - started
+        yield port
     finally:
         server.terminate()
         server.wait(timeout=60)
-    return devices, elapsed
+
+
+def _run(port: int, devices, seconds: float, watchers: Watchers | None):
+    deadline = time.monotonic() + seconds
+    started = time.monotonic()
+    threads = [threading.Thread(target=d.run, args=(port, deadline)) for d in devices]
+    for thread in threads:
+        thread.start()
+    if watchers is not None:
+        watchers.start(port, deadline)
+    for thread in threads:
+        thread.join()
+    if watchers is not None:
+        watchers.join()
+    return devices, time.monotonic() - started
 
 
 def build_devices(count: int, rounds: int, rng: random.Random) -> list[Device]:
@@ -301,6 +321,9 @@ def _start_gunicorn(port: int, workers: int, static_root: str) -> subprocess.Pop
         "skatverein.wsgi:application",
         f"--bind=127.0.0.1:{port}",
         f"--workers={workers}",
+        # The application is imported once and the workers forked from it: the server is
+        # up in half the time, and its start is not what is measured.
+        "--preload",
         "--timeout=120",
         "--log-level=warning",
     ]

@@ -75,13 +75,17 @@ def run(options: dict, out: TextIO) -> None:
         ):
             for name, ms in downloads(tournament, repeat):
                 out.write(f"{name:<34}{ms:>10.1f}\n")
-    for clients in (1, 20):
+    counts = (1, 20)
+    try:
+        runs = load.simulate_each(list(counts), load_seconds, 4, 12, 2026)
+    except RuntimeError as failed:  # gunicorn did not come up on an overloaded machine
+        runs = [failed] * len(counts)
+    for clients, run_or_failure in zip(counts, runs, strict=True):
         label = f"API game entry, {clients} client(s)"
-        try:
-            devices, _elapsed = load.simulate(clients, load_seconds, 4, 12, 2026)
-        except RuntimeError as failed:  # gunicorn did not come up on an overloaded machine
-            out.write(f"{label:<34}  not measured: {failed}\n")
+        if isinstance(run_or_failure, RuntimeError):
+            out.write(f"{label:<34}  not measured: {run_or_failure}\n")
             continue
+        devices, _elapsed = run_or_failure
         latencies = sorted(ms for device in devices for ms in device.latencies_ms)
         errors = sum(sum(device.errors.values()) for device in devices)
         out.write(
