@@ -33,7 +33,7 @@ def test_bench_ranking_prints_timings_in_a_throwaway_database(development_databa
     }
     assert rows == {
         "series": (3, 8),
-        "tournament": (3, 8),
+        "tournament": (4, 8),
         "teams": (4, 2),
         "season": (3, 8),
         "statistics": (3, 1),

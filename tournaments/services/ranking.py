@@ -3,10 +3,11 @@ tie rule of docs/rules.md 2.
 
 Every ranking takes a fixed number of queries whatever the number of games, players or
 tournaments: the database sums the list points (one GROUP BY over GamePoints, one over
-SummaryEntry for lists kept on paper), one more query brings the players, and what is
-left — each tournament's extra-points scheme, the best N series, the places — is done in
-Python on those few rows. Rows are read with ``.values()``, because building thousands of
-model instances costs more than the aggregates themselves (see ``manage.py bench ranking``).
+SummaryEntry for lists kept on paper), one or two more bring the players (and, for a
+tournament, the seats that say who played), and what is left — each tournament's
+extra-points scheme, the best N series, the places — is done in Python on those few
+rows. Rows are read with ``.values()`` or as tuples, because building thousands of model
+instances costs more than the aggregates themselves (see ``manage.py bench ranking``).
 """
 
 from collections import defaultdict
