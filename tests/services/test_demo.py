@@ -1,10 +1,13 @@
-"""Demo data loader: idempotent, and the director can log in."""
+"""Demo data loader: idempotent, the director can log in, and the evening has a cash box."""
+
+from decimal import Decimal as D
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest
 
-from tournaments.models import AuditEntry, Club, Player, Table, Tournament
+from tournaments.models import AuditEntry, Club, Participant, Player, Table, Tournament
+from tournaments.services import money
 from tournaments.services.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, load_demo
 from tournaments.services.demo_lists import DEMO_CUP, DEMO_TOURNAMENT
 
@@ -71,3 +74,24 @@ def test_demo_shows_a_finished_tournament_next_to_a_running_one(demo):
     assert list(evening.series.values_list("status", flat=True)) == ["finished", "running"]
     assert not Table.objects.filter(series__status="finished", status="open").exists()
     assert AuditEntry.objects.filter(action="tournament_finished").count() == 1
+
+
+def test_demo_shows_money_on_every_list_and_a_balanced_settlement_once(demo):
+    """The demo evening has a cash box (services/demo_money.py): a tariff, payments, a
+    prize table and a live settlement; loading it again pays nothing twice."""
+    tournament = Tournament.objects.get(name=DEMO_TOURNAMENT)
+    payments = tournament.payments.count()
+
+    load_demo()
+
+    settlement = money.settlement_of(tournament)
+    lists = money.tables_money(Table.objects.filter(series__tournament=tournament))
+    assert sum(result.total for result in lists.values()) == settlement.lost_game_fees_due > 0
+    # The demo evening is still running (series 2 waits for signatures): a live settlement.
+    assert tournament.status == Tournament.Status.RUNNING and not settlement.frozen
+    assert settlement.entry_fees_paid == D("140.00")
+    assert settlement.lost_game_fees_paid > 0
+    assert {a.classification for a in settlement.awards} == {"overall", "women"}
+    assert settlement.collected == settlement.prizes + settlement.balance
+    assert Participant.objects.filter(tournament=tournament, gender="f").count() == 8
+    assert tournament.payments.count() == payments
