@@ -1,7 +1,8 @@
 """A signed or locked list cannot be changed through the ORM either (docs/rules.md 4)."""
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from tests.factories import (
     make_complete_table,
@@ -19,6 +20,7 @@ from tournaments.models import (
     SummaryEntry,
     Table,
     changes_allowed,
+    seen_open,
 )
 from tournaments.services import states, summary
 
@@ -234,3 +236,21 @@ def test_open_lists_change_as_before(db):
     table.delete()
 
     assert not Game.objects.exists()
+
+
+def test_seen_open_refuses_a_table_that_is_not_open_and_lifts_the_check_for_that_one_only(
+    closed,
+):
+    """List keeping's shortcut (it holds the row lock and has seen the list open) can
+    never lift the guard for a closed list, nor for another table."""
+    open_table = make_complete_table(players=3, rounds_per_series=1)
+
+    with pytest.raises(ListLocked), seen_open(closed):
+        pass
+    with seen_open(open_table), pytest.raises(ListLocked):
+        change_game(closed)
+    with CaptureQueriesContext(connection) as checked:
+        change_game(open_table)
+    with seen_open(open_table), CaptureQueriesContext(connection) as trusted:
+        change_game(open_table)
+    assert len(trusted) == len(checked) - 1  # the same writes, without the check

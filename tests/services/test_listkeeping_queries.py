@@ -22,10 +22,11 @@ KARO_WON = {"declarer_seat": 2, "game": "diamonds", "matadors": 1, "won": True}
 
 # Entering: a savepoint and its release, the states of series and tournament, the table
 # locked, its seats, the last game number, the game, the tournament's version, its list
-# points (each write guarded by the lock check of models/locking.py) and the audit entry.
-# A new game has no list points to remove, and its declarer is known before it is saved.
-ENTER_QUERIES = 12
-CORRECT_QUERIES = 13
+# points and the audit entry. A new game has no list points to remove, and its declarer
+# is known before it is saved. The writes skip the lock check of models/locking.py: the
+# service holds the table's row lock and has just seen the list open.
+ENTER_QUERIES = 10
+CORRECT_QUERIES = 11
 # Seating: whether any of the players already sits at a table is one query, not one each.
 CREATE_TABLE_QUERIES = 11
 

@@ -4,7 +4,7 @@ from tournaments.models.audit import AuditEntry
 from tournaments.models.clubs import Club, Player
 from tournaments.models.games import Game, GamePoints
 from tournaments.models.idempotency import IdempotencyKey
-from tournaments.models.locking import ListLocked, changes_allowed
+from tournaments.models.locking import ListLocked, changes_allowed, seen_open
 from tournaments.models.money import Payment, PrizeRule, SettlementSnapshot, Tariff
 from tournaments.models.series import Series
 from tournaments.models.signatures import Signature, SigningCertificate
@@ -36,4 +36,5 @@ __all__ = [
     "Tournament",
     "TournamentVersion",
     "changes_allowed",
+    "seen_open",
 ]

@@ -6,7 +6,8 @@ future interface cannot change a signed list either: ``save()``, ``delete()`` an
 ``update()``, ``delete()`` and ``bulk_create()`` of every row that makes up a list raise
 :class:`ListLocked` while its table is signed or locked. Only the director's reopening
 (``services.list_closing.reopen``, through ``services.states``) lifts the guard, for that
-one table, with :func:`changes_allowed`.
+one table, with :func:`changes_allowed`; list keeping, which has just seen the list open
+under the table's row lock, skips the repeated check with :func:`seen_open`.
 """
 
 from collections.abc import Iterable, Iterator
@@ -61,6 +62,21 @@ def changes_allowed(table) -> Iterator[None]:
         yield
     finally:
         _allowed_tables.reset(token)
+
+
+@contextmanager
+def seen_open(table) -> Iterator[None]:
+    """Writes to ``table``'s list skip the check whether it is closed.
+
+    Only for a service that holds the table's row lock (``services.locking.lock_table``)
+    and has seen the list open after taking it: nobody can close the list before the
+    transaction ends, so the check would only repeat, with a query for every write (two
+    or three for each game entered), what the service has just established.
+    """
+    if not table.is_open:
+        raise ListLocked(table.number, table.status)
+    with changes_allowed(table):
+        yield
 
 
 def _closed(table_ids: Iterable[int | None]) -> tuple[int, str] | None:

@@ -8,7 +8,7 @@ settlement is one aggregate query.
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from tournaments.models import Game, GamePoints, Table
+from tournaments.models import Game, GamePoints, Table, seen_open
 from tournaments.models.games import INPUT_FIELDS
 from tournaments.skat import GAME_FIELDS, GameInvalid, Problem, evaluate, read_game
 from tournaments.skat.rounds import Deal, deal_of, game_count
@@ -318,15 +318,16 @@ def _save_with_points(game: Game, deal: Deal, seats, table: Table, *, replacing:
         for number in deal.seats
     }
     game.declarer_id = None if game.passed else present[game.declarer_seat].participant_id
-    game.save()
-    if replacing:
-        game.points.all().delete()
-    rows = game.point_rows(
-        {number: seat.participant_id for number, seat in present.items()},
-        deal.active,
-        table.series,
-    )
-    GamePoints.objects.bulk_create(rows)
+    with seen_open(table):  # locked and checked open by enter_game and correct_game
+        game.save()
+        if replacing:
+            game.points.all().delete()
+        rows = game.point_rows(
+            {number: seat.participant_id for number, seat in present.items()},
+            deal.active,
+            table.series,
+        )
+        GamePoints.objects.bulk_create(rows)
 
 
 def _mark_series_running(table: Table) -> None:
