@@ -14,6 +14,7 @@ from tests.factories import (
     make_series,
     make_tournament,
 )
+from tournaments.models import Table
 from tournaments.services import listkeeping, seating
 
 pytestmark = pytest.mark.django_db
@@ -57,3 +58,16 @@ def test_seating_a_table_takes_the_same_queries_for_three_and_four(
 
     with django_assert_num_queries(CREATE_TABLE_QUERIES):
         seating.create_table(series, None, ids)
+
+
+def test_a_table_read_with_its_running_series_needs_no_look_at_the_parents(
+    django_assert_num_queries,
+):
+    """The API reads a table with its series and tournament: once they run (they never go
+    back to planned), entering a game does not ask the database for their states again."""
+    table = make_seated_table(players=4)
+    enter(table, **KARO_WON)
+    table = Table.objects.select_related("series__tournament").get(pk=table.pk)
+
+    with django_assert_num_queries(ENTER_QUERIES - 1):
+        listkeeping.enter_game(table, {**KARO_WON, "declarer_seat": 3})

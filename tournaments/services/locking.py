@@ -62,7 +62,7 @@ def lock_table(table: Table, *, parents_if_planned: bool = False) -> Table:
     tournament running) the tournament and the series are locked first while they are
     still planned; once running they never go back, so later entries lock the table only.
     """
-    if parents_if_planned:
+    if parents_if_planned and _may_be_planned(table):
         planned = (
             Series.objects.filter(pk=table.series_id)
             .values_list("status", "tournament__status", "tournament_id")
@@ -89,3 +89,15 @@ def lock_table(table: Table, *, parents_if_planned: bool = False) -> Table:
             table=table.number,
         )
     return locked
+
+
+def _may_be_planned(table: Table) -> bool:
+    """Whether the series or the tournament of ``table`` may still be planned.
+
+    Statuses read with the table (the API reads tables with their series and tournament)
+    answer without a query when neither is planned: once running or finished, neither
+    ever goes back to planned (services/states.py), so an older copy cannot be wrong.
+    """
+    if not Table.series.is_cached(table) or not Series.tournament.is_cached(table.series):
+        return True
+    return Series.Status.PLANNED in (table.series.status, table.series.tournament.status)
