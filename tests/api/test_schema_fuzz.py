@@ -14,14 +14,10 @@ derandomized, without shrinking. Half of the generated ids are replaced by ids o
 objects (a small played tournament) so that the operations also run past their 404.
 """
 
-import json
-
 import pytest
 import schemathesis
 from django.contrib.auth import get_user_model
 from django.test.client import ClientHandler
-from drf_spectacular.generators import SchemaGenerator
-from drf_spectacular.renderers import OpenApiJsonRenderer
 from hypothesis import HealthCheck, Phase, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
@@ -33,6 +29,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from tests.factories import make_club, make_played_tournament, make_series
+from tests.openapi import api_schema
 
 pytestmark = pytest.mark.django_db
 
@@ -70,8 +67,7 @@ class _InProcessApp:
 
 def _load_schema():
     """The schema ``/api/schema/`` serves, generated in-process (no request, no database)."""
-    generated = SchemaGenerator().get_schema(request=None, public=True)
-    loaded = schemathesis.openapi.from_dict(json.loads(OpenApiJsonRenderer().render(generated)))
+    loaded = schemathesis.openapi.from_dict(api_schema())
     loaded.app = _InProcessApp()
     return loaded
 

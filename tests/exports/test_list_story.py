@@ -20,7 +20,6 @@ from tournaments.exports.pdf_plan import table_plan_pdf
 from tournaments.exports.pdf_ranking import series_ranking_pdf
 from tournaments.services import participants, seating, states
 
-
 pytestmark = pytest.mark.django_db
 
 NAMES = [("Łukasz", "Wiśniewski"), ("Şahin", "Yılmaz"), ("Antonín", "Dvořák"), ("Jörg", "Weiß")]
