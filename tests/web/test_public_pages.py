@@ -707,54 +707,7 @@ def test_public_pages_refuse_writes(client, cup, method):
 
 
 # --- Query counts: constant whatever the number of tournaments, players or tables --------
-
-
-def build(count):
-    """``count`` running tournaments, each with ``count`` tables of four played in series 1
-    and ``count`` teams; returns the first tournament and one of its players."""
-    first = None
-    for _ in range(count):
-        club = make_club()
-        tournament = make_tournament(rounds_per_series=1, club=club)
-        for n in range(count):
-            team = participants.create_team(tournament, f"Team {n}", club=club)
-            for _ in range(4):
-                participants.register(tournament, make_player(club), team=team)
-        series = make_series(tournament)
-        people = list(tournament.participants.order_by("start_number"))
-        for n in range(count):
-            table = make_table(series, people[4 * n : 4 * n + 4])
-            enter(table, declarer_seat=2, won=True, **KARO)
-            enter(table, declarer_seat=3, won=False, **KARO)
-        first = first or (tournament, people[0].player)
-    return first
-
-
-# A first visit of a ranking also stores the ranking and its rendered table in the database
-# cache (7 queries each); later visits read them (1 each) or answer 304. The live table
-# (?fragment=1) also looks for and keeps the newest table rendered (web/live_table.py).
-PAGES = {
-    "list": (lambda t, p: "/turniere/", 1),
-    "overview": (lambda t, p: f"/turniere/{t.id}/", 4),
-    "ranking": (lambda t, p: f"/turniere/{t.id}/rangliste/", 22),
-    "fragment": (lambda t, p: f"/turniere/{t.id}/rangliste/?fragment=1", 28),
-    "series_ranking": (lambda t, p: f"/turniere/{t.id}/serie/1/rangliste/", 22),
-    "team_ranking": (lambda t, p: f"/turniere/{t.id}/mannschaften/", 22),
-    "table_plan": (lambda t, p: f"/turniere/{t.id}/serie/1/tischplan/", 8),
-    "home": (lambda t, p: "/", 1),
-}
-
-
-@pytest.mark.parametrize("count", [1, 3])
-@pytest.mark.parametrize("page", PAGES)
-def test_public_page_query_count_is_constant(client, django_assert_num_queries, page, count):
-    tournament, player = build(count)
-    url, queries = PAGES[page]
-
-    with django_assert_num_queries(queries):
-        response = client.get(url(tournament, player))
-
-    assert response.status_code == 200
+# (the public pages' and the start cards' in test_public_page_queries.py)
 
 
 @pytest.mark.parametrize("count", [1, 3])
@@ -770,17 +723,6 @@ def test_player_page_query_count_is_constant(client, django_assert_num_queries, 
 
     assert response.status_code == 200
     assert len(tables_of(response)[0]["rows"]) == count
-
-
-@pytest.mark.parametrize("count", [1, 3])
-def test_start_cards_query_count_is_constant(client, django_assert_num_queries, count):
-    tournament, _ = build(count)
-    client.force_login(make_staff_user())
-
-    with django_assert_num_queries(5):
-        response = client.get(f"/turniere/{tournament.id}/startkarten/")
-
-    assert response.status_code == 200
 
 
 def _download_links(response) -> list[str]:

@@ -1,0 +1,86 @@
+"""Query counts of the public pages and the start cards: constant whatever the number of
+tournaments, players or tables.
+
+The data (one and three tournaments) is built once per count for the whole module; each
+test's page visit, with what it stores in the database cache, is rolled back after it.
+"""
+
+import pytest
+
+from tests.factories import (
+    enter,
+    make_club,
+    make_player,
+    make_series,
+    make_staff_user,
+    make_table,
+    make_tournament,
+)
+from tournaments.services import participants
+
+pytestmark = pytest.mark.django_db
+
+KARO = {"game": "diamonds", "matadors": 1}
+
+
+def build(count):
+    """``count`` running tournaments, each with ``count`` tables of four played in series 1
+    and ``count`` teams; returns the ids of the first tournament and of one of its players."""
+    first = None
+    for _ in range(count):
+        club = make_club()
+        tournament = make_tournament(rounds_per_series=1, club=club)
+        for n in range(count):
+            team = participants.create_team(tournament, f"Team {n}", club=club)
+            for _ in range(4):
+                participants.register(tournament, make_player(club), team=team)
+        series = make_series(tournament)
+        people = list(tournament.participants.order_by("start_number"))
+        for n in range(count):
+            table = make_table(series, people[4 * n : 4 * n + 4])
+            enter(table, declarer_seat=2, won=True, **KARO)
+            enter(table, declarer_seat=3, won=False, **KARO)
+        first = first or (tournament.id, people[0].player_id)
+    return first
+
+
+@pytest.fixture(scope="module", params=[1, 3], ids=["1", "3"])
+def built(request, module_db):
+    """(count, first tournament id, a player id) of :func:`build`, once per count."""
+    return (request.param, *build(request.param))
+
+
+# A first visit of a ranking also stores the ranking and its rendered table in the database
+# cache (7 queries each); later visits read them (1 each) or answer 304. The live table
+# (?fragment=1) also looks for and keeps the newest table rendered (web/live_table.py).
+PAGES = {
+    "list": (lambda t, p: "/turniere/", 1),
+    "overview": (lambda t, p: f"/turniere/{t}/", 4),
+    "ranking": (lambda t, p: f"/turniere/{t}/rangliste/", 22),
+    "fragment": (lambda t, p: f"/turniere/{t}/rangliste/?fragment=1", 28),
+    "series_ranking": (lambda t, p: f"/turniere/{t}/serie/1/rangliste/", 22),
+    "team_ranking": (lambda t, p: f"/turniere/{t}/mannschaften/", 22),
+    "table_plan": (lambda t, p: f"/turniere/{t}/serie/1/tischplan/", 8),
+    "home": (lambda t, p: "/", 1),
+}
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_public_page_query_count_is_constant(client, django_assert_num_queries, built, page):
+    _count, tournament, player = built
+    url, queries = PAGES[page]
+
+    with django_assert_num_queries(queries):
+        response = client.get(url(tournament, player))
+
+    assert response.status_code == 200
+
+
+def test_start_cards_query_count_is_constant(client, django_assert_num_queries, built):
+    _count, tournament, _player = built
+    client.force_login(make_staff_user())
+
+    with django_assert_num_queries(5):
+        response = client.get(f"/turniere/{tournament}/startkarten/")
+
+    assert response.status_code == 200
