@@ -27,16 +27,22 @@ from tournaments.services import states, summary
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(params=["signed", "locked"])
-def closed(request, db):
-    """A complete 3-table kept game by game, signed by all or locked without seat 3."""
+@pytest.fixture(scope="module", params=["signed", "locked"])
+def _closed_table_id(request, module_db):
+    """A complete 3-table kept game by game, signed by all or locked without seat 3; built
+    once for the module per kind."""
     table = make_complete_table(players=3, rounds_per_series=1)
     if request.param == "signed":
-        return sign_all(table)
+        return sign_all(table).pk
     sign_all(table, except_seats=[3])
     states.apply(table, "close", make_staff_user(), "Platz 3 fehlt")
-    table.refresh_from_db()
-    return table
+    return table.pk
+
+
+@pytest.fixture
+def closed(_closed_table_id, db):
+    """The closed table as stored: read for each test, whose changes are rolled back."""
+    return Table.objects.get(pk=_closed_table_id)
 
 
 @pytest.fixture
@@ -230,12 +236,13 @@ def test_the_guard_lifts_only_for_the_table_being_reopened(closed):
 def test_open_lists_change_as_before(db):
     table = make_complete_table(players=3, rounds_per_series=1)
 
+    table_id = table.pk
     change_game(table)
     Game.objects.filter(table=table).update(score=0)
     Game.objects.filter(table=table, number=3).delete()
     table.delete()
 
-    assert not Game.objects.exists()
+    assert not Game.objects.filter(table_id=table_id).exists()
 
 
 def test_seen_open_refuses_a_table_that_is_not_open_and_lifts_the_check_for_that_one_only(
