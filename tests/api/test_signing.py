@@ -276,6 +276,17 @@ def test_director_actions_out_of_turn_are_conflicts(director, table, action, exp
     assert first_error(response) == expected
 
 
+@pytest.fixture(scope="module", params=["signed", "locked"])
+def sealed_table_id(request, module_db):
+    """A complete 4-table signed by all, or locked without seat 1; built once per kind for
+    the module (every request against it is refused, and rolled back after its test)."""
+    table = make_complete_table(players=4, rounds_per_series=1)
+    sign_all(table, except_seats=[] if request.param == "signed" else [1])
+    if request.param == "locked":
+        states.apply(table, "close", make_staff_user(), "Platz 1 fehlt")
+    return table.pk
+
+
 SUMMARY = {"seats": [{"seat": n, "game_points": 0, "won": 0, "lost": 0} for n in (1, 2, 3, 4)]}
 
 
@@ -295,13 +306,10 @@ SUMMARY = {"seats": [{"seat": n, "game_points": 0, "won": 0, "lost": 0} for n in
         ("post", "close/", {"reason": "weil"}),
     ],
 )
-@pytest.mark.parametrize("status", ["signed", "locked"])
 def test_every_list_changing_endpoint_refuses_a_sealed_list(
-    director, staff_user, table, method, path, body, status
+    director, sealed_table_id, method, path, body
 ):
-    sign_all(table, except_seats=[] if status == "signed" else [1])
-    if status == "locked":
-        states.apply(table, "close", staff_user, "Platz 1 fehlt")
+    table = Table.objects.select_related("series__tournament").get(pk=sealed_table_id)
     if body and body.get("participant") == "newcomer":
         body = {**body, "participant": make_participants(table.series.tournament, 1)[0].id}
     games = list(Game.objects.filter(table=table).values_list("number", "score"))
