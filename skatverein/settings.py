@@ -254,11 +254,9 @@ REST_FRAMEWORK = {
     # Per client address, in the shared cache (api/throttles.py); generous for a hall.
     "DEFAULT_THROTTLE_RATES": {"game-value": "120/min", "token": "10/min"},
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
-    "DEFAULT_PARSER_CLASSES": [
-        "tournaments.api.parsers.SafeJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # Bodies are JSON (docs/api.md); the three operations that read a form or a file say so
+    # themselves (the calculator, the participant import, the certificate upload).
+    "DEFAULT_PARSER_CLASSES": ["tournaments.api.parsers.SafeJSONParser"],
     # Escape non-ASCII in JSON output: a lone surrogate echoed back from a request body
     # would otherwise make the response itself unencodable.
     "UNICODE_JSON": False,

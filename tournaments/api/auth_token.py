@@ -17,6 +17,7 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 from tournaments.services import audit
 
@@ -31,6 +32,8 @@ class TokenView(ObtainAuthToken):
     """Get (POST) or revoke (DELETE) an API token."""
 
     throttle_classes = [AddressRateThrottle]
+    # DRF's view also reads forms; the API's bodies are JSON (docs/api.md).
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES
     throttle_scope = "token"
 
     def get_permissions(self):

@@ -42,6 +42,8 @@ def api_exception_handler(exc, context):
         return problems_response(list(_flatten(exc.detail)))
     if isinstance(exc, exceptions.ParseError):
         return problems_response([_malformed()])
+    if isinstance(exc, exceptions.UnsupportedMediaType):
+        return problems_response([_unsupported(context)], status.HTTP_415_UNSUPPORTED_MEDIA_TYPE)
     response = exception_handler(exc, context)
     if response is not None and isinstance(exc, exceptions.APIException | Http404):
         code = (
@@ -117,4 +119,16 @@ def _malformed() -> Problem:
         "body",
         "malformed_json",
         gettext_noop("The request body is not valid JSON; send a JSON object."),
+    )
+
+
+def _unsupported(context) -> Problem:
+    """A body of a type the operation does not read: name the header and what to send."""
+    request = context.get("request")
+    accepted = [parser.media_type for parser in getattr(request, "parsers", None) or ()]
+    return Problem(
+        "Content-Type",
+        "unsupported_media_type",
+        gettext_noop("The body of this request must be sent as %(types)s (header Content-Type)."),
+        {"types": " or ".join(f'"{media_type}"' for media_type in accepted)},
     )

@@ -10,6 +10,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext, gettext_noop
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -26,6 +27,7 @@ from tournaments.skat import (
 )
 
 from .errors import problems_response
+from .parsers import SafeJSONParser
 from .throttles import AddressRateThrottle
 
 
@@ -104,6 +106,8 @@ class GameValueView(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes = []
+    # JSON, and the calculator page's form (urlencoded, or multipart as FormData sends it).
+    parser_classes = [SafeJSONParser, FormParser, MultiPartParser]
     throttle_classes = [AddressRateThrottle]
     throttle_scope = "game-value"
 

@@ -9,6 +9,7 @@ format of :mod:`tournaments.api.errors`, so that a client (and the schema test,
 * 403 on every operation: credentials that do not work, or a write without the role;
 * 404 where the path names an object, and for a page past the end of a list;
 * 409 on every write: a locked list, an object still in use, a clash with stored data;
+* 415 on every write with a body: a body of a type the operation does not read;
 * 429 where a throttle or an attempt limit applies.
 
 A status an operation already documents keeps its own description.
@@ -23,6 +24,7 @@ from .table_code import TABLE_CODE_ACTIONS
 
 JSON = "application/json"
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+WITH_BODY = frozenset({"POST", "PUT", "PATCH"})
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -59,6 +61,8 @@ class ErrorsDocumentedSchema(AutoSchema):
             errors[404] = _error("No such page.")
         if self.method in WRITES:
             errors[409] = _error("Conflicts with the stored state (a locked list, say).")
+        if self.method in WITH_BODY:
+            errors[415] = _error("A body of another type than the operation reads (a form, say).")
         if self._is_throttled():
             errors[429] = _error("Too many requests or attempts; `Retry-After` says when.")
         return errors
