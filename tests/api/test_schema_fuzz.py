@@ -10,9 +10,12 @@ Files (PDF, XLSX, CSV) cannot be checked against a JSON schema; for them the sta
 and the content type are checked.
 
 The run is bounded and reproducible: a fixed number of examples per operation,
-derandomized, without shrinking. Half of the generated ids are replaced by ids of real
-objects (a small played tournament) so that the operations also run past their 404.
+derandomized, without shrinking. Ids are replaced by ids of real objects (a small played
+tournament) so that the operations also run past their 404: those of every coverage case
+that is not about the id, and half of the generated ones.
 """
+
+from types import SimpleNamespace
 
 import pytest
 import schemathesis
@@ -21,6 +24,7 @@ from django.test.client import ClientHandler
 from hypothesis import HealthCheck, Phase, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
+from schemathesis.core.parameters import ParameterLocation
 from schemathesis.generation.meta import TestPhase
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -104,10 +108,22 @@ OTHER_PARAMETERS = {"participant_id": "participants", "number": "games"}
 
 
 def _with_real_ids(case, real_ids):
-    """Replace the generated ids of every other case by ids of real objects."""
-    generated = {name: v for name, v in case.path_parameters.items() if isinstance(v, int)}
-    if not generated or sum(generated.values()) % 2:
-        return
+    """Replace generated ids by ids of real objects where the case is about something else.
+
+    The coverage phase sends ids as text ("0") with every body, query and header it tries;
+    those cases would all stop at the 404, so their ids always name real objects. A case
+    about the id itself keeps it. Of the generated phase's ids, every other case's (by the
+    parity of their sum) name real objects; the rest mostly meet the 404.
+    """
+    phase = case.meta.phase
+    if phase.name == TestPhase.COVERAGE:
+        if phase.data.parameter_location == ParameterLocation.PATH:
+            return
+        generated = {n: v for n, v in case.path_parameters.items() if str(v).isdigit()}
+    else:
+        generated = {n: v for n, v in case.path_parameters.items() if isinstance(v, int)}
+        if not generated or sum(generated.values()) % 2:
+            return
     resource = case.path.split("/")[3]  # /api/v1/<resource>/...
     for name, value in generated.items():
         kind = resource if name == "id" else OTHER_PARAMETERS.get(name)
@@ -157,6 +173,40 @@ def test_every_answer_is_documented(case, real_ids, director_token):
     if _worth_sending_anonymously(case):
         case.call_and_validate(checks=CHECKS)
     case.call_and_validate(checks=CHECKS, headers=director_token)
+
+
+REAL = {"tables": 7, "games": 3}
+
+
+def _case(phase, path_parameters, varies=None):
+    """What ``_with_real_ids`` reads of a schemathesis case."""
+    data = SimpleNamespace(parameter_location=varies)
+    meta = SimpleNamespace(phase=SimpleNamespace(name=phase, data=data))
+    path = "/api/v1/tables/{id}/games/{number}/"
+    return SimpleNamespace(path=path, path_parameters=dict(path_parameters), meta=meta)
+
+
+@pytest.mark.parametrize(
+    ("case", "expected"),
+    [
+        # The coverage phase sends ids as text; a case about the body must reach a real list.
+        (_case(TestPhase.COVERAGE, {"id": "0", "number": "0"}, ParameterLocation.BODY), (7, 3)),
+        (_case(TestPhase.COVERAGE, {"id": "0", "number": "0"}, None), (7, 3)),
+        # A case about the id itself keeps the id it tests.
+        (
+            _case(TestPhase.COVERAGE, {"id": "AAA", "number": "0"}, ParameterLocation.PATH),
+            ("AAA", "0"),
+        ),
+        (_case(TestPhase.COVERAGE, {"id": "0", "number": "0"}, ParameterLocation.PATH), ("0", "0")),
+        # Generated ids: an even sum names real objects, an odd one is kept (mostly a 404).
+        (_case(TestPhase.FUZZING, {"id": 4, "number": 2}), (7, 3)),
+        (_case(TestPhase.FUZZING, {"id": 4, "number": 1}), (4, 1)),
+    ],
+)
+def test_real_ids_replace_the_generated_ones_where_the_case_is_about_something_else(case, expected):
+    _with_real_ids(case, REAL)
+
+    assert (case.path_parameters["id"], case.path_parameters["number"]) == expected
 
 
 @pytest.mark.parametrize("path", ["clubs/abc/", "tables/-1/games/", "no-such-resource/"])
