@@ -1,11 +1,22 @@
-"""Demo data loader: idempotent, the director can log in, and the evening has a cash box."""
+"""Demo data loader: idempotent, the director can log in, and the evening has a cash box.
+
+The demo is loaded once for the module, by ``manage.py demo`` (a thin wrapper around
+``load_demo``), so the command's own tests are here too; the refusal without ``--force``
+is in tests/management/test_demo_command.py.
+"""
 
 from decimal import Decimal as D
+from io import StringIO
+from typing import NamedTuple
+from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.http import HttpRequest
+from django.utils import translation
 
+from tournaments.management.commands import demo as demo_command
 from tournaments.models import AuditEntry, Club, Participant, Player, Table, Tournament
 from tournaments.services import money
 from tournaments.services.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, load_demo
@@ -18,14 +29,50 @@ def _table_counts():
     return (Club.objects.count(), Player.objects.count(), get_user_model().objects.count())
 
 
+class Loaded(NamedTuple):
+    result: object  # what load_demo returned to the command
+    rows: tuple  # clubs, players, users right after
+    printed: str  # what the command printed
+
+
 @pytest.fixture(scope="module")
 def demo(module_db):
-    """The demo loaded once into the empty database: its counts and the rows it left."""
-    return load_demo(), _table_counts()
+    """The demo loaded once into the empty database by ``manage.py demo --force``."""
+    results = []
+
+    def load_and_keep_the_result():
+        results.append(load_demo())
+        return results[-1]
+
+    out = StringIO()
+    with mock.patch.object(demo_command, "load_demo", load_and_keep_the_result):
+        with translation.override("en"):
+            call_command("demo", "--force", stdout=out)
+    [result] = results
+    return Loaded(result, _table_counts(), out.getvalue())
+
+
+def test_demo_command_loads_data_and_prints_the_login(demo):
+    assert "2 clubs, 16 players" in demo.printed
+    assert "http://127.0.0.1:8000/" in demo.printed
+    assert "leitung" in demo.printed
+    assert "skat-demo" in demo.printed
+    assert Player.objects.count() == 16
+
+
+def test_demo_command_runs_in_debug_without_force(settings, demo):
+    settings.DEBUG = True
+    out = StringIO()
+
+    with translation.override("en"):
+        call_command("demo", stdout=out)
+
+    assert "Demo data loaded: 2 clubs, 16 players" in out.getvalue()
+    assert Player.objects.count() == 16
 
 
 def test_loading_twice_gives_the_same_rows(demo):
-    first, rows_after_first = demo
+    first, rows_after_first, _printed = demo
     second = load_demo()
 
     assert first == second
