@@ -6,6 +6,10 @@ text to German users, and a stale ``django.mo`` would hide a fixed translation.
 
 import ast
 import gettext
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -77,3 +81,37 @@ def test_compiled_catalogue_matches_the_source():
                 assert catalog[(key, index)] == text
         else:
             assert catalog[key] == entry["msgstr"]
+
+
+def _msgids(path):
+    return {entry["msgid"] for entry in _read_po(path) if entry["msgid"]}
+
+
+def test_every_text_marked_for_translation_is_in_the_catalogue(tmp_path):
+    """``makemessages`` run on a copy of the code and templates finds no text the German
+    catalogue lacks, and the catalogue holds none the code no longer uses.
+
+    A message id built outside ``gettext_noop("…")`` (say, from a variable) is invisible
+    to it: the next ``make messages`` would drop its translation.
+    """
+    if shutil.which("xgettext") is None:
+        pytest.skip("GNU gettext (xgettext) is not installed: apt-get install gettext")
+    root = Path(__file__).resolve().parent.parent
+    for name in ("skatverein", "tournaments", "templates"):
+        shutil.copytree(root / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(root / "manage.py", tmp_path)
+    (tmp_path / "locale" / "de" / "LC_MESSAGES").mkdir(parents=True)
+
+    made = subprocess.run(
+        [sys.executable, "manage.py", "makemessages", "-l", "de", "--no-location"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "DEBUG": "1"},
+    )
+
+    assert made.returncode == 0, made.stderr[-2000:]
+    extracted = _msgids(tmp_path / "locale" / "de" / "LC_MESSAGES" / "django.po")
+    catalogue = _msgids(PO_FILE)
+    assert sorted(extracted - catalogue) == []  # shown in English to German users
+    assert sorted(catalogue - extracted) == []  # dropped by the next make messages

@@ -214,19 +214,19 @@ def refusal(obj, kind: str, state: str, action: str) -> Problem:
         if state in ("signed", "locked"):
             return Problem("table", "list_locked", LIST_LOCKED, params)
         if action == "reopen":
-            text = "The list of table %(table)d is open; there is nothing to reopen."
-            return Problem("table", "list_not_closed", gettext_noop(text), params)
-        text = (
+            text = gettext_noop("The list of table %(table)d is open; there is nothing to reopen.")
+            return Problem("table", "list_not_closed", text, params)
+        text = gettext_noop(
             "The tournament director ended the list of table %(table)d early; it is signed "
             "as it is. Reopen it (with a reason) to take the early end back."
         )
-        return Problem("table", "list_already_ended", gettext_noop(text), params)
+        return Problem("table", "list_already_ended", text, params)
     params = {"name": str(obj), "status": obj.get_status_display()}
     if action == "reopen":
-        text = "%(name)s is not finished; there is nothing to reopen."
-        return Problem(kind, f"{kind}_not_finished", gettext_noop(text), params)
-    text = "%(name)s is already finished. Reopen it (with a reason) to change it."
-    return Problem(kind, f"{kind}_finished", gettext_noop(text), params)
+        text = gettext_noop("%(name)s is not finished; there is nothing to reopen.")
+        return Problem(kind, f"{kind}_not_finished", text, params)
+    text = gettext_noop("%(name)s is already finished. Reopen it (with a reason) to change it.")
+    return Problem(kind, f"{kind}_finished", text, params)
 
 
 LIST_LOCKED = gettext_noop(
