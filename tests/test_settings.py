@@ -1,5 +1,6 @@
 """Settings: environment parsing and the production safety checks."""
 
+import json
 import os
 import secrets
 import subprocess
@@ -247,3 +248,18 @@ def test_env_int_reads_whole_numbers(environ, expected):
 def test_env_int_rejects_what_is_not_a_whole_number(raw):
     with pytest.raises(ImproperlyConfigured, match="N has the value"):
         env_int("N", default=0, environ={"N": raw})
+
+
+def test_with_http_basic_switched_on_the_schema_documents_it_without_warnings(tmp_path):
+    schema = tmp_path / "schema.json"
+    result = _run_python(
+        ["manage.py", "spectacular", "--fail-on-warn", "--format", "openapi-json"]
+        + ["--file", str(schema)],
+        SECRET_KEY=secrets.token_urlsafe(50),
+        SEAL_SECRET=secrets.token_urlsafe(50),
+        API_BASIC_AUTH="1",
+    )
+
+    assert result.returncode == 0, result.stderr[-2000:]
+    schemes = json.loads(schema.read_text())["components"]["securitySchemes"]
+    assert schemes["basicAuth"] == {"type": "http", "scheme": "basic"}
