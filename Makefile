@@ -27,7 +27,9 @@ run: venv
 # production checks themselves (missing keys, check --deploy) run in tests/test_settings.py
 # in a clean env. pytest-xdist runs the tests in one process per core, each with its own
 # test database; `--dist loadscope` keeps a module on one process, so module-wide fixtures
-# (the browser, the live server, data built once per module) are set up once.
+# (the browser, the live server, data built once per module) are set up once. Coverage is
+# measured by slipcover, which instruments the code once instead of tracing every line as
+# coverage.py must on Python 3.11 (about 15 % more CPU time instead of 90 %).
 test: export DEBUG := 0
 # Keep compiled modules and pytest's rewritten test modules between runs (each test process
 # compiles them again otherwise), even where the environment turns bytecode off.
@@ -39,7 +41,8 @@ test: venv
 	$(BIN)/ruff format --check .
 	$(PYTHON) manage.py check
 	$(PYTHON) manage.py makemigrations --check --dry-run
-	$(BIN)/pytest -n auto --dist loadscope --cov=tournaments --cov=skatverein --cov-report=term-missing:skip-covered
+	$(PYTHON) -m slipcover --source tournaments,skatverein --skip-covered \
+		-m pytest -n auto --dist loadscope
 
 # The browser tests alone (Playwright + Debian's Chromium). `make test` runs them too, but
 # skips them with a message when Chromium is missing; here that is an error.
@@ -53,13 +56,13 @@ test-browser: venv
 # Re-extract the German catalogue from code and templates and compile it.
 messages: export DEBUG := 1
 messages: venv
-	$(PYTHON) manage.py makemessages -l de --ignore=.venv --ignore=var --ignore=htmlcov
+	$(PYTHON) manage.py makemessages -l de --ignore=.venv --ignore=var
 	$(PYTHON) manage.py compilemessages -l de --ignore=.venv --ignore=var
 
 # Remove caches and generated files; keeps the virtualenv and the database in var/.
 clean:
 	find . -path ./$(VENV) -prune -o -type d -name __pycache__ -exec rm -rf {} +
-	rm -rf .pytest_cache .ruff_cache .hypothesis htmlcov .coverage .coverage.* var/static
+	rm -rf .pytest_cache .ruff_cache .hypothesis var/static
 
 # 50 simulated table devices entering lists for 30 s through gunicorn (4 workers) on a
 # throw-away database; prints acknowledged/stored/lost/duplicated, errors and latencies.
