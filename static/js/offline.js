@@ -314,11 +314,18 @@
     flushing = true;
     render();
     var sent = 0;
+    var changed = false;
     var items = queue.slice();
 
     function next(index) {
       var item = items[index];
       if (!item || item.state !== "waiting") {
+        return finish();
+      }
+      if (!stillKept(item)) {
+        /* Taken back or corrected on the device while an earlier game was on its way
+           (a slow answer): send what the device holds now, not what it held then. */
+        changed = true;
         return finish();
       }
       return send(item).then(function (result) {
@@ -341,10 +348,15 @@
         window.location.replace(location.pathname + location.hash);
         return;
       }
-      return load();
+      return changed ? load().then(flush) : load();
     }
 
     return next(0);
+  }
+
+  /* A corrected game is kept under a new key, so the old version is no longer kept. */
+  function stillKept(item) {
+    return queue.some(function (kept) { return kept.key === item.key; });
   }
 
   function endAccess() {

@@ -266,3 +266,57 @@ def test_device_without_waiting_games_rechecks_its_code_when_back_online(new_pag
     tablet.context.set_offline(False)
 
     tablet.get_by_test_id("offline-notes").get_by_text("gilt nicht mehr").wait_for(timeout=LONG_MS)
+
+
+def take_back_the_third(tablet):
+    tablet.get_by_test_id("queued-undo").click()
+    tablet.get_by_test_id("queued-undo-confirm").click()
+    tablet.get_by_test_id("queued-row-3").wait_for(state="detached")
+
+
+def mark_the_second_lost(tablet):
+    tablet.get_by_test_id("queued-edit-2").click()
+    tablet.locator("label[for=won-false]").click()
+    tablet.get_by_test_id("save-game").click()
+    expect(tablet.get_by_test_id("queued-row-2")).to_contain_text("verloren")
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (take_back_the_third, STORED[:2]),
+        (mark_the_second_lost, [STORED[0], (2, 3, "grand", 48, False), STORED[2]]),
+    ],
+)
+def test_games_changed_while_an_earlier_one_is_on_its_way_are_sent_as_changed(
+    new_page, change, expected
+):
+    """Poor Wi-Fi: the first waiting game's request hangs; meanwhile the keeper takes back
+    or corrects a later one. The games are sent as the device holds them then, not as
+    they were when sending began."""
+    table = make_seated_table(players=3, rounds_per_series=4)
+    tablet = open_table(new_page, table)
+    tablet.context.set_offline(True)
+    for number, game in enumerate(TOUCH_GAMES, start=1):
+        touch_game(tablet, *game)
+        tablet.get_by_test_id(f"queued-row-{number}").wait_for()
+    held = []
+
+    def hold(route):
+        if held and held[0] is None:  # released: the rest go through
+            route.continue_()
+        else:
+            held.append(route)
+
+    tablet.context.route("**/api/v1/tables/*/games/", hold)
+    tablet.context.set_offline(False)
+    while not held:  # the "online" event starts sending; its first request hangs
+        tablet.wait_for_timeout(50)
+
+    change(tablet)
+    first = held.pop()
+    held.append(None)
+    first.continue_()
+
+    tablet.get_by_test_id(f"game-row-{len(expected)}").wait_for(timeout=LONG_MS)
+    assert stored(table) == expected
