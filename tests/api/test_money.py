@@ -5,10 +5,9 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from drf_spectacular.drainage import GENERATOR_STATS
-from drf_spectacular.generators import SchemaGenerator
 
 from tests import factories as f
+from tests.openapi import api_schema, generator_warnings
 from tournaments.models import Payment, PrizeRule, Tariff, Tournament
 from tournaments.services import money
 
@@ -169,14 +168,13 @@ def test_the_public_sees_prizes_and_winners_once_finished(client):
 
 
 def test_money_endpoints_are_in_the_schema_without_warnings():
-    GENERATOR_STATS.reset()
-
-    schema = SchemaGenerator().get_schema(request=None, public=True)
+    schema = api_schema()
 
     for name in MONEY_PATHS:
         assert f"/api/v1/tournaments/{{id}}/{name}/" in schema["paths"]
-    warnings = [*GENERATOR_STATS._warn_cache, *GENERATOR_STATS._error_cache]
-    assert [w for w in warnings if "money" in w.lower() or "Prize" in w or "Tariff" in w] == []
+    assert [
+        w for w in generator_warnings() if "money" in w.lower() or "Prize" in w or "Tariff" in w
+    ] == []
 
 
 @pytest.mark.parametrize("players", [4, 8])
