@@ -14,6 +14,7 @@ def test_projector_shows_ranks_in_large_type_and_turns_the_page_by_itself(new_pa
     for number, start in enumerate(range(0, 12, 4), start=1):
         make_table(series, people[start : start + 4], number=number)
     hall = new_page(viewport={"width": 1280, "height": 720})
+    hall.clock.install()  # the page turns by its own timer: the test moves the clock on
 
     hall.goto(f"/turniere/{tournament.pk}/leinwand/?zeilen=5&sekunden=5")
 
@@ -25,6 +26,7 @@ def test_projector_shows_ranks_in_large_type_and_turns_the_page_by_itself(new_pa
     assert size >= 32
     assert hall.get_by_role("navigation").count() == 0
     assert hall.get_by_test_id("projector-stamp").inner_text().startswith("Stand: ")
-    pages.nth(1).wait_for(state="visible", timeout=8_000)
+    hall.clock.run_for(5_000)
+    pages.nth(1).wait_for(state="visible", timeout=2_000)
     assert not first.is_visible()
     assert pages.nth(1).locator("tbody tr").count() == 5
