@@ -39,8 +39,6 @@ test: export SEAL_SECRET ?= throw-away-seal-secret-for-tests-only-0123456789-abc
 test: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(PYTHON) manage.py check
-	$(PYTHON) manage.py makemigrations --check --dry-run
 	$(PYTHON) -m slipcover --source tournaments,skatverein --skip-covered \
 		-m pytest -n auto --dist loadscope
 
