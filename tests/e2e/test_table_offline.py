@@ -231,13 +231,17 @@ def test_waiting_games_are_corrected_on_the_device_before_sending(new_page):
     assert stored(table) == [(1, 2, "clubs", 36, False), (2, 3, "grand", 72, True)]
 
 
-def test_game_stored_but_answered_with_503_is_sent_again_and_stored_once(new_page):
-    table = make_seated_table(players=3, rounds_per_series=4)
-    tablet = open_table(new_page, table)
+def keep_three_games_offline(tablet):
     tablet.context.set_offline(True)
     for number, game in enumerate(TOUCH_GAMES, start=1):
         touch_game(tablet, *game)
         tablet.get_by_test_id(f"queued-row-{number}").wait_for()
+
+
+def test_game_stored_but_answered_with_503_is_sent_again_and_stored_once(new_page):
+    table = make_seated_table(players=3, rounds_per_series=4)
+    tablet = open_table(new_page, table)
+    keep_three_games_offline(tablet)
     answered = set()
 
     def store_then_fail(route):
@@ -296,10 +300,7 @@ def test_games_changed_while_an_earlier_one_is_on_its_way_are_sent_as_changed(
     they were when sending began."""
     table = make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)
-    tablet.context.set_offline(True)
-    for number, game in enumerate(TOUCH_GAMES, start=1):
-        touch_game(tablet, *game)
-        tablet.get_by_test_id(f"queued-row-{number}").wait_for()
+    keep_three_games_offline(tablet)
     held = []
 
     def hold(route):
