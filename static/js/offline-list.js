@@ -70,7 +70,7 @@
       row.appendChild(element("td", "", item.declarer === "passed" ? "–" : describe(item).split(" · ")[0]));
       var what = element("td", "", item.declarer === "passed" ? T.passed : item.label);
       what.appendChild(document.createTextNode(" "));
-      what.appendChild(element("span", "not-sent-mark", T.not_sent));
+      what.appendChild(element("span", "not-sent-mark", item.key === state.sendingKey ? T.on_its_way : T.not_sent));
       row.appendChild(what);
       if (keyboard && table.tHead) {
         row.appendChild(element("td")).appendChild(element("code", "notation-line", item.line || ""));
@@ -122,13 +122,19 @@
     var last = queue[queue.length - 1];
     if (last && !state.accessEnded) {
       var actions = element("div", "offline-actions");
-      if (state.confirmingUndo) {
+      /* A game on its way may be stored whatever the device does now: it keeps no
+         take-back and no change button. */
+      var lastOnItsWay = last.key === state.sendingKey;
+      if (state.confirmingUndo && !lastOnItsWay) {
         actions.appendChild(button(fill(T.confirm_take_back, { number: last.number }), "queued-undo-confirm", on.takeBack, "button-danger"));
         actions.appendChild(button(T.keep, "queued-undo-cancel", on.keep));
-      } else {
+      } else if (!lastOnItsWay) {
         actions.appendChild(button(fill(T.take_back, { number: last.number }), "queued-undo", on.askTakeBack));
       }
       queue.forEach(function (item) {
+        if (item.key === state.sendingKey) {
+          return;
+        }
         actions.appendChild(button(T.edit + " " + item.number, "queued-edit-" + item.number, function () {
           on.edit(item);
         }));

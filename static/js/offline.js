@@ -77,6 +77,8 @@
   var accessEnded = false;
   var editingKey = null;
   var confirmingUndo = false;
+  /* The game whose request is on its way: it can no longer be taken back or changed. */
+  var sendingKey = null;
 
   function load() {
     return allItems().then(function (items) {
@@ -168,7 +170,7 @@
 
   function takeBackLast() {
     var last = queue[queue.length - 1];
-    if (!last) {
+    if (!last || last.key === sendingKey) {
       return Promise.resolve(null);
     }
     return deleteItem(last.key).then(load).then(function () {
@@ -263,6 +265,8 @@
 
   /* One game to the server: "sent", "retry" (no answer, 429, 5xx) or "stop" (kept). */
   function send(item) {
+    sendingKey = item.key;
+    render();
     return fetch(page.dataset.apiGamesUrl, {
       method: "POST",
       headers: headers(item),
@@ -276,7 +280,11 @@
           .catch(function () { return null; })
           .then(function (data) { return outcome(item, response.status, data); });
       })
-      .catch(function () { return "retry"; });
+      .catch(function () { return "retry"; })
+      .then(function (result) {
+        sendingKey = null;
+        return result;
+      });
   }
 
   function outcome(item, status, data) {
@@ -394,6 +402,7 @@
       accessEnded: accessEnded,
       confirmingUndo: confirmingUndo,
       editingKey: editingKey,
+      sendingKey: sendingKey,
       mode: page.dataset.mode,
     };
     view.banner(state);
@@ -424,6 +433,9 @@
   }
 
   function edit(item) {
+    if (item.key === sendingKey) {
+      return;
+    }
     editingKey = item.key;
     var touch = byId("touch-form");
     var input = byId("notation-input");

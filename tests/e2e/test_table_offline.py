@@ -272,6 +272,29 @@ def test_device_without_waiting_games_rechecks_its_code_when_back_online(new_pag
     tablet.get_by_test_id("offline-notes").get_by_text("gilt nicht mehr").wait_for(timeout=LONG_MS)
 
 
+class HeldRequests:
+    """The device's game requests go unanswered until released, as over poor Wi-Fi."""
+
+    def __init__(self, page):
+        self.page, self.routes, self.released = page, [], False
+        page.context.route("**/api/v1/tables/*/games/", self.arrive)
+
+    def arrive(self, route):
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def wait_for_the_first(self):
+        while not self.routes:
+            self.page.wait_for_timeout(50)
+
+    def release(self):
+        self.released = True
+        for route in self.routes:
+            route.continue_()
+
+
 def take_back_the_third(tablet):
     tablet.get_by_test_id("queued-undo").click()
     tablet.get_by_test_id("queued-undo-confirm").click()
@@ -301,23 +324,34 @@ def test_games_changed_while_an_earlier_one_is_on_its_way_are_sent_as_changed(
     table = make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)
     keep_three_games_offline(tablet)
-    held = []
-
-    def hold(route):
-        if held and held[0] is None:  # released: the rest go through
-            route.continue_()
-        else:
-            held.append(route)
-
-    tablet.context.route("**/api/v1/tables/*/games/", hold)
+    held = HeldRequests(tablet)
     tablet.context.set_offline(False)
-    while not held:  # the "online" event starts sending; its first request hangs
-        tablet.wait_for_timeout(50)
+    held.wait_for_the_first()
 
     change(tablet)
-    first = held.pop()
-    held.append(None)
-    first.continue_()
+    held.release()
 
     tablet.get_by_test_id(f"game-row-{len(expected)}").wait_for(timeout=LONG_MS)
     assert stored(table) == expected
+
+
+def test_the_game_on_its_way_can_be_neither_taken_back_nor_changed(new_page):
+    """Its request has left the device: the server may store it whatever the device does
+    now. The list says it is being sent, and offers no take-back or change for it."""
+    table = make_seated_table(players=3, rounds_per_series=4)
+    tablet = open_table(new_page, table)
+    tablet.context.set_offline(True)
+    touch_game(tablet, *TOUCH_GAMES[0])
+    tablet.get_by_test_id("queued-row-1").wait_for()
+    assert tablet.get_by_test_id("queued-undo").is_visible()
+    held = HeldRequests(tablet)
+
+    tablet.context.set_offline(False)
+    held.wait_for_the_first()
+
+    expect(tablet.get_by_test_id("queued-row-1")).to_contain_text("wird gesendet")
+    assert tablet.get_by_test_id("queued-undo").count() == 0
+    assert tablet.get_by_test_id("queued-edit-1").count() == 0
+    held.release()
+    tablet.get_by_test_id("game-row-1").wait_for(timeout=LONG_MS)
+    assert stored(table) == STORED[:1]

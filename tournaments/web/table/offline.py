@@ -61,6 +61,7 @@ def offline_texts() -> dict:
         "waiting_many": gettext("offline — %(count)s games waiting"),
         "sending": gettext("Sending the waiting games …"),
         "not_sent": gettext("not yet sent"),
+        "on_its_way": gettext("being sent"),
         "value_follows": gettext("value follows"),
         "passed": gettext("passed in"),
         "seat": gettext("Seat %(seat)s"),
