@@ -79,6 +79,8 @@
   var confirmingUndo = false;
   /* The game whose request is on its way: it can no longer be taken back or changed. */
   var sendingKey = null;
+  /* Settles once the waiting games are read from the device (see the end of this file). */
+  var ready = null;
 
   function load() {
     return allItems().then(function (items) {
@@ -125,14 +127,22 @@
     });
   }
 
+  /* Until the device's waiting games are read, a new game is kept too: it must come after
+     them, and only then is its number known. */
   function shouldQueue() {
     if (noStorage) {
       return false;
     }
-    return !navigator.onLine || queue.length > 0 || editingKey !== null || accessEnded;
+    return !loaded || !navigator.onLine || queue.length > 0 || editingKey !== null || accessEnded;
   }
 
   function keep(fields) {
+    return ready.then(function () {
+      return keepRead(fields);
+    });
+  }
+
+  function keepRead(fields) {
     var editing = editingKey
       ? queue.filter(function (item) { return item.key === editingKey; })[0]
       : null;
@@ -208,7 +218,7 @@
         }
         event.preventDefault();
         event.stopImmediatePropagation();
-        if (busy || !loaded) {
+        if (busy) {
           return;
         }
         if (shouldQueue()) {
@@ -514,10 +524,13 @@
   });
   window.addEventListener("offline", render);
   keepPageForOffline();
-  load()
-    .then(flush)
-    .catch(function () {
-      noStorage = true;
-      loaded = true;
-    });
+  ready = load().catch(function () {
+    noStorage = true;
+    loaded = true;
+  });
+  ready.then(function () {
+    if (!noStorage) {
+      flush();
+    }
+  });
 })();

@@ -355,3 +355,51 @@ def test_the_game_on_its_way_can_be_neither_taken_back_nor_changed(new_page):
     held.release()
     tablet.get_by_test_id("game-row-1").wait_for(timeout=LONG_MS)
     assert stored(table) == STORED[:1]
+
+
+# Makes the device's first read of its waiting games slow, as on a busy old tablet.
+SLOW_FIRST_READ = """(() => {
+  let store;
+  Object.defineProperty(window, "SkatOfflineStore", {
+    configurable: true,
+    get: () => store,
+    set: (value) => {
+      const allItems = value.allItems;
+      let first = true;
+      value.allItems = (...args) => {
+        const reading = allItems(...args);
+        if (!first) return reading;
+        first = false;
+        return reading.then((items) => new Promise((done) => setTimeout(() => done(items), 1500)));
+      };
+      store = value;
+    },
+  });
+})()"""
+
+
+@pytest.mark.parametrize("online", [False, True], ids=["offline", "online"])
+def test_a_game_entered_before_the_device_has_read_its_waiting_games_comes_after_them(
+    new_page, online
+):
+    table = make_seated_table(players=3, rounds_per_series=4)
+    tablet = open_table(new_page, table)
+    tablet.context.set_offline(True)
+    touch_game(tablet, 2, "clubs", True, 2, True)
+    tablet.get_by_test_id("queued-row-1").wait_for()
+    tablet.add_init_script(SLOW_FIRST_READ)
+    tablet.context.set_offline(not online)
+    if online:  # game 1 must not reach the server before the keeper's line does
+        held = HeldRequests(tablet)
+
+    tablet.locator("#mode-keyboard").click()
+    field = tablet.get_by_test_id("notation-input")
+    field.fill("3 gr m1 +")
+    field.press("Enter")
+
+    tablet.get_by_test_id("queued-row-2").wait_for(timeout=LONG_MS)
+    if online:
+        held.release()
+    tablet.context.set_offline(False)
+    tablet.get_by_test_id("game-row-2").wait_for(timeout=LONG_MS)
+    assert stored(table) == [(1, 2, "clubs", 36, True), (2, 3, "grand", 48, True)]
