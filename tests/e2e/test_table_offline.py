@@ -388,11 +388,12 @@ def test_a_game_entered_before_the_device_has_read_its_waiting_games_comes_after
     touch_game(tablet, 2, "clubs", True, 2, True)
     tablet.get_by_test_id("queued-row-1").wait_for()
     tablet.add_init_script(SLOW_FIRST_READ)
-    tablet.context.set_offline(not online)
     if online:  # game 1 must not reach the server before the keeper's line does
         held = HeldRequests(tablet)
+    tablet.context.set_offline(not online)
 
     tablet.locator("#mode-keyboard").click()
+    tablet.wait_for_url(f"**/tisch/{table.pk}/tastatur/", timeout=LONG_MS)
     field = tablet.get_by_test_id("notation-input")
     field.fill("3 gr m1 +")
     field.press("Enter")
