@@ -222,7 +222,10 @@
           return;
         }
         if (shouldQueue()) {
-          keepTouch(form);
+          /* Storage that fails (found out only now) saves as without it: a form post. */
+          keepTouch(form).catch(function () {
+            form.submit();
+          });
           return;
         }
         busy = true;

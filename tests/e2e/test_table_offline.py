@@ -404,3 +404,31 @@ def test_a_game_entered_before_the_device_has_read_its_waiting_games_comes_after
     tablet.context.set_offline(False)
     tablet.get_by_test_id("game-row-2").wait_for(timeout=LONG_MS)
     assert stored(table) == [(1, 2, "clubs", 36, True), (2, 3, "grand", 48, True)]
+
+
+# A device whose storage refuses to work (a private window), found out only after a moment.
+STORAGE_REFUSED_LATE = """(() => {
+  let store;
+  Object.defineProperty(window, "SkatOfflineStore", {
+    configurable: true,
+    get: () => store,
+    set: (value) => {
+      const refused = () => Promise.reject(new Error("storage refused"));
+      value.allItems = () => new Promise((_, fail) => setTimeout(() => fail(new Error()), 1500));
+      value.putItem = refused;
+      store = value;
+    },
+  });
+})()"""
+
+
+def test_a_touch_game_saved_while_storage_turns_out_unusable_is_posted_as_a_form(new_page):
+    table = make_seated_table(players=3, rounds_per_series=4)
+    tablet = new_page(viewport={"width": 1024, "height": 768})
+    tablet.add_init_script(STORAGE_REFUSED_LATE)
+    tablet.goto(f"/tisch/code/{table_access.ensure_code(table)}/", timeout=LONG_MS)
+
+    touch_game(tablet, 2, "clubs", True, 2, True)
+
+    tablet.get_by_test_id("game-row-1").wait_for(timeout=LONG_MS)
+    assert stored(table) == [(1, 2, "clubs", 36, True)]
