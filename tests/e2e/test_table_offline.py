@@ -357,25 +357,27 @@ def test_the_game_on_its_way_can_be_neither_taken_back_nor_changed(new_page):
     assert stored(table) == STORED[:1]
 
 
+def changing_the_store(change):
+    """An init script that runs ``change`` (JavaScript on ``store``, the device's storage
+    functions) as soon as the page defines them, before any of its code uses them."""
+    return (
+        "(() => { let store; Object.defineProperty(window, 'SkatOfflineStore', {"
+        " configurable: true, get: () => store,"
+        f" set: (value) => {{ store = value; {change} }} }}); }})()"
+    )
+
+
 # Makes the device's first read of its waiting games slow, as on a busy old tablet.
-SLOW_FIRST_READ = """(() => {
-  let store;
-  Object.defineProperty(window, "SkatOfflineStore", {
-    configurable: true,
-    get: () => store,
-    set: (value) => {
-      const allItems = value.allItems;
-      let first = true;
-      value.allItems = (...args) => {
-        const reading = allItems(...args);
-        if (!first) return reading;
-        first = false;
-        return reading.then((items) => new Promise((done) => setTimeout(() => done(items), 1500)));
-      };
-      store = value;
-    },
-  });
-})()"""
+SLOW_FIRST_READ = changing_the_store("""
+  const allItems = store.allItems;
+  let first = true;
+  store.allItems = (...args) => {
+    const reading = allItems(...args);
+    if (!first) return reading;
+    first = false;
+    return reading.then((items) => new Promise((done) => setTimeout(() => done(items), 1500)));
+  };
+""")
 
 
 @pytest.mark.parametrize("online", [False, True], ids=["offline", "online"])
@@ -407,19 +409,10 @@ def test_a_game_entered_before_the_device_has_read_its_waiting_games_comes_after
 
 
 # A device whose storage refuses to work (a private window), found out only after a moment.
-STORAGE_REFUSED_LATE = """(() => {
-  let store;
-  Object.defineProperty(window, "SkatOfflineStore", {
-    configurable: true,
-    get: () => store,
-    set: (value) => {
-      const refused = () => Promise.reject(new Error("storage refused"));
-      value.allItems = () => new Promise((_, fail) => setTimeout(() => fail(new Error()), 1500));
-      value.putItem = refused;
-      store = value;
-    },
-  });
-})()"""
+STORAGE_REFUSED_LATE = changing_the_store("""
+  store.allItems = () => new Promise((_, fail) => setTimeout(() => fail(new Error()), 1500));
+  store.putItem = () => Promise.reject(new Error("storage refused"));
+""")
 
 
 def test_a_touch_game_saved_while_storage_turns_out_unusable_is_posted_as_a_form(new_page):
