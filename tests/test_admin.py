@@ -46,15 +46,23 @@ def test_player_search_finds_by_club_name(client, director, clubs_and_players):
 # --- signed and locked lists (docs/rules.md 4) ----------------------------------------------
 
 
-@pytest.fixture
-def sealed_table(db):
-    """A complete 3-table, signed by everybody (seat 1 with a drawn signature)."""
+@pytest.fixture(scope="module")
+def _sealed_table_id(module_db):
     from tests.factories import make_complete_table, png_data_url, sign_all
     from tournaments.services import signing
 
     table = make_complete_table(players=3, rounds_per_series=1)
     signing.sign_list(table, 1, image=png_data_url())
-    return sign_all(table)
+    return sign_all(table).pk
+
+
+@pytest.fixture
+def sealed_table(_sealed_table_id, db):
+    """A complete 3-table, signed by everybody (seat 1 with a drawn signature); built once
+    for the module (module_db)."""
+    from tournaments.models import Table
+
+    return Table.objects.get(pk=_sealed_table_id)
 
 
 def test_a_sealed_table_opens_read_only(client, director, sealed_table):

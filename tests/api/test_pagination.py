@@ -33,8 +33,9 @@ def _list_operations():
 LIST_OPERATIONS = _list_operations()
 
 
-@pytest.fixture
-def ids():
+@pytest.fixture(scope="module")
+def ids(module_db):
+    """Ids of a played tournament and a club, built once for the module (module_db)."""
     tournament = make_played_tournament(players=4, series=1)
     series = Series.objects.get(tournament=tournament)
     table = Table.objects.get(series=series)

@@ -51,10 +51,15 @@ def director(client, staff_user):
     return client
 
 
+@pytest.fixture(scope="module")
+def _table_id(module_db):
+    return make_complete_table(players=4, rounds_per_series=1).pk
+
+
 @pytest.fixture
-def table(db):
-    """A complete 4-table of one round, ready to be signed."""
-    return make_complete_table(players=4, rounds_per_series=1)
+def table(_table_id, db):
+    """A complete 4-table of one round, ready to be signed (built once for the module)."""
+    return Table.objects.get(pk=_table_id)
 
 
 def pin_of(table, seat):

@@ -8,6 +8,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.factories import enter, make_club, make_player, make_series, make_table, make_tournament
 from tests.openapi import api_schema
+from tournaments.models import Player
 from tournaments.services import participants
 
 pytestmark = pytest.mark.django_db
@@ -30,12 +31,18 @@ def play_evenings(player, count, others):
         enter(table, declarer_seat=2, game="clubs", matadors=1, won=False)
 
 
-@pytest.fixture
-def player(db):
+@pytest.fixture(scope="module")
+def _player_id(module_db):
     club = make_club("K")
     player = make_player(club, last_name="P")
     play_evenings(player, 2, [make_player(club) for _ in range(3)])
-    return player
+    return player.pk
+
+
+@pytest.fixture
+def player(_player_id, db):
+    """Player P of club K with two played evenings, built once for the module (module_db)."""
+    return Player.objects.get(pk=_player_id)
 
 
 def test_statistics_fields_and_numbers(client, player):

@@ -59,10 +59,21 @@ def tournament_with_a_player_named(name: str) -> dict:
     return {"series": series.id, "tournament": tournament.id, "club": club.id}
 
 
+@pytest.fixture(scope="module", params=DANGEROUS)
+def dangerous(request, module_db):
+    """(name, ids) of a series played under a name like a formula: built once per name for
+    the module (module_db), and read by every export."""
+    return request.param, tournament_with_a_player_named(request.param)
+
+
+@pytest.fixture(scope="module")
+def with_control_characters(module_db):
+    return tournament_with_a_player_named("Kö\x01nig\x1b\x08")
+
+
 @pytest.mark.parametrize("url", XLSX_URLS)
-@pytest.mark.parametrize("name", DANGEROUS)
-def test_xlsx_export_writes_a_name_like_a_formula_as_text(client, url, name):
-    ids = tournament_with_a_player_named(name)
+def test_xlsx_export_writes_a_name_like_a_formula_as_text(client, url, dangerous):
+    name, ids = dangerous
 
     response = client.get(API + url.format(**ids))
 
@@ -74,9 +85,8 @@ def test_xlsx_export_writes_a_name_like_a_formula_as_text(client, url, name):
 
 
 @pytest.mark.parametrize("url", CSV_URLS)
-@pytest.mark.parametrize("name", DANGEROUS)
-def test_csv_export_prefixes_a_name_like_a_formula_with_an_apostrophe(client, url, name):
-    ids = tournament_with_a_player_named(name)
+def test_csv_export_prefixes_a_name_like_a_formula_with_an_apostrophe(client, url, dangerous):
+    name, ids = dangerous
 
     response = client.get(API + url.format(**ids))
 
@@ -89,10 +99,8 @@ def test_csv_export_prefixes_a_name_like_a_formula_with_an_apostrophe(client, ur
 
 
 @pytest.mark.parametrize("url", XLSX_URLS)
-def test_xlsx_export_drops_control_characters_from_names(client, url):
-    ids = tournament_with_a_player_named("Kö\x01nig\x1b\x08")
-
-    response = client.get(API + url.format(**ids))
+def test_xlsx_export_drops_control_characters_from_names(client, url, with_control_characters):
+    response = client.get(API + url.format(**with_control_characters))
 
     assert response.status_code == 200
     book = load_workbook(io.BytesIO(response.content))

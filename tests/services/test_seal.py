@@ -34,12 +34,18 @@ json_values = st.recursive(
 )
 
 
-@pytest.fixture
-def sealed(db):
-    """A complete 4-table, signed by everybody: seat 1 with a drawn signature."""
+@pytest.fixture(scope="module")
+def _sealed_id(module_db):
     table = make_complete_table(players=4, rounds_per_series=1)
     signing.sign_list(table, 1, image=png_data_url())
-    return sign_all(table)
+    return sign_all(table).pk
+
+
+@pytest.fixture
+def sealed(_sealed_id, db):
+    """A complete 4-table, signed by everybody: seat 1 with a drawn signature (built once
+    for the module, module_db)."""
+    return Table.objects.get(pk=_sealed_id)
 
 
 def raw_sql(statement, *params):

@@ -13,7 +13,7 @@ from tests.factories import (
     make_table,
     make_tournament,
 )
-from tournaments.models import ExtraPoints
+from tournaments.models import Club, ExtraPoints
 from tournaments.services import participants, ranking
 from tournaments.services.errors import Rejected
 from tournaments.services.ranking import rank_season
@@ -44,7 +44,13 @@ def summarise(table, lines):
 
 
 @pytest.fixture
-def season(db):
+def season(_season_club_id, db):
+    """Club K (see ``_season_club_id``), built once for the module (module_db)."""
+    return Club.objects.get(pk=_season_club_id)
+
+
+@pytest.fixture(scope="module")
+def _season_club_id(module_db):
     """Club K's 2026, with P in three of its events, and two events that do not count.
 
     Series totals (hand-computed, SkWO unless said otherwise):
@@ -79,7 +85,7 @@ def season(db):
     ):
         elsewhere = make_tournament(rounds_per_series=1, club=other, date=date)
         enter(play(elsewhere, [p, q, r]), declarer_seat=1, game="grand", matadors=4, won=True)
-    return club
+    return club.pk
 
 
 def table_of(rows):

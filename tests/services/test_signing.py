@@ -30,10 +30,15 @@ pytestmark = pytest.mark.django_db
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
 
+@pytest.fixture(scope="module")
+def _table_id(module_db):
+    return make_complete_table(players=4, rounds_per_series=1).pk
+
+
 @pytest.fixture
-def table(db):
-    """A complete 4-table of one round (games 1-4)."""
-    return make_complete_table(players=4, rounds_per_series=1)
+def table(_table_id, db):
+    """A complete 4-table of one round (games 1-4), built once for the module (module_db)."""
+    return Table.objects.get(pk=_table_id)
 
 
 @pytest.fixture

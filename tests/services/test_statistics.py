@@ -5,7 +5,7 @@ import datetime
 import pytest
 
 from tests.factories import enter, make_club, make_player, make_series, make_table, make_tournament
-from tournaments.models import ExtraPoints, Player
+from tournaments.models import ExtraPoints, Player, Tournament
 from tournaments.services import participants
 from tournaments.services.errors import Rejected
 from tournaments.services.ranking import rank_tournament
@@ -25,8 +25,19 @@ def seat(tournament, players):
 
 
 @pytest.fixture
-def career(db):
-    """P's two events (hand-computed):
+def career(_career_ids, db):
+    """P, Q, R, S, T1 and T2 of ``_career_ids``, read afresh for each test."""
+    players = Player.objects.in_bulk([_career_ids[name] for name in "PQRS"])
+    tournaments = Tournament.objects.in_bulk([_career_ids["T1"], _career_ids["T2"]])
+    return {
+        **{name: players[_career_ids[name]] for name in "PQRS"},
+        **{name: tournaments[_career_ids[name]] for name in ("T1", "T2")},
+    }
+
+
+@pytest.fixture(scope="module")
+def _career_ids(module_db):
+    """P's two events (hand-computed), built once for the module (module_db):
 
     T1 (2026-03-01, SkWO, 4-table [P Q R S] in series 1, [Q P R S] in series 2)
       series 1: g1 Q Karo mit 1 won 68; g2 P Kreuz mit 1 won 74;
@@ -55,7 +66,7 @@ def career(db):
     lines = [(1, 50, 1, 1), (2, 0, 0, 0), (3, 20, 1, 0)]
     keys = ("seat", "game_points", "won", "lost")
     save_summary(seat(t2, [p, x, y]), [dict(zip(keys, line, strict=True)) for line in lines])
-    return {"P": p, "Q": q, "R": r, "S": s, "T1": t1, "T2": t2}
+    return {"P": p.pk, "Q": q.pk, "R": r.pk, "S": s.pk, "T1": t1.pk, "T2": t2.pk}
 
 
 def test_statistics_of_all_years(career):

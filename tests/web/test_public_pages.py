@@ -24,7 +24,7 @@ from tests.factories import (
     make_table,
     make_tournament,
 )
-from tournaments.models import Tournament
+from tournaments.models import Participant, Tournament
 from tournaments.services import participants, ranking, seating, statistics
 from tournaments.services.summary import save_summary
 
@@ -99,8 +99,20 @@ def title_and_h1(response):
 
 
 @pytest.fixture
-def cup():
+def cup(_cup_ids, db):
+    """The cup of ``_cup_ids`` as (tournament, participants in start order), read afresh."""
+    tournament_id, people_ids = _cup_ids
+    people = Participant.objects.select_related("player").in_bulk(people_ids)
+    return Tournament.objects.get(pk=tournament_id), [people[pk] for pk in people_ids]
+
+
+@pytest.fixture(scope="module")
+def _cup_ids(module_db):
     """A running tournament of two clubs: series 1 played at two tables, one a paper list.
+
+    Built once for the module (module_db): each test's changes are rolled back after it, but
+    the cup itself stays for every later test of the module, so the tests of an empty site
+    (the tournament list) come before the first one that asks for it.
 
     Series 1, table 1 (game by game): seat 2 wins Karo mit 1 (+68), seat 3 loses Karo mit 1
     (−86, the other three +30). Table 2 (paper list): seat 1 has 1,234 game points and two
@@ -141,8 +153,7 @@ def cup():
     second = make_series(tournament)
     make_table(second, people[::2])
     make_table(second, people[1::2])
-    tournament.refresh_from_db()
-    return tournament, people
+    return tournament.pk, [person.pk for person in people]
 
 
 def page_url(tournament, suffix=""):
@@ -150,6 +161,10 @@ def page_url(tournament, suffix=""):
 
 
 # --- Tournament list and overview --------------------------------------------------------
+
+
+# The cup of the ranking tests below is built once for the module and stays from the first
+# test that asks for it: these tests of the whole list come first.
 
 
 def test_tournament_list_groups_running_upcoming_and_finished(client):
@@ -729,6 +744,12 @@ def _download_links(response) -> list[str]:
     return re.findall(r'href="([^"]+)" download', response.content.decode())
 
 
+@pytest.fixture(scope="module")
+def played_id(module_db):
+    """A played tournament of 7 (one 3-table, one 4-table), built once for the module."""
+    return make_played_tournament(players=7).pk
+
+
 @pytest.mark.parametrize(
     ("page", "expected"),
     [
@@ -738,10 +759,8 @@ def _download_links(response) -> list[str]:
         ("/turniere/{t}/serie/1/tischplan/", ["table-plan.pdf", "lists.pdf", "lists.xlsx"]),
     ],
 )
-def test_public_pages_link_to_downloads_that_work(client, page, expected):
-    tournament = make_played_tournament(players=7)
-
-    response = client.get(page.format(t=tournament.pk))
+def test_public_pages_link_to_downloads_that_work(client, played_id, page, expected):
+    response = client.get(page.format(t=played_id))
     links = _download_links(response)
 
     assert [link.split("/", 5)[-1] for link in links] == expected
