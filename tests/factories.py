@@ -9,8 +9,9 @@ import itertools
 
 from django.contrib.auth import get_user_model
 
-from tournaments.models import Club, Player, Tournament
+from tournaments.models import Club, Player, Table, Tournament
 from tournaments.services import listkeeping, participants, seating
+from tournaments.skat.rounds import deal_of, game_count
 
 _numbers = itertools.count(1)
 
@@ -91,11 +92,23 @@ def make_team_members(team, n, club=None):
 
 
 def play_out(table):
-    """Enter every remaining game of ``table``: valid games, won and lost in turn."""
-    while (deal := seating.deal_for_next_game(table)) is not None:
+    """Enter every remaining game of ``table``: valid games, won and lost in turn.
+
+    The seats do not change meanwhile, so the deals are worked out once from them; after
+    the first game the table is read with its series and tournament, which are running
+    then, so each entry locks the table only (services/locking.py).
+    """
+    seats = list(table.seats.all())
+    first = seating.deal_for_next_game(table, seats)
+    if first is None:
+        return table
+    rounds = seating.table_rounds(table, seats)
+    entering = table
+    for number in range(first.number, game_count(rounds) + 1):
+        deal = deal_of(number, rounds)
         declarer = deal.active[deal.number % len(deal.active)]
         listkeeping.enter_game(
-            table,
+            entering,
             {
                 "declarer_seat": declarer,
                 "game": "grand" if deal.number % 2 else "hearts",
@@ -103,6 +116,8 @@ def play_out(table):
                 "won": deal.number % 3 != 0,
             },
         )
+        if entering is table:
+            entering = Table.objects.select_related("series__tournament").get(pk=table.pk)
     return table
 
 
