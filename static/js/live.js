@@ -27,6 +27,9 @@
   var timer = null;
   var busy = false;
   var stopped = false;
+  /* An answer that has not come by then is taken as lost (fetch-within.js): otherwise one
+     swallowed answer would stop the polling, and "Refresh", until the page is reloaded. */
+  var ASK_WITHIN_MS = 15000;
 
   function schedule() {
     window.clearTimeout(timer);
@@ -100,19 +103,19 @@
     }
   }
 
-  function get(address) {
-    return window
-      .fetch(address, {
-        credentials: "same-origin",
-        cache: "no-store",
-        headers: { "X-Requested-With": "fetch" },
-      })
-      .then(function (response) {
-        if (!response.ok) {
-          throw new Error("HTTP " + response.status);
-        }
-        return response;
-      });
+  /* The answer's body, read by ``read`` (its text or its JSON); fails on an error status. */
+  function get(address, read) {
+    var request = {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { "X-Requested-With": "fetch" },
+    };
+    return window.SkatFetch.within(address, request, ASK_WITHIN_MS, function (response) {
+      if (!response.ok) {
+        throw new Error("HTTP " + response.status);
+      }
+      return read(response);
+    });
   }
 
   /* Resolves to the new version, or null when the shown table is still current. */
@@ -120,10 +123,7 @@
     if (!versionUrl || force) {
       return Promise.resolve("");
     }
-    return get(versionUrl)
-      .then(function (response) {
-        return response.json();
-      })
+    return get(versionUrl, function (response) { return response.json(); })
       .then(function (answer) {
         var version = String(answer.version);
         return version === shownVersion ? null : version;
@@ -141,11 +141,7 @@
         if (version === null) {
           return;
         }
-        return get(url)
-          .then(function (response) {
-            return response.text();
-          })
-          .then(swap);
+        return get(url, function (response) { return response.text(); }).then(swap);
       })
       .catch(function () {
         /* Keep the last table and its time stamp; the next attempt may work again

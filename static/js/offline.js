@@ -31,6 +31,12 @@
   var readyTouchForm = touchFields.ready;
   var setNumberText = touchFields.setNumberText;
   var MAX_PAUSE_MS = 30000;
+  /* How long a game's answer, or a page asked of the server, may take before the device
+     treats the request as lost (fetch-within.js): it sends the game again later, with
+     the same key, so a game the server stored but never answered is not stored twice. */
+  var SEND_WITHIN_MS = 20000;
+  var ASK_WITHIN_MS = 15000;
+  var within = window.SkatFetch.within;
   /* A page request the service worker must not answer from its cache. */
   var SERVER_ONLY = {
     credentials: "same-origin",
@@ -229,12 +235,16 @@
           return;
         }
         busy = true;
-        fetch(form.action, {
-          method: "POST",
-          body: new FormData(form),
-          headers: { Accept: "application/json", "X-CSRFToken": csrfToken() },
-          credentials: "same-origin",
-        })
+        within(
+          form.action,
+          {
+            method: "POST",
+            body: new FormData(form),
+            headers: { Accept: "application/json", "X-CSRFToken": csrfToken() },
+            credentials: "same-origin",
+          },
+          SEND_WITHIN_MS
+        )
           .then(function (response) {
             if (response.status === 201) {
               location.assign(page.dataset.touchUrl + "?gespeichert=" + pageNextNumber() + "#entry");
@@ -280,19 +290,20 @@
   function send(item) {
     sendingKey = item.key;
     render();
-    return fetch(page.dataset.apiGamesUrl, {
+    var request = {
       method: "POST",
       headers: headers(item),
       body: JSON.stringify(item.body),
       credentials: "same-origin",
       cache: "no-store",
+    };
+    return within(page.dataset.apiGamesUrl, request, SEND_WITHIN_MS, function (response) {
+      return response
+        .json()
+        .catch(function () { return null; })
+        .then(function (data) { return { status: response.status, data: data }; });
     })
-      .then(function (response) {
-        return response
-          .json()
-          .catch(function () { return null; })
-          .then(function (data) { return outcome(item, response.status, data); });
-      })
+      .then(function (answer) { return outcome(item, answer.status, answer.data); })
       .catch(function () { return "retry"; })
       .then(function (result) {
         sendingKey = null;
@@ -389,7 +400,7 @@
      browser reports "online" before requests get through, so a failed check is repeated. */
   function checkAccess(tries) {
     tries = tries || 0;
-    fetch(page.dataset.touchUrl, SERVER_ONLY)
+    within(page.dataset.touchUrl, SERVER_ONLY, ASK_WITHIN_MS)
       .then(function (response) {
         if (response.status === 403) {
           endAccess();
@@ -463,8 +474,9 @@
 
   /* After a clash: the waiting games follow the server's last game, in their order. */
   function renumber() {
-    fetch(location.pathname, SERVER_ONLY)
-      .then(function (response) { return response.ok ? response.text() : Promise.reject(); })
+    within(location.pathname, SERVER_ONLY, ASK_WITHIN_MS, function (response) {
+      return response.ok ? response.text() : Promise.reject();
+    })
       .then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
         var next = doc.querySelector('input[name="number"]');

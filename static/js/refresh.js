@@ -14,6 +14,9 @@
   var interval = (parseInt(region.getAttribute("data-refresh-interval"), 10) || 30) * 1000;
   var timer = null;
   var busy = false;
+  /* An answer that has not come by then is taken as lost (fetch-within.js); otherwise one
+     swallowed answer would stop the refreshing until the page is reloaded. */
+  var ASK_WITHIN_MS = 15000;
 
   function schedule() {
     window.clearTimeout(timer);
@@ -55,18 +58,17 @@
       return;
     }
     busy = true;
-    window
-      .fetch(window.location.href, {
-        credentials: "same-origin",
-        cache: "no-store",
-        headers: { "X-Requested-With": "fetch" },
-      })
-      .then(function (response) {
-        if (!response.ok || response.redirected) {
-          throw new Error("HTTP " + response.status);
-        }
-        return response.text();
-      })
+    var request = {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { "X-Requested-With": "fetch" },
+    };
+    window.SkatFetch.within(window.location.href, request, ASK_WITHIN_MS, function (response) {
+      if (!response.ok || response.redirected) {
+        throw new Error("HTTP " + response.status);
+      }
+      return response.text();
+    })
       .then(swap)
       .catch(function () {
         /* keep the last content; the next attempt may work again */

@@ -89,3 +89,29 @@ def test_dashboard_refreshes_itself_every_30_seconds(desk):
 
     desk.locator(".tile-number", has_text="6").first.wait_for()
     assert desk.url.endswith(f"/leitung/turniere/{tournament.id}/")
+
+
+def test_a_refresh_whose_answer_never_comes_does_not_stop_the_dashboard(desk):
+    """Poor Wi-Fi can swallow an answer and keep the connection open: the dashboard gives
+    up waiting after 15 s (ASK_WITHIN_MS in refresh.js) and asks again 30 s later."""
+    tournament = make_tournament(rounds_per_series=1)
+    make_participants(tournament, 4)
+    desk.clock.install()
+    desk.goto(f"/leitung/turniere/{tournament.id}/")
+    swallowed = []
+
+    def never_answer_the_first(route):
+        if swallowed or route.request.resource_type != "fetch":
+            route.continue_()
+        else:
+            swallowed.append(route)
+
+    desk.route(f"**/leitung/turniere/{tournament.id}/", never_answer_the_first)
+    desk.clock.fast_forward(31_000)
+    while not swallowed:  # route handlers run while Playwright waits
+        desk.wait_for_timeout(50)
+    make_participants(tournament, 2)
+    desk.clock.fast_forward(15_000)
+    desk.clock.fast_forward(31_000)
+
+    desk.locator(".tile-number", has_text="6").first.wait_for()

@@ -238,6 +238,42 @@ def keep_three_games_offline(tablet):
         tablet.get_by_test_id(f"queued-row-{number}").wait_for()
 
 
+# How long the device waits for the answer to a game (SEND_WITHIN_MS in offline.js).
+SEND_WITHIN_MS = 20_000
+
+
+def test_a_game_whose_answer_never_comes_is_sent_again_and_stored_once(new_page):
+    """Poor Wi-Fi can swallow an answer and keep the connection open: the device gives up
+    waiting after a while and sends the game again; its key makes that harmless."""
+    table = make_seated_table(players=3, rounds_per_series=4)
+    tablet = open_table(new_page, table)
+    tablet.context.set_offline(True)
+    touch_game(tablet, *TOUCH_GAMES[0])
+    tablet.get_by_test_id("queued-row-1").wait_for()
+    swallowed = []
+
+    def store_then_never_answer(route):
+        if swallowed:
+            route.continue_()
+            return
+        route.fetch()  # the server stores the game; its answer never reaches the device
+        swallowed.append(route)
+
+    tablet.context.route("**/api/v1/tables/*/games/", store_then_never_answer)
+    tablet.clock.install()
+    tablet.context.set_offline(False)
+    expect(tablet.get_by_test_id("queued-row-1")).to_contain_text("wird gesendet")
+    while not swallowed:  # route handlers run while Playwright waits
+        tablet.wait_for_timeout(50)
+    assert len(stored(table)) == 1
+
+    tablet.clock.fast_forward(SEND_WITHIN_MS)
+
+    tablet.get_by_test_id("game-row-1").wait_for(timeout=LONG_MS)
+    assert stored(table) == STORED[:1]
+    assert tablet.get_by_test_id("offline-banner").is_hidden()
+
+
 def test_game_stored_but_answered_with_503_is_sent_again_and_stored_once(new_page):
     table = make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)

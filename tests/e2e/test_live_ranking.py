@@ -1,0 +1,41 @@
+"""A player's phone on the live ranking, in a real browser: it keeps itself up to date."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.factories import enter, make_seated_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+POLL_MS = 30_000  # LIVE_INTERVAL_SECONDS in tournaments/web/rankings.py
+ASK_WITHIN_MS = 15_000  # ASK_WITHIN_MS in static/js/live.js
+
+
+def test_a_poll_whose_answer_never_comes_does_not_stop_the_live_ranking(new_page):
+    """Poor Wi-Fi can swallow an answer and keep the connection open: the phone gives up
+    waiting after a while and asks again at the next poll."""
+    table = make_seated_table(players=3, rounds_per_series=1)
+    enter(table, declarer_seat=2, game="clubs", matadors=1, won=True)
+    phone = new_page(viewport={"width": 390, "height": 844})
+    phone.clock.install()
+    swallowed = []
+
+    def never_answer_the_first(route):
+        if swallowed:
+            route.continue_()
+        else:
+            swallowed.append(route)
+
+    phone.context.route("**/version/", never_answer_the_first)
+    phone.goto(f"/turniere/{table.series.tournament_id}/rangliste/")
+    ranking = phone.locator("#live-region")
+    expect(ranking).not_to_contain_text("98")
+
+    phone.clock.fast_forward(POLL_MS)
+    while not swallowed:  # route handlers run while Playwright waits
+        phone.wait_for_timeout(50)
+    enter(table, declarer_seat=3, game="grand", matadors=1, won=True)  # 48 + 50 = 98
+    phone.clock.fast_forward(ASK_WITHIN_MS)
+    phone.clock.fast_forward(POLL_MS)
+
+    expect(ranking).to_contain_text("98")
