@@ -49,19 +49,24 @@ def ensure_ready(table: Table, seats) -> None:
         )
 
 
-def void_stale_signatures(table: Table, digest: str, *, user, actor) -> None:
-    """Remove signatures given to an earlier state of the list; those players sign again."""
-    stale = list(table.signatures.exclude(list_digest=digest))
-    if not stale:
-        return
-    Signature.objects.filter(id__in=[s.id for s in stale]).delete()
-    audit.record(
-        "signatures_voided",
-        user=user,
-        actor=actor,
-        table=table,
-        before=[signature_record(s) for s in stale],
-    )
+def void_stale_signatures(table: Table, digest: str, *, user, actor) -> list[Signature]:
+    """Remove signatures given to an earlier state of the list; those players sign again.
+
+    Returns the signatures that confirm the list as it is (``digest``), so that signing
+    need not read them again.
+    """
+    given = list(table.signatures.all())
+    stale = [signature for signature in given if signature.list_digest != digest]
+    if stale:
+        Signature.objects.filter(id__in=[s.id for s in stale]).delete()
+        audit.record(
+            "signatures_voided",
+            user=user,
+            actor=actor,
+            table=table,
+            before=[signature_record(s) for s in stale],
+        )
+    return [signature for signature in given if signature.list_digest == digest]
 
 
 def signature_record(signature: Signature) -> dict:

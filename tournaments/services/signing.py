@@ -33,7 +33,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from tournaments.models import AuditEntry, Participant, Seat, Signature, Table
+from tournaments.models import AuditEntry, Participant, Seat, Signature, Table, seen_open
 from tournaments.skat import Problem
 from tournaments.skat.rounds import game_count
 
@@ -117,8 +117,8 @@ def _add_signature(table, holder: Seat, method, png: bytes, *, user, actor) -> S
     seats = list(table.seats.all())
     ensure_ready(table, seats)
     digest = seal.content_digest(seal.list_document(table))
-    void_stale_signatures(table, digest, user=user, actor=actor)
-    if table.signatures.filter(participant_id=holder.participant_id).exists():
+    given = void_stale_signatures(table, digest, user=user, actor=actor)
+    if any(other.participant_id == holder.participant_id for other in given):
         raise Rejected.because(
             "seat",
             "already_signed",
@@ -127,15 +127,16 @@ def _add_signature(table, holder: Seat, method, png: bytes, *, user, actor) -> S
             seat=holder.number,
         )
     if method == Signature.Method.IMAGE:
-        ensure_not_copied(png, holder.number, table.signatures.filter(method=method))
-    signature = Signature.objects.create(
-        table=table,
-        seat=holder.number,
-        participant_id=holder.participant_id,
-        method=method,
-        image=png,
-        list_digest=digest,
-    )
+        ensure_not_copied(png, holder.number, [s for s in given if s.method == method])
+    with seen_open(table):  # locked and checked open above
+        signature = Signature.objects.create(
+            table=table,
+            seat=holder.number,
+            participant=holder.participant,  # read with its player: the audit entry names them
+            method=method,
+            image=png,
+            list_digest=digest,
+        )
     audit.record(
         "signature_added",
         user=user,
@@ -144,7 +145,7 @@ def _add_signature(table, holder: Seat, method, png: bytes, *, user, actor) -> S
         obj=signature,
         after=signature_record(signature),
     )
-    signed = set(table.signatures.values_list("participant_id", flat=True))
+    signed = {other.participant_id for other in given} | {holder.participant_id}
     if {s.participant_id for s in seats} <= signed:
         seal_list(table, Table.Status.SIGNED, user=user, actor=actor)
     return signature
