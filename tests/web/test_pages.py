@@ -9,6 +9,8 @@ from django.contrib.staticfiles import finders
 from django.db import DEFAULT_DB_ALIAS, OperationalError, connections
 from drf_spectacular.validation import validate_schema
 
+from tests.factories import make_tournament
+
 GERMAN_TEXT = "Spiellisten nach ISkO und SkWO führen"
 ENGLISH_TEXT = "Keep score sheets according to the ISkO and SkWO rules"
 
@@ -99,3 +101,17 @@ def test_api_docs_work_offline(client):
     assert "cdn.jsdelivr.net" not in content
     assert "drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in content
     assert finders.find("drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js")
+
+
+@pytest.mark.parametrize("path", ["/", "/turniere/", "/rechner/", "/tisch/", "projector"])
+def test_every_page_names_the_clubs_icon(client, db, path):
+    """A page without an icon link makes the browser ask for /favicon.ico (a 404 in its
+    console) and shows a blank tab; the icon is the club symbol of the table device. The
+    projector's page is the one page that does not extend templates/base.html."""
+    if path == "projector":
+        path = f"/turniere/{make_tournament().pk}/leinwand/"
+    content = client.get(path).content.decode()
+
+    icon = re.search(r'<link rel="icon" href="/static/([^"]+)" type="image/svg\+xml">', content)
+    assert icon is not None
+    assert finders.find(icon.group(1))
