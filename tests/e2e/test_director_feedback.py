@@ -93,7 +93,7 @@ def test_dashboard_refreshes_itself_every_30_seconds(desk):
 
 def test_a_refresh_whose_answer_never_comes_does_not_stop_the_dashboard(desk):
     """Poor Wi-Fi can swallow an answer and keep the connection open: the dashboard gives
-    up waiting after 15 s (ASK_WITHIN_MS in refresh.js) and asks again 30 s later."""
+    up waiting after 15 s (ASK_MS in static/js/fetch-within.js) and asks again 30 s later."""
     tournament = make_tournament(rounds_per_series=1)
     make_participants(tournament, 4)
     desk.clock.install()
@@ -111,7 +111,9 @@ def test_a_refresh_whose_answer_never_comes_does_not_stop_the_dashboard(desk):
     while not swallowed:  # route handlers run while Playwright waits
         desk.wait_for_timeout(50)
     make_participants(tournament, 2)
-    desk.clock.fast_forward(15_000)
+    with desk.expect_event("requestfailed"):  # given up; then the next refresh is planned
+        desk.clock.fast_forward(15_000)
     desk.clock.fast_forward(31_000)
 
-    desk.locator(".tile-number", has_text="6").first.wait_for()
+    # Time goes on by itself too: a refresh planned a moment late still comes within 30 s.
+    desk.locator(".tile-number", has_text="6").first.wait_for(timeout=45_000)
