@@ -8,7 +8,11 @@
    connection, and the caller does what it does after one (send again later, keep what it
    shows). The deadline covers reading the answer too: ``read(response)`` returns what the
    caller needs (its text, its JSON) and is aborted with the request. Loaded on every page
-   before the page's own scripts (templates/base.html). */
+   before the page's own scripts (templates/base.html).
+
+   The deadlines, the same on every page: SEND_MS for a game sent to the server (sent
+   again later with the same key, so a game stored but never answered is stored once),
+   ASK_MS for a page or a poll asked of it. */
 (function () {
   "use strict";
 
@@ -36,5 +40,5 @@
       );
   }
 
-  window.SkatFetch = { within: within };
+  window.SkatFetch = { within: within, SEND_MS: 20000, ASK_MS: 15000 };
 })();

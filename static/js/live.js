@@ -27,9 +27,6 @@
   var timer = null;
   var busy = false;
   var stopped = false;
-  /* An answer that has not come by then is taken as lost (fetch-within.js): otherwise one
-     swallowed answer would stop the polling, and "Refresh", until the page is reloaded. */
-  var ASK_WITHIN_MS = 15000;
 
   function schedule() {
     window.clearTimeout(timer);
@@ -110,7 +107,7 @@
       cache: "no-store",
       headers: { "X-Requested-With": "fetch" },
     };
-    return window.SkatFetch.within(address, request, ASK_WITHIN_MS, function (response) {
+    return window.SkatFetch.within(address, request, window.SkatFetch.ASK_MS, function (response) {
       if (!response.ok) {
         throw new Error("HTTP " + response.status);
       }

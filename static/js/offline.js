@@ -31,12 +31,11 @@
   var readyTouchForm = touchFields.ready;
   var setNumberText = touchFields.setNumberText;
   var MAX_PAUSE_MS = 30000;
-  /* How long a game's answer, or a page asked of the server, may take before the device
-     treats the request as lost (fetch-within.js): it sends the game again later, with
-     the same key, so a game the server stored but never answered is not stored twice. */
-  var SEND_WITHIN_MS = 20000;
-  var ASK_WITHIN_MS = 15000;
+  /* Requests with a deadline (fetch-within.js): an answer that does not come is a lost
+     connection, and the game is sent again later with the same key. */
   var within = window.SkatFetch.within;
+  var SEND_WITHIN_MS = window.SkatFetch.SEND_MS;
+  var ASK_WITHIN_MS = window.SkatFetch.ASK_MS;
   /* A page request the service worker must not answer from its cache. */
   var SERVER_ONLY = {
     credentials: "same-origin",

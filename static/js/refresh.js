@@ -14,9 +14,6 @@
   var interval = (parseInt(region.getAttribute("data-refresh-interval"), 10) || 30) * 1000;
   var timer = null;
   var busy = false;
-  /* An answer that has not come by then is taken as lost (fetch-within.js); otherwise one
-     swallowed answer would stop the refreshing until the page is reloaded. */
-  var ASK_WITHIN_MS = 15000;
 
   function schedule() {
     window.clearTimeout(timer);
@@ -63,7 +60,8 @@
       cache: "no-store",
       headers: { "X-Requested-With": "fetch" },
     };
-    window.SkatFetch.within(window.location.href, request, ASK_WITHIN_MS, function (response) {
+    var deadline = window.SkatFetch.ASK_MS;
+    window.SkatFetch.within(window.location.href, request, deadline, function (response) {
       if (!response.ok || response.redirected) {
         throw new Error("HTTP " + response.status);
       }
