@@ -32,9 +32,11 @@ run: venv
 # production checks themselves (missing keys, check --deploy) run in tests/test_settings.py
 # in a clean env. pytest-xdist runs the tests in one process per core, each with its own
 # test database; `--dist loadscope` keeps a module on one process, so module-wide fixtures
-# (the browser, the live server, data built once per module) are set up once. Coverage is
-# measured by slipcover, which instruments the code once instead of tracing every line as
-# coverage.py must on Python 3.11 (about 15 % more CPU time instead of 90 %).
+# (the browser, the live server, data built once per module) are set up once; modules are
+# handed out in collection order (`--no-loadscope-reorder`, not by their number of tests),
+# which tests/conftest.py makes longest first. Coverage is measured by slipcover, which
+# instruments the code once instead of tracing every line as coverage.py must on
+# Python 3.11 (about 15 % more CPU time instead of 90 %).
 test: export DEBUG := 0
 # Keep compiled modules and pytest's rewritten test modules between runs (each test process
 # compiles them again otherwise), even where the environment turns bytecode off.
@@ -45,7 +47,7 @@ test: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(PYTHON) -m slipcover --source tournaments,skatverein --skip-covered \
-		-m pytest -n auto --dist loadscope
+		-m pytest -n auto --dist loadscope --no-loadscope-reorder
 
 # The browser tests alone (Playwright + Debian's Chromium). `make test` runs them too, but
 # skips them with a message when Chromium is missing; here that is an error.
