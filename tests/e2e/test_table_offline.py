@@ -379,7 +379,9 @@ def test_the_game_on_its_way_can_be_neither_taken_back_nor_changed(new_page):
     tablet.context.set_offline(True)
     touch_game(tablet, *TOUCH_GAMES[0])
     tablet.get_by_test_id("queued-row-1").wait_for()
-    assert tablet.get_by_test_id("queued-undo").is_visible()
+    # The device tries to send the game at once; while that try is under way it offers no
+    # take-back either, so wait until the try has failed.
+    expect(tablet.get_by_test_id("queued-undo")).to_be_visible()
     held = HeldRequests(tablet)
 
     tablet.context.set_offline(False)
