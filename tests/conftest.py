@@ -126,9 +126,10 @@ def pytest_make_parametrize_id(config, val, argname):
 # 2026-11-25), longest first. pytest-xdist (`--dist loadscope --no-loadscope-reorder`, see
 # the Makefile) hands whole modules to the test processes in the order they were collected;
 # by default it orders them by their number of tests instead, and a long module handed out
-# last kept one process busy for up to 20 s after the other had finished. Handed out first, the long
-# ones are spread over both processes and the short ones fill the gaps at the end. A module
-# missing here only runs in its usual place; a name here that no longer exists is ignored.
+# last kept one process busy for up to 20 s after the other had finished. Handed out first,
+# the long ones are spread over both processes and the short ones fill the gaps at the end.
+# A module missing here runs in its usual place; tests/test_suite_order.py checks that
+# every name here still names a module.
 LONG_MODULES = (
     "tests/e2e/test_table_offline.py",
     "tests/api/test_schema_fuzz.py",
