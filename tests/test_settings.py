@@ -2,10 +2,12 @@
 
 import json
 import os
+import runpy
 import secrets
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -120,15 +122,24 @@ def _run_python(args, **env):
     )
 
 
-def test_missing_secret_key_without_debug_fails_clearly():
-    result = _run_python(
-        ["-c", "import django; django.setup()"], DJANGO_SETTINGS_MODULE="skatverein.settings"
-    )
+def _settings_under(monkeypatch, **env):
+    """The settings module's values, read afresh with nothing but ``env`` (and PATH) set.
 
-    assert result.returncode != 0
-    assert "ImproperlyConfigured" in result.stderr
-    assert "SECRET_KEY environment variable is not set" in result.stderr
-    assert "export SECRET_KEY=" in result.stderr
+    The module runs in this process, as ``django.setup()`` would import it, under a clean
+    environment, so the developer's or CI's own variables cannot hide a setting that
+    production would be missing. Whether Django then starts is checked in a real process
+    (``_run_python``) by the tests below that need it.
+    """
+    monkeypatch.setattr(os, "environ", {"PATH": os.environ.get("PATH", ""), **env})
+    return SimpleNamespace(**runpy.run_path(str(BASE_DIR / "skatverein" / "settings.py")))
+
+
+def test_missing_secret_key_without_debug_fails_clearly(monkeypatch):
+    with pytest.raises(ImproperlyConfigured) as refused:
+        _settings_under(monkeypatch)
+
+    assert "SECRET_KEY environment variable is not set" in str(refused.value)
+    assert "export SECRET_KEY=" in str(refused.value)
 
 
 def test_debug_mode_starts_without_secret_key():
@@ -153,16 +164,12 @@ def test_production_settings_pass_the_deploy_check():
     assert "System check identified no issues" in result.stdout
 
 
-def test_missing_seal_secret_without_debug_fails_clearly():
-    result = _run_python(
-        ["-c", "import django; django.setup()"],
-        DJANGO_SETTINGS_MODULE="skatverein.settings",
-        SECRET_KEY=secrets.token_urlsafe(50),
-    )
+def test_missing_seal_secret_without_debug_fails_clearly(monkeypatch):
+    with pytest.raises(ImproperlyConfigured) as refused:
+        _settings_under(monkeypatch, SECRET_KEY=secrets.token_urlsafe(50))
 
-    assert result.returncode != 0
-    assert "SEAL_SECRET environment variable is not set" in result.stderr
-    assert "export SEAL_SECRET=" in result.stderr
+    assert "SEAL_SECRET environment variable is not set" in str(refused.value)
+    assert "export SEAL_SECRET=" in str(refused.value)
 
 
 SEAL = "s" * 40
@@ -193,47 +200,36 @@ def test_seal_secret_comes_from_the_environment_or_a_development_default(debug, 
     assert seal_secret(debug, "k" * 50, environ) == expected
 
 
-def _production_setting(expression, **env):
-    """The value of ``expression`` under production settings with only ``env`` set."""
-    result = _run_python(
-        [
-            "-c",
-            f"import django; django.setup(); from django.conf import settings; print({expression})",
-        ],
-        DJANGO_SETTINGS_MODULE="skatverein.settings",
-        SECRET_KEY=secrets.token_urlsafe(50),
-        SEAL_SECRET=secrets.token_urlsafe(50),
-        **env,
-    )
-    assert result.returncode == 0, result.stderr
-    return result.stdout.strip()
+def _production_settings(monkeypatch, **env):
+    """The settings without ``DEBUG``, with the two secrets and ``env`` set."""
+    secrets_set = {
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "SEAL_SECRET": secrets.token_urlsafe(50),
+    }
+    return _settings_under(monkeypatch, **secrets_set, **env)
 
 
 BASIC = "tournaments.api.authentication.LoginThrottledBasicAuthentication"
-AUTH_CLASSES = "settings.REST_FRAMEWORK['DEFAULT_AUTHENTICATION_CLASSES']"
 
 
 @pytest.mark.parametrize(
     ("env", "basic_on"),
     [({}, False), ({"API_BASIC_AUTH": "1"}, True), ({"DEBUG": "1"}, True)],
 )
-def test_http_basic_is_off_in_production_unless_switched_on(env, basic_on):
-    assert (BASIC in _production_setting(AUTH_CLASSES, **env)) is basic_on
+def test_http_basic_is_off_in_production_unless_switched_on(monkeypatch, env, basic_on):
+    settings = _production_settings(monkeypatch, **env)
+
+    assert (BASIC in settings.REST_FRAMEWORK["DEFAULT_AUTHENTICATION_CLASSES"]) is basic_on
 
 
-def test_security_defaults_in_production():
-    values = _production_setting(
-        "settings.TRUSTED_PROXY_COUNT, settings.TOKEN_TTL_DAYS, settings.LOGIN_URL, "
-        "settings.PASSWORD_HASHERS[0], settings.CACHES['default']['BACKEND']"
-    )
+def test_security_defaults_in_production(monkeypatch):
+    settings = _production_settings(monkeypatch)
 
-    assert values.split() == [
-        "0",
-        "30",
-        "/anmelden/",
-        "django.contrib.auth.hashers.Argon2PasswordHasher",
-        "django.core.cache.backends.db.DatabaseCache",
-    ]
+    assert settings.TRUSTED_PROXY_COUNT == 0
+    assert settings.TOKEN_TTL_DAYS == 30
+    assert settings.LOGIN_URL == "/anmelden/"
+    assert settings.PASSWORD_HASHERS[0] == "django.contrib.auth.hashers.Argon2PasswordHasher"
+    assert settings.CACHES["default"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
 
 
 @pytest.mark.parametrize(
