@@ -7,45 +7,47 @@ from django.db import transaction
 from django.test.utils import override_settings
 
 
-@pytest.fixture(scope="session")
-def _media_root(tmp_path_factory):
-    """Stored files (kept PDFs and ranking files) of this test process, never ``var/media``."""
-    return tmp_path_factory.mktemp("media")
-
-
-@pytest.fixture(autouse=True)
-def _plain_http_and_static_files(settings, _media_root):
-    """Run with production settings, minus the two that only make sense behind a server,
-    and with stored files in a folder of this test process.
+@pytest.fixture(scope="session", autouse=True)
+def _test_settings(request, tmp_path_factory):
+    """Run with production settings, minus what only makes sense behind a server or costs
+    a test needless time; set once for the whole run, so every test starts from them.
 
     Tests run with DEBUG off, so the settings would redirect every request to HTTPS and
-    look static files up in the manifest that only ``collectstatic`` writes.
+    look static files up in the manifest that only ``collectstatic`` writes. Stored files
+    (kept PDFs and ranking files) go to a folder of this test process, never ``var/media``.
+    Passwords are hashed with the configured algorithms at a test-sized cost
+    (tests/hashers.py); a test about the production cost is marked
+    ``real_password_hashing``. Without pytest-django (the rules engine's tests run with
+    ``-p no:django``) there is nothing to set.
     """
-    settings.SECURE_SSL_REDIRECT = False
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    settings.MEDIA_ROOT = _media_root
-
-
-@pytest.fixture(autouse=True)
-def _cheap_password_hashing(request):
-    """Hash passwords with the configured algorithms at a test-sized cost (tests/hashers.py).
-
-    A test about the production cost itself is marked ``real_password_hashing``. Without
-    pytest-django (the rules engine's tests run with ``-p no:django``) there is nothing to do.
-    """
-    if not request.config.pluginmanager.has_plugin("django") or request.node.get_closest_marker(
-        "real_password_hashing"
-    ):
+    if not request.config.pluginmanager.has_plugin("django"):
         yield
         return
     from django.conf import settings
 
     from tests.hashers import cheap
 
-    with override_settings(PASSWORD_HASHERS=cheap(settings.PASSWORD_HASHERS)):
+    with override_settings(
+        SECURE_SSL_REDIRECT=False,
+        STORAGES={
+            **settings.STORAGES,
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        },
+        MEDIA_ROOT=tmp_path_factory.mktemp("media"),
+        PASSWORD_HASHERS=cheap(settings.PASSWORD_HASHERS),
+    ):
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _real_password_hashing(request):
+    """The production hashers for a test marked ``real_password_hashing``."""
+    if request.node.get_closest_marker("real_password_hashing") is None:
+        yield
+        return
+    from skatverein import settings as configured
+
+    with override_settings(PASSWORD_HASHERS=configured.PASSWORD_HASHERS):
         yield
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.hashers import identify_hasher
+from django.contrib.auth.hashers import Argon2PasswordHasher, identify_hasher
 
 from tests.factories import make_seated_table, make_staff_user
 from tournaments.services import table_access
@@ -87,3 +87,24 @@ def test_passwords_are_hashed_with_argon2():
     user.set_password("richtig-geheim-4711")
 
     assert identify_hasher(user.password).algorithm == "argon2"
+
+
+def _argon2_time_cost(password_hash):
+    return identify_hasher(password_hash).decode(password_hash)["time_cost"]
+
+
+def test_tests_hash_passwords_at_a_test_sized_cost():
+    user = make_staff_user()
+
+    user.set_password("richtig-geheim-4711")
+
+    assert _argon2_time_cost(user.password) == 1  # tests/hashers.py, set in tests/conftest.py
+
+
+@pytest.mark.real_password_hashing
+def test_a_test_marked_so_hashes_at_the_production_cost():
+    user = make_staff_user()
+
+    user.set_password("richtig-geheim-4711")
+
+    assert _argon2_time_cost(user.password) == Argon2PasswordHasher.time_cost > 1
