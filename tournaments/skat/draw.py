@@ -7,7 +7,8 @@ same present players give the same tables again, whoever asks and in whatever or
 
 Beyond chance, the director wants team mates (and, on request, club mates) apart and
 players who already met in earlier series not to meet again. Those wishes are a cost that
-a small local search lowers by swapping players between tables; what it cannot remove is
+a small local search lowers by swapping players between tables (a field of up to 10
+players is searched completely if the swaps leave a conflict); what it cannot remove is
 reported as :class:`Conflict` so that the director sees it before play starts.
 """
 
@@ -18,8 +19,14 @@ from math import comb
 from random import Random
 
 from .i18n import Translate, gettext_noop, identity
+from .seatings import every_seating, seating_count
 
 DEFAULT_ATTEMPTS = 8
+# A field with at most this many seatings (10 players: 2,100) that the swaps leave with an
+# avoidable-looking conflict is searched completely: the swaps move one pair of players
+# at a time and can stop short of the best seating (7 players of two clubs, say, where
+# only moving two players at once avoids a re-meeting).
+EXHAUSTIVE_SEATINGS = 3_000
 
 Allowed = Callable[[int, int], bool] | None  # may this player sit at that table?
 
@@ -204,7 +211,8 @@ class _Costs:
 
 
 def _random_tables(sizes, costs: _Costs, rng: Random, attempts: int) -> list[list[int]]:
-    """The cheapest of ``attempts`` improved shuffles; restarts escape local minima."""
+    """The cheapest of ``attempts`` improved shuffles; restarts escape local minima. A
+    small field they leave above the lower bound gets one of its cheapest seatings."""
     best, best_cost = None, None
     for _ in range(max(1, attempts)):
         order = list(range(len(costs.players)))
@@ -214,8 +222,26 @@ def _random_tables(sizes, costs: _Costs, rng: Random, attempts: int) -> list[lis
         if best_cost is None or cost < best_cost:
             best, best_cost = tables, cost
         if best_cost <= costs.lower_bound:
-            break
+            return best
+    if seating_count(sizes) <= EXHAUSTIVE_SEATINGS:
+        return _cheapest_seating(sizes, costs, rng)
     return best
+
+
+def _cheapest_seating(sizes, costs: _Costs, rng: Random) -> list[list[int]]:
+    """One of the cheapest seatings of all, drawn by lot, as are the numbers of its tables."""
+    cheapest, least = [], None
+    for tables in every_seating(tuple(range(len(costs.players))), tuple(sizes)):
+        cost = costs.total(tables)
+        if least is None or cost < least:
+            cheapest, least = [tables], cost
+        elif cost == least:
+            cheapest.append(tables)
+    chosen = rng.choice(cheapest)
+    by_size = {size: [list(t) for t in chosen if len(t) == size] for size in set(sizes)}
+    for tables in by_size.values():
+        rng.shuffle(tables)
+    return [by_size[size].pop() for size in sizes]
 
 
 def _seeded_tables(players, sizes, costs: _Costs, rng: Random) -> list[list[int]]:
