@@ -54,10 +54,14 @@ def test_catalogue_is_not_empty():
     assert len(ENTRIES) > 10
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=lambda entry: entry["msgid"][:40])
-def test_every_entry_is_translated_and_not_fuzzy(entry):
-    assert "fuzzy" not in entry["flags"]
-    assert all(_translations(entry))
+def test_every_entry_is_translated_and_not_fuzzy():
+    """One test for the whole catalogue (1,300 entries), naming every entry that fails: a
+    test item per entry cost more in pytest's own work than the check itself."""
+    fuzzy = [entry["msgid"] for entry in ENTRIES if "fuzzy" in entry["flags"]]
+    untranslated = [entry["msgid"] for entry in ENTRIES if not all(_translations(entry))]
+
+    assert fuzzy == []
+    assert untranslated == []
 
 
 def test_header_is_not_fuzzy_and_names_the_language():
