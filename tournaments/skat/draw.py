@@ -238,7 +238,8 @@ def _cheapest_seating(sizes, costs: _Costs, rng: Random) -> list[list[int]]:
         elif cost == least:
             cheapest.append(tables)
     chosen = rng.choice(cheapest)
-    by_size = {size: [list(t) for t in chosen if len(t) == size] for size in set(sizes)}
+    # In the order of ``sizes`` (not a set's): the lot is drawn the same way on every machine.
+    by_size = {size: [list(t) for t in chosen if len(t) == size] for size in dict.fromkeys(sizes)}
     for tables in by_size.values():
         rng.shuffle(tables)
     return [by_size[size].pop() for size in sizes]
