@@ -161,8 +161,21 @@ def new_page(request, browser, live_server):
         context.close()
 
 
+# What a page says, in a few lines: CI keeps a failed test's output, not its screenshots.
+PAGE_SUMMARY = """() => {
+  const text = (node) => (node ? node.innerText.replace(/\\s+/g, " ").trim() : "");
+  return {
+    title: document.title,
+    heading: text(document.querySelector("h1")),
+    state: document.readyState,
+    body: text(document.body).slice(0, 400),
+  };
+}"""
+
+
 def _save_screenshots(test_name: str, contexts) -> None:
-    """A failed flow leaves a screenshot of every open page, to see what the user saw."""
+    """A failed flow leaves a screenshot of every open page, to see what the user saw,
+    and prints what each page says (title, heading, the start of its text)."""
     folder = Path(tempfile.gettempdir()) / "skatverein-e2e"
     folder.mkdir(exist_ok=True)
     for number, context in enumerate(contexts, start=1):
@@ -170,3 +183,7 @@ def _save_screenshots(test_name: str, contexts) -> None:
             path = folder / f"{test_name}-{number}.png"
             page.screenshot(path=str(path), full_page=True)
             print(f"screenshot of {page.url}: {path}")
+            try:
+                print(f"what the page says: {page.evaluate(PAGE_SUMMARY)}")
+            except Exception as error:  # a crashed or navigating page cannot be read
+                print(f"the page could not be read: {error}")
