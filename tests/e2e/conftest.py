@@ -162,12 +162,23 @@ def new_page(request, browser, live_server):
 
 
 # What a page says, in a few lines: CI keeps a failed test's output, not its screenshots.
-PAGE_SUMMARY = """() => {
+# A table device's page also names the pages its service worker keeps for offline use.
+PAGE_SUMMARY = """async () => {
   const text = (node) => (node ? node.innerText.replace(/\\s+/g, " ").trim() : "");
+  const kept = [];
+  for (const name of window.caches ? await caches.keys() : []) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const path = new URL(request.url).pathname;
+      if (!path.startsWith("/static/")) kept.push(name + " " + path);
+    }
+  }
   return {
     title: document.title,
     heading: text(document.querySelector("h1")),
     state: document.readyState,
+    controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
+    kept: kept,
     body: text(document.body).slice(0, 400),
   };
 }"""
