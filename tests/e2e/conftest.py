@@ -186,7 +186,8 @@ PAGE_SUMMARY = """async () => {
 
 def _save_screenshots(test_name: str, contexts) -> None:
     """A failed flow leaves a screenshot of every open page, to see what the user saw,
-    and prints what each page says (title, heading, the start of its text)."""
+    and prints what each page says (title, heading, the start of its text) and which pages
+    its service worker keeps offline."""
     folder = Path(tempfile.gettempdir()) / "skatverein-e2e"
     folder.mkdir(exist_ok=True)
     for number, context in enumerate(contexts, start=1):
