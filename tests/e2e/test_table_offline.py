@@ -8,6 +8,7 @@ replaces the cache.
 """
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -34,14 +35,34 @@ LONG_MS = 40_000
 # Without an "online" event the device retries on its own, pausing up to 30 s between tries
 # (MAX_PAUSE_MS in offline.js); waiting for the resend allows one full pause plus sending.
 RESEND_MS = 90_000
-KEPT = """async (paths) => {
+# Whether one cache holds the given table pages and every file the open page loads (its
+# scripts, style sheets and manifest), as offline.js asks the service worker to keep them.
+# A script missing there fails to load offline: without entry.js the keyboard form would
+# be posted by the browser itself, and the tablet would show the browser's offline error.
+KEPT = """async (pages) => {
+  const files = [...document.querySelectorAll(
+    "script[src], link[rel=stylesheet], link[rel=manifest]"
+  )].map((node) => node.getAttribute("src") || node.getAttribute("href"));
+  const wanted = [...pages, ...files].map((path) => new URL(path, location.href).href);
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
-    const hits = await Promise.all(paths.map((p) => cache.match(location.origin + p)));
+    const hits = await Promise.all(wanted.map((url) => cache.match(url)));
     if (hits.every(Boolean)) return true;
   }
   return false;
 }"""
+
+
+def wait_until(page, script, arg=None, timeout_ms=LONG_MS):
+    """Run ``script`` in the page until it gives a true value (it may be async).
+
+    ``page.wait_for_function`` does not wait for a promise: an async function's promise
+    counts as true at once, so a check of the service worker's cache must be polled here.
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(script, arg):
+        assert time.monotonic() < deadline, f"still false after {timeout_ms} ms: {script[:80]}"
+        page.wait_for_timeout(100)
 
 
 def open_table(new_page, table):
@@ -49,8 +70,8 @@ def open_table(new_page, table):
     tablet = new_page(viewport={"width": 1024, "height": 768})
     tablet.goto(f"/tisch/code/{code}/", timeout=LONG_MS)
     assert re.search(rf"/tisch/{table.pk}/$", tablet.url)
-    paths = [f"/tisch/{table.pk}/", f"/tisch/{table.pk}/tastatur/", "/static/js/offline.js"]
-    tablet.wait_for_function(KEPT, arg=paths, timeout=LONG_MS)
+    pages = [f"/tisch/{table.pk}/", f"/tisch/{table.pk}/tastatur/"]
+    wait_until(tablet, KEPT, pages)
     # Offline use starts once the service worker controls the page (it claims it after
     # activating); before that a navigation still goes to the network.
     tablet.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LONG_MS)
@@ -194,9 +215,8 @@ def test_new_release_replaces_the_cache_on_the_next_online_load(new_page, settin
     settings.TABLE_DEVICE_CACHE_VERSION = "release-2"
     tablet.reload()
 
-    tablet.wait_for_function(
-        "async () => (await caches.keys()).join(',') === 'skatverein-table-release-2'",
-        timeout=LONG_MS,
+    wait_until(
+        tablet, "async () => (await caches.keys()).join(',') === 'skatverein-table-release-2'"
     )
 
 
