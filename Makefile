@@ -58,10 +58,11 @@ test-browser: export SKATVEREIN_REQUIRE_BROWSER := 1
 test-browser: venv
 	$(BIN)/pytest tests/e2e
 
-# Re-extract the German catalogue from code and templates and compile it.
+# Re-extract the German catalogue from code and templates and compile it. Without source
+# locations, so that a change to one module does not rewrite the lines of every entry.
 messages: export DEBUG := 1
 messages: venv
-	$(PYTHON) manage.py makemessages -l de --ignore=.venv --ignore=var
+	$(PYTHON) manage.py makemessages -l de --no-location --no-obsolete --ignore=.venv --ignore=var
 	$(PYTHON) manage.py compilemessages -l de --ignore=.venv --ignore=var
 
 # Remove caches and generated files; keeps the virtualenv and the database in var/.
