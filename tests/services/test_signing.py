@@ -303,7 +303,7 @@ def test_director_actions_need_a_reason(director, reason):
 
     field, code, _ = refused(lambda: states.apply(table, "end", director, reason))
 
-    assert field == "reason" and code in ("reason_required", "reason_too_long")
+    assert field == "reason" and code in ("reason_required", "too_long")
 
 
 @pytest.mark.parametrize("action", ["end", "close", "reopen"])

@@ -13,8 +13,8 @@ from tournaments.models import Game, Table
 
 from . import listkeeping, seal
 from .errors import Rejected
+from .input import MAX_REASON_LENGTH
 from .list_sealing import void_stale_signatures
-from .states import MAX_REASON_LENGTH
 
 
 def signatures_to_void(table: Table) -> int:

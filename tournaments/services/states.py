@@ -31,10 +31,9 @@ from tournaments.skat import Problem
 
 from . import finishing, list_closing
 from .errors import Rejected
+from .input import MAX_REASON_LENGTH, free_text
 from .locking import lock_table
 from .roles import Role, roles_of
-
-MAX_REASON_LENGTH = 2000
 
 DIRECTOR = frozenset({Role.DIRECTOR})
 LIST_KEEPERS = frozenset({Role.DIRECTOR, Role.TABLE_DEVICE})
@@ -177,20 +176,14 @@ def apply(obj, action: str, user=None, reason="", *, roles=None, actor="", **det
 
 
 def clean_reason(reason) -> str:
+    """A required reason as clean text within :data:`MAX_REASON_LENGTH` (services/input.py)."""
     if not isinstance(reason, str) or not reason.strip():
         raise Rejected.because(
             "reason",
             "reason_required",
             gettext_noop("Give a reason; it is kept in the audit trail."),
         )
-    if len(reason) > MAX_REASON_LENGTH:
-        raise Rejected.because(
-            "reason",
-            "reason_too_long",
-            gettext_noop("Keep the reason under %(max)d characters."),
-            max=MAX_REASON_LENGTH,
-        )
-    return reason.strip()
+    return free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
 
 
 def _locked(obj):

@@ -1,0 +1,113 @@
+"""Reading what people type or send: whole numbers and free text, one way for every door.
+
+Every service and view that takes a number from a query string or a form, or a free text
+(a reason, a note), reads it here, so that hostile or odd input gets the same clear refusal
+everywhere instead of a 500:
+
+- **Whole numbers** are ASCII digits only. ``str.isdigit()`` also accepts "³" or "٣",
+  which ``int()`` then refuses (or reads as another number); a range keeps a number from
+  reaching the database or a loop unbounded.
+- **Free text** is stored in Unicode normal form C, without control characters (other than
+  line breaks and tabs where several lines make sense) and without lone surrogates, which
+  no database encoding can store; its length is limited (documented in docs/api.md), so
+  that one device cannot fill the audit trail.
+"""
+
+import re
+import unicodedata
+
+from django.utils.translation import gettext_noop
+
+from .errors import Rejected
+
+# The documented limits of free text (docs/api.md, "Limits").
+MAX_REASON_LENGTH = 500
+MAX_NOTE_LENGTH = 500
+
+_DIGITS = re.compile(r"[0-9]{1,18}")
+# Line breaks and tabs belong in a text of several lines; every other control character
+# (C0, DEL, C1) comes from copying out of another program.
+_MULTILINE_ALLOWED = frozenset("\n\t")
+
+
+def ascii_whole_number(value) -> int | None:
+    """``value`` as a non-negative whole number if it is one written in ASCII digits, else None.
+
+    Integers pass as they are (booleans do not: ``True`` is no number of games).
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value >= 0 else None
+    if isinstance(value, str):
+        text = value.strip()
+        return int(text) if _DIGITS.fullmatch(text) else None
+    return None
+
+
+def query_number(value, *, default: int, low: int, high: int) -> int:
+    """A number from a query string, within ``low``..``high``; ``default`` if it is none.
+
+    For parameters where a bad value is no error worth showing (a page number, rows per
+    page): the page is shown with the default instead.
+    """
+    number = ascii_whole_number(value) if value not in (None, "") else None
+    return default if number is None else min(max(number, low), high)
+
+
+def whole_number(value, *, field: str, low: int, high: int) -> int:
+    """A required whole number within ``low``..``high``, or a refusal naming ``field``."""
+    number = ascii_whole_number(value)
+    if number is None or not low <= number <= high:
+        raise Rejected.because(
+            field,
+            "invalid_number",
+            gettext_noop("Enter a whole number from %(low)d to %(high)d (digits 0–9 only)."),
+            low=low,
+            high=high,
+        )
+    return number
+
+
+def free_text(
+    value, *, field: str, max_length: int, required: bool = False, multiline: bool = True
+) -> str:
+    """``value`` as clean text (NFC, trimmed) of at most ``max_length`` characters.
+
+    Refused, naming ``field``: anything that is not text, a lone surrogate, a control
+    character, more than ``max_length`` characters, or nothing where ``required``.
+    """
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        raise Rejected.because(field, "invalid_text", gettext_noop("Enter text here."))
+    if any(0xD800 <= ord(character) <= 0xDFFF for character in value):
+        raise Rejected.because(
+            field,
+            "invalid_character",
+            gettext_noop("The text contains a broken character (a lone surrogate); type it again."),
+        )
+    text = unicodedata.normalize("NFC", value).strip()
+    allowed = _MULTILINE_ALLOWED if multiline else frozenset()
+    for character in text:
+        if unicodedata.category(character) == "Cc" and character not in allowed:
+            raise Rejected.because(
+                field,
+                "control_character",
+                gettext_noop(
+                    "The text contains an invisible control character (%(character)s); "
+                    "type it again."
+                ),
+                character=f"U+{ord(character):04X}",
+            )
+    if len(text) > max_length:
+        raise Rejected.because(
+            field,
+            "too_long",
+            gettext_noop("At most %(max)d characters, please (now %(length)d)."),
+            max=max_length,
+            length=len(text),
+        )
+    if required and not text:
+        raise Rejected.because(field, "required", gettext_noop("This field is required."))
+    return text
