@@ -1,4 +1,5 @@
-# Everyday tasks. `make run` starts a demo server, `make test` runs every check CI runs.
+# Everyday tasks. `make run` serves a club evening to the hall's Wi-Fi, `make dev` starts the
+# development server, `make test` runs every check CI runs.
 
 VENV := .venv
 PYTHON := $(VENV)/bin/python
@@ -10,7 +11,7 @@ STAMP := $(VENV)/.installed
 # default build) runs the test suite about 20 % slower. `make PYTHON3=…` picks another.
 PYTHON3 ?= $(firstword $(wildcard /usr/bin/python3.11) python3)
 
-.PHONY: venv run test test-browser messages clean loadtest
+.PHONY: venv run password dev test test-browser messages clean loadtest
 
 venv: $(STAMP)
 
@@ -21,8 +22,23 @@ $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
-run: export DEBUG := 1
+# The hall server (manage.py hall, skatverein/hall.py): gunicorn with DEBUG off on every
+# network interface, keys kept in var/hall-secrets.env, links built from the LAN address.
+# HALL_ADDRESS, HALL_PORT (8000) and HALL_BIND (0.0.0.0) override what it chooses.
+run: export DEBUG := 0
+run: export SKATVEREIN_HALL := 1
 run: venv
+	$(PYTHON) manage.py hall
+
+# A new password for the hall's director login (NAME=leitung unless given).
+password: export DEBUG := 0
+password: export SKATVEREIN_HALL := 1
+password: venv
+	$(PYTHON) manage.py changepassword $(or $(NAME),leitung)
+
+# The development server: DEBUG on, 127.0.0.1 only, the demo with its published login.
+dev: export DEBUG := 1
+dev: venv
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py demo
 	$(PYTHON) manage.py runserver 127.0.0.1:8000

@@ -13,12 +13,23 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from whitenoise.compress import Compressor
 
+from skatverein import hall
 from skatverein.env import database_config, env_bool, env_int, env_list, seal_secret
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
 
 DEBUG = env_bool("DEBUG", default=False)
+
+# ---- Hall mode, part 1 of 2 (`make run`: one laptop serves the hall; skatverein/hall.py) ----
+# Before anything reads the environment: fill in the keys kept in var/hall-secrets.env, the
+# LAN address as SITE_URL and allowed host, and plain HTTP. Set variables always win.
+HALL_MODE = env_bool("SKATVEREIN_HALL", default=False)
+HALL_ADDRESS, HALL_PORT = "", 0
+if HALL_MODE:
+    hall.prepare(os.environ, VAR_DIR)
+    HALL_ADDRESS, HALL_PORT = os.environ["HALL_ADDRESS"], int(os.environ["HALL_PORT"])
+# ---- end of hall mode, part 1 ----
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
@@ -36,6 +47,9 @@ SEAL_SECRET = seal_secret(DEBUG, SECRET_KEY)
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# The site's address as people reach it, for links printed on paper (table-card and plan QR
+# codes, the seal's verification link); empty means the address of the request.
+SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -222,6 +236,19 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SECURE = True
+
+# ---- Hall mode, part 2 of 2: plain HTTP on the hall's network, no reverse proxy ----
+# Phones reach the laptop by its LAN address over HTTP: no redirect to HTTPS, no HSTS, no
+# proxy header to trust, and cookies a browser sends over HTTP (Secure only when SITE_URL
+# is HTTPS, e.g. a hall laptop with a name and a certificate, docs/operations.md).
+if HALL_MODE and not DEBUG:
+    SECURE_PROXY_SSL_HEADER = None
+    SECURE_SSL_REDIRECT = False
+    SECURE_HSTS_SECONDS = 0
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = False
+    _hall_https = SITE_URL.startswith("https://")
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = _hall_https
+# ---- end of hall mode, part 2 ----
 
 # Content-Security-Policy (django-csp) on every response: scripts, styles and images only
 # from this site, no framing, forms only to this site. Pages carry no inline scripts or

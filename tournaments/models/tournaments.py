@@ -53,6 +53,12 @@ class Tournament(Progress):
         _("extra points"), max_length=8, choices=ExtraPoints.choices, default=ExtraPoints.SKWO
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    is_demo = models.BooleanField(
+        _("demo"),
+        default=False,
+        editable=False,
+        help_text=_("Example data to try the software; the director deletes it in one step."),
+    )
 
     class Meta:
         verbose_name = _("tournament")

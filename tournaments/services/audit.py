@@ -40,6 +40,7 @@ def record(
 
 ACTION_LABELS = {
     "certificate_uploaded": gettext_noop("signing certificate uploaded"),
+    "demo_deleted": gettext_noop("demo data deleted"),
     "draw": gettext_noop("tables drawn"),
     "game_corrected": gettext_noop("game corrected"),
     "game_deleted": gettext_noop("game removed"),

@@ -4,14 +4,25 @@ Loading is idempotent: every row is looked up by its natural key and updated, so
 the loader again restores the demo state instead of adding duplicates.
 """
 
+from contextlib import ExitStack
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from tournaments.models import Club, Game, Player, Tournament
+from tournaments.models import (
+    AuditEntry,
+    Club,
+    Game,
+    Payment,
+    Player,
+    Table,
+    Tournament,
+    changes_allowed,
+)
 
-from .demo_lists import DEMO_CUP, DEMO_TOURNAMENT, load_demo_cup, load_demo_evening
+from . import audit
+from .demo_lists import DEMO_TOURNAMENT, load_demo_cup, load_demo_evening
 from .demo_money import load_demo_money
 
 DIRECTOR_USERNAME = "leitung"
@@ -56,8 +67,13 @@ class DemoCounts:
 
 
 @transaction.atomic
-def load_demo() -> DemoCounts:
-    """Create or refresh the demo clubs, players, director login and club evening."""
+def load_demo(director=None) -> DemoCounts:
+    """Create or refresh the demo clubs, players and tournaments.
+
+    Without ``director`` the demo's own login with its published password is created (or
+    reset) and acts for the demo; the hall server passes the director it created instead,
+    so that no login with a known password exists there.
+    """
     clubs = [
         Club.objects.update_or_create(name=name, defaults={"short_name": short_name})[0]
         for name, short_name in CLUBS
@@ -70,7 +86,7 @@ def load_demo() -> DemoCounts:
         )[0]
         for first_name, last_name, club_index, member_number in PLAYERS
     ]
-    director = _reset_director()
+    director = director or _reset_director()
     load_demo_evening(clubs[0], director)
     load_demo_cup(clubs[1], director)
     for tournament in Tournament.objects.filter(name=DEMO_TOURNAMENT):
@@ -79,10 +95,8 @@ def load_demo() -> DemoCounts:
         clubs=len(clubs),
         players=len(players),
         directors=1,
-        tournaments=Tournament.objects.filter(name__in=[DEMO_TOURNAMENT, DEMO_CUP]).count(),
-        games=Game.objects.filter(
-            table__series__tournament__name__in=[DEMO_TOURNAMENT, DEMO_CUP]
-        ).count(),
+        tournaments=Tournament.objects.filter(is_demo=True).count(),
+        games=Game.objects.filter(table__series__tournament__is_demo=True).count(),
     )
 
 
@@ -95,3 +109,40 @@ def _reset_director():
     user.set_password(DIRECTOR_PASSWORD)
     user.save()
     return user
+
+
+def demo_tournaments():
+    return Tournament.objects.filter(is_demo=True).order_by("-date", "name")
+
+
+@transaction.atomic
+def delete_demo(user) -> list[str]:
+    """Delete the demo tournaments, their lists and audit entries, and the demo's players
+    and clubs where no other tournament uses them; the names of the tournaments deleted.
+
+    Signed lists refuse deletion (models/locking.py): the demo's are released one by one,
+    for this deletion only. One audit entry records who deleted the demo.
+    """
+    tournaments = list(demo_tournaments())
+    tables = list(Table.objects.filter(series__tournament__in=tournaments))
+    with ExitStack() as released:
+        for table in tables:
+            released.enter_context(changes_allowed(table))
+        AuditEntry.objects.filter(table__in=tables).delete()
+        # Lists and payments first: their games, seats and payments protect the participants
+        # and series they name, which the tournament's own deletion removes afterwards.
+        Table.objects.filter(pk__in=[table.pk for table in tables]).delete()
+        Payment.objects.filter(tournament__in=tournaments).delete()
+        for tournament in tournaments:
+            tournament.delete()
+    demo_clubs = Club.objects.filter(name__in=[name for name, _short in CLUBS])
+    Player.objects.filter(
+        club__in=demo_clubs,
+        member_number__in=[member for *_name, _club, member in PLAYERS],
+        participations__isnull=True,
+    ).delete()
+    demo_clubs.filter(players__isnull=True, tournaments__isnull=True).delete()
+    names = [tournament.name for tournament in tournaments]
+    if names:
+        audit.record("demo_deleted", user=user, obj=", ".join(names), after={"tournaments": names})
+    return names

@@ -112,6 +112,7 @@ def _demo_tournament(club, name: str, day: date, rounds: int, series: int, playe
         venue="Vereinsheim",
         rounds_per_series=rounds,
         planned_series=series,
+        is_demo=True,
     )
     chosen = Player.objects.order_by("club__name", "member_number")[:players]
     return tournament, [participants.register(tournament, player) for player in chosen]

@@ -10,6 +10,7 @@ from tournaments.web.calculator import calculator
 from tournaments.web.director import (
     auth,
     cash,
+    demo,
     finishing,
     importing,
     participants,
@@ -53,6 +54,7 @@ urlpatterns = [
     # … tournaments, settings, dashboard: web/director/tournaments.py
     path("leitung/", tournaments.home, name="director-home"),
     path("leitung/sperren/", access_blocks.access_blocks, name="director-access-blocks"),
+    path("leitung/demo/loeschen/", demo.demo_delete, name="director-demo-delete"),
     path("leitung/turniere/neu/", tournaments.tournament_new, name="director-tournament-new"),
     path(f"{D}/", tournaments.dashboard, name="director-tournament"),
     path(f"{D}/einstellungen/", tournaments.tournament_edit, name="director-tournament-edit"),

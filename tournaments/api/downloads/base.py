@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.models import Series, Tournament
+from tournaments.web.site_address import site_url
 
 from ..lookup import get_or_404
 from ..permissions import DirectorWritesOthersRead, is_director
@@ -94,7 +95,7 @@ class FileView(APIView):
 
 def base_url(request) -> str:
     """The site's address the printed QR code and verification link point to."""
-    return request.build_absolute_uri("/").rstrip("/")
+    return site_url(request)
 
 
 def file_schema(content_type: str, summary: str, *, staff=False, parameters=(), bad=None):

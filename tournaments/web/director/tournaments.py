@@ -37,7 +37,11 @@ def home(request):
     return render(
         request,
         "director/home.html",
-        {"tournaments": tournaments, "presets": forms.PRESETS.values()},
+        {
+            "tournaments": tournaments,
+            "presets": forms.PRESETS.values(),
+            "has_demo": any(tournament.is_demo for tournament in tournaments),
+        },
     )
 
 

@@ -23,6 +23,7 @@ from tournaments.services.client_address import client_address as client_address
 from tournaments.services.errors import Rejected
 from tournaments.services.roles import is_director
 from tournaments.skat import Problem
+from tournaments.web.site_address import site_url
 from tournaments.web.table.offline import offline_texts
 
 SESSION_KEY = "table_access"
@@ -37,7 +38,7 @@ def table_code_url(table: Table, request) -> str | None:
     """The absolute link a QR code on the table plan points to, or None without a code."""
     if not table.access_code:
         return None
-    return request.build_absolute_uri(reverse("web:table-code", args=[table.access_code]))
+    return site_url(request) + reverse("web:table-code", args=[table.access_code])
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,112 @@
+"""``manage.py hall`` (``make run``): a fresh clone serves the phones over the LAN address."""
+
+import http.client
+import re
+import sqlite3
+import stat
+from http.cookies import SimpleCookie
+from urllib.parse import urlencode
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tests.hall_server import hall_server, printed_password, run_hall
+
+HALL_ADDRESS = "192.168.178.20"
+
+
+def test_the_command_refuses_to_run_outside_the_hall_mode():
+    with pytest.raises(CommandError, match="make run"):
+        call_command("hall", "--no-server")
+
+
+class Browser:
+    """Plain HTTP under the hall's address (the Host header), with cookies: a phone."""
+
+    def __init__(self, port: int, host: str):
+        self.port, self.host, self.cookies = port, host, SimpleCookie()
+        self.set_cookie_headers: list[str] = []
+
+    def request(self, method: str, path: str, form=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        headers = {"Host": self.host, "Accept-Language": "de"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v.value}" for k, v in self.cookies.items())
+        body = None
+        if form is not None:
+            body = urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["Origin"] = f"http://{self.host}"
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        text = response.read().decode()
+        for header in response.headers.get_all("Set-Cookie") or []:
+            self.set_cookie_headers.append(header)
+            self.cookies.load(header)
+        connection.close()
+        return response, text
+
+
+def test_a_fresh_clone_serves_the_hall_over_its_lan_address(tmp_path):
+    with hall_server(tmp_path, HALL_ADDRESS=HALL_ADDRESS) as (port, output):
+        address = f"http://{HALL_ADDRESS}:{port}/"
+        assert "Für die Handys (im selben WLAN wie dieser Rechner)" in output
+        assert address in output
+        qr_rows = [line for line in output.splitlines() if set(line) <= set("█▀▄ ") and line]
+        assert len(qr_rows) >= 15  # the address as a QR code, drawn with block characters
+        password = printed_password(output)
+        assert password and "Benutzername: leitung" in output
+
+        phone = Browser(port, f"{HALL_ADDRESS}:{port}")
+        response, page = phone.request("GET", "/turniere/")
+        assert response.status == 200
+        assert "Demo-Clubabend" in page
+
+        response, page = phone.request("GET", "/anmelden/")
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        response, _page = phone.request(
+            "POST",
+            "/anmelden/",
+            {"csrfmiddlewaretoken": token, "username": "leitung", "password": password},
+        )
+        assert (response.status, response.headers["Location"]) == (302, "/leitung/")
+        assert not [header for header in phone.set_cookie_headers if "Secure" in header]
+        response, page = phone.request("GET", "/leitung/")
+        assert response.status == 200
+        assert "Demodaten" in page
+
+        stranger = Browser(port, "evil.example.org")
+        response, _page = stranger.request("GET", "/turniere/")
+        assert response.status == 400
+
+    keys = tmp_path / "hall-secrets.env"
+    assert stat.S_IMODE(keys.stat().st_mode) == 0o600
+
+
+def test_a_second_start_keeps_the_keys_the_login_and_the_data(tmp_path):
+    first = run_hall(tmp_path, "--no-server")
+    keys = (tmp_path / "hall-secrets.env").read_text()
+
+    second = run_hall(tmp_path, "--no-server")
+
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    assert printed_password(first.stdout)
+    assert printed_password(second.stdout) is None
+    assert "wie beim ersten Start angezeigt" in second.stdout
+    assert (tmp_path / "hall-secrets.env").read_text() == keys
+    with sqlite3.connect(tmp_path / "hall.sqlite3") as database:
+        demo = database.execute(
+            "SELECT count(*) FROM tournaments_tournament WHERE is_demo"
+        ).fetchone()
+        directors = database.execute("SELECT username FROM auth_user").fetchall()
+    assert demo == (2,)
+    assert directors == [("leitung",)]
+
+
+def test_without_the_demo_a_new_database_starts_empty(tmp_path):
+    result = run_hall(tmp_path, "--no-server", "--no-demo")
+
+    assert result.returncode == 0, result.stderr
+    assert "Demo" not in result.stdout
+    with sqlite3.connect(tmp_path / "hall.sqlite3") as database:
+        assert database.execute("SELECT count(*) FROM tournaments_tournament").fetchone() == (0,)

@@ -1,0 +1,47 @@
+"""The demo on a hall server: marked as demo, and deleted by the director in one step."""
+
+import pytest
+
+from tests.factories import make_complete_table, make_staff_user, make_tournament, sign_all
+from tournaments.models import AuditEntry, Club, Game, Player, Table, Tournament
+from tournaments.services import participants
+from tournaments.services.demo import delete_demo, load_demo
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_is_loaded_marked_and_deleted_without_touching_a_real_tournament():
+    director = make_staff_user()
+    load_demo(director)
+    real = make_tournament(name="Clubabend Januar")
+    # A demo player who also plays in a real tournament stays, and so does his club.
+    regular = Player.objects.get(last_name="Becker")
+    participants.register(real, regular)
+
+    names = delete_demo(director)
+
+    assert sorted(names) == ["Demo-Clubabend", "Demo-Herbstpokal"]
+    assert list(Tournament.objects.values_list("name", flat=True)) == ["Clubabend Januar"]
+    assert not Game.objects.exists() and not Table.objects.exists()
+    assert list(Player.objects.all()) == [regular]
+    assert list(Club.objects.values_list("name", flat=True)) == [regular.club.name]
+    entry = AuditEntry.objects.get(action="demo_deleted")
+    assert entry.user == director
+    assert entry.after == {"tournaments": names}
+    assert not AuditEntry.objects.filter(table__isnull=False).exists()
+    # No login with the demo's published password was created on the way.
+    assert not type(director).objects.filter(username="leitung").exists()
+
+
+def test_only_tournaments_marked_as_demo_are_deleted_signed_lists_included():
+    table = make_complete_table(players=4)
+    sign_all(table)
+    table.series.tournament.is_demo = True
+    table.series.tournament.save()
+    kept = make_complete_table(players=3)
+    sign_all(kept)
+
+    delete_demo(make_staff_user())
+
+    assert list(Table.objects.all()) == [kept]
+    assert Table.objects.get().status == Table.Status.SIGNED

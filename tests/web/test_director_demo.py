@@ -1,0 +1,57 @@
+"""The director's home page marks the demo and deletes it after asking once."""
+
+import pytest
+
+from tests.factories import make_staff_user, make_tournament
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director_client(client):
+    client.force_login(make_staff_user())
+    return client
+
+
+def test_demo_tournaments_are_marked_and_offered_for_deletion(director_client, client):
+    make_tournament(name="Demo-Clubabend", is_demo=True)
+    make_tournament(name="Clubabend Januar")
+
+    page = director_client.get("/leitung/").content.decode()
+
+    assert page.count('data-testid="demo-mark"') == 1
+    assert "Demodaten löschen …" in page
+    public = client.get("/turniere/").content.decode()
+    assert public.count('data-testid="demo-mark"') == 1
+
+
+def test_without_demo_data_nothing_is_offered(director_client):
+    make_tournament(name="Clubabend Januar")
+
+    page = director_client.get("/leitung/").content.decode()
+
+    assert "demo-section" not in page
+
+
+def test_deleting_asks_first_and_then_deletes_only_the_demo(director_client):
+    make_tournament(name="Demo-Clubabend", is_demo=True)
+    make_tournament(name="Clubabend Januar")
+
+    question = director_client.get("/leitung/demo/loeschen/").content.decode()
+    assert Tournament.objects.count() == 2
+    assert "Demo-Clubabend" in question and "Clubabend Januar" not in question
+
+    response = director_client.post("/leitung/demo/loeschen/", follow=True)
+
+    assert list(Tournament.objects.values_list("name", flat=True)) == ["Clubabend Januar"]
+    assert "Die Demodaten sind gelöscht: Demo-Clubabend." in response.content.decode()
+
+
+def test_only_a_director_deletes_the_demo(client):
+    make_tournament(name="Demo-Clubabend", is_demo=True)
+
+    response = client.post("/leitung/demo/loeschen/")
+
+    assert response.status_code == 302 and response["Location"].startswith("/anmelden/")
+    assert Tournament.objects.count() == 1

@@ -1,0 +1,141 @@
+"""``manage.py hall``: serve a club evening from this laptop to the phones in the hall.
+
+``make run`` calls it with ``SKATVEREIN_HALL=1`` (settings: keys from var/, the LAN
+address, plain HTTP; skatverein/hall.py). It brings the database up to date, loads the
+demo into a new database, makes sure a director can log in (a password generated on the
+first start and printed once), collects the static files, prints the address for the
+phones with its QR code, and then becomes gunicorn with the project's gunicorn.conf.py.
+"""
+
+import io
+import os
+import secrets
+import sys
+
+import segno
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection, transaction
+from django.utils.translation import gettext as _
+
+from tournaments.models import Tournament
+from tournaments.services.demo import load_demo
+
+DIRECTOR_USERNAME = "leitung"
+PASSWORD_BYTES = 9  # 12 characters: typed once per evening on the laptop
+DEFAULT_BIND = "0.0.0.0"  # every network interface, so the phones reach it
+
+
+class Command(BaseCommand):
+    help = (
+        "Serve the hall: migrate, load the demo into a new database, create the director's "
+        "login, collect static files, print the address for the phones, start gunicorn. "
+        "Run it through `make run`."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--no-demo", action="store_true", help="Do not load the demo into a new database."
+        )
+        parser.add_argument(
+            "--no-server",
+            action="store_true",
+            help="Prepare and print the addresses, but do not start the server.",
+        )
+
+    def handle(self, *args, no_demo: bool, no_server: bool, **options) -> None:
+        if not settings.HALL_MODE:
+            raise CommandError(
+                _("Start the hall server with 'make run' (it sets SKATVEREIN_HALL=1).")
+            )
+        new_database = Tournament._meta.db_table not in connection.introspection.table_names()
+        call_command("migrate", interactive=False, verbosity=0)
+        director, password = ensure_director()
+        demo = new_database and not no_demo
+        if demo:
+            load_demo(director)
+        call_command("collectstatic", interactive=False, verbosity=0)
+        self.stdout.write(banner(director.get_username(), password, demo=demo))
+        if not no_server:
+            serve()
+
+
+@transaction.atomic
+def ensure_director():
+    """The director who logs in on this laptop, and their password if it was made now.
+
+    The first start creates ``leitung`` with a random password (the only time it can be
+    shown). Later starts find the logins that exist and never touch their passwords.
+    """
+    users = get_user_model().objects
+    existing = users.filter(is_staff=True, is_active=True).order_by("date_joined", "id").first()
+    if existing is not None:
+        return existing, None
+    password = secrets.token_urlsafe(PASSWORD_BYTES)
+    director = users.create_superuser(DIRECTOR_USERNAME, email="", password=password)
+    return director, password
+
+
+def phone_address() -> str:
+    return f"{settings.SITE_URL}/"
+
+
+def banner(username: str, password: str | None, *, demo: bool) -> str:
+    """What the terminal shows: the address and QR code for the phones, the login."""
+    address = phone_address()
+    qr = io.StringIO()
+    segno.make(address, error="m").terminal(out=qr, compact=True)
+    lines = [
+        "",
+        _("Skatverein is serving the hall."),
+        "",
+        _("For the phones (in the same Wi-Fi as this computer), open or scan:"),
+        f"    {address}",
+        qr.getvalue().rstrip("\n"),
+    ]
+    if settings.HALL_ADDRESS == "127.0.0.1":
+        lines.append(
+            _(
+                "WARNING: this computer is in no network, so phones cannot reach it. Connect "
+                "it to the hall's Wi-Fi and start again."
+            )
+        )
+    lines += [
+        "",
+        _("Tournament director, on this computer: %(url)s")
+        % {"url": f"http://localhost:{settings.HALL_PORT}/leitung/"},
+        "    " + _("Login: %(username)s") % {"username": username},
+    ]
+    if password:
+        lines.append(
+            "    "
+            + _("Password: %(password)s (shown only now: write it down)") % {"password": password}
+        )
+    else:
+        lines.append("    " + _("Password: as shown at the first start."))
+    lines.append("    " + _("To set a new password: make password"))
+    if demo:
+        lines += [
+            "",
+            _(
+                "A demo club evening is loaded. Delete it on the director's home page "
+                "(Demo data: Delete) before the first real evening."
+            ),
+        ]
+    lines += ["", _("Stop the server with Ctrl+C."), ""]
+    return "\n".join(lines)
+
+
+def serve() -> None:
+    """Become gunicorn, bound to every interface on the hall's port."""
+    bind = os.environ.get("HALL_BIND") or DEFAULT_BIND
+    os.environ["GUNICORN_BIND"] = f"{bind}:{settings.HALL_PORT}"
+    sys.stdout.flush()
+    base = str(settings.BASE_DIR)
+    config = os.path.join(base, "gunicorn.conf.py")
+    os.execv(
+        sys.executable,
+        [sys.executable, "-m", "gunicorn", "--chdir", base, "--config", config, "skatverein.wsgi"],
+    )
