@@ -136,6 +136,8 @@ def pytest_make_parametrize_id(config, val, argname):
 # A module missing here runs in its usual place; tests/test_suite_order.py checks that
 # every name here still names a module.
 LONG_MODULES = (
+    "tests/management/test_hall_command.py",
+    "tests/e2e/test_hall_server.py",
     "tests/e2e/test_table_offline.py",
     "tests/api/test_schema_fuzz.py",
     "tests/e2e/test_table_phone.py",
