@@ -13,7 +13,7 @@ from tests.factories import (
     sign_all,
 )
 from tournaments.models import AuditEntry, Series, Tournament
-from tournaments.services import finishing, states
+from tournaments.services import finishing, listkeeping, states
 from tournaments.services.errors import Rejected
 from tournaments.services.roles import Role
 
@@ -213,6 +213,30 @@ def test_taking_back_an_early_end_lets_the_list_go_on():
     table.refresh_from_db()
 
     assert (states.state_of(table), table.ended_reason, table.games.count()) == ("open", "", 2)
+
+
+def test_a_signed_list_that_was_ended_early_is_corrected_after_one_reopening():
+    table = sign_all(_ended_table())
+    director = make_staff_user()
+
+    states.apply(table, "reopen", director, "Spiel 1 war Karo, nicht eingepasst")
+    listkeeping.correct_game(
+        table, 1, {"declarer_seat": 1, "game": "diamonds", "matadors": 1, "won": True}
+    )
+    table.refresh_from_db()
+
+    assert (states.state_of(table), table.ended_early_at, table.signatures.count()) == (
+        "open",
+        None,
+        0,
+    )
+    reopened = AuditEntry.objects.get(action="list_reopened")
+    assert reopened.reason == "Spiel 1 war Karo, nicht eingepasst"
+    assert reopened.before["ended_reason"] == "Zeit abgelaufen"
+    assert not AuditEntry.objects.filter(action="list_end_taken_back").exists()
+    # Ended again, the corrected list is signed as it is.
+    states.apply(table, "end", director, "Zeit abgelaufen")
+    assert states.possible(table, {Role.PLAYER}) == ["sign"]
 
 
 def test_finishing_a_tournament_runs_the_finish_hooks(monkeypatch):

@@ -7,8 +7,9 @@ checked (role, state, reason), and writes the transition's audit verb.
 - *end*: the list is signed with the games entered so far; points are never extrapolated.
 - *close*: a complete (or ended) list that lacks signatures is locked and sealed.
 - *reopen*: a signed or locked list is opened for a correction, or an early end is taken
-  back. The seal and the signatures go (the audit entry keeps them, without the images);
-  the list is then corrected through the usual services and signed or closed again.
+  back; reopening a signed list that had been ended early does both at once. The seal and
+  the signatures go (the audit entry keeps them, without the images); the list is then
+  corrected through the usual services, ended again if it was, and signed or closed again.
 """
 
 from django.utils import timezone
@@ -86,14 +87,15 @@ def reopen(table: Table, transition, *, user, actor, reason) -> Table:
         "signatures": [signature_record(signature) for signature in signatures],
     }
     with changes_allowed(table):
-        if table.is_open:
-            # Taking back an early end: the list is kept on where it stopped.
-            table.ended_early_at = None
-            table.ended_reason = ""
-        else:
+        if not table.is_open:
             table.status = Table.Status.OPEN
             table.seal = table.closed_reason = ""
             table.locked_at = table.sealed_at = table.seal_document = None
+        # A list reopened for a correction is corrected game by game: the early end goes
+        # too (one step, one reason), and the director ends it again once it is right. On
+        # an open list this is all the step does: play goes on where it stopped.
+        table.ended_early_at = None
+        table.ended_reason = ""
         table.save(
             update_fields=[
                 "status",

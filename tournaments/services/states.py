@@ -11,7 +11,9 @@ States (see docs/architecture.md):
 
 - table: *open* (being kept) → *ended* (ended early, waiting for signatures) →
   *signed* (every player signed; sealed) or *locked* (closed by the director; sealed).
-  *reopen* takes a signed or locked list back to open, or takes back an early end.
+  *reopen* takes a signed or locked list back to open, or takes back an early end; a
+  signed or locked list that had been ended early comes back open *and* no longer ended,
+  so one reopening (one reason) is all a correction needs.
 - series and tournament: *planned* → *running* (the first game entered) → *finished*;
   *reopen* (with a reason) makes a finished one running again.
 

@@ -80,7 +80,10 @@ def _table(table_id) -> Table:
 def _table_page(request, table, *, refused_form=None):
     """``refused_form``: the reason form of a state change just refused, with its errors."""
     row = table_rows([table])[0]
+    earlier_end = _earlier_end_reason(table)
     reason_forms = {action: forms.ReasonForm(prefix=action) for action in STATE_CHANGES}
+    if earlier_end:
+        reason_forms["end"] = forms.ReasonForm(prefix="end", initial={"reason": earlier_end})
     if refused_form is not None:
         reason_forms[refused_form.prefix] = refused_form
     context = {
@@ -89,6 +92,7 @@ def _table_page(request, table, *, refused_form=None):
         "table": table,
         "row": row,
         "signers": signing.signers(table),
+        "earlier_end": earlier_end,
         "audit": [
             {
                 "created_at": entry.created_at,
@@ -105,6 +109,25 @@ def _table_page(request, table, *, refused_form=None):
         **table_games_context(table),
     }
     return render(request, "director/table.html", context)
+
+
+def _earlier_end_reason(table) -> str:
+    """The reason of an early end that reopening took back, to end the list again with it.
+
+    Reopening a signed list that had been ended early takes the early end back (one step
+    for a correction, services/list_closing.py); once the list is corrected the director
+    ends it again, and the form offers the reason given the first time.
+    """
+    if not table.is_open or table.ended_early_at is not None:
+        return ""
+    entry = (
+        AuditEntry.objects.filter(table=table, action__in=["list_ended_early", "list_reopened"])
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    if entry is None or entry.action != "list_reopened" or not entry.before:
+        return ""
+    return entry.before.get("ended_reason") or ""
 
 
 def _code_context(request, table) -> dict:
