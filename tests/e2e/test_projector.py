@@ -2,7 +2,14 @@
 
 import pytest
 
-from tests.factories import make_many_participants, make_series, make_table, make_tournament
+from tests.factories import (
+    make_many_participants,
+    make_series,
+    make_table,
+    make_tournament,
+)
+from tournaments.models import Club
+from tournaments.services import summary
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,3 +37,67 @@ def test_projector_shows_ranks_in_large_type_and_turns_the_page_by_itself(new_pa
     pages.nth(1).wait_for(state="visible", timeout=2_000)
     assert not first.is_visible()
     assert pages.nth(1).locator("tbody tr").count() == 5
+
+
+# What a page's columns need, measured in the browser: the right edge of each header's text
+# and of the widest total, and the gap between the "won" and "lost" header words.
+COLUMN_BOXES = """() => {
+  const textBox = (node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return range.getBoundingClientRect();
+  };
+  const page = document.querySelector("[data-testid=projector-page]:not([hidden])");
+  const headers = [...page.querySelectorAll("thead th")].map((th) => {
+    const box = textBox(th);
+    return { text: th.innerText.trim(), left: box.left, right: box.right };
+  });
+  const totals = [...page.querySelectorAll("tbody td.projector-total")]
+    .map((td) => textBox(td).right);
+  const clipped = [...page.querySelectorAll("tbody td.num")]
+    .filter((td) => td.scrollWidth > td.clientWidth)
+    .map((td) => td.innerText);
+  return {
+    width: window.innerWidth,
+    scrollWidth: document.documentElement.scrollWidth,
+    height: window.innerHeight,
+    scrollHeight: document.documentElement.scrollHeight,
+    headers: headers,
+    totalsRight: Math.max(...totals),
+    clipped: clipped,
+  };
+}"""
+
+
+def test_projector_columns_fit_every_common_screen(new_page):
+    tournament = make_tournament(name="Hallenturnier", rounds_per_series=3)
+    club = Club.objects.create(name="Skatfreunde Musterstadt-Beispielheim 1923 e.V.")
+    people = make_many_participants(tournament, 12, club=club)
+    people[0].player.first_name, people[0].player.last_name = "Maximilian-Alexander", "Wolkenstein"
+    people[0].player.save()
+    series = make_series(tournament)
+    for number, start in enumerate(range(0, 12, 4), start=1):
+        table = make_table(series, people[start : start + 4], number=number)
+        # Paper lists with twelve different totals, from four digits down to below zero.
+        summary.save_summary(
+            table,
+            [
+                {"seat": seat, "game_points": 2400 - 500 * number - 150 * seat, "won": 2, "lost": 1}
+                for seat in range(1, 5)
+            ],
+        )
+    hall = new_page()
+
+    for width, height in [(1280, 720), (1366, 768), (1920, 1080)]:
+        hall.set_viewport_size({"width": width, "height": height})
+        hall.goto(f"/turniere/{tournament.pk}/leinwand/")
+        boxes = hall.evaluate(COLUMN_BOXES)
+
+        assert boxes["scrollWidth"] <= width, (width, boxes)
+        assert boxes["scrollHeight"] <= height, (height, boxes)
+        headers = {header["text"]: header for header in boxes["headers"]}
+        assert headers["Gesamt"]["right"] <= width, (width, headers)
+        assert boxes["totalsRight"] <= width, (width, boxes)
+        assert boxes["clipped"] == [], (width, boxes)  # places and numbers are never cut
+        assert headers["gewonnen"]["right"] + 8 <= headers["verloren"]["left"], (width, headers)
+        assert headers["verloren"]["right"] + 8 <= headers["Gesamt"]["left"], (width, headers)
