@@ -94,8 +94,13 @@ def draw_series(
     prefer_three=False,
     separate_clubs=False,
     user=None,
+    seen_draw: str | None = None,
 ) -> SeriesDraw:
     """Draw (or redraw) the tables of ``series`` for every participant not withdrawn.
+
+    ``seen_draw`` is the draw the caller's page showed (:func:`draw_token`): when given and
+    the series has been drawn since (another window, another director), nothing changes and
+    the caller is asked whether to draw again over the tables it has not seen.
 
     A redraw replaces the tables and seats, which is allowed only while no game and no
     summary of the series is entered. Without ``seed`` one is chosen with :mod:`secrets`;
@@ -107,6 +112,18 @@ def draw_series(
     series = lock_series(series.pk)
     lock_series_tables(series)  # waits for entries in progress; they are seen below
     ensure_not_started(series)
+    if seen_draw is not None and seen_draw != draw_token(series):
+        raise Rejected.because(
+            "series",
+            "draw_changed",
+            gettext_noop(
+                "Series %(number)d has been drawn since this page was opened (in another "
+                "window or by another director): the tables below are the current ones. "
+                "Draw again only if they are to be replaced."
+            ),
+            conflict=True,
+            number=series.number,
+        )
     before = _stored_options(series) if series.drawn_at else None
     with versions.one_change_for(series.tournament_id):
         # before ranking: the old seats must not count
@@ -229,6 +246,11 @@ def stored_draw(series: Series) -> SeriesDraw:
         tables=tables,
         conflicts=tuple(_describe(conflict, names) for conflict in conflicts),
     )
+
+
+def draw_token(series: Series) -> str:
+    """Which draw ``series`` has now: its time, or "" before the first draw."""
+    return series.drawn_at.isoformat() if series.drawn_at else ""
 
 
 def ensure_not_started(series: Series) -> None:

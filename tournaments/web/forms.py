@@ -219,6 +219,9 @@ class DrawForm(AccessibleForm, forms.Form):
         max_value=MAX_SEED,
         help_text=_("The same seed with the same players gives the same tables again."),
     )
+    # The draw the page showed (services.draw.draw_token): a page opened before another
+    # draw must not replace tables its director has not seen.
+    seen_draw = forms.CharField(required=False, widget=forms.HiddenInput)
 
 
 class ReasonForm(AccessibleForm, forms.Form):

@@ -74,6 +74,7 @@ def _series_page(request, series, *, draw_form=None):
                 "mode": series.draw_mode or forms.DrawForm.base_fields["mode"].initial,
                 "prefer_three": series.draw_prefer_three,
                 "separate_clubs": series.draw_separate_clubs,
+                "seen_draw": draw.draw_token(series),
             }
         )
     present = series.tournament.participants.filter(withdrawn=False).count()
@@ -111,8 +112,10 @@ def series_draw(request, series_id):
                 prefer_three=form.cleaned_data["prefer_three"],
                 separate_clubs=form.cleaned_data["separate_clubs"],
                 user=request.user,
+                seen_draw=form.cleaned_data["seen_draw"],
             )
         except Rejected as rejected:
+            form = _draw_form_now(form, series)
             forms.add_problems(form, rejected)
         else:
             messages.success(
@@ -124,6 +127,16 @@ def series_draw(request, series_id):
                 messages.warning(request, conflict.text(gettext))
             return redirect("web:director-series", series.id)
     return _series_page(request, series, draw_form=form)
+
+
+def _draw_form_now(form, series):
+    """The refused form again, as typed, but for the draw the series has now: "Draw again"
+    on the page that says what changed replaces the tables the director now sees."""
+    data = form.data.copy()
+    data["seen_draw"] = draw.draw_token(series)
+    refreshed = forms.DrawForm(data)
+    refreshed.is_valid()
+    return refreshed
 
 
 @director_required
