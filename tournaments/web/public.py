@@ -8,17 +8,16 @@ show. The live rankings are in ``web/rankings.py``.
 
 from collections import defaultdict
 
-from django.contrib.admin.views.decorators import staff_member_required
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
-from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from tournaments.models import Participant, Player, Seat, Series, Team, Tournament
 from tournaments.services import statistics
 from tournaments.services.errors import Rejected
 from tournaments.services.tables import table_overviews
+from tournaments.web.director.auth import director_required
 
 
 @require_safe
@@ -95,8 +94,7 @@ def table_plan(request, tournament_id, number):
     return render(request, "public/table_plan.html", context)
 
 
-@never_cache
-@staff_member_required
+@director_required
 @require_safe
 def start_cards(request, tournament_id):
     """Start cards (Startkarten) with the PIN that confirms lists: for the director only."""
