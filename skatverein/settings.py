@@ -250,6 +250,18 @@ if HALL_MODE and not DEBUG:
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = _hall_https
 # ---- end of hall mode, part 2 ----
 
+# ---- German error pages in every mode (skatverein/error_pages.py) ----
+# With DEBUG (make dev) Django would answer a missing page with its English debug page and
+# an error with a traceback page; the middleware shows the project's 404 and 500 pages
+# instead. DEBUG_TECHNICAL_ERRORS=1 brings Django's technical pages back for a developer.
+DEBUG_TECHNICAL_ERRORS = env_bool("DEBUG_TECHNICAL_ERRORS", default=False)
+if DEBUG:
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("axes.middleware.AxesMiddleware"),
+        "skatverein.error_pages.ProjectErrorPagesMiddleware",
+    )
+# ---- end of error pages ----
+
 # Content-Security-Policy (django-csp) on every response: scripts, styles and images only
 # from this site, no framing, forms only to this site. Pages carry no inline scripts or
 # styles. The API docs page alone relaxes style-src (skatverein/urls.py), because Swagger

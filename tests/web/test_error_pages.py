@@ -1,15 +1,21 @@
 """Error pages people understand: German, with the site's navigation; a table device
 whose security check failed keeps what was typed."""
 
+import os
 import re
+import runpy
+from pathlib import Path
+from unittest import mock
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.test import Client, RequestFactory
 from django.views.defaults import server_error
 
 from tests.factories import make_seated_table
 from tournaments.services import table_access
+from tournaments.web.views import HomeView
 
 pytestmark = pytest.mark.django_db
 NAVIGATION = 'aria-label="Hauptnavigation"'
@@ -85,3 +91,74 @@ def test_keyboard_device_failing_the_security_check_keeps_the_typed_line():
     assert response.status_code == 303
     page = device.get(response["Location"]).content.decode()
     assert 'value="3 g2 +"' in page
+
+
+def test_a_page_without_access_is_german_with_navigation(client):
+    client.force_login(get_user_model().objects.create_user(username="spieler"))
+
+    response = client.get("/leitung/")
+
+    html = response.content.decode()
+    assert response.status_code == 403
+    assert "Kein Zugang" in html
+    assert NAVIGATION in html
+
+
+@pytest.fixture
+def development(settings):
+    """``make dev``: DEBUG on, with the middleware the settings add in that mode."""
+    settings.DEBUG = True
+    settings.DEBUG_TECHNICAL_ERRORS = False
+    settings.MIDDLEWARE = [
+        *settings.MIDDLEWARE,
+        "skatverein.error_pages.ProjectErrorPagesMiddleware",
+    ]
+    return Client()
+
+
+@pytest.mark.parametrize("address", ["/gibt-es-nicht/", "/turniere/999999/", "/leitung/x/"])
+def test_in_development_a_missing_page_is_the_german_page_not_the_url_list(development, address):
+    response = development.get(address)
+
+    html = response.content.decode()
+    assert response.status_code == 404
+    assert "Seite nicht gefunden" in html
+    assert "URLconf" not in html and "leitung/turniere/" not in html
+
+
+def test_in_development_an_error_is_the_german_page_and_the_console_has_the_traceback(
+    development, caplog
+):
+    with mock.patch.object(HomeView, "get_context_data", side_effect=RuntimeError("kaputt")):
+        response = development.get("/")
+
+    assert response.status_code == 500
+    assert "Ein Fehler ist aufgetreten" in response.content.decode()
+    assert "RuntimeError: kaputt" in caplog.text
+
+
+def test_in_development_the_technical_pages_come_back_when_asked(development, settings):
+    settings.DEBUG_TECHNICAL_ERRORS = True
+
+    response = development.get("/gibt-es-nicht/")
+
+    assert "URLconf" in response.content.decode()
+
+
+def test_the_api_keeps_its_json_for_a_missing_path_in_development(development):
+    response = development.get("/api/v1/clubs/abc/")
+
+    assert response.status_code == 404
+    assert response.json()["errors"][0]["code"] == "not_found"
+
+
+@pytest.mark.parametrize(("debug", "installed"), [("1", True), ("0", False)])
+def test_the_settings_add_the_german_error_pages_in_development_only(monkeypatch, debug, installed):
+    environ = {"PATH": os.environ.get("PATH", ""), "DEBUG": debug}
+    environ.update(SECRET_KEY="k" * 50, SEAL_SECRET="s" * 50)
+    monkeypatch.setattr(os, "environ", environ)
+    values = runpy.run_path(str(Path(__file__).resolve().parents[2] / "skatverein/settings.py"))
+
+    assert (
+        "skatverein.error_pages.ProjectErrorPagesMiddleware" in values["MIDDLEWARE"]
+    ) is installed
