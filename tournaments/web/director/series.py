@@ -86,7 +86,9 @@ def _series_page(request, series, *, draw_form=None):
         "series": series,
         "rows": rows,
         "has_games": has_games,
-        "missing_codes": any(not row["code"] for row in rows),
+        # Codes only for lists a device may still keep (services/table_access.py).
+        "missing_codes": series.status != Series.Status.FINISHED
+        and any(not row["code"] and row["is_open"] for row in rows),
         "conflicts": conflicts,
         "draw_form": draw_form,
         "present": present,

@@ -131,14 +131,22 @@ def _earlier_end_reason(table) -> str:
 
 
 def _code_context(request, table) -> dict:
-    """The table code as players read it, the link its QR code opens, and the QR code."""
+    """The table code as players read it, the link its QR code opens, and the QR code;
+    ``code_usable``: whether a (new) code could still open the list."""
+    try:
+        table_access.ensure_code_usable(table)
+    except Rejected:
+        usable = False
+    else:
+        usable = True
     link = table_code_url(table, request)
     if link is None:
-        return {"code": "", "code_link": "", "qr_svg": ""}
+        return {"code": "", "code_link": "", "qr_svg": "", "code_usable": usable}
     return {
         "code": table_access.format_code(table.access_code),
         "code_link": link,
         "qr_svg": qr_svg(link),
+        "code_usable": usable,
     }
 
 
