@@ -21,6 +21,7 @@ from tests.factories import (
     play_out,
 )
 from tournaments.exports.formatting import number
+from tournaments.models import Player
 from tournaments.services import ranking
 
 pytestmark = pytest.mark.django_db
@@ -249,3 +250,24 @@ def test_the_exports_series_rankings_are_the_services_without_a_query_per_series
     assert series_rows == [ranking.rank_series(series) for series in data.series]
     assert data.rows == ranking.rank_tournament(tournament)
     assert {row.participant for row in series_rows[2]} == {p.id for p in late}
+
+
+@pytest.mark.parametrize(
+    "club_name",
+    [
+        "Skatfreunde Musterstadt-Beispielheim",  # fits in smaller type
+        "Skatfreunde Musterstadt-Beispielheim von 1923 e. V. im Landesverband",  # wraps
+    ],
+)
+def test_ranking_pdfs_print_long_club_names_whole(client, club_name):
+    tournament = make_played_tournament(players=4, series=1)
+    club = make_club(club_name)
+    Player.objects.update(club=club)
+
+    for path in (
+        f"{API}tournaments/{tournament.id}/ranking.pdf",
+        f"{API}series/{tournament.series.get().id}/ranking.pdf",
+    ):
+        text = " ".join(pdf_text(client.get(path)).split())
+
+        assert text.count(club_name) == 4, path

@@ -80,10 +80,15 @@ def ranking_file_name(document: str, key: int, tournament_id: int, extension: st
     tournament made anew under a reused id and version can never get an older file."""
     version, changed_at = current_version(tournament_id)
     stamp = int(changed_at.timestamp() * 1_000_000)
-    return f"{RANKINGS}/{document}-{key}-v{version}-{stamp}-{get_language()}.{extension}"
+    layout = f"l{RANKING_LAYOUT}"
+    return f"{RANKINGS}/{document}-{key}-v{version}-{stamp}-{layout}-{get_language()}.{extension}"
 
 
 RANKINGS = "exports/rankings"
+# Part of every kept ranking file's name: raise it when the printed files change their look
+# (long names wrapped instead of cut, the minus sign), so that no file made by an earlier
+# release is handed out after an upgrade.
+RANKING_LAYOUT = 2
 
 
 def stored_ranking_file(name: str, render) -> bytes:

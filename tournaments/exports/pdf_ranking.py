@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from tournaments.models import Club, Series, Tournament
@@ -35,6 +36,10 @@ from .styles import BOLD, FONT, MARGIN
 
 FONT_SIZE = 10
 LEADING = 13
+# A name or club too long for its column is printed up to 2 points smaller, and wrapped
+# onto a second line if that is not enough (smaller still if one word is that long).
+SHRINK = 2
+MIN_FONT_SIZE = 8
 PADDING = 2.5
 PORTRAIT_SERIES = 4
 
@@ -108,7 +113,7 @@ class RankingPDF:
             for column, cell_width, value in zip(columns, widths, row.cells, strict=True):
                 font = BOLD if column.bold and not row.member else FONT
                 text = pdf_text("" if value is None else str(value))
-                cells.append(shorten(text, cell_width - 2 * PADDING, font, size))
+                cells.append(_fitted(text, column, cell_width - 2 * PADDING, font, size))
             data.append(cells)
         commands = [
             ("FONT", (0, 0), (-1, 0), BOLD, FONT_SIZE - 1, LEADING - 1),
@@ -155,6 +160,26 @@ class RankingPDF:
                 )
             ),
         )
+
+
+def _fitted(text: str, column: Column, width: float, font: str, size: float):
+    """The cell as printed: whole, in smaller type where that makes it fit, otherwise
+    wrapped onto a second line. A name or club is never cut (``Skatfreunde Muster.``)."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    if column.numeric:
+        return shorten(text, width, font, size)  # cannot happen with the widths chosen
+    smaller = max(size - SHRINK, MIN_FONT_SIZE)
+    # Wrapped between words, never inside one: the longest word sets the type's size.
+    smaller = min(fitting_size(word, width, smaller, font) for word in text.split())
+    style = ParagraphStyle(
+        "cell",
+        fontName=font,
+        fontSize=smaller,
+        leading=smaller + 1.5,
+        alignment=TA_RIGHT if column.align == "RIGHT" else TA_LEFT,
+    )
+    return Paragraph(_escape(text), style)
 
 
 def render_ranking(title: str, subtitle: str, columns: list[Column], rows, out, **options):
