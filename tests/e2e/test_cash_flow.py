@@ -69,7 +69,8 @@ def test_director_from_tariff_to_printed_settlement(new_page, django_user_model)
     desk.get_by_test_id("settlement").click()
     balance = desk.get_by_test_id("balance").first.inner_text().strip()
     settlement = money.settle_cash(tournament)
-    assert balance == f"{settlement.balance:.2f}".replace(".", ",") + "\xa0€"
+    expected = f"{settlement.balance:.2f}".replace(".", ",").replace("-", "\u2212")
+    assert balance == expected + "\xa0€"
     assert settlement.entry_fees_paid == 10 and settlement.lost_game_fees_paid == total
 
     with desk.expect_download() as download:

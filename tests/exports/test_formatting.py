@@ -9,7 +9,7 @@ from tournaments.exports import formatting
 
 @pytest.mark.parametrize(
     ("value", "shown"),
-    [(None, ""), (0, "0"), (999, "999"), (1234, "1.234"), (-1234567, "-1.234.567")],
+    [(None, ""), (0, "0"), (999, "999"), (1234, "1.234"), (-1234567, "\u22121.234.567")],
 )
 def test_number_has_german_thousands_separators_and_nothing_for_none(value, shown):
     assert formatting.number(value) == shown

@@ -87,8 +87,13 @@ def tables_of(response):
 
 
 def german(number):
-    """1334 → "1.334", as Django's German localisation writes it."""
-    return f"{number:,}".replace(",", ".")
+    """1334 → "1.334", −86 with a real minus sign, as the pages write points."""
+    return f"{number:,}".replace(",", ".").replace("-", "\u2212")
+
+
+def signed_german(number):
+    """+150 / −50 / 0, as the ±50 column shows it."""
+    return ("+" if number > 0 else "") + german(number)
 
 
 def title_and_h1(response):
@@ -288,7 +293,7 @@ def test_ranking_shows_every_column_of_a_row(client, cup):
         german(row.game_points),
         str(row.won),
         str(row.lost),
-        german(row.bonus_won_lost),
+        signed_german(row.bonus_won_lost),
         german(row.bonus_opponents_lost),
         german(row.total),
     ]
@@ -503,7 +508,7 @@ def test_player_page_history_links_each_tournament_newest_first(client, bernd):
     rows = tables_of(response)[0]["rows"]
     assert [(row[0], row[1], row[-1]) for row in rows] == [
         ("14.03.2026", "Frühjahrspreisskat", "98"),
-        ("04.10.2025", "Herbstpokal", "-86"),
+        ("04.10.2025", "Herbstpokal", "\u221286"),
     ]
     assert [row[2].split(" ")[0] for row in rows] == [f"{r.rank}." for r in history]
     content = response.content.decode()

@@ -24,6 +24,11 @@ def text_of(response) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
 
 
+def shown(total: int) -> str:
+    """A total as the page writes it: 1,234 (English) / −146 with a real minus sign."""
+    return f"{total:,}".replace("-", "\u2212")
+
+
 def test_a_seal_shows_the_players_totals_games_confirmations_and_the_pdf(client, sealed):
     totals = {line.seat: line.total for line in settlement.settle_table(sealed)}
     seats = Seat.objects.filter(table=sealed).select_related("participant__player")
@@ -35,7 +40,7 @@ def test_a_seal_shows_the_players_totals_games_confirmations_and_the_pdf(client,
     for seat in seats:
         name = seat.participant.player.full_name
         assert re.search(
-            rf"{seat.number} {re.escape(name)} \(No. \d+\) {totals[seat.number]} ", text
+            rf"{seat.number} {re.escape(name)} \(No. \d+\) {shown(totals[seat.number])} ", text
         )
         assert f"Seat {seat.number}, {name}: confirmed with PIN" in text
     assert f"{sealed.games.count()} games on the list." in text

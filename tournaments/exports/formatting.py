@@ -1,7 +1,8 @@
 """How numbers, dates, text and file names look in exported files.
 
-PDFs show numbers the German way (1.234) whatever the request language, because the
-printed list is the official German document; spreadsheets get real numbers instead.
+PDFs show numbers the German way (1.234, −56 with a real minus sign) whatever the request
+language, because the printed list is the official German document; spreadsheets get real
+numbers instead.
 The PDFs embed DejaVu Sans (see :mod:`~tournaments.exports.styles`), which has every
 Latin, Greek and Cyrillic letter: names print exactly as typed. A letter the font lacks
 (Chinese, say) is written without its accent or as "?" rather than as a black box.
@@ -12,25 +13,28 @@ import unicodedata
 
 from django.utils import timezone
 
+from tournaments.skat.explanation import MINUS
+
 
 def number(value: int | None) -> str:
-    """A whole number with German thousands separators (``-1.234``); empty for None."""
+    """A whole number with German thousands separators and a real minus sign (``−1.234``,
+    as on the pages); empty for None."""
     if value is None:
         return ""
-    return f"{value:,}".replace(",", ".")
+    return f"{MINUS if value < 0 else ''}{abs(value):,}".replace(",", ".")
 
 
 def euros(value) -> str:
-    """An amount of money the German way, rounded half up to cents: ``-1.234,50 €``."""
+    """An amount of money the German way, rounded half up to cents: ``−1.234,50 €``."""
     from tournaments.skat.money import cents
 
     amount = cents(value)
     whole, fraction = f"{abs(amount):.2f}".split(".")
-    return f"{'-' if amount < 0 else ''}{number(int(whole))},{fraction} €"
+    return f"{MINUS if amount < 0 else ''}{number(int(whole))},{fraction} €"
 
 
 def signed_number(value: int) -> str:
-    """A number with its sign, as the ±50 column shows it (``+150``, ``-50``, ``0``)."""
+    """A number with its sign, as the ±50 column shows it (``+150``, ``−50``, ``0``)."""
     return f"+{number(value)}" if value > 0 else number(value)
 
 

@@ -7,6 +7,7 @@ from django import template
 from django.utils.formats import number_format
 
 from tournaments.models import PrizeRule
+from tournaments.skat.explanation import MINUS
 from tournaments.services import money
 
 register = template.Library()
@@ -16,11 +17,13 @@ NBSP = "\u00a0"
 
 @register.filter
 def euro(value) -> str:
-    """An amount the way the page's language writes money: "0,50 €" in German."""
+    """An amount the way the page's language writes money: "0,50 €", "−10,00 €" in German
+    (a real minus sign, as every number on the pages)."""
     if value in (None, ""):
         return ""
     amount = Decimal(value)
-    return f"{number_format(amount, 2, use_l10n=True, force_grouping=True)}{NBSP}€"
+    sign = MINUS if amount < 0 else ""
+    return f"{sign}{number_format(abs(amount), 2, use_l10n=True, force_grouping=True)}{NBSP}€"
 
 
 @register.simple_tag
