@@ -7,8 +7,8 @@ from django import template
 from django.utils.formats import number_format
 
 from tournaments.models import PrizeRule
-from tournaments.skat.explanation import MINUS
 from tournaments.services import money
+from tournaments.skat.explanation import MINUS
 
 register = template.Library()
 
