@@ -106,9 +106,10 @@ def series_with_tables(count: int):
 
 
 # The series, its tables (one chunked query) and the club certificate; then per list its
-# seats, list points, signatures and games. Rendering more lists adds no other query.
+# seats, list points (summed, and game by game for the running totals), signatures and
+# games. Rendering more lists adds no other query.
 QUERIES_FIXED = 3
-QUERIES_PER_TABLE = 4
+QUERIES_PER_TABLE = 5
 
 
 @pytest.mark.parametrize("count", [1, 3])
@@ -255,11 +256,12 @@ def test_export_endpoints_are_in_the_schema_without_warnings():
 
 def test_one_list_pdf_reads_its_table_once(client, django_assert_num_queries):
     """The table (with its series, tournament, club and tariff), the club certificate, then
-    the list's seats, list points, signatures and games; a fresh rendering, nothing kept."""
+    the list's seats, list points (summed, and game by game for the running totals),
+    signatures and games; a fresh rendering, nothing kept."""
     (table,) = series_with_tables(1)[1]
     certificate_for(table.series.tournament.club)
 
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         response = client.get(f"{API}tables/{table.id}/list.pdf")
         pdf = body(response)
 

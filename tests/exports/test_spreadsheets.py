@@ -165,10 +165,10 @@ def test_series_lists_xlsx_has_a_sheet_per_table_with_the_settlement(client):
         assert settlement == [
             [line[name] for name in SETTLEMENT_FIELDS] for line in overview["settlement"]
         ]
-        # Each seat's last running total is its game points.
+        # Each seat's last running total (Stand) is its total of the list, as on the page.
         seat_columns = [key for key in games[-1] if key.startswith("Platz ")]
         assert [games[-1][key] for key in seat_columns] == [
-            line["game_points"] for line in overview["settlement"]
+            line["total"] for line in overview["settlement"]
         ]
 
 

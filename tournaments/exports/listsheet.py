@@ -4,17 +4,18 @@ The sheet holds what the official list shows (docs/rules.md 4): per game the num
 declarer, game, matadors, the winning levels that counted, won/lost, overbid, the
 declarer's score and every seat's running total; then the settlement, the signatures and
 the seal. Scores, values and levels come from what the services stored and from the rules
-engine (``tournaments.skat.evaluate`` for the levels); running totals only add up the
-stored scores, so the last one of each player equals the settlement's game points.
+engine (``tournaments.skat.evaluate`` for the levels); the running totals (Stand) add up
+the stored list points as the table pages do, so the last one of each player equals the
+settlement's total.
 """
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
 from tournaments.models import Game, Seat, Signature, Table
 from tournaments.models.games import STORED_GAME_FIELDS
+from tournaments.services.running_list import list_point_rows, stand_meaning, stands
 from tournaments.services.seating import table_rounds
 from tournaments.services.settlement import SeatSettlement, settlement_lines, table_totals
 from tournaments.skat import GameInvalid, GameType, evaluate
@@ -130,6 +131,7 @@ class ListSheet:
     blank: bool = False
     round_ends: frozenset = frozenset()
     money: object = None  # the list's lost-game money (list_money.money_of), with a tariff
+    stand_meaning: str = ""  # what the running totals are (services.running_list)
 
     def occupants_of(self, seat: int) -> list[Occupant]:
         return [o for o in self.occupants if o.seat == seat]
@@ -155,7 +157,7 @@ def load_sheet(table: Table) -> ListSheet:
     rows = []
     if table.entry_mode != Table.EntryMode.SUMMARY:
         games = Game.objects.filter(table_id=table.id).only(*GAME_FIELDS).order_by("number")
-        rows = list(_game_rows(games, occupants, table.series.tournament.scheme))
+        rows = list(_game_rows(table.id, games, occupants, table.series.tournament.scheme))
     sheet = _sheet(table, occupants, rows, settlement, blank=False)
     sheet.round_ends = frozenset(r.last_game for r in rounds)
     sheet.signatures = [
@@ -240,20 +242,15 @@ def _sheet(table: Table, occupants, rows, settlement, *, blank: bool) -> ListShe
         sealed_at=None if blank else table.sealed_at,
         locked_at=None if blank else table.locked_at,
         blank=blank,
+        stand_meaning=stand_meaning(tournament),
     )
 
 
-def _game_rows(games, occupants: list[Occupant], scheme):
-    """The list's lines with running totals: each player's stored scores added up."""
+def _game_rows(table_id: int, games, occupants: list[Occupant], scheme):
+    """The list's lines with every seat's running total (Stand), as the table pages show it
+    (``services.running_list.stands``)."""
     names = {o.participant: o.last_name for o in occupants}
-    running: dict[int, int] = defaultdict(int)
-    for game in games:
-        if not game.passed and game.declarer_id is not None:
-            running[game.declarer_id] += game.score
-        totals = {}
-        for occupant in occupants:
-            if occupant.covers(game.number):
-                totals[occupant.seat] = running[occupant.participant]
+    for game, _points, totals in stands(games, list_point_rows(table_id)):
         yield _game_row(game, names, totals, scheme)
 
 

@@ -25,9 +25,11 @@ from .pdf_list_foot import (
     LINE,
     QR_SIZE,
     SIGNATURE_HEIGHT,
+    STAND_LINE,
     ListFoot,
     fitting_size,
     remarks_height,
+    stand_lines,
 )
 from .styles import BOLD, FONT, ITALIC, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, new_canvas
 
@@ -112,6 +114,7 @@ class GameListPDF(ListFoot):
 
     def _footer_height(self, sheet: ListSheet) -> float:
         height = 8 + 14 + LINE * (len(sheet.settlement) + 1) + 6 + list_money.pdf_height(sheet)
+        height += STAND_LINE * len(stand_lines(sheet))
         height += remarks_height(sheet)
         if sheet.closed_reason:
             height += LINE + 2

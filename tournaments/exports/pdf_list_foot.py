@@ -21,7 +21,15 @@ LINE = 10
 REMARK_LINE = 9
 QR_SIZE = 62
 SIGNATURE_HEIGHT = 58
+STAND_SIZE = 7
+STAND_LINE = 8.5
 CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
+
+
+def stand_lines(sheet: ListSheet) -> list[str]:
+    """The sentence saying what the running totals (Stand) are, as the table page says it,
+    broken into the lines the foot prints under the settlement."""
+    return simpleSplit(pdf_text(sheet.stand_meaning), ITALIC, STAND_SIZE, CONTENT_WIDTH)
 
 
 def verification_url(base_url: str, seal: str) -> str:
@@ -105,7 +113,11 @@ class ListFoot:
             for (_, width, align), x, value in zip(headings, xs, values, strict=False):
                 font = BOLD if value and x == xs[-2] else FONT
                 self._cell(value, x, width, baseline, align, font)
-        return y - height - 6
+        y -= height
+        for line in stand_lines(sheet):
+            self._text(MARGIN, y - 8, line, ITALIC, STAND_SIZE)
+            y -= STAND_LINE
+        return y - 6
 
     def _cell(self, value, x, width, baseline, align, font=FONT, size=8):
         if align == "left":

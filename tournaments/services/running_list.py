@@ -8,9 +8,11 @@ unsaved game of the next deal, and both functions add up the stored list points
 """
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.db.models import Sum
+from django.utils.translation import gettext, gettext_noop
 
 from tournaments.models import Game, GamePoints, Table
 from tournaments.skat import Evaluation, evaluate
@@ -45,27 +47,65 @@ class GamePreview:
     totals: dict[int, int]
 
 
-def running_list(table: Table, names: dict[int, str]) -> list[ListRow]:
-    """Every game of ``table`` in order, in two queries; ``names`` by participant id.
+# What the running total (Stand) of a list is, in one sentence for the pages and the PDF
+# (docs/rules.md 2): the list points of :func:`stands`, with or without the SkWO points.
+STAND_MEANING = {
+    True: gettext_noop(
+        "Running total (Stand): a player's points on this list up to that game – the values "
+        "of his games, ±50 for each game he won or lost, and 30 (at a 4-table) or 40 (at a "
+        "3-table) for each game an opponent lost; the last one is his total of the list."
+    ),
+    False: gettext_noop(
+        "Running total (Stand): a player's points on this list up to that game – the values "
+        "of the games he won or lost; the last one is his total of the list."
+    ),
+}
 
-    A replacement starts from zero on the seat he takes over: totals follow the
-    participant, not the seat.
-    """
+
+def stand_meaning(tournament) -> str:
+    """:data:`STAND_MEANING` for the tournament's scoring, in the active language."""
+    return gettext(STAND_MEANING[tournament.scheme.won_bonus != 0])
+
+
+def list_point_rows(table_id: int) -> dict[int, list[tuple[int, int, str, int]]]:
+    """Game id → (seat, participant, role, list points) of every player present; one query."""
     points = defaultdict(list)
     for row in (
-        GamePoints.objects.filter(table=table)
+        GamePoints.objects.filter(table_id=table_id)
         .values_list("game_id", "seat", "participant_id", "role", "points")
         .order_by("seat")
     ):
         points[row[0]].append(row[1:])
+    return points
+
+
+def stands(games, point_rows: dict) -> Iterator[tuple[Game, list, dict[int, int]]]:
+    """Each game (in list order) with its point rows and the running total (Stand) of every
+    seat present after it: the player's list points added up, the same numbers the
+    settlement sums, so the last Stand is the settlement's total. This is the one place
+    that adds them up, for the table pages and the exported lists alike.
+
+    A replacement starts from zero on the seat he takes over: totals follow the
+    participant, not the seat.
+    """
     running: dict[int, int] = defaultdict(int)
-    rows = []
-    for game in table.games.order_by("number"):
-        game_points, totals, declarer = {}, {}, ""
-        for seat, participant, role, value in points[game.id]:
+    for game in games:
+        rows = point_rows.get(game.id, [])
+        totals = {}
+        for seat, participant, _role, value in rows:
             running[participant] += value
-            game_points[seat] = value
             totals[seat] = running[participant]
+        yield game, rows, totals
+
+
+def running_list(table: Table, names: dict[int, str]) -> list[ListRow]:
+    """Every game of ``table`` in order, in two queries; ``names`` by participant id."""
+    rows = []
+    games = table.games.order_by("number")
+    for game, point_rows, totals in stands(games, list_point_rows(table.id)):
+        game_points, declarer = {}, ""
+        for seat, participant, role, value in point_rows:
+            game_points[seat] = value
             if role == GamePoints.Role.DECLARER:
                 declarer = names.get(participant, "")
         rows.append(ListRow(game, declarer, game_points, totals))
