@@ -46,6 +46,8 @@ def test_register_audits_the_registration_without_the_pin():
         "start_number": 1,
         "team": None,
         "withdrawn": False,
+        "gender": "",
+        "category": "",
     }
     assert participant.pin not in str(entry.after)
 

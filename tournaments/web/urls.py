@@ -71,6 +71,7 @@ urlpatterns = [
         participants.participant_withdrawn,
         name="director-participant-withdrawn",
     ),
+    path(f"{DP}/wertung/", participants.participant_classes, name="director-participant-classes"),
     # … import from a file: web/director/importing.py
     path(f"{D}/import/", importing.import_upload, name="director-import"),
     path(f"{D}/import/vorschau/", importing.import_preview, name="director-import-preview"),

@@ -21,9 +21,16 @@ _UNSET = object()
 
 @transaction.atomic
 def update_participant(
-    participant: Participant, *, withdrawn=_UNSET, team=_UNSET, user=None
+    participant: Participant,
+    *,
+    withdrawn=_UNSET,
+    team=_UNSET,
+    gender=_UNSET,
+    category=_UNSET,
+    user=None,
 ) -> Participant:
-    """Withdraw a participant (or take them back) and move them between teams.
+    """Withdraw a participant (or take them back), move them between teams, or mark them for
+    the prizes of women, juniors and seniors (``gender``, ``category``).
 
     A withdrawn participant keeps the results of the series played and is left out of
     every later draw.
@@ -42,6 +49,22 @@ def update_participant(
         if withdrawn != participant.withdrawn:
             participant.withdrawn = withdrawn
             changed.append("withdrawn")
+    for field, value, choices in (
+        ("gender", gender, Participant.Gender),
+        ("category", category, Participant.Category),
+    ):
+        if value is _UNSET:
+            continue
+        if value not in choices.values:
+            raise Rejected.because(
+                field,
+                "invalid_choice",
+                gettext_noop("Choose one of: %(choices)s."),
+                choices=", ".join(str(label) for label in choices.labels),
+            )
+        if value != getattr(participant, field):
+            setattr(participant, field, value)
+            changed.append(field)
     if team is not _UNSET and (team.pk if team else None) != participant.team_id:
         if team is not None:
             _ensure_team_has_room(tournament, team)

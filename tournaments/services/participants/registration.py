@@ -309,4 +309,6 @@ def _snapshot(participant: Participant) -> dict:
         "start_number": participant.start_number,
         "team": participant.team_id,
         "withdrawn": participant.withdrawn,
+        "gender": participant.gender,
+        "category": participant.category,
     }

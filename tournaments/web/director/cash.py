@@ -18,9 +18,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.exports import settlement_files
-from tournaments.models import Participant, Series, Table, Tournament
+from tournaments.models import Participant, PrizeRule, Series, Table, Tournament
 from tournaments.services import money
 from tournaments.services.errors import Rejected
+from tournaments.services.money.prizes import CATEGORY_FILTERS
 from tournaments.web.director.cash_forms import PrizeTableForm, RefundForm, TariffForm
 from tournaments.web.forms import add_problems, message_problems
 
@@ -75,10 +76,25 @@ def _overview(request, tournament, *, tariff_form=None, prize_form=None, status=
         "prize_form": prize_form
         or PrizeTableForm(initial={"prizes": PrizeTableForm.text_of(rules)}),
         "prize_rows": [(rule, preview[rule.classification][rule.rank]) for rule in rules],
+        "unmarked_classes": _unmarked_classes(tournament, rules),
         "expected_entry_fees": money.expected_entry_fees(tournament),
         "tables": [(table, lists.get(table.id)) for table in tables],
     }
     return render(request, "director/cash.html", context, status=status)
+
+
+def _unmarked_classes(tournament, rules) -> list[str]:
+    """The prize classes (best women, juniors, seniors) of the prize table that no
+    participant is marked for yet: their prizes would go to nobody."""
+    classes = dict.fromkeys(rule.classification for rule in rules)
+    return [
+        str(PrizeRule.Classification(classification).label)
+        for classification in classes
+        if classification in CATEGORY_FILTERS
+        and not tournament.participants.filter(
+            withdrawn=False, **CATEGORY_FILTERS[classification]
+        ).exists()
+    ]
 
 
 @money_required(manage=True)

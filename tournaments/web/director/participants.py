@@ -12,6 +12,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.models import (
     Participant,
     Player,
+    Seat,
+    Series,
+    Table,
     Tournament,
 )
 from tournaments.services import (
@@ -42,12 +45,34 @@ def _participants_page(request, tournament, *, new_player_form=None, existing=No
         "matches": matches,
         "existing": existing,
         "new_player_form": new_player_form,
-        "participants": tournament.participants.select_related("player__club", "team").order_by(
-            "start_number"
+        "participants": _with_open_seats(
+            tournament.participants.select_related("player__club", "team").order_by("start_number")
         ),
         "registration_problem": registration_text(tournament),
+        "genders": Participant.Gender.choices,
+        "categories": Participant.Category.choices,
     }
     return render(request, "director/participants.html", context)
+
+
+def _with_open_seats(participants_) -> list[Participant]:
+    """The participants, each withdrawn one with ``open_seat``: the seat they still hold at
+    an open list (withdrawing keeps them out of later draws, not off a table drawn already)."""
+    rows = list(participants_)
+    withdrawn = [p.id for p in rows if p.withdrawn]
+    seats = {
+        seat.participant_id: seat
+        for seat in Seat.objects.filter(
+            participant__in=withdrawn,
+            until_game__isnull=True,
+            table__status=Table.Status.OPEN,
+        )
+        .exclude(series__status=Series.Status.FINISHED)
+        .select_related("table", "series")
+    }
+    for participant in rows:
+        participant.open_seat = seats.get(participant.id)
+    return rows
 
 
 def _name_guess(query: str, matches) -> dict:
@@ -164,6 +189,31 @@ def participant_withdrawn(request, participant_id):
             else gettext("%(name)s takes part again.")
         )
         messages.success(request, template % {"name": participant.player.full_name})
+    return redirect("web:director-participants", participant.tournament_id)
+
+
+@director_required
+@require_POST
+def participant_classes(request, participant_id):
+    """Mark a participant for the prizes of women, juniors and seniors (Wertungsklassen)."""
+    participant = get_object_or_404(
+        Participant.objects.select_related("player", "tournament"), pk=participant_id
+    )
+    try:
+        participants.update_participant(
+            participant,
+            gender=request.POST.get("gender", ""),
+            category=request.POST.get("category", ""),
+            user=request.user,
+        )
+    except Rejected as rejected:
+        forms.message_problems(request, rejected)
+    else:
+        messages.success(
+            request,
+            gettext("%(name)s: the prize classes are saved.")
+            % {"name": participant.player.full_name},
+        )
     return redirect("web:director-participants", participant.tournament_id)
 
 
