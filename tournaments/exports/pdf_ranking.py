@@ -72,8 +72,23 @@ class RankingPDF:
         self.pagesize = landscape(A4) if wide else A4
         self.printed = date_time(timezone.now())
 
-    def render(self, out, columns: list[Column], rows: list[Row], *, empty: str, note=""):
-        """Write the PDF into the binary file ``out``."""
+    def render(
+        self,
+        out,
+        columns: list[Column],
+        rows: list[Row],
+        *,
+        empty: str,
+        note="",
+        sections=(),
+        heading="",
+        explanation="",
+    ):
+        """Write the PDF into the binary file ``out``.
+
+        ``sections`` are (heading, columns, rows) tables printed before the main one, which
+        then gets ``heading``; ``explanation`` is a paragraph under the main table.
+        """
         document = SimpleDocTemplate(
             out,
             pagesize=self.pagesize,
@@ -92,10 +107,19 @@ class RankingPDF:
         if note:
             story.append(Paragraph(_escape(note), styles.SUBTITLE))
         story.append(Spacer(1, 8))
+        for section_heading, section_columns, section_rows in sections:
+            story.append(Paragraph(_escape(section_heading), styles.HEADING))
+            story.append(self._table(section_columns, section_rows, document.width * 0.6))
+            story.append(Spacer(1, 10))
+        if heading:
+            story.append(Paragraph(_escape(heading), styles.HEADING))
         if rows:
             story.append(self._table(columns, rows, document.width))
         else:
             story.append(Paragraph(_escape(empty), styles.BODY))
+        if explanation:
+            story.append(Spacer(1, 6))
+            story.append(Paragraph(_escape(explanation), styles.BODY))
         document.build(story, onFirstPage=self._footer, onLaterPages=self._footer)
 
     def _table(self, columns: list[Column], rows: list[Row], width: float) -> Table:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from operator import attrgetter
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from tournaments.models import Tournament
 from tournaments.services.money import Settlement
@@ -92,13 +92,22 @@ def _subtitle(tournament: Tournament, settlement: Settlement) -> str:
     return " · ".join(part for part in parts if part)
 
 
+# What the net column (Saldo) means, on the settlement page and under the PDF's statements:
+# a treasurer reading −10,00 € for a player who paid in full should know why at once.
+NET_MEANING = gettext_noop(
+    "Net = prize − entry fee − lost-game money: what the evening brought a player (+) or "
+    "cost him (−), whether he has paid or not. A player who paid everything and won no "
+    "prize has a negative net; what he still has to pay is under “Still owes”."
+)
+
+
+def net_meaning() -> str:
+    return gettext(NET_MEANING)
+
+
 def settlement_pdf(tournament: Tournament, settlement: Settlement) -> bytes:
-    """The totals as the note under the title, then the statements as a table."""
-    note = " · ".join(
-        f"{line.label}: {cell}"
-        for line in summary_lines(settlement)
-        for cell in printed_rows(summary_columns()[1:], [line])[0].cells
-    )
+    """The totals as a table of their own, then the statements, then what "net" means."""
+    totals = summary_columns()
     columns = statement_columns()
     out = io.BytesIO()
     RankingPDF(_title(tournament), _subtitle(tournament, settlement), wide=True).render(
@@ -106,7 +115,15 @@ def settlement_pdf(tournament: Tournament, settlement: Settlement) -> bytes:
         columns,
         printed_rows(columns, settlement.participants),
         empty=gettext("No participants yet."),
-        note=note,
+        sections=[
+            (
+                pgettext("cash report", "Totals"),
+                totals,
+                printed_rows(totals, summary_lines(settlement)),
+            ),
+        ],
+        heading=gettext("Statement per participant"),
+        explanation=net_meaning(),
     )
     return out.getvalue()
 

@@ -208,7 +208,11 @@ def cash_refund(request, tournament_id):
 def cash_settlement(request, tournament_id):
     """The settlement (Kassenbericht) as a printable page."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    context = {"tournament": tournament, "settlement": money.settlement_of(tournament)}
+    context = {
+        "tournament": tournament,
+        "settlement": money.settlement_of(tournament),
+        "net_meaning": settlement_files.net_meaning(),
+    }
     return render(request, "director/cash_settlement.html", context)
 
 
