@@ -19,7 +19,7 @@ from tournaments.web.director import (
     tournaments,
 )
 from tournaments.web.table import code, confirmation, correction, keyboard, offline, touch, undo
-from tournaments.web.views import HomeView
+from tournaments.web.views import HomeView, favicon
 
 app_name = "web"
 
@@ -34,6 +34,7 @@ L = "tisch/<int:pk>"  # a list kept at the table
 urlpatterns = [
     # Public pages: home, calculator, verification of a printed list (web/verify.py).
     path("", HomeView.as_view(), name="home"),
+    path("favicon.ico", favicon, name="favicon"),
     path("rechner/", calculator, name="calculator"),
     path("verify/", verify.verify_form, name="verify-form"),
     path("verify/<str:seal>/", verify.verify_page, name="verify"),

@@ -1,5 +1,8 @@
 """Views of the server-rendered pages."""
 
+from django.conf import settings
+from django.http import FileResponse
+from django.views.decorators.http import require_safe
 from django.views.generic import TemplateView
 
 from tournaments.models import Tournament
@@ -22,3 +25,16 @@ class HomeView(TemplateView):
             .order_by("-date", "name")
         )
         return context
+
+
+FAVICON = settings.BASE_DIR / "static" / "favicon.ico"
+FAVICON_CACHE_SECONDS = 7 * 24 * 60 * 60
+
+
+@require_safe
+def favicon(request):
+    """``/favicon.ico``, which browsers and phones ask for whatever the page links to (the
+    pages link the SVG icon): the same green club symbol, 16 to 64 pixels."""
+    response = FileResponse(FAVICON.open("rb"), content_type="image/x-icon")
+    response["Cache-Control"] = f"public, max-age={FAVICON_CACHE_SECONDS}"
+    return response
