@@ -19,6 +19,26 @@ def save_summary(table: Table, rows: list[dict], *, user=None, reason="") -> lis
     game-by-game list would give it (docs/rules.md 2).
     """
     table = lock_table(table)
+    entries = summary_entries(table, rows)
+    before = [audit.snapshot(entry) for entry in table.summary_entries.all()]
+    table.summary_entries.all().delete()
+    SummaryEntry.objects.bulk_create(entries)
+    table.entry_mode = Table.EntryMode.SUMMARY
+    table.save(update_fields=["entry_mode"])
+    audit.record(
+        "summary_saved",
+        user=user,
+        table=table,
+        before=before or None,
+        after=[{k: v for k, v in row.items()} for row in rows],
+        reason=reason,
+    )
+    return entries
+
+
+def summary_entries(table: Table, rows: list[dict]) -> list[SummaryEntry]:
+    """The summary ``rows`` would give, credits and totals computed, checked as saving
+    checks them and not saved: what the director's page shows before saving."""
     ensure_open(table)
     ensure_entry_mode(table, Table.EntryMode.SUMMARY)
     seats = list(table.seats.all())
@@ -55,8 +75,6 @@ def save_summary(table: Table, rows: list[dict], *, user=None, reason="") -> lis
     scheme = table.series.tournament.scheme
     credit = scheme.opponent_credit(len(seats))
     lost_in_all = sum(row["lost"] for row in rows)
-    before = [audit.snapshot(entry) for entry in table.summary_entries.all()]
-    table.summary_entries.all().delete()
     entries = []
     for row in sorted(rows, key=lambda r: r["seat"]):
         credits = credit * (lost_in_all - row["lost"])
@@ -75,15 +93,4 @@ def save_summary(table: Table, rows: list[dict], *, user=None, reason="") -> lis
                 total=row["game_points"] + bonus + credits,
             )
         )
-    SummaryEntry.objects.bulk_create(entries)
-    table.entry_mode = Table.EntryMode.SUMMARY
-    table.save(update_fields=["entry_mode"])
-    audit.record(
-        "summary_saved",
-        user=user,
-        table=table,
-        before=before or None,
-        after=[{k: v for k, v in row.items()} for row in rows],
-        reason=reason,
-    )
     return entries

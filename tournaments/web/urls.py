@@ -15,6 +15,7 @@ from tournaments.web.director import (
     importing,
     participants,
     series,
+    table_changes,
     tables,
     tournaments,
 )
@@ -92,6 +93,11 @@ urlpatterns = [
     path(f"{DT}/beenden/", tables.table_end, name="director-table-end"),
     path(f"{DT}/schliessen/", tables.table_close, name="director-table-close"),
     path(f"{DT}/wieder-oeffnen/", tables.table_reopen, name="director-table-reopen"),
+    # … a paper list's summary and seat changes: web/director/table_changes.py
+    path(f"{DT}/summe/", table_changes.table_summary, name="director-table-summary"),
+    path(f"{DT}/spieler-geht/", table_changes.table_leave, name="director-table-leave"),
+    path(f"{DT}/spieler-kommt/", table_changes.table_join, name="director-table-join"),
+    path(f"{DT}/ersatzspieler/", table_changes.table_replace, name="director-table-replace"),
     # The cash box (Kasse): director and treasurer, web/director/cash.py.
     path(f"{D}/kasse/", cash.cash_overview, name="director-cash"),
     path(f"{D}/kasse/tarif/", cash.cash_tariff, name="director-cash-tariff"),

@@ -17,6 +17,7 @@ from tournaments.services.tables import table_overviews
 from tournaments.web import forms
 from tournaments.web.director.auth import director_required
 from tournaments.web.director.qr import qr_svg
+from tournaments.web.director.table_changes import changes_context
 from tournaments.web.director.table_games import table_games_context
 from tournaments.web.table.access import table_code_url
 
@@ -73,12 +74,21 @@ def table_detail(request, table_id):
     return _table_page(request, table)
 
 
-def _table(table_id) -> Table:
+def table_with_parents(table_id) -> Table:
     return get_object_or_404(Table.objects.select_related("series__tournament__club"), pk=table_id)
 
 
-def _table_page(request, table, *, refused_form=None):
-    """``refused_form``: the reason form of a state change just refused, with its errors."""
+_table = table_with_parents
+
+
+def render_table_page(request, table, *, extra=None, status=200):
+    """The table page with ``extra`` context (the summary and seat-change forms as typed)."""
+    return _table_page(request, table, extra=extra, status=status)
+
+
+def _table_page(request, table, *, refused_form=None, extra=None, status=200):
+    """``refused_form``: the reason form of a state change just refused, with its errors;
+    ``extra``: the context of the summary and seat-change forms (web/director/table_changes)."""
     row = table_rows([table])[0]
     earlier_end = _earlier_end_reason(table)
     reason_forms = {action: forms.ReasonForm(prefix=action) for action in STATE_CHANGES}
@@ -107,8 +117,9 @@ def _table_page(request, table, *, refused_form=None):
         **{f"{action}_form": form for action, form in reason_forms.items()},
         **_code_context(request, table),
         **table_games_context(table),
+        **(extra if extra is not None else changes_context(table)),
     }
-    return render(request, "director/table.html", context)
+    return render(request, "director/table.html", context, status=status)
 
 
 def _earlier_end_reason(table) -> str:
