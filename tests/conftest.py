@@ -138,6 +138,7 @@ def pytest_make_parametrize_id(config, val, argname):
 LONG_MODULES = (
     "tests/management/test_hall_command.py",
     "tests/e2e/test_hall_server.py",
+    "tests/e2e/test_director_guide.py",
     "tests/e2e/test_table_offline.py",
     "tests/api/test_schema_fuzz.py",
     "tests/e2e/test_table_phone.py",
