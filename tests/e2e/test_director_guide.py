@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from tests.e2e.test_tournament_flow import enter_by_touch
 from tournaments.models import Tournament
 from tournaments.services.demo import load_demo
 
@@ -42,13 +43,6 @@ PLAYERS = [
     ("Günter", "Hoffmann", "Skatfreunde Musterstadt"),
     ("Hanna", "Lange", "Herz Dame Beispielheim"),
     ("Ingo", "Braun", ""),
-]
-# The 4-table's list by touch: (declarer seat or None for passed, game, matadors, with, won).
-TOUCH_GAMES = [
-    (2, "grand", 1, True, True),
-    (3, "clubs", 2, True, True),
-    (None, None, None, None, None),
-    (1, "hearts", 1, False, False),
 ]
 # Lists typed in the notation (docs/notation.md): a 4-table and a 3-table.
 FOUR_LINES = ["2 gr m1 +", "3 kr m2 -", "p", "1 he o1 +"]
@@ -140,7 +134,7 @@ def test_a_club_evening_from_the_first_login_to_the_printed_final_standings(
     shots(phone, "11-tischcode")
     phone.get_by_test_id("table-code-submit").click()
     phone.wait_for_url(re.compile(r"/tisch/\d+/$"))
-    enter_by_touch(phone, TOUCH_GAMES)
+    enter_by_touch(phone)  # the four games of tests/e2e/test_tournament_flow.py
     shots(phone, "12-eingabe-am-tisch")
 
     type_list(desk, tables[2]["id"], THREE_LINES)
@@ -253,20 +247,6 @@ def start_card_pins(page, tournament) -> dict[str, str]:
         pins[name] = card.locator(".pin").inner_text().strip()
     assert len(pins) == 13
     return pins
-
-
-def enter_by_touch(page, games):
-    for number, (declarer, game, matadors, with_, won) in enumerate(games, start=1):
-        if declarer is None:
-            page.locator("label[for=declarer-passed]").click()
-        else:
-            page.locator(f"label[for=declarer-{declarer}]").click()
-            page.locator(f"label[for=game-{game}]").click()
-            page.locator(f"label[for=with-matadors-{'true' if with_ else 'false'}]").click()
-            page.fill("#matadors", str(matadors))
-            page.locator(f"label[for=won-{'true' if won else 'false'}]").click()
-        page.get_by_test_id("save-game").click()
-        page.get_by_test_id(f"game-row-{number}").wait_for()
 
 
 def type_list(page, table_id: int, lines):

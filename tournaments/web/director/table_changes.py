@@ -9,7 +9,7 @@ summary before it is saved, and tells the director the rules of each change (doc
 
 from django.contrib import messages
 from django.shortcuts import redirect
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Participant, Seat, Table
@@ -220,62 +220,61 @@ def table_summary(request, table_id):
     )
 
 
+SEAT = (1, 4)
+GAME = (1, MAX_GAME_NUMBER)
+PARTICIPANT = (1, MAX_ID)
+
+
+def _seat_change(request, table_id, form: str, fields: dict, change, done: str):
+    """Read ``fields`` from the form, ``change(table, **numbers, user=)`` with the seating
+    service, and say ``done`` (formatted with the seat's name, number and games)."""
+    table = _table(table_id)
+    try:
+        seat = change(table, **_numbers(request.POST, fields), user=request.user)
+    except Rejected as rejected:
+        return _refused(request, table, form, rejected)
+    names = {
+        "name": seat.participant.player.full_name,
+        "seat": seat.number,
+        "game": seat.until_game if form == "leave" else seat.from_game,
+    }
+    return _done(request, table, gettext(done) % names)
+
+
+def _leave(table, *, seat, after_game, user):
+    return seating.leave_table(table, seat, after_game, user=user)
+
+
+def _join(table, *, participant, from_game, user):
+    return seating.join_table(table, participant, from_game, user=user)
+
+
+def _replace(table, *, seat, participant, from_game, user):
+    return seating.replace_player(table, seat, participant, from_game, user=user)
+
+
 @director_required
 @require_POST
 def table_leave(request, table_id):
     """A player leaves after the last game of a round (docs/rules.md 3)."""
-    table = _table(table_id)
-    try:
-        body = _numbers(request.POST, {"seat": (1, 4), "after_game": (1, MAX_GAME_NUMBER)})
-        seat = seating.leave_table(table, body["seat"], body["after_game"], user=request.user)
-    except Rejected as rejected:
-        return _refused(request, table, "leave", rejected)
-    return _done(
-        request,
-        table,
-        gettext("The player on seat %(seat)d leaves after game %(game)d.")
-        % {"seat": seat.number, "game": seat.until_game},
-    )
+    done = gettext_noop("The player on seat %(seat)d leaves after game %(game)d.")
+    fields = {"seat": SEAT, "after_game": GAME}
+    return _seat_change(request, table_id, "leave", fields, _leave, done)
 
 
 @director_required
 @require_POST
 def table_join(request, table_id):
     """A newcomer joins a 3-table at the start of a round and takes the last seat."""
-    table = _table(table_id)
-    try:
-        body = _numbers(
-            request.POST, {"participant": (1, MAX_ID), "from_game": (1, MAX_GAME_NUMBER)}
-        )
-        seat = seating.join_table(table, body["participant"], body["from_game"], user=request.user)
-    except Rejected as rejected:
-        return _refused(request, table, "join", rejected)
-    return _done(
-        request,
-        table,
-        gettext("%(name)s plays on seat %(seat)d from game %(game)d.")
-        % {"name": seat.participant.player.full_name, "seat": seat.number, "game": seat.from_game},
-    )
+    done = gettext_noop("%(name)s plays on seat %(seat)d from game %(game)d.")
+    fields = {"participant": PARTICIPANT, "from_game": GAME}
+    return _seat_change(request, table_id, "join", fields, _join, done)
 
 
 @director_required
 @require_POST
 def table_replace(request, table_id):
     """A replacement takes over a seat from a game on; he does not inherit its points."""
-    table = _table(table_id)
-    try:
-        body = _numbers(
-            request.POST,
-            {"seat": (1, 4), "participant": (1, MAX_ID), "from_game": (1, MAX_GAME_NUMBER)},
-        )
-        seat = seating.replace_player(
-            table, body["seat"], body["participant"], body["from_game"], user=request.user
-        )
-    except Rejected as rejected:
-        return _refused(request, table, "replace", rejected)
-    return _done(
-        request,
-        table,
-        gettext("%(name)s takes over seat %(seat)d from game %(game)d.")
-        % {"name": seat.participant.player.full_name, "seat": seat.number, "game": seat.from_game},
-    )
+    done = gettext_noop("%(name)s takes over seat %(seat)d from game %(game)d.")
+    fields = {"seat": SEAT, "participant": PARTICIPANT, "from_game": GAME}
+    return _seat_change(request, table_id, "replace", fields, _replace, done)
