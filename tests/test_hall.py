@@ -1,16 +1,14 @@
 """The hall mode (skatverein/hall.py): keys kept in var/, the LAN address, plain HTTP."""
 
 import ipaddress
-import os
-import runpy
 import stat
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from skatverein import hall
+from tests.test_settings import _settings_under
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -80,12 +78,6 @@ def test_what_the_environment_sets_wins_over_the_hall(tmp_path):
 @pytest.mark.parametrize(("port", "url"), [(80, "http://10.0.0.5"), (8000, "http://10.0.0.5:8000")])
 def test_the_site_address_leaves_out_the_default_port(port, url):
     assert hall.site_url("10.0.0.5", port) == url
-
-
-def _settings_under(monkeypatch, **env):
-    """The settings module's values, read afresh with nothing but ``env`` (and PATH) set."""
-    monkeypatch.setattr(os, "environ", {"PATH": os.environ.get("PATH", ""), **env})
-    return SimpleNamespace(**runpy.run_path(str(BASE_DIR / "skatverein" / "settings.py")))
 
 
 def test_hall_mode_serves_plain_http_without_debug(monkeypatch, tmp_path):
