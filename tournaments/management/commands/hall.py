@@ -135,7 +135,19 @@ def serve() -> None:
     sys.stdout.flush()
     base = str(settings.BASE_DIR)
     config = os.path.join(base, "gunicorn.conf.py")
+    # No control socket: it lives in one place per user (~/.gunicorn/gunicorn.ctl), where a
+    # second server on the same laptop (a test, a benchmark) would take it over.
     os.execv(
         sys.executable,
-        [sys.executable, "-m", "gunicorn", "--chdir", base, "--config", config, "skatverein.wsgi"],
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--chdir",
+            base,
+            "--config",
+            config,
+            "--no-control-socket",
+            "skatverein.wsgi",
+        ],
     )
