@@ -101,3 +101,17 @@ export function declarerProblems(seat, deal) {
   }
   return [];
 }
+
+/* The running totals after a game: ``totals`` by participant before it, ``points`` by
+   seat, ``deal.participants`` who sits on each seat. A replacement counts from zero: the
+   total follows the player, not the seat. Returns {byParticipant, bySeat}. */
+export function totalsAfter(totals, deal, points) {
+  const byParticipant = Object.assign({}, totals);
+  const bySeat = {};
+  deal.seats.forEach((seat) => {
+    const participant = deal.participants[seat];
+    byParticipant[participant] = (byParticipant[participant] || 0) + points[seat];
+    bySeat[seat] = byParticipant[participant];
+  });
+  return { byParticipant: byParticipant, bySeat: bySeat };
+}
