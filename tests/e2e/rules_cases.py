@@ -218,7 +218,8 @@ def random_game(rng: random.Random) -> dict:
         data["bid"] = rng.choice([*POSSIBLE_GAME_VALUES, *POSSIBLE_GAME_VALUES[:12], 19, 17, 300])
     if rng.random() < 0.25:
         if rng.random() < 0.8:
-            data["declarer_eyes"] = rng.choice([0, 30, 31, 60, 61, 89, 90, 120, rng.randint(0, 120)])
+            eyes = (0, 30, 31, 60, 61, 89, 90, 120, rng.randint(0, 120))
+            data["declarer_eyes"] = rng.choice(eyes)
         if rng.random() < 0.6:
             data["declarer_tricks"] = rng.choice([0, 1, 9, 10, rng.randint(0, 10)])
         if rng.random() < 0.3:
@@ -315,10 +316,50 @@ def random_forms(count: int) -> list:
 
 
 LINE_WORDS = (
-    "1", "2", "3", "4", "5", "p", "kr", "Kreuz", "pi", "he", "ka", "gr", "nu", "m1", "m2",
-    "o3", "mit4", "ohne1", "m", "h", "s", "sa", "sw", "swa", "o", "ov", "rv", "+", "-", "g",
-    "v", "r48", "r19", "b24", "a61", "a120", "st10", "st0", "kreu", "xyz", "s+", "\u22122",
-    "HAND", "Straße",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "p",
+    "kr",
+    "Kreuz",
+    "pi",
+    "he",
+    "ka",
+    "gr",
+    "nu",
+    "m1",
+    "m2",
+    "o3",
+    "mit4",
+    "ohne1",
+    "m",
+    "h",
+    "s",
+    "sa",
+    "sw",
+    "swa",
+    "o",
+    "ov",
+    "rv",
+    "+",
+    "-",
+    "g",
+    "v",
+    "r48",
+    "r19",
+    "b24",
+    "a61",
+    "a120",
+    "st10",
+    "st0",
+    "kreu",
+    "xyz",
+    "s+",
+    "\u22122",
+    "HAND",
+    "Straße",
 )
 
 

@@ -66,7 +66,9 @@ RUN_IN_THE_BROWSER = """async (batch) => {
     if (!parsed.problems.length) answer.canonical = notation.formatGameLine(parsed.data);
     return answer;
   };
-  const form = (pairs) => ({ game: fields.gameFields(pairs), calculator: fields.calculatorFields(pairs) });
+  const form = (pairs) => ({
+    game: fields.gameFields(pairs), calculator: fields.calculatorFields(pairs),
+  });
   return {
     games: batch.games.map(game),
     lists: batch.lists.map(list),
