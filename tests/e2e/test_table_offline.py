@@ -270,7 +270,7 @@ def keep_three_games_offline(tablet):
         tablet.get_by_test_id(f"queued-row-{number}").wait_for()
 
 
-# How long the device waits for the answer to a game (SEND_MS in static/js/fetch-within.js).
+# How long the device waits for the answer to a game (SEND_MS in static/js/lib/http.js).
 SEND_WITHIN_MS = 20_000
 
 
