@@ -140,9 +140,7 @@ def test_the_image_build_step_that_collects_static_files_loads_the_settings(tmp_
         for path in paths
     }
     assert any(imports.values())
-    assert {Path(os.path.normpath(target)).as_posix() for target in targets} <= set(
-        hashed.values()
-    )
+    assert {Path(os.path.normpath(target)).as_posix() for target in targets} <= set(hashed.values())
 
 
 def _dockerfile_workdir() -> str:

@@ -21,7 +21,7 @@ from tournaments.services.settlement import settle_table
 pytestmark = pytest.mark.django_db
 # Table, session, seats, last game, totals, signatures, list points, games, and whether
 # the series still runs (the code is still good).
-TABLE_PAGE_QUERIES = {"": 9, "tastatur/": 9, "unterschreiben/": 9}
+TABLE_PAGE_QUERIES = {"": 11, "tastatur/": 11, "unterschreiben/": 11}
 KREUZ_WON = {"declarer": "2", "game": "clubs", "with_matadors": "true", "matadors": "2"}
 
 

@@ -34,12 +34,16 @@ def device(client, table):
     return client
 
 
-def offline_data(response) -> dict:
+def offline_data(response, name="offline-data") -> dict:
     found = re.search(
-        r'<script id="offline-data" type="application/json">(.*?)</script>',
+        rf'<script id="{name}" type="application/json">(.*?)</script>',
         response.content.decode(),
     )
     return json.loads(found.group(1))
+
+
+def table_data(response) -> dict:
+    return offline_data(response, "table-data")
 
 
 def test_service_worker_is_served_under_the_table_pages(client):
@@ -57,26 +61,43 @@ def test_table_page_registers_the_worker_with_the_release_as_cache_version(
 ):
     settings.TABLE_DEVICE_CACHE_VERSION = "2026.11-b"
 
-    content = device.get(f"/tisch/{table.pk}/{suffix}").content.decode()
+    response = device.get(f"/tisch/{table.pk}/{suffix}")
+    data = table_data(response)
 
-    assert 'data-sw-url="/tisch/sw.js?v=2026.11-b&amp;static=%2Fstatic%2F"' in content
-    assert f'data-table-code="{table.access_code}"' in content
-    assert f'data-api-games-url="/api/v1/tables/{table.pk}/games/"' in content
-    assert 'rel="manifest"' in content
+    assert data["urls"]["sw"] == "/tisch/sw.js?v=2026.11-b&static=%2Fstatic%2F"
+    assert data["code"] == table.access_code
+    assert data["urls"]["games"] == f"/api/v1/tables/{table.pk}/games/"
+    assert 'rel="manifest"' in response.content.decode()
 
 
 def test_director_page_sends_no_table_code(client, table):
     client.force_login(make_staff_user())
 
-    content = client.get(f"/tisch/{table.pk}/").content.decode()
+    data = table_data(client.get(f"/tisch/{table.pk}/"))
 
-    assert 'data-table-code=""' in content
+    assert data["code"] == ""
 
 
-def test_waiting_games_script_gets_seat_names_and_german_texts(device, table):
-    data = offline_data(device.get(f"/tisch/{table.pk}/"))
+def test_the_device_gets_the_deals_totals_names_and_german_texts(device, table):
+    data = table_data(device.get(f"/tisch/{table.pk}/"))
 
-    assert set(data["seats"]) == {"1", "2", "3"}
+    seats = {seat.participant_id: seat.participant.player.full_name for seat in table.seats.all()}
+    assert data["people"] == {str(key): name for key, name in seats.items()}
+    assert [deal["number"] for deal in data["deals"]] == list(range(1, 7))
+    assert data["deals"][0] == {
+        "number": 1,
+        "dealer": 1,
+        "seats": [1, 2, 3],
+        "active": [2, 3, 1],
+        "table_size": 3,
+        "participants": {str(s.number): s.participant_id for s in table.seats.all()},
+    }
+    assert data["totals"] == {}
+    assert data["scheme"]["won_bonus"] == 50
+    assert data["catalogue"]["Clubs"] == "Kreuz"
+    assert data["catalogue"]["Say whether the game was won or lost, or enter the eyes."] != (
+        "Say whether the game was won or lost, or enter the eyes."
+    )
     assert data["texts"]["not_sent"] == "noch nicht gesendet"
     assert data["texts"]["waiting_many"] % {"count": 3} == "offline — 3 Spiele warten"
 

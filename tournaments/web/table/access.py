@@ -23,7 +23,8 @@ from tournaments.services.client_address import client_address as client_address
 from tournaments.services.errors import Rejected
 from tournaments.services.roles import is_director
 from tournaments.skat import Problem
-from tournaments.web.table.offline import offline_texts
+from tournaments.web.table.device_texts import offline_texts
+from tournaments.web.table.offline import catalogue
 
 SESSION_KEY = "table_access"
 
@@ -144,7 +145,7 @@ def code_page(request, *, status=200, errors=(), code="", retry_after=0):
         {
             "errors": list(errors),
             "code": code[:40],
-            "offline_texts": {"texts": offline_texts(), "seats": {}},
+            "offline_texts": {"texts": offline_texts(), "catalogue": catalogue(), "people": {}},
         },
         status=status,
     )
