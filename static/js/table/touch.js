@@ -164,6 +164,8 @@ function start() {
         freshForm(form);
         showNumber();
         preview();
+        /* The next game starts at its first choice, the declarer. */
+        byId("entry").scrollIntoView({ block: "start" });
       })
       .catch((error) => {
         if (!(error instanceof GameInvalid)) {
