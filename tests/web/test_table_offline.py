@@ -2,14 +2,18 @@
 the data of the waiting-games script, and a touch save that answers a script in JSON."""
 
 import json
+import posixpath
 import re
+from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.core.cache import cache
 
 from tests.factories import make_seated_table, make_staff_user
 from tournaments.models import Game
 from tournaments.services import table_access
+from tournaments.web.table.offline import DEVICE_MODULES
 
 pytestmark = pytest.mark.django_db
 KREUZ_WON = {"declarer": "2", "game": "clubs", "with_matadors": "true", "matadors": "2"}
@@ -137,3 +141,20 @@ def test_refused_touch_save_answers_a_script_with_the_problem(device, table):
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "won"
     assert not Game.objects.filter(table=table).exists()
+
+
+def test_the_table_pages_name_every_module_they_load_for_the_service_worker():
+    """A module missing from the list would not be kept: the page fails to load offline."""
+    static = Path(finders.find("js/table/touch.js")).parents[2]
+    seen, todo = set(), ["js/table/touch.js", "js/table/keyboard.js", "js/table/sign.js"]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        text = (static / name).read_text(encoding="utf-8")
+        for imported in re.findall(r'from "([^"]+)"', text):
+            todo.append(posixpath.normpath(posixpath.join(posixpath.dirname(name), imported)))
+
+    assert seen <= set(DEVICE_MODULES)
+    assert len(seen) > 15

@@ -298,6 +298,29 @@ function notWithPassed(item, passed) {
   );
 }
 
+/* The engine's messages speak of the touch form's boxes ("tick Hand"); a typed line has
+   words. Same field and code (the words behind the field are marked), other message. */
+const IN_WORDS = {
+  announcement_not_in_null: "Schneider and Schwarz cannot be announced in a Null game: delete sa or swa.",
+  ouvert_requires_hand: "An open suit or grand game is always a hand game: add h, or delete o.",
+  announcement_requires_hand: "Schneider or Schwarz can only be announced in a hand game. After taking up the skat an announcement is void: add h, or delete sa or swa.",
+  not_in_null: "A Null game has no Schneider or Schwarz: delete s or sw.",
+  won_missing_announced_schwarz: "An open game or one with Schwarz announced is won only with every trick: add sw, or enter the game as lost with -.",
+  ouvert_won_without_schwarz: "An open game or one with Schwarz announced is won only with every trick: add sw, or enter the game as lost with -.",
+  won_missing_announced_schneider: "With Schneider announced the game is won only with 90 eyes or more: add s, or enter the game as lost with -.",
+  tricks_required: "With %(eyes)d eyes Schwarz depends on the tricks: add the declarer's tricks (st0 to st10), or sw if a party took no trick.",
+  matadors_not_in_null: "A Null game has no matadors: delete the m or o with its number, unless the bid was higher than the Null game is worth.",
+};
+const SCHNEIDER_IN_WORDS = {
+  true: "With %(eyes)d eyes a party is Schneider (30 eyes or fewer): add s or correct the eyes.",
+  false: "With %(eyes)d eyes neither party is Schneider: delete s or correct the eyes.",
+};
+
+function inWords(item, data) {
+  const message = item.code === "schneider_contradicts_eyes" ? SCHNEIDER_IN_WORDS[!data.schneider] : IN_WORDS[item.code];
+  return message ? problem(item.field, item.code, message, item.params) : item;
+}
+
 function inNotation(item, data) {
   if (item.code === "won_required") {
     return problem(NOTATION, "missing_result", "End the line with + (won) or - (lost), or give the declarer's eyes, e.g. a61.");
@@ -308,5 +331,5 @@ function inNotation(item, data) {
       : "Add the matadors: m2 for mit 2, o3 for ohne 3.";
     return problem(NOTATION, "missing_matadors", message);
   }
-  return item;
+  return inWords(item, data);
 }
