@@ -166,10 +166,8 @@ def test_script_and_styles_are_referenced_and_local(page):
 
 
 def test_page_gives_the_script_the_rules_messages_in_the_page_language(page):
-    data = json.loads(
-        re.search(r'<script id="calculator-data" type="application/json">(.*?)</script>', page, re.S)
-        .group(1)
-    )
+    pattern = r'<script id="calculator-data" type="application/json">(.*?)</script>'
+    data = json.loads(re.search(pattern, page, re.S).group(1))
 
     assert data["catalogue"]["Clubs"] == "Kreuz"
     assert data["catalogue"]["won: %(score)s"] == "gewonnen: %(score)s"
