@@ -13,6 +13,7 @@ from tests.factories import (
     make_table,
     play_out,
     png_data_url,
+    strokes_json,
 )
 from tournaments.models import AuditEntry, Game, Series, Signature, Table
 from tournaments.services import running_list, states, table_access
@@ -547,6 +548,7 @@ def test_sign_with_drawn_signature(device, complete):
             "participant": seat.participant_id,
             "method": "image",
             "image": png_data_url(),
+            "strokes": strokes_json(),
         },
     )
 
