@@ -37,7 +37,8 @@ def test_a_dot_is_refused_with_the_reason_and_a_signature_is_taken(new_page):
 
     draw(page, 1, [(150, 50)])
     page.get_by_test_id("sign-image-1").click()
-    error = page.locator("#signer-1-{} .field-error".format(table.seats.get(number=1).participant_id))
+    participant = table.seats.get(number=1).participant_id
+    error = page.locator(f"#signer-1-{participant} .field-error")
     error.filter(has_text="Platz 1").wait_for()
     assert not Signature.objects.filter(table=table).exists()
 

@@ -7,6 +7,7 @@ short line or hundreds of scribbles are refused, naming the seat. Reading them c
 microseconds, whatever the image.
 """
 
+import itertools
 import json
 import math
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ class Strokes:
 
     def length(self) -> float:
         return sum(
-            math.dist(a, b) for stroke in self.strokes for a, b in zip(stroke, stroke[1:])
+            math.dist(a, b) for stroke in self.strokes for a, b in itertools.pairwise(stroke)
         )
 
 
@@ -60,7 +61,9 @@ def read_strokes(value) -> Strokes:
     except (ValueError, TypeError, KeyError, IndexError):
         raise _refused(
             "strokes_unreadable",
-            gettext_noop("The signing pad sent no readable strokes; clear the field and sign again."),
+            gettext_noop(
+                "The signing pad sent no readable strokes; clear the field and sign again."
+            ),
         ) from None
     if sum(len(stroke) for stroke in strokes) > MAX_POINTS:
         raise _refused(
