@@ -142,12 +142,14 @@ def new_page(request, browser, live_server):
     """
     contexts = []
 
-    def open_page(viewport=None):
+    def open_page(viewport=None, **options):
+        """``options`` go to the context, e.g. ``has_touch=True, is_mobile=True``."""
         context = browser.new_context(
             base_url=live_server.url,
             locale="de-DE",
             viewport=viewport or {"width": 1280, "height": 800},
             accept_downloads=True,
+            **options,
         )
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)

@@ -14,6 +14,8 @@ import { SERVER_ONLY, createSender } from "./sending.js";
 export function startEntryPage(data, mode, hooks) {
   const status = byId("entry-status");
   let sender = null;
+  /* The signing page was never kept for offline use: an entry page stands in for it. */
+  const standIn = location.pathname === data.urls.sign ? say(data, "sign_here_offline") : "";
 
   function tell(text) {
     if (status) {
@@ -27,6 +29,7 @@ export function startEntryPage(data, mode, hooks) {
     renderRows(data, state, mode);
     renderStatus(data, state);
     renderNotes(data, state, {
+      note: standIn,
       renumber: sender.renumber,
       discard: sender.discard,
       askTakeBack: sender.askTakeBack,
@@ -83,9 +86,8 @@ export function startEntryPage(data, mode, hooks) {
 
   sender = createSender(data, { changed: render, stored: stored });
   guardSigning(data, () => sender.state.queue.length);
-  if (location.pathname === data.urls.sign) {
-    /* The signing page was never kept for offline use: an entry page stands in for it. */
-    showNote(say(data, "sign_here_offline"));
+  if (standIn) {
+    showNote(standIn);
   }
   keepPagesForOffline(data);
   /* A saved game is corrected by tapping its row (its number is the link without JS). */

@@ -134,6 +134,9 @@ export function renderNotes(data, state, on) {
   }
   const queue = state.queue;
   notes.replaceChildren();
+  if (on.note) {
+    notes.appendChild(element("p", "entry-message entry-message-error", on.note));
+  }
   if (state.accessEnded) {
     notes.appendChild(element("p", "entry-message entry-message-error", say(data, "access_ended")));
   }

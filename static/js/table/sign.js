@@ -3,9 +3,9 @@
    signature pads (signature-pad.js) send each player's strokes. */
 
 import { byId } from "../lib/dom.js";
-import { guardSigning } from "./list-view.js";
+import { guardSigning, showNote } from "./list-view.js";
 import { keepPagesForOffline } from "./offline-cache.js";
-import { readPageData } from "./page-data.js";
+import { readPageData, say } from "./page-data.js";
 import { setUpPads } from "./signature-pad.js";
 import { allItems } from "./storage.js";
 
@@ -19,6 +19,10 @@ if (data && byId("entry-page")) {
     })
     .catch(() => {});
   guardSigning(data, () => waiting);
+  if (!navigator.onLine) {
+    showNote(say(data, "sign_offline")); /* said at once, not only when a form is sent */
+  }
+  window.addEventListener("offline", () => showNote(say(data, "sign_offline")));
   keepPagesForOffline(data);
 }
 setUpPads();
