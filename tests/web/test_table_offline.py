@@ -158,3 +158,25 @@ def test_the_table_pages_name_every_module_they_load_for_the_service_worker():
 
     assert seen <= set(DEVICE_MODULES)
     assert len(seen) > 15
+
+
+@pytest.mark.parametrize(
+    ("host", "secure", "said"),
+    [
+        ("192.168.1.20:8000", False, True),
+        ("localhost:8000", False, False),
+        ("skat.example", True, False),
+    ],
+)
+def test_the_dashboard_says_what_needs_https_when_reached_over_plain_http(
+    client, table, settings, host, secure, said
+):
+    settings.ALLOWED_HOSTS = ["192.168.1.20", "localhost", "skat.example"]
+    client.force_login(make_staff_user())
+
+    response = client.get(
+        f"/leitung/turniere/{table.series.tournament_id}/", HTTP_HOST=host, secure=secure
+    )
+
+    assert response.status_code == 200
+    assert ('data-testid="offline-https-note"' in response.content.decode()) is said
