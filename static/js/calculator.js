@@ -7,7 +7,7 @@ import { byId, setText } from "./lib/dom.js";
 import { explain } from "./rules/explanation.js";
 import { GameInvalid, problemText } from "./rules/problems.js";
 import { SKWO, evaluateData } from "./rules/values.js";
-import { checkedValue, pairsOf, rememberChoice, stepMatadors, syncControls } from "./table/game-form.js";
+import { checkedValue, listenToChoices, pairsOf, syncControls } from "./table/game-form.js";
 import { calculatorFields } from "./table/game-fields.js";
 import { readPageData, signed, translator } from "./table/page-data.js";
 
@@ -108,20 +108,10 @@ function start(form, data) {
     }
   }
 
-  ["input", "change"].forEach((kind) => form.addEventListener(kind, (event) => {
-    rememberChoice(event);
-    update();
-  }));
+  listenToChoices(form, update);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     update();
-  });
-  form.querySelectorAll(".step").forEach((step) => {
-    step.hidden = false;
-    step.addEventListener("click", () => {
-      stepMatadors(form, Number(step.dataset.step));
-      update();
-    });
   });
   update();
 }

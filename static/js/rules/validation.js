@@ -58,20 +58,22 @@ function checkMatadors(declaration) {
   return [];
 }
 
+/* One problem for each announcement made (Schneider, Schwarz). */
+function announced(declaration, code, message) {
+  return ["schneider_announced", "schwarz_announced"]
+    .filter((name) => declaration[name])
+    .map((name) => problem(name, code, message));
+}
+
 function checkHandAndAnnouncements(declaration) {
-  const problems = [];
   if (declaration.game === "null") {
-    ["schneider_announced", "schwarz_announced"].forEach((name) => {
-      if (declaration[name]) {
-        problems.push(problem(
-          name,
-          "announcement_not_in_null",
-          "Schneider and Schwarz cannot be announced in a Null game: untick the announcement."
-        ));
-      }
-    });
-    return problems;
+    return announced(
+      declaration,
+      "announcement_not_in_null",
+      "Schneider and Schwarz cannot be announced in a Null game: untick the announcement."
+    );
   }
+  const problems = [];
   if (declaration.ouvert && declaration.hand === false) {
     problems.push(problem(
       "hand",
@@ -80,15 +82,11 @@ function checkHandAndAnnouncements(declaration) {
     ));
   }
   if (!isHand(declaration)) {
-    ["schneider_announced", "schwarz_announced"].forEach((name) => {
-      if (declaration[name]) {
-        problems.push(problem(
-          name,
-          "announcement_requires_hand",
-          "Schneider or Schwarz can only be announced in a hand game. After taking up the skat an announcement is void: tick Hand or untick the announcement."
-        ));
-      }
-    });
+    return problems.concat(announced(
+      declaration,
+      "announcement_requires_hand",
+      "Schneider or Schwarz can only be announced in a hand game. After taking up the skat an announcement is void: tick Hand or untick the announcement."
+    ));
   }
   return problems;
 }

@@ -77,7 +77,7 @@ export function syncControls(form) {
 }
 
 /* Remember what the keeper ticks, so an implied box gives it back when it applies again. */
-export function rememberChoice(event) {
+function rememberChoice(event) {
   const target = event.target;
   if (target.type === "checkbox" && !target.disabled) {
     target.dataset.user = target.checked ? "1" : "";
@@ -85,11 +85,26 @@ export function rememberChoice(event) {
 }
 
 /* The + and − buttons of the matadors. */
-export function stepMatadors(form, step) {
+function stepMatadors(step) {
   const el = controls();
   const value = Number(el.matadors.value);
   const number = Number.isFinite(value) ? Math.round(value) : 0;
   el.matadors.value = String(Math.min(Number(el.matadors.max), Math.max(1, number + step)));
+}
+
+/* ``changed()`` after every choice: a tap, a typed number, a step of the matadors. */
+export function listenToChoices(form, changed) {
+  ["input", "change"].forEach((kind) => form.addEventListener(kind, (event) => {
+    rememberChoice(event);
+    changed();
+  }));
+  form.querySelectorAll(".step").forEach((step) => {
+    step.hidden = false;
+    step.addEventListener("click", () => {
+      stepMatadors(Number(step.dataset.step));
+      changed();
+    });
+  });
 }
 
 /* Every choice of the last game gone: no declarer, game, result, box or bid; mit 1. */

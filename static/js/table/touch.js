@@ -9,7 +9,7 @@
 
 import { byId, setText } from "../lib/dom.js";
 import { GameInvalid } from "../rules/problems.js";
-import { checkedValue, fillForm, freshForm, markDealer, pairsOf, rememberChoice, stepMatadors, syncControls } from "./game-form.js";
+import { checkedValue, fillForm, freshForm, listenToChoices, markDealer, pairsOf, syncControls } from "./game-form.js";
 import { gameFields } from "./game-fields.js";
 import { startEntryPage } from "./entry-page.js";
 import { dealOf, plain, readPageData, say } from "./page-data.js";
@@ -196,17 +196,7 @@ function start() {
     if (previewButton) {
       previewButton.hidden = true;
     }
-    ["input", "change"].forEach((kind) => form.addEventListener(kind, (event) => {
-      rememberChoice(event);
-      preview();
-    }));
-    form.querySelectorAll(".step").forEach((step) => {
-      step.hidden = false;
-      step.addEventListener("click", () => {
-        stepMatadors(form, Number(step.dataset.step));
-        preview();
-      });
-    });
+    listenToChoices(form, preview);
     if (!correcting) {
       form.addEventListener("submit", save);
     }
