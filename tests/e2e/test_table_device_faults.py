@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.network import swallow_the_first_answer
 from tests.factories import make_seated_table
 from tournaments.models import Game
 from tournaments.services import table_access
@@ -106,16 +107,7 @@ def test_a_save_that_fails_keeps_the_game_and_sends_it_once(new_page, failure):
 def test_a_save_whose_answer_never_comes_is_sent_again_and_stored_once(new_page):
     table = make_seated_table(players=4, rounds_per_series=2)
     page = open_table(new_page, table)
-    swallowed = []
-
-    def store_then_never_answer(route):
-        if swallowed:
-            route.continue_()
-            return
-        route.fetch()  # the server stores the game; its answer never reaches the device
-        swallowed.append(route)
-
-    page.context.route("**/api/v1/tables/*/games/", store_then_never_answer)
+    swallowed = swallow_the_first_answer(page)
     page.clock.install()
     tap(page, "declarer-2", "game-clubs", "won-true")
     page.get_by_test_id("save-game").click()

@@ -8,11 +8,9 @@ when it is back (docs/operations.md says what HTTPS adds). Chromium maps the nam
 origin that is not potentially trustworthy.
 """
 
-import os
-
 import pytest
 
-from tests.e2e.conftest import CHROMIUM_ARGS, TIMEOUT_MS, _browser_unavailable, chromium_path
+from tests.e2e.conftest import TIMEOUT_MS, launched_chromium
 from tests.factories import make_seated_table
 from tournaments.models import Game
 from tournaments.services import table_access
@@ -25,29 +23,8 @@ LONG_MS = 40_000
 
 @pytest.fixture(scope="module")
 def browser():
-    """Chromium that resolves ``tisch.test`` to this machine (as conftest's, which says why
-    the event loop needs DJANGO_ALLOW_ASYNC_UNSAFE while it is open)."""
-    from playwright.sync_api import sync_playwright
-
-    executable = chromium_path()
-    if executable is None:
-        _browser_unavailable("Chromium is not installed")
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with sync_playwright() as playwright:
-            chromium = playwright.chromium.launch(
-                executable_path=executable,
-                args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1"],
-                headless=True,
-            )
-            yield chromium
-            chromium.close()
-    finally:
-        if previous is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+    """Chromium that resolves ``tisch.test`` to this machine."""
+    yield from launched_chromium([f"--host-resolver-rules=MAP {HOST} 127.0.0.1"])
 
 
 def test_games_entered_offline_at_a_plain_http_lan_address_are_sent_once(

@@ -13,6 +13,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.network import swallow_the_first_answer
 from tests.factories import enter, make_seated_table
 from tournaments.models import AuditEntry, Game
 from tournaments.services import table_access
@@ -284,16 +285,7 @@ def test_a_game_whose_answer_never_comes_is_sent_again_and_stored_once(new_page)
     tablet.context.set_offline(True)
     touch_game(tablet, *TOUCH_GAMES[0])
     tablet.get_by_test_id("queued-row-1").wait_for()
-    swallowed = []
-
-    def store_then_never_answer(route):
-        if swallowed:
-            route.continue_()
-            return
-        route.fetch()  # the server stores the game; its answer never reaches the device
-        swallowed.append(route)
-
-    tablet.context.route("**/api/v1/tables/*/games/", store_then_never_answer)
+    swallowed = swallow_the_first_answer(tablet)
     tablet.clock.install()
     tablet.context.set_offline(False)
     expect(tablet.get_by_test_id("queued-row-1")).to_contain_text("wird gesendet")
