@@ -169,6 +169,20 @@ def png_bytes(width=160, height=60, chunks=(), *, variant=0, ink=True):
     )
 
 
+def strokes_json(width=300, height=100, strokes=None):
+    """What a signing pad sends beside the image: its strokes, by default a name-like
+    scribble of three strokes across the field."""
+    import json
+
+    if strokes is None:
+        strokes = [
+            [(20 + 8 * i, 50 + (15 if i % 2 else -15)) for i in range(12)],
+            [(130 + 6 * i, 40 + 3 * i) for i in range(10)],
+            [(200 + 7 * i, 60 - (10 if i % 2 else -10)) for i in range(10)],
+        ]
+    return json.dumps({"width": width, "height": height, "strokes": strokes})
+
+
 def png_data_url(png=None):
     """``png`` (default: :func:`png_bytes`) as the data URL a signature pad sends."""
     import base64

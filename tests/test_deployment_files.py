@@ -3,6 +3,7 @@ runs the tests. What `docker compose up` relies on is asserted here: the three s
 the database's health check before the app starts, the persistent volumes and the
 secrets that must be set."""
 
+import json
 import os
 import re
 import shlex
@@ -125,6 +126,21 @@ def test_the_image_build_step_that_collects_static_files_loads_the_settings(tmp_
     # which only a developer's tools fetch, are not (they were most of the build's work).
     assert list(tmp_path.rglob("*.js.gz")) and list(tmp_path.rglob("*.css.gz"))
     assert list(tmp_path.rglob("*.map")) and not list(tmp_path.rglob("*.map.gz"))
+    # The table device's ES modules import each other by relative path: every import of a
+    # hashed module names a hashed module of the same release.
+    hashed = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
+    imports = {
+        name: re.findall(r'from "([^"]+)"', (tmp_path / copy).read_text(encoding="utf-8"))
+        for name, copy in hashed.items()
+        if name.startswith("js/") and name.endswith(".js")
+    }
+    targets = {
+        (Path(hashed[name]).parent / path).as_posix().replace("/./", "/")
+        for name, paths in imports.items()
+        for path in paths
+    }
+    assert any(imports.values())
+    assert {Path(os.path.normpath(target)).as_posix() for target in targets} <= set(hashed.values())
 
 
 def _dockerfile_workdir() -> str:

@@ -11,6 +11,8 @@
    #live-stamp), never the whole table. Polling pauses while the tab is hidden and stops
    for good once the series or tournament is finished. Without JavaScript the page's
    "Refresh" link reloads it. */
+import { ASK_MS, within } from "./lib/http.js";
+
 (function () {
   "use strict";
 
@@ -107,7 +109,7 @@
       cache: "no-store",
       headers: { "X-Requested-With": "fetch" },
     };
-    return window.SkatFetch.within(address, request, window.SkatFetch.ASK_MS, function (response) {
+    return within(address, request, ASK_MS, function (response) {
       if (!response.ok) {
         throw new Error("HTTP " + response.status);
       }

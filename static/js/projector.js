@@ -1,7 +1,9 @@
 /* Projector mode: show the ranking's pages one after the other, every data-seconds
    seconds; after the last page fetch the whole ranking again (fresh results and a new
    "As of" time) and start over. Without JavaScript the page's meta refresh does the
-   paging instead. */
+   paging instead. A module: its request has the deadline of lib/http.js. */
+import { ASK_MS, within } from "./lib/http.js";
+
 (function () {
   "use strict";
 
@@ -32,18 +34,13 @@
   }
 
   function reload() {
-    if (!window.fetch || !window.DOMParser) {
-      window.location.reload();
-      return;
-    }
-    window
-      .fetch(window.location.pathname + window.location.search, { credentials: "same-origin" })
-      .then(function (response) {
-        if (!response.ok) {
-          throw new Error(String(response.status));
-        }
-        return response.text();
-      })
+    /* With a deadline (lib/http.js): a swallowed answer must not stop the paging. */
+    within(window.location.pathname + window.location.search, { credentials: "same-origin" }, ASK_MS, function (response) {
+      if (!response.ok) {
+        throw new Error(String(response.status));
+      }
+      return response.text();
+    })
       .then(function (html) {
         var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("projector");
         if (fresh) {

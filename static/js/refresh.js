@@ -4,6 +4,8 @@
    A refresh waits while the director types in a field of that region or a form of it is
    being sent, and a failed fetch keeps the old content (the hall's network comes and goes).
    Without JavaScript the page is reloaded by hand as before. */
+import { ASK_MS, within } from "./lib/http.js";
+
 (function () {
   "use strict";
 
@@ -60,8 +62,8 @@
       cache: "no-store",
       headers: { "X-Requested-With": "fetch" },
     };
-    var deadline = window.SkatFetch.ASK_MS;
-    window.SkatFetch.within(window.location.href, request, deadline, function (response) {
+    var deadline = ASK_MS;
+    within(window.location.href, request, deadline, function (response) {
       if (!response.ok || response.redirected) {
         throw new Error("HTTP " + response.status);
       }

@@ -68,14 +68,14 @@ def chromium_path() -> str | None:
     return next((path for path in found if path), None)
 
 
-@pytest.fixture(scope="module")
-def browser():
-    """One headless Chromium for the module; each test opens its own contexts.
+def launched_chromium(extra_args=()):
+    """Debian's Chromium, headless, for one test module; skipped (or failed, see
+    REQUIRE_BROWSER) without it.
 
-    Module-scoped on purpose: Playwright's sync API keeps an event loop running while the
-    browser is open, which makes Django refuse database access from this thread unless
-    DJANGO_ALLOW_ASYNC_UNSAFE is set. The variable is set only while the browser is open
-    and restored afterwards, so no other test module runs with it.
+    Playwright's sync API keeps an event loop running while the browser is open, which
+    makes Django refuse database access from this thread unless DJANGO_ALLOW_ASYNC_UNSAFE
+    is set. The variable is set only while the browser is open and restored afterwards,
+    so no other test module runs with it.
     """
     executable = chromium_path()
     if executable is None or not Path(executable).is_file():
@@ -97,7 +97,7 @@ def browser():
         with sync_playwright() as playwright:
             try:
                 chromium = playwright.chromium.launch(
-                    executable_path=executable, args=CHROMIUM_ARGS, headless=True
+                    executable_path=executable, args=[*CHROMIUM_ARGS, *extra_args], headless=True
                 )
             except Exception as error:  # any launch failure means there is no browser
                 _browser_unavailable(f"Chromium at {executable} did not start: {error}")
@@ -108,6 +108,12 @@ def browser():
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         else:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for the module; each test opens its own contexts."""
+    yield from launched_chromium()
 
 
 @pytest.fixture(scope="module")
@@ -142,12 +148,14 @@ def new_page(request, browser, live_server):
     """
     contexts = []
 
-    def open_page(viewport=None):
+    def open_page(viewport=None, **options):
+        """``options`` go to the context, e.g. ``has_touch=True, is_mobile=True``."""
         context = browser.new_context(
             base_url=live_server.url,
             locale="de-DE",
             viewport=viewport or {"width": 1280, "height": 800},
             accept_downloads=True,
+            **options,
         )
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)

@@ -93,7 +93,7 @@ def test_dashboard_refreshes_itself_every_30_seconds(desk):
 
 def test_a_refresh_whose_answer_never_comes_does_not_stop_the_dashboard(desk):
     """Poor Wi-Fi can swallow an answer and keep the connection open: the dashboard gives
-    up waiting after 15 s (ASK_MS in static/js/fetch-within.js) and asks again 30 s later."""
+    up waiting after 15 s (ASK_MS in static/js/lib/http.js) and asks again 30 s later."""
     tournament = make_tournament(rounds_per_series=1)
     make_participants(tournament, 4)
     desk.clock.install()

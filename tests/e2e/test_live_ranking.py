@@ -10,7 +10,7 @@ from tests.factories import enter, make_seated_table
 pytestmark = pytest.mark.django_db(transaction=True)
 
 POLL_MS = 30_000  # LIVE_INTERVAL_SECONDS in tournaments/web/rankings.py
-ASK_WITHIN_MS = 15_000  # ASK_MS in static/js/fetch-within.js
+ASK_WITHIN_MS = 15_000  # ASK_MS in static/js/lib/http.js
 
 
 def test_a_poll_whose_answer_never_comes_does_not_stop_the_live_ranking(new_page):

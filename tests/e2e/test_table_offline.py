@@ -13,6 +13,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.network import swallow_the_first_answer
 from tests.factories import enter, make_seated_table
 from tournaments.models import AuditEntry, Game
 from tournaments.services import table_access
@@ -108,7 +109,9 @@ def enter_six_games_and_take_one_back(tablet, table):
     expect(banner).to_have_text(re.compile(r"^offline — 6 Spiele warten"))
     expect(tablet.get_by_test_id("queued-row-6")).to_contain_text("noch nicht gesendet")
     assert tablet.get_by_test_id("queued-row-6").inner_text().count("noch nicht gesendet") == 1
-    expect(tablet.get_by_test_id("queued-row-1")).to_contain_text("Wert folgt")
+    # The device values the waiting games itself: Kreuz mit 2 won at a 3-table is 36.
+    expect(tablet.get_by_test_id("queued-row-1")).to_contain_text("Kreuz mit 2 gewonnen")
+    expect(tablet.get_by_test_id("queued-row-1").locator("td.score")).to_have_text("+36")
     tablet.get_by_test_id("queued-undo").click()
     tablet.get_by_test_id("queued-undo-confirm").click()
     tablet.get_by_test_id("queued-row-6").wait_for(state="detached")
@@ -270,7 +273,7 @@ def keep_three_games_offline(tablet):
         tablet.get_by_test_id(f"queued-row-{number}").wait_for()
 
 
-# How long the device waits for the answer to a game (SEND_MS in static/js/fetch-within.js).
+# How long the device waits for the answer to a game (SEND_MS in static/js/lib/http.js).
 SEND_WITHIN_MS = 20_000
 
 
@@ -282,16 +285,7 @@ def test_a_game_whose_answer_never_comes_is_sent_again_and_stored_once(new_page)
     tablet.context.set_offline(True)
     touch_game(tablet, *TOUCH_GAMES[0])
     tablet.get_by_test_id("queued-row-1").wait_for()
-    swallowed = []
-
-    def store_then_never_answer(route):
-        if swallowed:
-            route.continue_()
-            return
-        route.fetch()  # the server stores the game; its answer never reaches the device
-        swallowed.append(route)
-
-    tablet.context.route("**/api/v1/tables/*/games/", store_then_never_answer)
+    swallowed = swallow_the_first_answer(tablet)
     tablet.clock.install()
     tablet.context.set_offline(False)
     expect(tablet.get_by_test_id("queued-row-1")).to_contain_text("wird gesendet")
@@ -427,27 +421,26 @@ def test_the_game_on_its_way_can_be_neither_taken_back_nor_changed(new_page):
     assert stored(table) == STORED[:1]
 
 
-def changing_the_store(change):
-    """An init script that runs ``change`` (JavaScript on ``store``, the device's storage
-    functions) as soon as the page defines them, before any of its code uses them."""
-    return (
-        "(() => { let store; Object.defineProperty(window, 'SkatOfflineStore', {"
-        " configurable: true, get: () => store,"
-        f" set: (value) => {{ store = value; {change} }} }}); }})()"
-    )
-
-
-# Makes the device's first read of its waiting games slow, as on a busy old tablet.
-SLOW_FIRST_READ = changing_the_store("""
-  const allItems = store.allItems;
+# Makes the device's first read of its waiting games slow, as on a busy old tablet: the
+# first read-only transaction of the page's storage completes 1.5 s late.
+SLOW_FIRST_READ = """(() => {
+  const transaction = IDBDatabase.prototype.transaction;
+  const complete = Object.getOwnPropertyDescriptor(IDBTransaction.prototype, "oncomplete");
   let first = true;
-  store.allItems = (...args) => {
-    const reading = allItems(...args);
-    if (!first) return reading;
-    first = false;
-    return reading.then((items) => new Promise((done) => setTimeout(() => done(items), 1500)));
+  IDBDatabase.prototype.transaction = function (...args) {
+    const opened = transaction.apply(this, args);
+    if (first && args[1] === "readonly") {
+      first = false;
+      Object.defineProperty(opened, "oncomplete", {
+        get() { return complete.get.call(opened); },
+        set(handler) {
+          complete.set.call(opened, (event) => setTimeout(() => handler.call(opened, event), 1500));
+        },
+      });
+    }
+    return opened;
   };
-""")
+})()"""
 
 
 @pytest.mark.parametrize("online", [False, True], ids=["offline", "online"])
@@ -479,13 +472,16 @@ def test_a_game_entered_before_the_device_has_read_its_waiting_games_comes_after
 
 
 # A device whose storage refuses to work (a private window), found out only after a moment.
-STORAGE_REFUSED_LATE = changing_the_store("""
-  store.allItems = () => new Promise((_, fail) => setTimeout(() => fail(new Error()), 1500));
-  store.putItem = () => Promise.reject(new Error("storage refused"));
-""")
+STORAGE_REFUSED_LATE = """(() => {
+  IDBFactory.prototype.open = function () {
+    const request = {};
+    setTimeout(() => request.onerror && request.onerror(new Event("error")), 1500);
+    return request;
+  };
+})()"""
 
 
-def test_a_touch_game_saved_while_storage_turns_out_unusable_is_posted_as_a_form(new_page):
+def test_a_touch_game_saved_while_storage_turns_out_unusable_is_sent_from_memory(new_page):
     table = make_seated_table(players=3, rounds_per_series=4)
     tablet = new_page(viewport={"width": 1024, "height": 768})
     tablet.add_init_script(STORAGE_REFUSED_LATE)

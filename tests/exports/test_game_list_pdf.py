@@ -142,6 +142,10 @@ def test_sealed_list_prints_seal_verification_link_pin_confirmation_and_drawn_si
         }
         assert "".join(confirmed.split()) in flat
     assert flat.count("".join(gettext("confirmed with PIN on %(when)s").split()[:2])) == 3
+    drawn = gettext("drawn at the table device on %(when)s") % {
+        "when": date_time(table.signatures.get(participant=seat_one.participant).signed_at)
+    }
+    assert "".join(drawn.split()) in flat
     page = PdfReader(io.BytesIO(pdf)).pages[0]
     images = [
         xobject

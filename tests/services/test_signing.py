@@ -19,6 +19,7 @@ from tests.factories import (
     png_bytes,
     png_data_url,
     sign_all,
+    strokes_json,
 )
 from tournaments.models import AuditEntry, Signature, Table
 from tournaments.services import listkeeping, seating, signing, states, summary
@@ -186,8 +187,10 @@ def test_a_drawing_from_the_canvas_is_accepted(table):
             "image_too_little_ink",
         ),
         (png_bytes(width=3, height=2), "image_too_little_ink"),
+        (canvas_png(lambda pen: pen.rectangle([0, 0, 599, 199], fill="black")), "image_filled"),
+        (canvas_png(lambda pen: pen.rectangle([50, 40, 400, 160], fill="black")), "image_filled"),
     ],
-    ids=["blank-grey", "blank-canvas", "dot", "one-straight-line", "tiny"],
+    ids=["blank-grey", "blank-canvas", "dot", "one-straight-line", "tiny", "box", "blot"],
 )
 def test_a_signature_that_is_no_drawing_is_refused_naming_the_seat(table, png, code):
     with pytest.raises(Rejected) as error:
@@ -214,6 +217,137 @@ def test_a_copy_of_another_seats_signature_is_refused(table, copy):
     assert (problem.field, problem.code) == ("image", "image_copied")
     assert "seat 2" in problem.text() and "seat 1" in problem.text()
     assert list(table.signatures.values_list("seat", flat=True)) == [1]
+
+
+def scribble(seed: int, *, shift=(0, 0), scale=1.0) -> bytes:
+    """A name-like drawing of a few wavy strokes, different for every ``seed``."""
+    import math
+    import random
+
+    rng = random.Random(seed)
+
+    def draw(pen):
+        x = 40
+        for stroke in range(rng.randint(2, 4)):
+            base = rng.randint(70, 130)
+            points = []
+            for step in range(40):
+                x += rng.uniform(2, 8)
+                y = base + 40 * math.sin(step / rng.uniform(2, 6) + stroke) + rng.uniform(-6, 6)
+                points.append(((x + shift[0]) * scale, (y + shift[1]) * scale))
+            pen.line(points, fill="black", width=max(1, round(3 * scale)))
+            x += rng.uniform(10, 30)
+
+    return canvas_png(draw) if scale == 1.0 else _scaled_canvas(draw, scale)
+
+
+def _scaled_canvas(draw, scale) -> bytes:
+    import io
+
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGBA", (round(600 * scale), round(200 * scale)), (0, 0, 0, 0))
+    draw(ImageDraw.Draw(image))
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def one_pixel_changed(png: bytes) -> bytes:
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png))
+    image.putpixel((300, 100), (0, 0, 0, 255))
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    "copy",
+    [
+        one_pixel_changed(scribble(7)),
+        scribble(7, shift=(6, 4)),
+        scribble(7, scale=0.75),
+    ],
+    ids=["one-pixel-changed", "shifted", "smaller"],
+)
+def test_a_near_copy_of_another_seats_signature_is_refused(table, copy):
+    signing.sign_list(table, 1, image=png_data_url(scribble(7)))
+
+    with pytest.raises(Rejected) as error:
+        signing.sign_list(table, 2, image=png_data_url(copy))
+
+    assert error.value.problems[0].code == "image_copied"
+
+
+def test_different_scribbles_on_every_seat_seal_the_list(table):
+    for seat in (1, 2, 3, 4):
+        signing.sign_list(table, seat, image=png_data_url(scribble(seat * 11)))
+
+    table.refresh_from_db()
+    assert table.status == Table.Status.SIGNED
+
+
+def test_a_huge_image_is_refused_from_its_header_before_it_is_decoded(table):
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("L", (4096, 4096), 0).save(buffer, "PNG")
+
+    with pytest.raises(Rejected) as error:
+        signing.sign_list(table, 1, image=png_data_url(buffer.getvalue()))
+
+    assert error.value.problems[0].code == "image_not_png"
+
+
+@pytest.mark.parametrize(
+    ("strokes", "code"),
+    [
+        (strokes_json(strokes=[[(150, 50)]]), "strokes_implausible"),
+        (strokes_json(strokes=[[(150, 50), (151, 50)] * 5]), "strokes_too_small"),
+        (strokes_json(strokes=[[(10 * i, 50)] for i in range(80)]), "strokes_implausible"),
+        (strokes_json(strokes=[[(100 + i, 50) for i in range(20)]]), "strokes_too_small"),
+        ("{not json", "strokes_unreadable"),
+        ('{"width": 300, "height": 100, "strokes": [[["a", 1]]]}', "strokes_unreadable"),
+    ],
+    ids=["a-dot", "a-tap", "80-strokes", "one-short-line", "not-json", "not-numbers"],
+)
+def test_implausible_strokes_are_refused_naming_the_seat(table, strokes, code):
+    with pytest.raises(Rejected) as error:
+        signing.sign_list(table, 2, image=png_data_url(scribble(3)), strokes=strokes)
+
+    problem = error.value.problems[0]
+    assert (problem.field, problem.code) == ("strokes", code)
+    if code != "strokes_unreadable":
+        assert "seat 2" in problem.text()
+    assert not Signature.objects.exists()
+
+
+def test_plausible_strokes_are_accepted(table):
+    signature = signing.sign_list(table, 2, image=png_data_url(scribble(3)), strokes=strokes_json())
+
+    assert signature.method == "image"
+
+
+def test_a_tournament_that_signs_with_the_pin_refuses_drawings_and_takes_the_pin(table):
+    tournament = table.series.tournament
+    tournament.sign_with_pin = True
+    tournament.save(update_fields=["sign_with_pin"])
+
+    with pytest.raises(Rejected) as error:
+        signing.sign_list(table, 1, image=png_data_url(scribble(1)), strokes=strokes_json())
+    signature = signing.sign_list(table, 1, pin=pin_of(table, 1))
+
+    assert (error.value.problems[0].field, error.value.problems[0].code) == (
+        "image",
+        "pin_required",
+    )
+    assert signature.method == "pin"
 
 
 def test_different_drawings_on_every_seat_seal_the_list(table):

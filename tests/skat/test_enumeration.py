@@ -52,8 +52,9 @@ def expected_valid(combo):
     """docs/rules.md 1.3/1.4: announcements only in hand games; a won game reaches them."""
     announced = combo.schneider_announced or combo.schwarz_announced
     if combo.game.is_null:
+        # Matadors count only for an overbid Null, which needs them (docs/rules.md 1.5).
         return not (announced or combo.schneider or combo.schwarz) and (
-            combo.matadors is not None or not _null_is_overbid(combo)
+            (combo.matadors is not None) == _null_is_overbid(combo)
         )
     if not combo.hand and (combo.ouvert or announced):
         return False
@@ -100,14 +101,15 @@ def all_combos_without_bid():
 def combos_with_bids():
     """Every bid for a subset: matadors 1 and max (with); Null with 1, 4, 11 (with/without).
 
-    Only combinations valid without a bid: the rejected ones are covered above.
+    Trump games only in combinations valid without a bid (the rejected ones are covered
+    above); Null games with matadors, which are valid only when the bid overbids them.
     """
     trump = trump_combos(lambda game: (1, MAX_MATADORS[game]), [True])
-    null = (
+    null = [
         Combo(GameType.NULL, matadors, with_, hand, ouvert, False, False, won, False, False)
         for matadors, with_, hand, ouvert, won in product((1, 4, 11), *[FLAGS] * 4)
-    )
-    subset = [combo for combo in (*trump, *null) if expected_valid(combo)]
+    ]
+    subset = [combo for combo in trump if expected_valid(combo)] + null
     return [combo._replace(bid=bid) for bid in BIDS for combo in subset]
 
 
@@ -143,9 +145,13 @@ OUTCOMES_PER_MATADORS = 8 + 8 + 7 + 2 * 6 + 4 * 6  # 59
 MATADOR_SETTINGS = (4 * 11 + 4) * 2  # suits 1..11, Grand 1..4; with/without
 NULL_DECLARATIONS = 2 * 2 * 2  # hand × ouvert × won
 EXPECTED_WITHOUT_BID = MATADOR_SETTINGS * OUTCOMES_PER_MATADORS + NULL_DECLARATIONS  # 5672
-# subset per bid: 5 games × matadors {1, max} × 59 outcomes + Null 8 × {1, 4, 11} × with/without
-EXPECTED_PER_BID = 5 * 2 * OUTCOMES_PER_MATADORS + NULL_DECLARATIONS * 3 * 2  # 638
-EXPECTED_WITH_BIDS = (1 + len(POSSIBLE_GAME_VALUES)) * EXPECTED_PER_BID
+# subset per bid: 5 games × matadors {1, max} × 59 outcomes; Null with {1, 4, 11} × with/without
+# matadors only where the bid is above its value (hand × ouvert), won or lost.
+TRUMP_PER_BID = 5 * 2 * OUTCOMES_PER_MATADORS  # 590
+NULL_OVERBID = sum(
+    2 * 3 * 2 * sum(bid > value for value in NULL_VALUES.values()) for bid in POSSIBLE_GAME_VALUES
+)
+EXPECTED_WITH_BIDS = (1 + len(POSSIBLE_GAME_VALUES)) * TRUMP_PER_BID + NULL_OVERBID
 
 
 def test_enumeration_count_without_bid(without_bid):
@@ -159,7 +165,7 @@ def test_enumeration_count_with_bids(with_bids):
     valid, disagreements = with_bids
 
     assert (len(valid), disagreements) == (EXPECTED_WITH_BIDS, [])
-    assert EXPECTED_WITH_BIDS == 64 * 638
+    assert EXPECTED_WITH_BIDS == 64 * 590 + 2472
 
 
 def test_enumeration_obeys_invariants(without_bid, with_bids):

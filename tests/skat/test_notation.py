@@ -657,3 +657,27 @@ def test_docs_example_has_the_documented_score(line, score):
 @pytest.mark.parametrize("code", sorted(_codes_in_notation_source()))
 def test_docs_explain_every_problem_code(code):
     assert f"| `{code}` |" in DOCS
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1 nu sa +",
+        "1 kr m1 o h- +",
+        "1 kr m1 sa +",
+        "1 nu s +",
+        "1 kr m1 h swa +",
+        "1 kr m1 h sa +",
+        "1 kr m1 a120",
+        "1 kr m1 a50 s",
+        "2 nu m2 +",
+        "1 kr m1 h sa a50 s -",
+    ],
+)
+def test_a_lines_messages_speak_of_words_not_boxes(line):
+    parsed = parse_game_line(line)
+
+    assert parsed.problems
+    for problem in parsed.problems:
+        text = problem.text().lower()
+        assert "tick" not in text and "box" not in text, (problem.code, text)

@@ -34,6 +34,12 @@ PROBLEM_CASES = [
     pytest.param({**CLUBS_MIT_1, "bid": 24.0}, "bid", "not_an_integer", id="not_an_integer-float"),
     # validation.py: declaration
     pytest.param(
+        {"game": "null", "matadors": 2, "won": True},
+        "matadors",
+        "matadors_not_in_null",
+        id="matadors_not_in_null",
+    ),
+    pytest.param(
         {"game": "clubs", "won": True}, "matadors", "matadors_required", id="matadors_required"
     ),
     pytest.param(

@@ -1,5 +1,6 @@
 """The game value calculator page at /rechner/: languages, labelled controls, bids, script."""
 
+import json
 import re
 from html.parser import HTMLParser
 
@@ -157,18 +158,19 @@ def test_result_region_is_announced_politely(page):
 
 
 def test_script_and_styles_are_referenced_and_local(page):
-    assert '<script src="/static/js/calculator.js" defer></script>' in page
+    assert '<script type="module" src="/static/js/calculator.js"></script>' in page
     assert 'href="/static/css/calculator.css"' in page
     assert finders.find("js/calculator.js")
     assert finders.find("css/calculator.css")
     assert not re.search(r'(src|href)="(https?:)?//', page)
 
 
-def test_script_sends_the_page_language_to_the_api():
-    script = open(finders.find("js/calculator.js"), encoding="utf-8").read()
+def test_page_gives_the_script_the_rules_messages_in_the_page_language(page):
+    pattern = r'<script id="calculator-data" type="application/json">(.*?)</script>'
+    data = json.loads(re.search(pattern, page, re.S).group(1))
 
-    assert '"Accept-Language": form.dataset.language' in script
-    assert "fetch(form.dataset.apiUrl" in script
+    assert data["catalogue"]["Clubs"] == "Kreuz"
+    assert data["catalogue"]["won: %(score)s"] == "gewonnen: %(score)s"
 
 
 def test_navigation_links_to_the_calculator(page):

@@ -1,11 +1,13 @@
 """Correcting a saved game in the browser, and undo that names the game before deleting it."""
 
+import re
+
 import pytest
 from django.core.cache import cache
 
 from tests.factories import enter, make_seated_table, make_staff_user, play_out
 from tournaments.models import AuditEntry, Signature, Table
-from tournaments.services import signing, table_access
+from tournaments.services import signing, states, table_access
 
 pytestmark = pytest.mark.django_db
 CLUBS_WON = {"declarer_seat": 2, "game": "clubs", "matadors": 2, "hand": True, "won": True}
@@ -160,6 +162,55 @@ def test_a_closed_list_is_corrected_only_after_the_director_reopens_it(client, t
     assert "mit einer Begründung" in page
     assert refused.status_code in (302, 403, 409)
     assert table.games.get(number=1).game == "clubs"
+
+
+def test_a_list_ended_early_explains_on_the_correction_page_why_and_what_to_do(client, table):
+    enter(table, **CLUBS_WON)
+    director = make_staff_user()
+    states.apply(table, "end", director, reason="Spieler musste gehen")
+    client.force_login(director)
+
+    page = client.get(correct_url(table, 1)).content.decode()
+
+    assert 'data-testid="correction-locked"' in page
+    assert "vorzeitig beendet" in page
+    assert 'id="touch-form"' not in page
+
+
+def test_the_correction_page_names_the_dealer_and_seats_of_the_corrected_game(client, db):
+    table = make_seated_table(players=4, rounds_per_series=2)
+    names = {seat.number: seat.participant.player.full_name for seat in table.seats.all()}
+    for declarer in (2, 3, 4):  # games 1 to 3, dealt by seats 1, 2, 3
+        enter(table, declarer_seat=declarer, game="clubs", matadors=1, won=True)
+    client.force_login(make_staff_user())
+
+    response = client.get(correct_url(table, 1))
+    content = response.content.decode()
+
+    status = content[
+        content.index('id="next-game"') : content.index("</p>", content.index('id="next-game"'))
+    ]
+    assert f"{names[1]}</strong> (" in status  # game 1 is dealt by seat 1, not game 4's dealer
+    seat_one = re.search(r'<input type="radio" id="declarer-1"[^>]*>', content).group(0)
+    assert "disabled" in seat_one  # the dealer of game 1 sits out
+    # Totals before game 1 (all 0) in the bar, and the totals now beside them.
+    assert 'data-testid="preview-total-2">0<' in content
+    assert 'data-testid="after-total-2">74<' in content
+    assert 'data-testid="after-total-4">74<' in content
+
+
+def test_a_correction_reason_is_kept_up_to_500_characters_and_refused_beyond(device, table):
+    enter(table, **CLUBS_WON)
+
+    too_long = device.post(correct_url(table, 1), {**SPADES_LOST, "reason": "x" * 501})
+    kept = device.post(correct_url(table, 1), {**SPADES_LOST, "reason": "y" * 500})
+
+    assert too_long.status_code == 400
+    assert 'id="reason-error"' in too_long.content.decode()
+    assert "500" in too_long.content.decode().split('id="reason-error"')[1][:400]
+    assert kept.status_code == 302
+    entry = AuditEntry.objects.get(table=table, action="game_corrected")
+    assert entry.reason == "y" * 500
 
 
 # --- The director's table page ---------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The calculator and the touch entry share one game form script and one stylesheet."""
 
 import re
+from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
@@ -20,8 +21,9 @@ def touch_page(client):
 def test_touch_page_loads_the_calculators_game_form_script_and_styles(touch_page):
     _table, content = touch_page
 
-    assert '<script src="/static/js/calculator.js" defer></script>' in content
+    assert '<script type="module" src="/static/js/table/touch.js"></script>' in content
     assert 'href="/static/css/calculator.css"' in content
+    assert 'rel="modulepreload" href="/static/js/table/game-form.js"' in content
 
 
 def test_touch_form_asks_its_tables_preview(touch_page):
@@ -31,10 +33,12 @@ def test_touch_form_asks_its_tables_preview(touch_page):
     assert f'data-api-url="/tisch/{table.pk}/vorschau/"' in form
 
 
-def test_touch_entry_script_keeps_no_copy_of_the_game_form():
-    entry = open(finders.find("js/entry.js"), encoding="utf-8").read()
-    shared = open(finders.find("js/calculator.js"), encoding="utf-8").read()
-
-    for function in ("function setCheckbox", "function updateStepButtons", "function nullValue"):
-        assert function not in entry
-        assert shared.count(function) == 1
+def test_every_game_form_function_is_written_once():
+    """The touch entry, the correction and the calculator import one game form."""
+    scripts = {
+        path: path.read_text(encoding="utf-8")
+        for path in (Path(finders.find("js/calculator.js")).parent).rglob("*.js")
+    }
+    for name in ("setCheckbox", "syncControls", "freshForm", "gameFields", "nullValue"):
+        defined = [path.name for path, text in scripts.items() if f"function {name}(" in text]
+        assert len(defined) == 1, (name, defined)

@@ -24,10 +24,10 @@ def test_no_app_keeps_its_own_static_folder():
         "css/director.css",
         "css/verify.css",
         "js/calculator.js",
-        "js/entry.js",
+        "js/table/touch.js",
         "js/director.js",
         "js/live.js",
-        "js/signature-pad.js",
+        "js/table/signature-pad.js",
     ],
 )
 def test_static_file_is_found_in_the_one_static_root(name):

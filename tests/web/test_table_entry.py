@@ -13,6 +13,7 @@ from tests.factories import (
     make_table,
     play_out,
     png_data_url,
+    strokes_json,
 )
 from tournaments.models import AuditEntry, Game, Series, Signature, Table
 from tournaments.services import running_list, states, table_access
@@ -21,7 +22,7 @@ from tournaments.services.settlement import settle_table
 pytestmark = pytest.mark.django_db
 # Table, session, seats, last game, totals, signatures, list points, games, and whether
 # the series still runs (the code is still good).
-TABLE_PAGE_QUERIES = {"": 9, "tastatur/": 9, "unterschreiben/": 9}
+TABLE_PAGE_QUERIES = {"": 11, "tastatur/": 11, "unterschreiben/": 11}
 KREUZ_WON = {"declarer": "2", "game": "clubs", "with_matadors": "true", "matadors": "2"}
 
 
@@ -547,6 +548,7 @@ def test_sign_with_drawn_signature(device, complete):
             "participant": seat.participant_id,
             "method": "image",
             "image": png_data_url(),
+            "strokes": strokes_json(),
         },
     )
 

@@ -2,14 +2,18 @@
 the data of the waiting-games script, and a touch save that answers a script in JSON."""
 
 import json
+import posixpath
 import re
+from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.core.cache import cache
 
 from tests.factories import make_seated_table, make_staff_user
 from tournaments.models import Game
 from tournaments.services import table_access
+from tournaments.web.table.offline import DEVICE_MODULES
 
 pytestmark = pytest.mark.django_db
 KREUZ_WON = {"declarer": "2", "game": "clubs", "with_matadors": "true", "matadors": "2"}
@@ -34,12 +38,16 @@ def device(client, table):
     return client
 
 
-def offline_data(response) -> dict:
+def offline_data(response, name="offline-data") -> dict:
     found = re.search(
-        r'<script id="offline-data" type="application/json">(.*?)</script>',
+        rf'<script id="{name}" type="application/json">(.*?)</script>',
         response.content.decode(),
     )
     return json.loads(found.group(1))
+
+
+def table_data(response) -> dict:
+    return offline_data(response, "table-data")
 
 
 def test_service_worker_is_served_under_the_table_pages(client):
@@ -57,26 +65,43 @@ def test_table_page_registers_the_worker_with_the_release_as_cache_version(
 ):
     settings.TABLE_DEVICE_CACHE_VERSION = "2026.11-b"
 
-    content = device.get(f"/tisch/{table.pk}/{suffix}").content.decode()
+    response = device.get(f"/tisch/{table.pk}/{suffix}")
+    data = table_data(response)
 
-    assert 'data-sw-url="/tisch/sw.js?v=2026.11-b&amp;static=%2Fstatic%2F"' in content
-    assert f'data-table-code="{table.access_code}"' in content
-    assert f'data-api-games-url="/api/v1/tables/{table.pk}/games/"' in content
-    assert 'rel="manifest"' in content
+    assert data["urls"]["sw"] == "/tisch/sw.js?v=2026.11-b&static=%2Fstatic%2F"
+    assert data["code"] == table.access_code
+    assert data["urls"]["games"] == f"/api/v1/tables/{table.pk}/games/"
+    assert 'rel="manifest"' in response.content.decode()
 
 
 def test_director_page_sends_no_table_code(client, table):
     client.force_login(make_staff_user())
 
-    content = client.get(f"/tisch/{table.pk}/").content.decode()
+    data = table_data(client.get(f"/tisch/{table.pk}/"))
 
-    assert 'data-table-code=""' in content
+    assert data["code"] == ""
 
 
-def test_waiting_games_script_gets_seat_names_and_german_texts(device, table):
-    data = offline_data(device.get(f"/tisch/{table.pk}/"))
+def test_the_device_gets_the_deals_totals_names_and_german_texts(device, table):
+    data = table_data(device.get(f"/tisch/{table.pk}/"))
 
-    assert set(data["seats"]) == {"1", "2", "3"}
+    seats = {seat.participant_id: seat.participant.player.full_name for seat in table.seats.all()}
+    assert data["people"] == {str(key): name for key, name in seats.items()}
+    assert [deal["number"] for deal in data["deals"]] == list(range(1, 7))
+    assert data["deals"][0] == {
+        "number": 1,
+        "dealer": 1,
+        "seats": [1, 2, 3],
+        "active": [2, 3, 1],
+        "table_size": 3,
+        "participants": {str(s.number): s.participant_id for s in table.seats.all()},
+    }
+    assert data["totals"] == {}
+    assert data["scheme"]["won_bonus"] == 50
+    assert data["catalogue"]["Clubs"] == "Kreuz"
+    assert data["catalogue"]["Say whether the game was won or lost, or enter the eyes."] != (
+        "Say whether the game was won or lost, or enter the eyes."
+    )
     assert data["texts"]["not_sent"] == "noch nicht gesendet"
     assert data["texts"]["waiting_many"] % {"count": 3} == "offline — 3 Spiele warten"
 
@@ -116,3 +141,42 @@ def test_refused_touch_save_answers_a_script_with_the_problem(device, table):
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "won"
     assert not Game.objects.filter(table=table).exists()
+
+
+def test_the_table_pages_name_every_module_they_load_for_the_service_worker():
+    """A module missing from the list would not be kept: the page fails to load offline."""
+    static = Path(finders.find("js/table/touch.js")).parents[2]
+    seen, todo = set(), ["js/table/touch.js", "js/table/keyboard.js", "js/table/sign.js"]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        text = (static / name).read_text(encoding="utf-8")
+        for imported in re.findall(r'from "([^"]+)"', text):
+            todo.append(posixpath.normpath(posixpath.join(posixpath.dirname(name), imported)))
+
+    assert seen <= set(DEVICE_MODULES)
+    assert len(seen) > 15
+
+
+@pytest.mark.parametrize(
+    ("host", "secure", "said"),
+    [
+        ("192.168.1.20:8000", False, True),
+        ("localhost:8000", False, False),
+        ("skat.example", True, False),
+    ],
+)
+def test_the_dashboard_says_what_needs_https_when_reached_over_plain_http(
+    client, table, settings, host, secure, said
+):
+    settings.ALLOWED_HOSTS = ["192.168.1.20", "localhost", "skat.example"]
+    client.force_login(make_staff_user())
+
+    response = client.get(
+        f"/leitung/turniere/{table.series.tournament_id}/", HTTP_HOST=host, secure=secure
+    )
+
+    assert response.status_code == 200
+    assert ('data-testid="offline-https-note"' in response.content.decode()) is said

@@ -96,7 +96,12 @@ class SignatureRequestSerializer(serializers.Serializer):
     image = serializers.CharField(
         required=False,
         help_text="The drawn signature as a PNG data URL (data:image/png;base64,...), "
-        "at most 200 KB.",
+        "at most 200 KB and 2048 × 1024 pixels.",
+    )
+    strokes = serializers.CharField(
+        required=False,
+        help_text='Optional with an image: the pad\'s strokes as JSON, {"width", "height", '
+        '"strokes": [[[x, y], ...], ...]}; checked for a plausible signature when sent.',
     )
 
 
@@ -183,6 +188,7 @@ class TableSignaturesView(APIView):
                 participant=body.get("participant"),
                 pin=body.get("pin"),
                 image=body.get("image"),
+                strokes=body.get("strokes"),
             )
         except signing.TooManyAttempts as refused:
             response = problems_response(refused.problems, status.HTTP_429_TOO_MANY_REQUESTS)

@@ -154,14 +154,10 @@ class ListFoot:
                 for index_, part in enumerate(wrapped[:3]):
                     self._text(x + 4, inner_bottom + 26 - index_ * 9, part, ITALIC, 7)
             if line.method == Signature.Method.IMAGE:
-                self._text(
-                    x + width - 6,
-                    inner_bottom + 1,
-                    date_time(line.signed_at),
-                    FONT,
-                    5.5,
-                    "right",
-                )
+                text = gettext("drawn at the table device on %(when)s") % {
+                    "when": date_time(line.signed_at)
+                }
+                self._text(x + width - 6, inner_bottom + 1, text, FONT, 5.5, "right")
 
     def _signature_image(self, png: bytes, x, y, width, height) -> None:
         try:

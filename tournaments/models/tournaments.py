@@ -52,6 +52,14 @@ class Tournament(Progress):
     extra_points = models.CharField(
         _("extra points"), max_length=8, choices=ExtraPoints.choices, default=ExtraPoints.SKWO
     )
+    sign_with_pin = models.BooleanField(
+        _("sign with PIN"),
+        default=False,
+        help_text=_(
+            "Players confirm their lists only with the PIN of their start card, not with a "
+            "drawing on the table device (for championships)."
+        ),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     is_demo = models.BooleanField(
         _("demo"),

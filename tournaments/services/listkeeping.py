@@ -10,16 +10,17 @@ from django.utils.translation import gettext_noop
 
 from tournaments.models import Game, GamePoints, Table, seen_open
 from tournaments.models.games import INPUT_FIELDS
-from tournaments.skat import GAME_FIELDS, GameInvalid, Problem, evaluate, read_game
+from tournaments.skat import GAME_FIELDS, GameInvalid
+from tournaments.skat.entry import check_entry
 from tournaments.skat.rounds import Deal, deal_of, game_count
 
 from . import audit
 from .errors import Rejected
+from .input import MAX_REASON_LENGTH, free_text
 from .locking import lock_table
 from .seating import ensure_entry_mode, ensure_open, table_rounds
 
 MAX_GAME_NUMBER = 32767
-ENTRY_FIELDS = frozenset(GAME_FIELDS) | {"declarer_seat", "passed", "number"}
 
 
 def game_inputs(game: Game) -> dict:
@@ -69,6 +70,7 @@ def correct_game(
     table: Table, number: int, data: dict, *, partial=False, user=None, actor="", reason=""
 ):
     """Replace (or with ``partial`` update) what was entered for game ``number``."""
+    reason = free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
     table = lock_table(table)
     ensure_open(table)
     ensure_not_ended(table)
@@ -113,6 +115,7 @@ def correct_game(
 @transaction.atomic
 def delete_game(table: Table, number: int, *, user=None, actor="", reason="") -> None:
     """Delete the last game (undo); earlier games are corrected, never removed from the middle."""
+    reason = free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
     table = lock_table(table)
     ensure_open(table)
     ensure_not_ended(table)
@@ -210,101 +213,14 @@ def _check_number(number, next_number: int, last_number: int) -> None:
 
 def _fill(game: Game, data: dict, deal: Deal, table: Table) -> None:
     """Validate ``data`` against the deal and the rules; set inputs and results on ``game``."""
-    problems = _unknown_fields(data)
-    passed = data.get("passed", False)
-    if not isinstance(passed, bool):
-        problems.append(
-            Problem(
-                "passed",
-                "not_a_boolean",
-                gettext_noop("%(field)s must be true or false."),
-                {"field": "passed"},
-            )
-        )
-    elif passed:
-        problems += _passed_without_values(data)
-        if not problems:
-            game.record_passed()
-            return
-        raise Rejected(problems)
-    problems += _declarer_problems(data.get("declarer_seat"), deal)
     try:
-        declaration, outcome = read_game(data)
-        evaluation = evaluate(declaration, outcome, table.series.tournament.scheme)
+        entry = check_entry(data, deal, table.series.tournament.scheme)
     except GameInvalid as invalid:
-        raise Rejected(problems + list(invalid.problems)) from invalid
-    if problems:
-        raise Rejected(problems)
-    game.record_value(data["declarer_seat"], declaration, outcome, evaluation)
-
-
-def _unknown_fields(data: dict) -> list[Problem]:
-    return [
-        Problem(
-            name,
-            "unknown_field",
-            gettext_noop("%(field)s is not a field of a game; check the spelling."),
-            {"field": name},
-        )
-        for name in data
-        if name not in ENTRY_FIELDS
-    ]
-
-
-def _passed_without_values(data: dict) -> list[Problem]:
-    given = [name for name in (*GAME_FIELDS, "declarer_seat") if data.get(name) is not None]
-    return [
-        Problem(
-            name,
-            "passed_game_has_no_values",
-            gettext_noop(
-                "A passed-in game (eingepasst) has no declarer and no game: remove %(field)s "
-                "or untick 'passed'."
-            ),
-            {"field": name},
-        )
-        for name in given
-    ]
-
-
-def _declarer_problems(seat, deal: Deal) -> list[Problem]:
-    active = ", ".join(str(s) for s in deal.active)
-    if seat is None:
-        return [
-            Problem(
-                "declarer_seat",
-                "declarer_required",
-                gettext_noop(
-                    "Enter the declarer's seat (%(active)s), or mark the game as passed in."
-                ),
-                {"active": active},
-            )
-        ]
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in deal.seats:
-        return [
-            Problem(
-                "declarer_seat",
-                "unknown_seat",
-                gettext_noop(
-                    "There is no player on seat %(seat)s at game %(number)d; the declarer "
-                    "is one of seats %(active)s."
-                ),
-                {"seat": seat, "number": deal.number, "active": active},
-            )
-        ]
-    if seat not in deal.active:
-        return [
-            Problem(
-                "declarer_seat",
-                "dealer_cannot_declare",
-                gettext_noop(
-                    "Seat %(seat)d deals game %(number)d and sits out at a 4-player table; "
-                    "the declarer is one of seats %(active)s."
-                ),
-                {"seat": seat, "number": deal.number, "active": active},
-            )
-        ]
-    return []
+        raise Rejected(list(invalid.problems)) from invalid
+    if entry.passed:
+        game.record_passed()
+        return
+    game.record_value(entry.declarer_seat, entry.declaration, entry.outcome, entry.evaluation)
 
 
 def _save_with_points(game: Game, deal: Deal, seats, table: Table, *, replacing: bool) -> None:

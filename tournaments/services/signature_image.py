@@ -1,13 +1,17 @@
 """The drawn signature: a PNG sent by the signing device, checked before it is stored.
 
-A signature must be a real drawing: a complete PNG of sensible size, with enough ink spread
-over enough of the field to be a few strokes, and not a copy of another player's signature
-on the same list (one device could otherwise sign every seat with one tiny image).
+A signature must be a real drawing: a complete PNG of the size a signing field has (a huge
+image is refused from its header, before it costs a second to decode), with enough ink
+spread over enough of the field to be a few strokes but not a filled box, and not a copy
+or near-copy of another player's signature on the same list: the drawings are compared by
+a perceptual hash of their ink (a difference hash, dHash, of the box around the ink), so
+one changed pixel, a shift or another scale does not make a copy a new signature. (Written
+here in a few lines with Pillow: the ``dhash`` package uses a Pillow call that Pillow 14
+removes, ``imagehash`` would bring numpy, SciPy and PyWavelets for it.)
 """
 
 import base64
 import binascii
-import hashlib
 import io
 import math
 import struct
@@ -22,7 +26,10 @@ from .errors import Rejected
 PNG_DATA_URL = "data:image/png;base64,"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 MAX_IMAGE_BYTES = 200 * 1024
-MAX_IMAGE_SIDE = 4096
+# The pad draws at most twice its size on screen (a phone's field is about 350 × 120):
+# larger images are no drawing from the pad, and decoding 4096 × 4096 pixels took 0.6 s.
+MAX_IMAGE_SIDE = 2048
+MAX_IMAGE_PIXELS = 2048 * 1024
 
 
 def read_signature_image(value) -> bytes:
@@ -89,6 +96,8 @@ def _is_png(data: bytes) -> bool:
             width, height = struct.unpack(">II", body[:8])
             if not (1 <= width <= MAX_IMAGE_SIDE and 1 <= height <= MAX_IMAGE_SIDE):
                 return False
+            if width * height > MAX_IMAGE_PIXELS:
+                return False
             first = False
         has_image_data = has_image_data or kind == b"IDAT"
         if kind == b"IEND":
@@ -103,19 +112,26 @@ MIN_INK_PIXELS = 60
 MIN_INK_WIDTH = 24
 MIN_INK_HEIGHT = 8
 MIN_INK_SHARE = 0.1  # of the field's width and of its height
+# Strokes cover a small part of the box around them; a filled box or a blot covers it all.
+MAX_INK_COVERAGE = 0.5
 DARK = 128
+# Two drawings whose 128-bit hashes differ in at most this many bits are copies (a
+# changed pixel, a shift, another scale: 0 to 8 bits; 300 pairs of different scribbles:
+# 22 or more, on average 52).
+HASH_SIZE = 8
+NEAR_COPY_BITS = 12
 
 
 @dataclass(frozen=True)
 class Drawing:
-    """What the server sees in a signature image: its ink and a hash of its pixels."""
+    """What the server sees in a signature image: its ink and a perceptual hash of it."""
 
     width: int
     height: int
     ink_pixels: int
     ink_width: int
     ink_height: int
-    pixel_sha256: str
+    ink_hash: int | None
 
 
 def read_drawing(png: bytes) -> Drawing | None:
@@ -129,10 +145,23 @@ def read_drawing(png: bytes) -> Drawing | None:
         return None
     ink = grey.point(lambda value: 255 if value < DARK else 0)
     box = ink.getbbox()
-    pixels = hashlib.sha256(b"%dx%d:" % grey.size + grey.tobytes()).hexdigest()
     if box is None:
-        return Drawing(*grey.size, 0, 0, 0, pixels)
-    return Drawing(*grey.size, ink.histogram()[255], box[2] - box[0], box[3] - box[1], pixels)
+        return Drawing(*grey.size, 0, 0, 0, None)
+    ink_hash = difference_hash(grey.crop(box))
+    return Drawing(*grey.size, ink.histogram()[255], box[2] - box[0], box[3] - box[1], ink_hash)
+
+
+def difference_hash(grey: Image.Image) -> int:
+    """dHash: the drawing shrunk to 9 × 9 grey cells; one bit per cell and neighbour
+    (right, below) says which is darker. Copies differ in a few of the 128 bits."""
+    side = HASH_SIZE + 1
+    cells = grey.resize((side, side), Image.Resampling.LANCZOS).tobytes()
+    bits = 0
+    for y in range(HASH_SIZE):
+        for x in range(HASH_SIZE):
+            at = y * side + x
+            bits = (bits << 2) | (cells[at] < cells[at + 1]) << 1 | (cells[at] < cells[at + side])
+    return bits
 
 
 def check_drawing(png: bytes, seat: int) -> Drawing:
@@ -168,11 +197,21 @@ def check_drawing(png: bytes, seat: int) -> Drawing:
             ),
             seat=seat,
         )
+    if drawing.ink_pixels > MAX_INK_COVERAGE * drawing.ink_width * drawing.ink_height:
+        raise Rejected.because(
+            "image",
+            "image_filled",
+            gettext_noop(
+                "The signature of seat %(seat)d is a filled area, not a signature. Clear the "
+                "field and sign with your name, or confirm with the PIN from the start card."
+            ),
+            seat=seat,
+        )
     return drawing
 
 
 def ensure_not_copied(png: bytes, seat: int, others) -> None:
-    """Refuse ``png`` if its pixels equal another seat's signature (``others``: signatures)."""
+    """Refuse ``png`` if it is another seat's signature (``others``) or a near-copy of it."""
     drawing = read_drawing(png)
     for other in others:
         image = bytes(other.image)
@@ -180,15 +219,17 @@ def ensure_not_copied(png: bytes, seat: int, others) -> None:
             continue
         copied = image == png or (
             drawing is not None
+            and drawing.ink_hash is not None
             and (other_drawing := read_drawing(image)) is not None
-            and other_drawing.pixel_sha256 == drawing.pixel_sha256
+            and other_drawing.ink_hash is not None
+            and (drawing.ink_hash ^ other_drawing.ink_hash).bit_count() <= NEAR_COPY_BITS
         )
         if copied:
             raise Rejected.because(
                 "image",
                 "image_copied",
                 gettext_noop(
-                    "The signature of seat %(seat)d is identical to the signature of seat "
+                    "The signature of seat %(seat)d looks like a copy of the signature of seat "
                     "%(other)d. Every player signs for themselves."
                 ),
                 seat=seat,

@@ -49,6 +49,7 @@ from .list_sealing import (
 )
 from .seating import ensure_open, lock_table, table_rounds
 from .signature_image import check_drawing, ensure_not_copied, read_signature_image
+from .signature_strokes import check_strokes, read_strokes
 
 # The readiness rules are called through this module too; the director's steps (end,
 # close, reopen) go through services.states.
@@ -91,10 +92,22 @@ class TooManyAttempts(Rejected):
 # --- signing ---------------------------------------------------------------------------
 
 
-def sign_list(table: Table, seat, *, participant=None, pin=None, image=None, user=None, actor=""):
+def sign_list(
+    table: Table,
+    seat,
+    *,
+    participant=None,
+    pin=None,
+    image=None,
+    strokes=None,
+    user=None,
+    actor="",
+):
     """The player on ``seat`` confirms the list with the start-card ``pin`` or a drawn ``image``.
 
     ``participant`` is needed only when several players held the seat (a replacement).
+    ``strokes`` (the pad's JSON) are checked for a plausible signature when sent; the table
+    device's pad always sends them. A tournament that signs with the PIN refuses drawings.
     Returns the new :class:`Signature`; the last missing one signs and seals the list.
     """
     method, png = _signature_input(seat, participant, pin, image)
@@ -106,6 +119,19 @@ def sign_list(table: Table, seat, *, participant=None, pin=None, image=None, use
     if method == Signature.Method.PIN:
         _check_pin(table, holder, pin, user=user, actor=actor)
     else:
+        if table.series.tournament.sign_with_pin:
+            raise Rejected.because(
+                "image",
+                "pin_required",
+                gettext_noop(
+                    "In this tournament every player confirms the list with the PIN from "
+                    "the start card; a drawn signature is not accepted. Enter the PIN of "
+                    "seat %(seat)d."
+                ),
+                seat=holder.number,
+            )
+        if strokes is not None:
+            check_strokes(read_strokes(strokes), holder.number)
         check_drawing(png, holder.number)
     return _add_signature(table, holder, method, png, user=user, actor=actor)
 

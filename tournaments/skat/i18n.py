@@ -7,6 +7,7 @@ layer that passes its own ``gettext`` into :meth:`Problem.text` or :meth:`Evalua
 """
 
 from collections.abc import Callable
+from functools import cache
 
 Translate = Callable[[str], str]
 
@@ -19,3 +20,27 @@ def gettext_noop(message: str) -> str:
 def identity(message: str) -> str:
     """The default translation: the English message id itself."""
     return message
+
+
+@cache
+def marked_messages() -> tuple[str, ...]:
+    """Every message id this package marks, in source order: the texts its rules can show.
+
+    The table device runs a copy of the rules (``static/js/rules/``) that speaks in these
+    English ids; the page sends it their translations, so its messages read as the
+    server's do.
+    """
+    import ast
+    from pathlib import Path
+
+    found: dict[str, None] = {}
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) == "gettext_noop"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                found[node.args[0].value] = None
+    return tuple(found)

@@ -57,6 +57,19 @@ def _check_matadors(declaration: Declaration) -> list[Problem]:
         else:
             message = gettext_noop("Enter the matadors: with or without 1 to %(max)d.")
         return [Problem("matadors", "matadors_required", message, {"max": top})]
+    if game.is_null and not null_is_overbid(declaration):
+        # A Null game has no matadors; ones that came with it (a stray "m2" on a line)
+        # would be stored and shown although they count for nothing.
+        return [
+            Problem(
+                "matadors",
+                "matadors_not_in_null",
+                gettext_noop(
+                    "A Null game has no matadors: remove them, unless the bid was higher "
+                    "than the Null game is worth."
+                ),
+            )
+        ]
     if not 1 <= declaration.matadors <= top:
         if game is GameType.GRAND:
             message = gettext_noop(

@@ -1,16 +1,19 @@
 """The game value calculator page (Spielwertrechner) at ``/rechner/``.
 
-The page only renders the controls; the browser posts the form as it is to
-``POST /api/v1/game-value/`` for every value, where the touch entry's form reader
-(``services/game_preview.py``) reads it, so both screens ask the rules engine the same way.
+The page renders the controls; ``static/js/calculator.js`` values the game on the device
+with the rules' copy (``static/js/rules/``, held equal to ``tournaments/skat`` by a
+differential test) and reads the form as the touch entry does. ``POST
+/api/v1/game-value/`` reads the same form the same way (``services/game_preview.py``).
 """
 
 from django.shortcuts import render
+from django.utils.formats import get_format
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from tournaments.skat import NULL_VALUES, POSSIBLE_GAME_VALUES, GameType
 from tournaments.skat.games import MAX_MATADORS
+from tournaments.web.table.offline import catalogue
 
 SUIT_SYMBOLS = {
     GameType.DIAMONDS: "♦",
@@ -44,5 +47,6 @@ def calculator(request):
         "games": games,
         "possible_game_values": POSSIBLE_GAME_VALUES,
         "null_values": null_values,
+        "device": {"catalogue": catalogue(), "thousands": get_format("THOUSAND_SEPARATOR")},
     }
     return render(request, "calculator.html", context)

@@ -27,12 +27,15 @@ MAX_IMPORT_BYTES = 2 * 1024 * 1024
 class Preset:
     """A starting point for a new tournament: the director adjusts it before saving."""
 
-    def __init__(self, slug, label, description, *, planned_series, rounds_per_series):
+    def __init__(
+        self, slug, label, description, *, planned_series, rounds_per_series, sign_with_pin
+    ):
         self.slug = slug
         self.label = label
         self.description = description
         self.planned_series = planned_series
         self.rounds_per_series = rounds_per_series
+        self.sign_with_pin = sign_with_pin
 
     def initial(self) -> dict:
         return {
@@ -42,6 +45,7 @@ class Preset:
             "rounds_per_series": self.rounds_per_series,
             "extra_points": Tournament._meta.get_field("extra_points").default,
             "team_size": Tournament._meta.get_field("team_size").default,
+            "sign_with_pin": self.sign_with_pin,
         }
 
 
@@ -54,6 +58,7 @@ PRESETS = {
             _("2 series of 12 rounds: 48 games at a 4-table, 36 at a 3-table."),
             planned_series=2,
             rounds_per_series=12,
+            sign_with_pin=False,
         ),
         Preset(
             "offenes-turnier",
@@ -61,6 +66,18 @@ PRESETS = {
             _("3 series of 12 rounds: 48 games at a 4-table, 36 at a 3-table."),
             planned_series=3,
             rounds_per_series=12,
+            sign_with_pin=False,
+        ),
+        Preset(
+            "meisterschaft",
+            _("Championship"),
+            _(
+                "3 series of 12 rounds; players confirm their lists only with the PIN of "
+                "their start card."
+            ),
+            planned_series=3,
+            rounds_per_series=12,
+            sign_with_pin=True,
         ),
     )
 }
@@ -102,6 +119,7 @@ class TournamentForm(AccessibleForm, forms.ModelForm):
             "rounds_per_series",
             "extra_points",
             "team_size",
+            "sign_with_pin",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 

@@ -20,6 +20,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "planned_series",
             "team_size",
             "extra_points",
+            "sign_with_pin",
             "status",
             "finished_at",
         ]

@@ -24,7 +24,8 @@ from tournaments.services.errors import Rejected
 from tournaments.services.roles import is_director
 from tournaments.skat import Problem
 from tournaments.web.site_address import site_url
-from tournaments.web.table.offline import offline_texts
+from tournaments.web.table.device_texts import offline_texts
+from tournaments.web.table.offline import catalogue
 
 SESSION_KEY = "table_access"
 
@@ -145,7 +146,7 @@ def code_page(request, *, status=200, errors=(), code="", retry_after=0):
         {
             "errors": list(errors),
             "code": code[:40],
-            "offline_texts": {"texts": offline_texts(), "seats": {}},
+            "offline_texts": {"texts": offline_texts(), "catalogue": catalogue(), "people": {}},
         },
         status=status,
     )

@@ -112,6 +112,8 @@ def sign_page(request, access):
             participant=participant if isinstance(participant, int) else None,
             pin=pin,
             image=image,
+            # The table device's pad always sends its strokes: a page without them is no pad.
+            strokes=request.POST.get("strokes", "") if method == "image" else None,
             user=access.user,
             actor=access.actor(),
         )
@@ -124,7 +126,8 @@ def sign_page(request, access):
         problems, status = problems_and_status(error)
         slots: dict[str, str] = {}
         for problem in problems:
-            field = problem.field if problem.field in ("pin", "image") else "form"
+            field = problem.field if problem.field in ("pin", "image", "strokes") else "form"
+            field = "image" if field == "strokes" else field
             slots[field] = (slots.get(field, "") + " " + problem.text(gettext)).strip()
         return _sign_page(request, access, errors={key: slots}, status=status)
     access.table.refresh_from_db()

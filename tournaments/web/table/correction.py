@@ -16,7 +16,9 @@ from tournaments.models import Game, ListLocked
 from tournaments.services import game_correction, listkeeping
 from tournaments.services.errors import Rejected
 from tournaments.services.game_preview import game_fields
+from tournaments.services.input import MAX_REASON_LENGTH
 from tournaments.services.running_list import preview_correction
+from tournaments.services.table_device import totals_by_participant
 from tournaments.services.tables import table_overview
 from tournaments.web.table.access import (
     ensure_may_write,
@@ -28,13 +30,13 @@ from tournaments.web.table.display import (
     ANNOUNCEMENTS,
     describe_game,
     game_label,
+    plain,
     preview_display,
     saved_message,
     signed,
 )
+from tournaments.web.table.offline import offline_context
 from tournaments.web.table.touch import TOUCH_SLOTS, _touch_errors, _touch_page, _touch_state
-
-MAX_REASON = 200
 
 
 def _state_of(game: Game) -> dict:
@@ -57,21 +59,33 @@ def _state_of(game: Game) -> dict:
     }
 
 
-def _correction_context(access, game: Game) -> dict:
-    """What changes on the touch page when it corrects ``game`` instead of entering one."""
+def _correction_context(request, access, game: Game) -> dict:
+    """What changes on the touch page when it corrects ``game`` instead of entering one:
+    the corrected game's dealer and seats, every player's total before it and now, and
+    what the device needs to show the totals after the correction before it is saved."""
     table = access.table
     overview = table_overview(table)
     four = game.table_size == 4
+    seats = [
+        seat
+        for seat in overview["seats"]
+        if seat["from_game"] <= game.number
+        and (seat["until_game"] is None or game.number <= seat["until_game"])
+    ]
+    before = totals_by_participant(table, before=game.number)
+    now = totals_by_participant(table)
+    old_points = {str(row.seat): row.points for row in game.points.all()}
     present = [
         {
             "seat": seat["seat"],
             "name": seat["name"],
             "is_dealer": seat["seat"] == game.dealer_seat,
             "sits_out": four and seat["seat"] == game.dealer_seat,
+            "total": before.get(str(seat["participant"]), 0),
+            "total_display": plain(before.get(str(seat["participant"]), 0)),
+            "now_display": plain(now.get(str(seat["participant"]), 0)),
         }
-        for seat in overview["seats"]
-        if seat["from_game"] <= game.number
-        and (seat["until_game"] is None or game.number <= seat["until_game"])
+        for seat in seats
     ]
     row = {
         "passed": game.passed,
@@ -80,22 +94,33 @@ def _correction_context(access, game: Game) -> dict:
         "won": game.won,
         "score": signed(game.score) if not game.passed else "",
     }
+    editable = access.may_edit and table.ended_early_at is None
+    offline = offline_context(access, [], game.number if editable else None)
+    offline["data"]["people"] = {str(seat["participant"]): seat["name"] for seat in seats}
+    offline["data"]["correcting"] = {
+        "number": game.number,
+        "totals_before": before,
+        "old_points": old_points,
+        "now": {str(seat["seat"]): now.get(str(seat["participant"]), 0) for seat in seats},
+    }
     return {
         "correcting": {
             "number": game.number,
             "label": game_label(row),
             "signatures": game_correction.signatures_to_void(table),
+            "reason_limit": MAX_REASON_LENGTH,
         },
-        "editable": access.may_edit and table.ended_early_at is None,
+        "editable": editable,
         "next_game": {
             "number": game.number,
             "dealer_seat": game.dealer_seat,
             "table_size": game.table_size,
         },
+        "dealer_name": next((s["name"] for s in seats if s["seat"] == game.dealer_seat), ""),
         "present": present,
         # A correction changes a stored game: it is sent now or not at all, never queued
-        # on the device as if it were the next game.
-        "offline": None,
+        # on the device as if it were the next game. The device only values it.
+        "offline": offline,
     }
 
 
@@ -104,7 +129,7 @@ def _game_or_none(access, number: int) -> Game | None:
 
 
 def _page(request, access, game, **kwargs):
-    return _touch_page(request, access, extra=_correction_context(access, game), **kwargs)
+    return _touch_page(request, access, extra=_correction_context(request, access, game), **kwargs)
 
 
 @table_entry_view()
@@ -132,7 +157,7 @@ def correct_game(request, access, number):
             void_signatures="void_signatures" in request.POST,
             user=access.user,
             actor=access.actor(),
-            reason=request.POST.get("reason", "").strip()[:MAX_REASON],
+            reason=request.POST.get("reason", ""),
         )
     except (Rejected, ListLocked) as error:
         problems, status = problems_and_status(error)

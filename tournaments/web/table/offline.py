@@ -3,11 +3,11 @@
 The service worker (``static/js/table-sw.js``) is served from ``/tisch/sw.js`` so that its
 scope covers every table page; its cache is named after
 ``settings.TABLE_DEVICE_CACHE_VERSION``, passed in the script's URL, so a new release
-replaces the cache on the next online load. ``static/js/offline.js`` keeps games entered
-without a connection in the browser (IndexedDB) and sends them to the API when the
-server answers again, each with its own ``Idempotency-Key`` and the number it showed.
-The values of a kept game come from the server when it is sent: the device shows
-"value follows" until then, because the rules engine lives on the server only.
+replaces the cache on the next online load. The page sends its scripts, as JSON
+(``device_data``), the facts of the list the rules need (the coming deals, the running
+totals, the extra points), the addresses it talks to and every sentence it shows, the
+rules' messages included: the device values, checks and keeps every game itself and sends
+it to the API when the server answers (``static/js/table/sending.js``).
 """
 
 from urllib.parse import urlencode
@@ -16,11 +16,46 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpResponse
 from django.urls import reverse
+from django.utils.formats import get_format
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from tournaments.services.table_device import device_facts
+from tournaments.skat.i18n import marked_messages
+from tournaments.web.table.device_texts import device_texts, offline_texts, page_messages
+
 SCRIPT = "js/table-sw.js"
+# Every module a table page loads, directly or through an import: the pages name them
+# (modulepreload), so the service worker keeps them all for an offline reload. A test
+# follows the imports and holds this list complete.
+DEVICE_MODULES = (
+    "js/lib/http.js",
+    "js/lib/dom.js",
+    "js/rules/games.js",
+    "js/rules/problems.js",
+    "js/rules/reading.js",
+    "js/rules/validation.js",
+    "js/rules/values.js",
+    "js/rules/explanation.js",
+    "js/rules/entry.js",
+    "js/rules/close-matches.js",
+    "js/rules/notation.js",
+    "js/table/game-fields.js",
+    "js/table/page-data.js",
+    "js/table/storage.js",
+    "js/table/valuation.js",
+    "js/table/sending.js",
+    "js/table/list-view.js",
+    "js/table/game-form.js",
+    "js/table/offline-cache.js",
+    "js/table/entry-page.js",
+    "js/table/leftovers.js",
+    "js/table/touch.js",
+    "js/table/keyboard.js",
+    "js/table/sign.js",
+    "js/table/signature-pad.js",
+)
 
 
 @never_cache
@@ -36,58 +71,38 @@ def service_worker(request):
     return response
 
 
-def offline_context(access, seat_columns=()) -> dict:
-    """The data attributes and texts of the offline queue for one table page."""
+def offline_context(access, seats=(), next_number=None, mode="") -> dict:
+    """The device's data for one table page: facts of the list, addresses, texts."""
     table = access.table
     query = urlencode(
         {"v": settings.TABLE_DEVICE_CACHE_VERSION, "static": settings.STATIC_URL},
     )
     return {
-        "sw_url": reverse("web:table-sw") + "?" + query,
-        "sw_scope": reverse("web:table-code-form"),
-        "api_games_url": f"/api/v1/tables/{table.pk}/games/",
-        "table_code": "" if access.director else (table.access_code or ""),
+        "modules": DEVICE_MODULES,
         "data": {
-            "texts": offline_texts(),
-            "seats": {str(column["seat"]): column["names"] for column in seat_columns},
+            "table": table.pk,
+            "tableNumber": table.number,
+            "mode": mode,
+            "nextNumber": next_number,
+            "code": "" if access.director else (table.access_code or ""),
+            "urls": {
+                "games": f"/api/v1/tables/{table.pk}/games/",
+                "touch": reverse("web:table", args=[table.pk]),
+                "keyboard": reverse("web:table-keyboard", args=[table.pk]),
+                "sign": reverse("web:table-sign", args=[table.pk]),
+                "undo": reverse("web:table-undo", args=[table.pk]),
+                "sw": reverse("web:table-sw") + "?" + query,
+                "swScope": reverse("web:table-code-form"),
+            },
+            "people": {str(seat.participant_id): seat.name for seat in seats},
+            **device_facts(table, next_number),
+            "thousands": get_format("THOUSAND_SEPARATOR"),
+            "texts": {**offline_texts(), **device_texts()},
+            "catalogue": catalogue(),
         },
     }
 
 
-def offline_texts() -> dict:
-    """Every sentence the queue script shows, translated here (the script has no catalogue)."""
-    return {
-        "waiting_one": gettext("offline — 1 game waiting"),
-        "waiting_many": gettext("offline — %(count)s games waiting"),
-        "sending": gettext("Sending the waiting games …"),
-        "not_sent": gettext("not yet sent"),
-        "on_its_way": gettext("being sent"),
-        "value_follows": gettext("value follows"),
-        "passed": gettext("passed in"),
-        "seat": gettext("Seat %(seat)s"),
-        "take_back": gettext("Take back waiting game %(number)s"),
-        "confirm_take_back": gettext("Yes, delete waiting game %(number)s"),
-        "keep": gettext("No, keep it"),
-        "edit": gettext("Change"),
-        "editing": gettext("Changing waiting game %(number)s: save to replace it."),
-        "clash": gettext("Game %(number)s clashes with the list on the server: %(message)s"),
-        "refused": gettext("The server refused game %(number)s: %(message)s"),
-        "renumber": gettext("Enter the waiting games after the server's games"),
-        "discard": gettext("Discard game %(number)s"),
-        "access_ended": gettext(
-            "This device's table code is no longer valid (the director issued a new one). "
-            "The games below were not sent: show them to the tournament director to enter."
-        ),
-        "leftovers": gettext("Games on this device that were not sent"),
-        "clear_leftovers": gettext(
-            "Delete these games from this device (the director has entered them)"
-        ),
-        "table": gettext("Table %(table)s"),
-        "sign_offline": gettext(
-            "Signing and locking need the server: the signatures seal the list as the "
-            "server stores it. Wait until the connection is back and all games are sent."
-        ),
-        "unsent_before_signing": gettext(
-            "Games are still waiting to be sent; sign when they are on the server."
-        ),
-    }
+def catalogue() -> dict[str, str]:
+    """The rules' messages and the words of a game, translated for the device."""
+    return {message: gettext(message) for message in (*marked_messages(), *page_messages())}

@@ -95,7 +95,7 @@ def page_context(request, access: Access) -> dict:
             {**line, "total_display": plain(line["total"])} for line in overview["settlement"]
         ],
         "overview": overview,
-        "offline": offline_context(access, _seat_columns(seats)),
+        "offline": offline_context(access, seats, next_game["number"] if next_game else None),
     }
 
 

@@ -48,7 +48,7 @@ TOUCH_SLOTS = {
     "declarer_seat": "declarer",
     "passed": "declarer",
     "with_matadors": "matadors",
-    **{name: name for name in ("game", "matadors", "won", "bid", *CHECKBOXES)},
+    **{name: name for name in ("game", "matadors", "won", "bid", "reason", *CHECKBOXES)},
 }
 # Tokens of the notation for the help box: (example, meaning). A test parses every example.
 
