@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "tournaments",
+    "league",
 ]
 
 MIDDLEWARE = [

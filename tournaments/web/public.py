@@ -9,6 +9,7 @@ show. The live rankings are in ``web/rankings.py``.
 from collections import defaultdict
 
 from django.contrib.admin.views.decorators import staff_member_required
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
@@ -16,7 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from tournaments.models import Participant, Player, Seat, Series, Team, Tournament
-from tournaments.services import statistics
+from tournaments.services import roles, statistics
 from tournaments.services.errors import Rejected
 from tournaments.services.tables import table_overviews
 
@@ -99,8 +100,10 @@ def table_plan(request, tournament_id, number):
 @staff_member_required
 @require_safe
 def start_cards(request, tournament_id):
-    """Start cards (Startkarten) with the PIN that confirms lists: for the director only."""
+    """Start cards (Startkarten) with the PIN that confirms lists: for its directors only."""
     tournament = _tournament(tournament_id)
+    if not roles.may_see_secrets(request.user, tournament):
+        raise PermissionDenied
     places = defaultdict(list)
     for seat in (
         Seat.objects.filter(series__tournament=tournament)
