@@ -13,7 +13,14 @@ from tournaments.services import roles
 from tournaments.services.errors import is_id
 from tournaments.services.roles import is_director
 
-__all__ = ["DirectorWritesOthersRead", "MaySeeMoney", "event_of", "is_director", "scoped_object"]
+__all__ = [
+    "AssociationAdminWrites",
+    "DirectorWritesOthersRead",
+    "MaySeeMoney",
+    "event_of",
+    "is_director",
+    "scoped_object",
+]
 
 _SCOPE_ATTRIBUTE = "_scoped_object"
 
@@ -54,6 +61,15 @@ class DirectorWritesOthersRead(BasePermission):
         if request.method in SAFE_METHODS:
             return True
         return roles.may_write(request.user, read_only=False, obj=event_of(request, view))
+
+
+class AssociationAdminWrites(BasePermission):
+    """Reading is public; changing is for the association's administrator."""
+
+    message = "Only the association's administrator may change this."
+
+    def has_permission(self, request, view) -> bool:
+        return request.method in SAFE_METHODS or roles.is_association_admin(request.user)
 
 
 class MaySeeMoney(BasePermission):

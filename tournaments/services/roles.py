@@ -149,12 +149,12 @@ def organisable_clubs(user, clubs):
 
 def tournament_of(obj):
     """The tournament an event's object belongs to (tournament, series, table, seat, game,
-    participant, team, league venue), or None for anything else."""
+    participant, team, league venue, its report), or None for anything else."""
     from tournaments.models import Tournament
 
     if isinstance(obj, Tournament):
         return obj
-    for path in ("tournament", "series.tournament", "table.series.tournament"):
+    for path in ("tournament", "series.tournament", "table.series.tournament", "venue.tournament"):
         found = obj
         for name in path.split("."):
             found = getattr(found, name, None)
@@ -279,6 +279,11 @@ def captained_teams(user, venue) -> frozenset[int]:
     return frozenset(
         venue.venue_teams.filter(team__captain_user=user).values_list("team_id", flat=True)
     )
+
+
+def may_administer(user, obj=None) -> bool:
+    """Create seasons, leagues and groups, name group leaders: the association's admin."""
+    return is_association_admin(user)
 
 
 def may_lead(user, obj) -> bool:
