@@ -196,7 +196,7 @@ def group_table(group: LeagueGroup, *, published_only: bool = True) -> GroupTabl
 
 
 def group_tables(groups, *, published_only: bool = True) -> dict[int, GroupTable]:
-    """The league table of each of ``groups``; seven queries for any number of groups."""
+    """The league table of each of ``groups``; six queries for any number of groups."""
     groups = list(groups)
     venues = list(counted_venues(groups, published_only=published_only))
     results = venue_results(venues)
@@ -285,7 +285,7 @@ class _PlayerRecord(PlayerRecord):
 
 def player_ranking(group: LeagueGroup, *, published_only: bool = True) -> list[PlayerRow]:
     """Players by average list points per game over the counted venues; those with fewer
-    games than the league's minimum come last, unranked. Five queries.
+    games than the league's minimum come last, unranked. Six queries.
 
     Games played are the games a player took part in as declarer or opponent (not those
     sat out as dealer at a 4-table): 36 of a 48-game series. A list kept on paper counts
