@@ -18,5 +18,8 @@ class LeagueWrites(BasePermission):
     def has_permission(self, request, view) -> bool:
         if request.method in SAFE_METHODS:
             return True
-        rule = getattr(roles, view.write_rule)
-        return rule(request.user, scoped_object(request, view))
+        target = scoped_object(request, view)
+        if target is None and getattr(view, "scope_model", None) is not None:
+            # An unknown id: a signed-in user gets the view's 404, as for the lists.
+            return bool(request.user and request.user.is_authenticated)
+        return getattr(roles, view.write_rule)(request.user, target)

@@ -3,11 +3,11 @@ read and check every value."""
 
 from rest_framework import serializers
 
+from tournaments.api.signing import MismatchSerializer, ReasonSerializer
+
+__all__ = ["MismatchSerializer", "ReasonSerializer"]  # shared with the lists' answers
+
 Points = serializers.CharField  # team points: a decimal string, "2.5" where a tie shares
-
-
-class IdSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
 
 
 class SeasonSerializer(serializers.Serializer):
@@ -38,7 +38,7 @@ class UserRefSerializer(serializers.Serializer):
     user = serializers.IntegerField()
 
 
-class TeamSerializer(serializers.Serializer):
+class LeagueTeamSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     group = serializers.IntegerField(read_only=True)
     club = serializers.IntegerField()
@@ -164,10 +164,6 @@ class SignReportSerializer(serializers.Serializer):
     image = serializers.CharField(required=False, help_text="A drawn signature (PNG data URL).")
 
 
-class ReasonSerializer(serializers.Serializer):
-    reason = serializers.CharField()
-
-
 class ProtestRequestSerializer(serializers.Serializer):
     team = serializers.IntegerField()
     reason = serializers.CharField()
@@ -221,12 +217,6 @@ class PlayerRankingSerializer(serializers.Serializer):
     group = serializers.IntegerField()
     min_games = serializers.IntegerField()
     rows = PlayerRowSerializer(many=True)
-
-
-class MismatchSerializer(serializers.Serializer):
-    path = serializers.CharField()
-    stored = serializers.JSONField()
-    current = serializers.JSONField()
 
 
 class ReportVerificationSerializer(serializers.Serializer):

@@ -128,13 +128,13 @@ class GroupTeamsView(APIView):
     write_rule = "may_lead"
     scope_model = LeagueGroup
 
-    @extend_schema(responses=s.TeamSerializer(many=True), summary="The group's teams")
+    @extend_schema(responses=s.LeagueTeamSerializer(many=True), summary="The group's teams")
     def get(self, request, pk: int):
         group = get_or_404(LeagueGroup.objects.all(), pk)
         teams = group.teams.prefetch_related("roster").order_by("name")
         return Response([team_data(team) for team in teams])
 
-    @extend_schema(request=s.TeamSerializer, responses={201: s.TeamSerializer})
+    @extend_schema(request=s.LeagueTeamSerializer, responses={201: s.LeagueTeamSerializer})
     def post(self, request, pk: int):
         group = get_or_404(LeagueGroup.objects.select_related("league"), pk)
         team = structure.create_team(group, json_object(request), user=request.user)
@@ -158,6 +158,6 @@ def team_data(team: LeagueTeam) -> dict:
 class TeamView(APIView):
     """``teams/{id}/``: one team with its roster."""
 
-    @extend_schema(responses=s.TeamSerializer, summary="A team")
+    @extend_schema(responses=s.LeagueTeamSerializer, summary="A team")
     def get(self, request, pk: int):
         return Response(team_data(get_or_404(LeagueTeam.objects.prefetch_related("roster"), pk)))

@@ -51,8 +51,9 @@ class Role(StrEnum):
     PUBLIC = "public"
 
 
-# The Django group whose members are treasurers; created by whoever first assigns it.
-TREASURER_GROUP = "Kassenwart"
+# The Django group whose members are treasurers (Kassenwart); created by whoever first
+# assigns it. The cash box's pages and API ask the same group (services/money/access.py).
+TREASURER_GROUP = "treasurer"
 
 # What a table device may write with its table's code: the actions of the table resource
 # that keep the list (``games``, ``game``) and put players' signatures under it.
@@ -220,9 +221,11 @@ def leads_group(user, group) -> bool:
 
 def leads_venue_group(user, tournament) -> bool:
     """Whether ``tournament`` is a league venue's play in a group ``user`` leads."""
+    from league.models import Venue
+
     if not _signed_in(user):
         return False
-    return led_venue_tournaments(user).filter(pk=tournament.pk).exists()
+    return Venue.objects.filter(match_day__group__leaders=user, tournament=tournament).exists()
 
 
 def led_venue_tournaments(user):

@@ -7,13 +7,8 @@ tournament, "director" means one of its directors (``roles.may_direct``); withou
 
 from tournaments.services import roles
 
-TREASURER_GROUP = "treasurer"
-
-
-def is_treasurer(user) -> bool:
-    if not (user and user.is_authenticated):
-        return False
-    return user.groups.filter(name=TREASURER_GROUP).exists()
+TREASURER_GROUP = roles.TREASURER_GROUP
+is_treasurer = roles.is_treasurer
 
 
 def may_see_money(user, tournament=None) -> bool:
