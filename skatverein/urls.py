@@ -26,5 +26,6 @@ urlpatterns = [
     ),
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("league.api.urls")),
+    path("", include("league.web.urls")),
     path("", include("tournaments.web.urls")),
 ]

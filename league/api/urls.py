@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import match_days, reports, standings, structure
+from . import downloads, match_days, reports, standings, structure
 
 urlpatterns = [
     # A season's structure (structure.py).
@@ -59,5 +59,15 @@ urlpatterns = [
         "groups/<int:pk>/player-ranking/",
         standings.PlayerRankingView.as_view(),
         name="league-player-ranking",
+    ),
+    # Files (downloads.py).
+    *downloads.LEAGUE_DOWNLOADS,
+    path(
+        "reports/<int:pk>/report.pdf", downloads.ReportPDFView.as_view(), name="league-report-pdf"
+    ),
+    path(
+        "seasons/<int:pk>/archive.zip",
+        downloads.SeasonArchiveView.as_view(),
+        name="league-season-archive",
     ),
 ]

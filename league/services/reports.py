@@ -31,6 +31,12 @@ from . import reading
 from .report_document import content_digest, is_current, report_content, report_document
 
 BINDING = "binding"
+STATE_LABELS = {
+    "submitted": gettext_noop("submitted"),
+    "checked": gettext_noop("checked"),
+    "published": gettext_noop("published"),
+    BINDING: gettext_noop("binding"),
+}
 NOT_AT_VENUE = gettext_noop("The team with the id %(id)s does not play at this venue.")
 
 
@@ -52,6 +58,13 @@ def state_of(report: MatchReport, today: datetime.date | None = None) -> str:
     if published and today >= binding_date(report) and not open_protests(report).exists():
         return BINDING
     return report.status
+
+
+def state_label(state: str) -> str:
+    """A report state in the reader's language."""
+    from django.utils.translation import gettext
+
+    return gettext(STATE_LABELS[state])
 
 
 def open_protests(report: MatchReport):

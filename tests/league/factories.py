@@ -81,3 +81,27 @@ def play_venue(venue, *, seed=1):
     tournament.refresh_from_db()
     states.apply(tournament, "finish", None, roles={states.Role.DIRECTOR})
     return venue
+
+
+def make_season(match_days=1, venues=1, publish=True, **group_options):
+    """A group of ``4 × venues`` teams with a leader (``group.leaders.get()``) and
+    ``match_days`` played match days, their reports sent and (``publish``) published."""
+    from django.contrib.auth import get_user_model
+
+    from league.services import reports
+
+    group_options = {"series": 1, "rounds": 1, "promotion": 1, "relegation": 1, **group_options}
+    group = make_group(**group_options)
+    teams = [make_league_team(group) for _ in range(4 * venues)]
+    leader = get_user_model().objects.create_user(f"leiter{group.pk}")
+    group.leaders.add(leader)
+    for number in range(1, match_days + 1):
+        day = make_match_day(
+            group, [teams[i * 4 : i * 4 + 4] for i in range(venues)], number=number
+        )
+        for venue in day.venues.all():
+            play_venue(venue, seed=number)
+            report = reports.submit_report(venue)
+            if publish:
+                states.apply(report, "publish", leader)
+    return group, teams

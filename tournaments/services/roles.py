@@ -296,6 +296,35 @@ def may_lead(user, obj) -> bool:
     return is_association_admin(user) if group is None else leads_group(user, group)
 
 
+def may_follow_group(user, obj) -> bool:
+    """The group leader's pages (fixtures, live match day, reports): its leaders."""
+    return leads_group(user, group_of(obj))
+
+
+def may_run_venue(user, venue) -> bool:
+    """A venue's page (line-ups, no-show, sending the report): its director, the group's
+    leaders; its captains see it and sign there."""
+    return may_direct(user, venue) or bool(captained_teams(user, venue))
+
+
+def may_see_report_signing(user, report) -> bool:
+    """The signing page of a report: who may sign for some team there."""
+    return may_run_venue(user, report.venue) or leads_group(user, group_of(report))
+
+
+def may_see_report(user, report) -> bool:
+    """A report before it is published: the venue's director, its captains, the leaders."""
+    return report.status == "published" or may_see_unpublished(user, report.venue)
+
+
+def leads_any_group(user) -> bool:
+    return is_association_admin(user) or (_signed_in(user) and user.led_groups.exists())
+
+
+def captains_any_team(user) -> bool:
+    return _signed_in(user) and user.captained_teams.exists()
+
+
 def may_see_unpublished(user, venue) -> bool:
     """Results of a venue before its report is published: the group's leaders, the
     venue's director and the captains of its teams."""

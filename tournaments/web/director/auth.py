@@ -24,8 +24,11 @@ class LoginView(auth_views.LoginView):
     redirect_authenticated_user = False
 
     def get_default_redirect_url(self):
-        if roles.directs_anything(self.request.user):
+        user = self.request.user
+        if roles.is_director(user):
             return reverse("web:director-home")
+        if roles.leads_any_group(user) or roles.captains_any_team(user):
+            return reverse("league:mine")
         return reverse("web:home")
 
 
