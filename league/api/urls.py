@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import downloads, match_days, reports, standings, structure
+from . import downloads, fixture_import, match_days, reports, standings, structure
 
 urlpatterns = [
     # A season's structure (structure.py).
@@ -18,6 +18,11 @@ urlpatterns = [
         "groups/<int:pk>/match-days/",
         match_days.GroupMatchDaysView.as_view(),
         name="league-match-days",
+    ),
+    path(
+        "groups/<int:pk>/match-days/import/",
+        fixture_import.FixtureImportView.as_view(),
+        name="league-fixture-import",
     ),
     path("venues/<int:pk>/", match_days.VenueView.as_view(), name="league-venue"),
     path("venues/<int:pk>/lineups/", match_days.LineupsView.as_view(), name="league-lineups"),

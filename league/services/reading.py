@@ -72,3 +72,16 @@ def objects_of(queryset, values, *, field: str, missing: str, low: int = 0, high
             field, "repeated_id", gettext_noop("Each id may be given only once in this list.")
         )
     return found
+
+
+def all_of(**readers) -> dict:
+    """Each ``name=lambda: reading(...)`` read, or one refusal with every problem at once."""
+    values, problems = {}, []
+    for name, read in readers.items():
+        try:
+            values[name] = read()
+        except Rejected as refused:
+            problems += refused.problems
+    if problems:
+        raise Rejected(problems)
+    return values

@@ -40,23 +40,23 @@ def create_season(name, *, user=None) -> Season:
 def create_league(season: Season, data: dict, *, user=None) -> League:
     """A league of ``season`` with its settings (series per match day, rounds per series,
     protest window in days, minimum games for the individual ranking)."""
-    name = reading.name(data.get("name"))
-    league = League(
-        season=season,
-        name=name,
-        series_per_match_day=reading.count(
+    values = reading.all_of(
+        name=lambda: reading.name(data.get("name")),
+        series_per_match_day=lambda: reading.count(
             data.get("series_per_match_day"), field="series_per_match_day", low=1, high=8, default=3
         ),
-        rounds_per_series=reading.count(
+        rounds_per_series=lambda: reading.count(
             data.get("rounds_per_series"), field="rounds_per_series", low=1, high=40, default=12
         ),
-        protest_days=reading.count(
+        protest_days=lambda: reading.count(
             data.get("protest_days"), field="protest_days", low=0, high=365, default=14
         ),
-        min_games=reading.count(
+        min_games=lambda: reading.count(
             data.get("min_games"), field="min_games", low=0, high=100_000, default=0
         ),
     )
+    name = values["name"]
+    league = League(season=season, **values)
     if season.leagues.filter(name__iexact=name).exists():
         raise _taken(
             "name", gettext_noop("This season already has a league called %(name)s."), name=name
@@ -68,17 +68,17 @@ def create_league(season: Season, data: dict, *, user=None) -> League:
 
 @transaction.atomic
 def create_group(league: League, data: dict, *, user=None) -> LeagueGroup:
-    name = reading.name(data.get("name"))
-    group = LeagueGroup(
-        league=league,
-        name=name,
-        promotion_places=reading.count(
+    values = reading.all_of(
+        name=lambda: reading.name(data.get("name")),
+        promotion_places=lambda: reading.count(
             data.get("promotion_places"), field="promotion_places", low=0, high=100, default=0
         ),
-        relegation_places=reading.count(
+        relegation_places=lambda: reading.count(
             data.get("relegation_places"), field="relegation_places", low=0, high=100, default=0
         ),
     )
+    name = values["name"]
+    group = LeagueGroup(league=league, **values)
     if league.groups.filter(name__iexact=name).exists():
         raise _taken(
             "name", gettext_noop("This league already has a group called %(name)s."), name=name

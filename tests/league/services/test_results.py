@@ -5,27 +5,14 @@ import pytest
 
 from league.models import MatchReport
 from league.services import reports, results
-from tests.league.factories import make_group, make_league_team, make_match_day, play_venue
+from tests.league.factories import make_match_day, make_season, play_venue
 from tournaments.services import states
 
 pytestmark = pytest.mark.django_db
 
 
 def _season(match_days: int, venues: int = 1, publish=True):
-    group = make_group(series=1, rounds=1, promotion=1, relegation=1)
-    teams = [make_league_team(group) for _ in range(4 * venues)]
-    leader = group.leaders.model.objects.create_user(f"leiter{group.pk}")
-    group.leaders.add(leader)
-    for number in range(1, match_days + 1):
-        day = make_match_day(
-            group, [teams[i * 4 : i * 4 + 4] for i in range(venues)], number=number
-        )
-        for venue in day.venues.all():
-            play_venue(venue, seed=number)
-            report = reports.submit_report(venue)
-            if publish:
-                states.apply(report, "publish", leader)
-    return group, teams
+    return make_season(match_days=match_days, venues=venues, publish=publish)
 
 
 def test_a_venue_s_team_points_per_series_sum_to_six_and_its_teams_are_ordered():
