@@ -9,7 +9,9 @@ with it), and a substitute can come in without registering first. Each series' l
 starts as the first four regular players of each team (:mod:`.lineups` changes it).
 """
 
+from django.conf import settings
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
 from league.models import LeagueGroup, LeagueTeam, MatchDay, Venue, VenueTeam
@@ -112,13 +114,14 @@ def _create_venue(match_day: MatchDay, number: int, host, teams, *, several: boo
     group = match_day.group
     league = group.league
     rosters = {team.pk: roster_of(team) for team in teams}
-    name = gettext("%(league)s %(group)s, match day %(day)d") % {
-        "league": league.name,
-        "group": group.name,
-        "day": match_day.number,
-    }
-    if several:
-        name += " – " + gettext("venue %(number)d") % {"number": number}
+    with translation.override(settings.LANGUAGE_CODE):  # data, in the site's language
+        name = gettext("%(league)s %(group)s, match day %(day)d") % {
+            "league": league.name,
+            "group": group.name,
+            "day": match_day.number,
+        }
+        if several:
+            name += " – " + gettext("venue %(number)d") % {"number": number}
     tournament = Tournament.objects.create(
         club=host.club,
         name=name[:200],
