@@ -1,10 +1,11 @@
-"""A team's season for its page: its roster, its result at each venue per series, and its
-players' averages (from the group's individual ranking)."""
+"""A team's season for its page: its roster, its result at each venue per series, the lists
+it played, and its players' averages (from the group's individual ranking)."""
 
 from dataclasses import dataclass
 from decimal import Decimal
 
 from league.models import LeagueTeam, MatchReport, RosterEntry, Venue
+from tournaments.models import Seat
 
 from . import results
 
@@ -22,6 +23,7 @@ class VenueLine:
     series: list[tuple[int, int, Decimal]]
     game_points: int
     team_points: Decimal
+    lists: list[tuple[int, int, int]]  # (series, table number, table id) the team played at
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,17 @@ def team_season(team: LeagueTeam, *, published_only: bool = True) -> TeamSeason:
         ).values_list("venue", flat=True)
     )
     by_venue = results.venue_results(venues)
+    tables = {}
+    for tournament, series, number, table in (
+        Seat.objects.filter(
+            series__tournament__in=[venue.tournament_id for venue in venues],
+            participant__team__league_entry__team=team,
+        )
+        .values_list("series__tournament", "series__number", "table__number", "table")
+        .distinct()
+        .order_by("series__number", "table__number")
+    ):
+        tables.setdefault(tournament, []).append((series, number, table))
     lines = []
     for venue in venues:
         result = by_venue[venue.pk]
@@ -67,6 +80,7 @@ def team_season(team: LeagueTeam, *, published_only: bool = True) -> TeamSeason:
                 series=series,
                 game_points=mine.game_points if mine else 0,
                 team_points=mine.team_points if mine else Decimal(0),
+                lists=tables.get(venue.tournament_id, []),
             )
         )
     players = {entry.player_id for entry in roster}

@@ -73,6 +73,7 @@ def test_a_team_page_shows_the_roster_results_and_averages(client):
     assert captain.full_name in page and "Mannschaftsführer" in page
     assert 'data-testid="team-results"' in page and "Serie 1" in page
     assert page.count('data-testid="player-row"') == 4
+    assert page.count("/list.pdf") == 4  # a player at each of the venue's four tables
 
 
 def test_the_projector_shows_the_table_in_pages(client):
