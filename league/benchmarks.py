@@ -27,10 +27,9 @@ from django.utils import timezone
 
 from league.models import MatchReport, Season, Venue
 from league.services import fixtures, results, structure
-from tournaments.benchmarks.ranking import game_points, machine, measure
+from tournaments.benchmarks.ranking import game_points, machine, measure, valued_game
 from tournaments.models import Club, Game, GamePoints, Player, Seat, Table
 from tournaments.services.demo_lists import random_game
-from tournaments.skat import evaluate, read_game
 from tournaments.skat.rounds import Presence, deal_of, game_count, plan_rounds
 
 HELP = "Time the league table of a 16-team group and of 1,000 teams in 250 groups."
@@ -203,7 +202,7 @@ def _play_venue(venue, rounds: int, rng, cache: dict) -> None:
             for number in range(1, game_count(table_rounds) + 1):
                 deal = deal_of(number, table_rounds)
                 games.append(
-                    _game(table, deal, random_game(rng, deal.active), scheme, at_table, cache)
+                    valued_game(table, deal, random_game(rng, deal.active), scheme, at_table, cache)
                 )
                 deals.append((deal, at_table))
         Seat.objects.bulk_create(seats)
@@ -219,21 +218,3 @@ def _play_venue(venue, rounds: int, rng, cache: dict) -> None:
         series.status = series.Status.FINISHED
         series.drawn_at = timezone.now()
         series.save(update_fields=["status", "drawn_at"])
-
-
-def _game(table, deal, data: dict, scheme, at_table, cache: dict) -> Game:
-    """A valued game; the engine's answer is kept per entry (the seat does not change it)."""
-    game = Game(
-        table=table, number=deal.number, dealer_seat=deal.dealer, table_size=deal.table_size
-    )
-    if data.get("passed"):
-        game.record_passed()
-        return game
-    key = tuple(sorted((k, v) for k, v in data.items() if k != "declarer_seat"))
-    if key not in cache:
-        declaration, outcome = read_game(data)
-        cache[key] = (declaration, outcome, evaluate(declaration, outcome, scheme))
-    declaration, outcome, evaluation = cache[key]
-    game.record_value(data["declarer_seat"], declaration, outcome, evaluation)
-    game.declarer_id = at_table[game.declarer_seat - 1]
-    return game

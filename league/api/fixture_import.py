@@ -11,9 +11,7 @@ from rest_framework.views import APIView
 from league.models import LeagueGroup
 from league.services import fixture_import
 from tournaments.api.lookup import get_or_404
-from tournaments.services.errors import Rejected
-from tournaments.services.player_import import file_size_problem
-from tournaments.skat import Problem
+from tournaments.api.participant_import import read_upload
 
 from .access import LeagueWrites
 
@@ -84,33 +82,13 @@ class FixtureImportView(APIView):
 
 
 def _request(request):
-    problems = []
-    upload = request.FILES.get("file")
-    if upload is None:
-        problems.append(
-            Problem(
-                "file",
-                "file_required",
-                gettext_noop(
-                    'Send the fixture list as a file in the form field "file" '
-                    "(multipart/form-data), as CSV or XLSX."
-                ),
-            )
-        )
-    else:
-        too_large = file_size_problem(upload.name, upload.size)
-        if too_large is not None:
-            problems.append(too_large)
-    raw = str(request.data.get("commit", "false")).strip().lower()
-    commit = {"true": True, "1": True, "false": False, "0": False, "": False}.get(raw)
-    if commit is None:
-        problems.append(
-            Problem(
-                "commit",
-                "not_a_boolean",
-                gettext_noop('commit must be "true" (create the match days) or "false" (preview).'),
-            )
-        )
-    if problems:
-        raise Rejected(problems)
-    return upload, commit
+    return read_upload(
+        request,
+        missing=gettext_noop(
+            'Send the fixture list as a file in the form field "file" '
+            "(multipart/form-data), as CSV or XLSX."
+        ),
+        not_a_boolean=gettext_noop(
+            'commit must be "true" (create the match days) or "false" (preview).'
+        ),
+    )
