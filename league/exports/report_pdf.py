@@ -16,6 +16,7 @@ from league.services import reports
 from tournaments.exports import pades, styles
 from tournaments.exports.formatting import date, date_time, number, pdf_text
 from tournaments.exports.styles import BOLD, FONT, MARGIN, MONO
+from tournaments.models import Table as ListTable
 
 QR_SIZE = 70
 SIGNATURE_HEIGHT = 40
@@ -154,8 +155,8 @@ def _render(report: MatchReport, out, base_url: str) -> None:
     header = [gettext("Team")]
     for one in series:
         header += [
-            gettext("S%(number)d game points") % {"number": one["number"]},
-            gettext("S%(number)d team points") % {"number": one["number"]},
+            gettext("S%(number)d GP") % {"number": one["number"]},
+            gettext("S%(number)d TP") % {"number": one["number"]},
         ]
     header += [gettext("Game points"), gettext("Team points")]
     rows = [[Paragraph(_escape(cell), styles.CELL) for cell in header]]
@@ -171,6 +172,17 @@ def _render(report: MatchReport, out, base_url: str) -> None:
     first = width * 0.3
     rest = (width - first) / (len(header) - 1)
     story.append(_table(rows, [first] + [rest] * (len(header) - 1), bold_last=True))
+    story.append(
+        Paragraph(
+            _escape(
+                gettext(
+                    "S1, S2, …: series; GP: game points (the players' list points); TP: team "
+                    "points (one per team with fewer game points, ties share)."
+                )
+            ),
+            styles.BODY,
+        )
+    )
 
     story.append(Paragraph(_escape(gettext("Line-ups")), styles.HEADING))
     for team in document["teams"]:
@@ -195,9 +207,8 @@ def _render(report: MatchReport, out, base_url: str) -> None:
     story.append(Paragraph(_escape(gettext("Lists and their seals")), styles.HEADING))
     lists = [[gettext("Series"), gettext("Table"), gettext("Status"), gettext("Seal")]]
     for item in document["lists"]:
-        lists.append(
-            [str(item["series"]), str(item["number"]), item["status"], (item["seal"] or "–")[:32]]
-        )
+        status = str(ListTable.Status(item["status"]).label)
+        lists.append([str(item["series"]), str(item["number"]), status, item["seal"] or "–"])
     story.append(_table(lists, [width * 0.1, width * 0.1, width * 0.15, width * 0.65]))
 
     if document.get("corrections"):

@@ -62,6 +62,10 @@ def expected_roles(path: str, method: str) -> frozenset:
         return CLUB_A | {"treasurer"} if not write else CLUB_A
     if path.endswith(("start-cards.pdf", "table-plan-codes.pdf", "table-cards.pdf", "card.pdf")):
         return CLUB_A
+    if path == "/api/v1/seasons/{id}/archive.zip":
+        return ADMIN
+    if path == "/api/v1/reports/{id}/report.pdf":  # the report is not published yet
+        return HOST | {"captain"}
     if path.startswith(("/api/v1/seasons/", "/api/v1/leagues/")):
         return ADMIN if write else EVERYONE
     if path in ("/api/v1/groups/", "/api/v1/groups/{id}/leaders/"):
