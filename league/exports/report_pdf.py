@@ -158,7 +158,7 @@ def _render(report: MatchReport, out, base_url: str) -> None:
             gettext("S%(number)d GP") % {"number": one["number"]},
             gettext("S%(number)d TP") % {"number": one["number"]},
         ]
-    header += [gettext("Game points"), gettext("Team points")]
+    header += [gettext("Sum GP"), gettext("Sum TP")]
     rows = [[Paragraph(_escape(cell), styles.CELL) for cell in header]]
     by_series = [{row["team"]: row for row in one["teams"]} for one in series]
     for total in document["totals"]:
