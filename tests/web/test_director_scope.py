@@ -92,3 +92,21 @@ def test_a_new_tournament_can_only_be_organised_for_the_own_club(client, clubs):
     assert "Herz A" not in form and "Pik B" in form
     assert response.status_code == 200
     assert not other.tournaments.filter(name="Fremd").exists()
+
+
+def test_a_group_leader_without_staff_rights_corrects_the_venue_s_lists_only(client):
+    from django.contrib.auth import get_user_model
+
+    from tests.league.factories import make_group, make_league_team, make_match_day
+
+    group = make_group(series=1, rounds=1)
+    leader = get_user_model().objects.create_user("staffelleiter")
+    group.leaders.add(leader)
+    venue = make_match_day(group, [[make_league_team(group) for _ in range(4)]]).venues.get()
+    other = make_tournament(name="Fremdes Turnier")
+    client.force_login(leader)
+
+    assert client.get(f"/leitung/turniere/{venue.tournament_id}/").status_code == 200
+    assert client.get(f"/leitung/turniere/{other.id}/").status_code == 403
+    assert client.get("/leitung/turniere/neu/").status_code == 403
+    assert client.get("/leitung/").status_code == 403

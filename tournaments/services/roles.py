@@ -184,11 +184,6 @@ def may_direct(user, obj) -> bool:
     return directs_club(user, tournament.club_id) or leads_venue_group(user, tournament)
 
 
-def directs_anything(user) -> bool:
-    """May open the director pages at all: staff users and group leaders."""
-    return is_director(user) or (_signed_in(user) and user.led_groups.exists())
-
-
 def directed_tournaments(user, tournaments):
     """``tournaments`` narrowed to those ``user`` directs (a queryset, one query)."""
     from tournaments.models import Club

@@ -2,7 +2,8 @@
 
 A page about one event (its address names a tournament, series, table or participant)
 is open to that event's directors (``roles.may_direct``: a club's directors, the group
-leaders of a league venue, the admin); the other pages to anyone who directs something.
+leaders of a league venue, the admin); the other pages (the list, a new tournament, the
+blocked addresses) to staff users.
 """
 
 from functools import wraps
@@ -58,7 +59,7 @@ def may_open(user, kwargs) -> bool:
     """Whether ``user`` may open the director page with these URL arguments."""
     event = page_event(kwargs)
     if event is None:
-        return roles.directs_anything(user)
+        return roles.is_director(user)
     return roles.may_direct(user, event)
 
 
