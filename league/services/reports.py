@@ -16,19 +16,21 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
-from league.models import LeagueTeam, MatchReport, Protest, ReportSignature, Venue
-from tournaments.models import Participant, Tournament
-from tournaments.services import audit, roles, signing
+from league.models import LeagueTeam, MatchReport, Protest, Venue
+from tournaments.models import Tournament
+from tournaments.services import audit, roles
 from tournaments.services.errors import Rejected
 from tournaments.services.input import MAX_REASON_LENGTH, free_text
 from tournaments.services.seal import seal_of
-from tournaments.services.signature_image import check_drawing, read_drawing, read_signature_image
-from tournaments.skat import Problem
 
 from . import reading
-from .report_document import content_digest, is_current, report_content, report_document
+from .report_document import is_current, report_content
+from .report_sealing import by_user, record_seal, reseal
+from .report_signing import NOT_AT_VENUE, CaptainPinBlocked, not_allowed, sign
+
+__all__ = ["CaptainPinBlocked", "sign"]  # the captains' step, carried out in report_signing.py
 
 BINDING = "binding"
 STATE_LABELS = {
@@ -37,7 +39,6 @@ STATE_LABELS = {
     "published": gettext_noop("published"),
     BINDING: gettext_noop("binding"),
 }
-NOT_AT_VENUE = gettext_noop("The team with the id %(id)s does not play at this venue.")
 
 
 def binding_date(report: MatchReport) -> datetime.date:
@@ -62,8 +63,6 @@ def state_of(report: MatchReport, today: datetime.date | None = None) -> str:
 
 def state_label(state: str) -> str:
     """A report state in the reader's language."""
-    from django.utils.translation import gettext
-
     return gettext(STATE_LABELS[state])
 
 
@@ -106,226 +105,10 @@ def submit_report(venue: Venue, *, user=None) -> MatchReport:
         document=document,
         seal=seal_of(document),
         sealed_at=now,
-        submitted_by=_by(user),
+        submitted_by=by_user(user),
     )
-    _record_seal("report_submitted", report, user=user)
+    record_seal("report_submitted", report, user=user)
     return report
-
-
-def _by(user):
-    return user if user is not None and user.is_authenticated else None
-
-
-def _record_seal(action: str, report: MatchReport, *, user, actor="", reason="", before=None):
-    audit.record(
-        action,
-        user=user,
-        actor=actor,
-        obj=report,
-        before=before,
-        after={
-            "report": report.pk,
-            "seal": report.seal,
-            "sealed_at": report.sealed_at.isoformat(),
-            "document": report.document,
-        },
-        reason=reason,
-    )
-
-
-def _reseal(report: MatchReport, content: dict | None = None) -> dict:
-    """Seal the report's document again as it is now; returns the document before."""
-    before = {"seal": report.seal, "status": report.status}
-    report.document = report_document(report, content)
-    report.seal = seal_of(report.document)
-    report.sealed_at = timezone.now()
-    report.save(update_fields=["document", "seal", "sealed_at"])
-    return before
-
-
-# --- Signing ---------------------------------------------------------------------------
-
-
-def sign(report: MatchReport, transition, *, user, actor, reason, team=None, pin=None, image=None):
-    """A captain confirms the report for ``team`` with the start-card PIN or a drawing.
-
-    The PIN is checked before the report is locked, as for lists: a wrong PIN stays
-    counted in the audit trail although the signing is refused.
-    """
-    team = reading.object_of(
-        LeagueTeam.objects.filter(venue_entries__venue=report.venue_id),
-        team,
-        field="team",
-        missing=NOT_AT_VENUE,
-    )
-    if not roles.may_sign_report(user, report, team):
-        raise _not_allowed(
-            gettext_noop("Only the captain of %(team)s, or the host on the venue's device, signs."),
-            team=team.name,
-        )
-    if (pin is None) == (image is None):
-        raise Rejected.because(
-            "pin",
-            "pin_or_image",
-            gettext_noop(
-                "Sign with either the PIN of the captain's start card or a drawn signature "
-                "(image), not both and not neither."
-            ),
-        )
-    _ensure_may_sign(report, team)
-    captain = _captain_at_venue(report, team)
-    if pin is not None:
-        _check_pin(report, team, captain, pin, user=user, actor=actor)
-        png = b""
-    else:
-        png = read_signature_image(image)
-        _check_drawing(report, team, png)
-    with transaction.atomic():
-        report = MatchReport.objects.select_for_update().get(pk=report.pk)
-        if report.status not in (MatchReport.Status.SUBMITTED, MatchReport.Status.CHECKED):
-            raise Rejected([states_refusal(report, "sign")], conflict=True)
-        _ensure_may_sign(report, team)
-        signature = ReportSignature.objects.create(
-            report=report,
-            team=team,
-            signer=captain.player if captain else None,
-            method=ReportSignature.Method.PIN if pin is not None else ReportSignature.Method.IMAGE,
-            image=png,
-            report_digest=content_digest(report.document),
-        )
-        before = _reseal(report, _content_of(report))
-        _record_seal("report_signed", report, user=user, actor=actor, before=before)
-    return signature
-
-
-def _ensure_may_sign(report: MatchReport, team: LeagueTeam) -> None:
-    entry = report.venue.venue_teams.get(team=team)
-    if entry.no_show:
-        raise Rejected.because(
-            "team",
-            "team_did_not_come",
-            gettext_noop("%(team)s did not turn up at this venue; it does not sign."),
-            conflict=True,
-            team=team.name,
-        )
-    if report.signatures.filter(team=team).exists():
-        raise Rejected.because(
-            "team",
-            "already_signed",
-            gettext_noop("The captain of %(team)s has already signed this report."),
-            conflict=True,
-            team=team.name,
-        )
-
-
-def states_refusal(report: MatchReport, action: str) -> Problem:
-    from tournaments.services.states import refusal
-
-    return refusal(report, "report", report.status, action)
-
-
-def _content_of(report: MatchReport) -> dict:
-    """The report's content as sealed: a signature confirms it, it does not re-read it."""
-    return {k: v for k, v in report.document.items() if k not in ("signatures", "corrections")}
-
-
-def _captain_at_venue(report: MatchReport, team: LeagueTeam) -> Participant | None:
-    if team.captain_id is None:
-        return None
-    return (
-        Participant.objects.filter(tournament=report.venue.tournament_id, player=team.captain_id)
-        .select_related("player")
-        .first()
-    )
-
-
-def _check_pin(report, team, captain, pin, *, user, actor) -> None:
-    if captain is None:
-        raise Rejected.because(
-            "pin",
-            "no_captain",
-            gettext_noop(
-                "%(team)s has no captain with a start card at this venue; the captain signs "
-                "with a drawing, or the group leader names the captain."
-            ),
-            team=team.name,
-        )
-    if not isinstance(pin, str) or not pin.isascii() or not pin.isdigit() or len(pin) > 8:
-        raise Rejected.because(
-            "pin",
-            "invalid_pin",
-            gettext_noop('Enter the PIN as printed on the start card: its digits, e.g. "0815".'),
-        )
-    try:
-        signing.check_start_card_pin(captain, pin, user=user, actor=actor, obj=report)
-    except signing.TooManyAttempts as blocked:
-        raise CaptainPinBlocked(team.name, blocked.retry_after) from None
-    except Rejected:
-        raise Rejected.because(
-            "pin",
-            "pin_mismatch",
-            gettext_noop(
-                "The PIN does not match the start card of %(captain)s, captain of %(team)s. "
-                "Check the four digits and try again."
-            ),
-            captain=captain.player.full_name,
-            team=team.name,
-        ) from None
-
-
-class CaptainPinBlocked(signing.TooManyAttempts):
-    """Too many wrong PINs for a captain's start card (429 with ``Retry-After``)."""
-
-    def __init__(self, team: str, retry_after: int):
-        self.retry_after = max(1, int(retry_after))
-        minutes = max(1, -(-self.retry_after // 60))
-        problem = Problem(
-            "pin",
-            "too_many_pin_attempts",
-            gettext_noop(
-                "Too many wrong PINs for the captain of %(team)s. Try again in %(minutes)d "
-                "minutes, or sign with a drawn signature."
-            ),
-            {"team": team, "minutes": minutes},
-        )
-        Rejected.__init__(self, [problem])
-
-
-def _check_drawing(report: MatchReport, team: LeagueTeam, png: bytes) -> None:
-    """A real signature, not a copy of another captain's (the lists' rules)."""
-    try:
-        check_drawing(png, 0)
-    except Rejected as refused:
-        problem = refused.problems[0]
-        raise Rejected.because(
-            "image",
-            problem.code,
-            gettext_noop(
-                "The drawn signature for %(team)s is empty or too small. Sign with the "
-                "captain's name across the field, or use the PIN of the start card."
-            ),
-            team=team.name,
-        ) from None
-    drawing = read_drawing(png)
-    for other in report.signatures.exclude(image=b"").select_related("team"):
-        theirs = read_drawing(bytes(other.image))
-        if bytes(other.image) == png or (theirs and theirs.pixel_sha256 == drawing.pixel_sha256):
-            raise Rejected.because(
-                "image",
-                "image_copied",
-                gettext_noop(
-                    "The signature for %(team)s is identical to the one for %(other)s. Every "
-                    "captain signs for themselves."
-                ),
-                team=team.name,
-                other=other.team.name,
-            )
-
-
-def _not_allowed(message: str, **params):
-    from django.core.exceptions import PermissionDenied
-
-    return PermissionDenied(Problem("team", "not_allowed", message, params).text())
 
 
 # --- The group leader's steps ------------------------------------------------------------
@@ -348,7 +131,7 @@ def _ensure_current(report: MatchReport) -> None:
 def check(report: MatchReport, transition, *, user, actor, reason):
     _ensure_current(report)
     report.status = transition.target
-    report.checked_at, report.checked_by = timezone.now(), _by(user)
+    report.checked_at, report.checked_by = timezone.now(), by_user(user)
     report.save(update_fields=["status", "checked_at", "checked_by"])
     audit.record(transition.audit, user=user, actor=actor, obj=report, after={"report": report.pk})
     return report
@@ -357,9 +140,9 @@ def check(report: MatchReport, transition, *, user, actor, reason):
 def publish(report: MatchReport, transition, *, user, actor, reason):
     _ensure_current(report)
     report.status = transition.target
-    report.published_at, report.published_by = timezone.now(), _by(user)
+    report.published_at, report.published_by = timezone.now(), by_user(user)
     if report.checked_at is None:
-        report.checked_at, report.checked_by = report.published_at, _by(user)
+        report.checked_at, report.checked_by = report.published_at, by_user(user)
     report.save(
         update_fields=["status", "checked_at", "checked_by", "published_at", "published_by"]
     )
@@ -379,14 +162,14 @@ def correct(report: MatchReport, transition, *, user, actor, reason):
             *report.document.get("corrections", []),
             {
                 "at": timezone.now().replace(microsecond=0).isoformat(),
-                "by": user.get_username() if _by(user) else "",
+                "by": user.get_username() if by_user(user) else "",
                 "reason": reason,
                 "sealed_before": report.seal,
             },
         ],
     }
-    _reseal(report)
-    _record_seal(transition.audit, report, user=user, actor=actor, reason=reason, before=before)
+    reseal(report)
+    record_seal(transition.audit, report, user=user, actor=actor, reason=reason, before=before)
     return report
 
 
@@ -399,7 +182,7 @@ def protest(report: MatchReport, transition, *, user, actor, reason, team=None):
         missing=NOT_AT_VENUE,
     )
     if not roles.may_protest(user, team):
-        raise _not_allowed(
+        raise not_allowed(
             gettext_noop("Only the captain of %(team)s or the group leader lodges its protest."),
             team=team.name,
         )
@@ -411,7 +194,9 @@ def protest(report: MatchReport, transition, *, user, actor, reason, team=None):
             conflict=True,
             date=protest_deadline(report).strftime("%d.%m.%Y"),
         )
-    lodged = Protest.objects.create(report=report, team=team, reason=reason, lodged_by=_by(user))
+    lodged = Protest.objects.create(
+        report=report, team=team, reason=reason, lodged_by=by_user(user)
+    )
     audit.record(
         transition.audit,
         user=user,
@@ -446,7 +231,7 @@ def decide_protest(protest: Protest, data: dict, *, user=None) -> Protest:
             conflict=True,
         )
     protest.decision, protest.decision_reason = decision, reason
-    protest.decided_at, protest.decided_by = timezone.now(), _by(user)
+    protest.decided_at, protest.decided_by = timezone.now(), by_user(user)
     protest.save(update_fields=["decision", "decision_reason", "decided_at", "decided_by"])
     audit.record(
         "protest_decided",

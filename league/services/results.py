@@ -18,7 +18,7 @@ from decimal import Decimal
 
 from django.db.models import Count, Q
 
-from league.models import LeagueGroup, MatchReport, Venue, VenueTeam
+from league.models import LeagueGroup, LeagueTeam, MatchReport, Venue, VenueTeam
 from tournaments.models import GamePoints, Series, SummaryEntry
 from tournaments.models.tournaments import ExtraPoints
 from tournaments.services.ranking import participant_totals
@@ -202,8 +202,7 @@ def group_tables(groups, *, published_only: bool = True) -> dict[int, GroupTable
     results = venue_results(venues)
     teams = defaultdict(list)
     for team in (
-        groups[0]
-        .teams.model.objects.filter(group__in=groups)
+        LeagueTeam.objects.filter(group__in=groups)
         .values("id", "group", "name", "club__name")
         .order_by()
     ):
