@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "tournaments",
+    "league",
 ]
 
 MIDDLEWARE = [

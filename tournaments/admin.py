@@ -76,6 +76,7 @@ class ClubAdmin(admin.ModelAdmin):
     list_display = ["name", "short_name", "federation_number", "created_at"]
     search_fields = ["name", "short_name", "federation_number"]
     list_filter = ["created_at"]
+    filter_horizontal = ["directors"]
 
 
 @admin.register(Player)

@@ -28,6 +28,7 @@ FORM_OPERATIONS = {
     },
     ("/api/v1/tournaments/{id}/participants/import/", "post"): {"multipart/form-data"},
     ("/api/v1/clubs/{id}/certificate/", "post"): {"multipart/form-data"},
+    ("/api/v1/groups/{id}/match-days/import/", "post"): {"multipart/form-data"},
 }
 
 

@@ -8,6 +8,7 @@ Checked against the generated schema, so a new endpoint is covered without a new
 import pytest
 
 from tests.factories import make_club, make_played_tournament, make_staff_user
+from tests.league.factories import make_group, make_league_team, make_match_day
 from tests.openapi import api_schema
 from tournaments.models import Participant, Series, Table
 
@@ -41,7 +42,12 @@ def ids(module_db):
     table = Table.objects.get(series=series)
     club = make_club()
     participant = Participant.objects.filter(tournament=tournament).first()
+    group = make_group()
+    teams = [make_league_team(group) for _ in range(4)]
+    venue = make_match_day(group, [teams]).venues.get()
     return {
+        "groups": group.pk,
+        "venues": venue.pk,
         "clubs": club.pk,
         "players": participant.player_id,
         "tournaments": tournament.pk,

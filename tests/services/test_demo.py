@@ -19,14 +19,23 @@ from django.utils import translation
 from tournaments.management.commands import demo as demo_command
 from tournaments.models import AuditEntry, Club, Participant, Player, Table, Tournament
 from tournaments.services import money
-from tournaments.services.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, load_demo
+from tournaments.services.demo import CLUBS, DIRECTOR_PASSWORD, DIRECTOR_USERNAME, load_demo
 from tournaments.services.demo_lists import DEMO_CUP, DEMO_TOURNAMENT
 
 pytestmark = pytest.mark.django_db
 
 
+# The clubs of the demo evening and cup; the demo league (league/services/demo.py) has
+# clubs, players and logins of its own, tested below.
+DEMO_CLUBS = [name for name, _short in CLUBS]
+
+
 def _table_counts():
-    return (Club.objects.count(), Player.objects.count(), get_user_model().objects.count())
+    return (
+        Club.objects.filter(name__in=DEMO_CLUBS).count(),
+        Player.objects.filter(club__name__in=DEMO_CLUBS).count(),
+        get_user_model().objects.filter(is_staff=True).count(),
+    )
 
 
 class Loaded(NamedTuple):
@@ -57,7 +66,7 @@ def test_demo_command_loads_data_and_prints_the_login(demo):
     assert "http://127.0.0.1:8000/" in demo.printed
     assert "leitung" in demo.printed
     assert "skat-demo" in demo.printed
-    assert Player.objects.count() == 16
+    assert Player.objects.filter(club__name__in=DEMO_CLUBS).count() == 16
 
 
 def test_demo_command_runs_in_debug_without_force(settings, demo):
@@ -68,7 +77,7 @@ def test_demo_command_runs_in_debug_without_force(settings, demo):
         call_command("demo", stdout=out)
 
     assert "Demo data loaded: 2 clubs, 16 players" in out.getvalue()
-    assert Player.objects.count() == 16
+    assert Player.objects.filter(club__name__in=DEMO_CLUBS).count() == 16
 
 
 def test_loading_twice_gives_the_same_rows(demo):
@@ -81,10 +90,10 @@ def test_loading_twice_gives_the_same_rows(demo):
 
 
 def test_players_are_split_across_both_clubs_with_member_numbers(demo):
-    for club in Club.objects.all():
+    for club in Club.objects.filter(name__in=DEMO_CLUBS):
         assert club.players.count() == 8
-    assert not Player.objects.filter(member_number="").exists()
-    assert set(Club.objects.values_list("short_name", flat=True)) == {
+    assert not Player.objects.filter(club__name__in=DEMO_CLUBS, member_number="").exists()
+    assert set(Club.objects.filter(name__in=DEMO_CLUBS).values_list("short_name", flat=True)) == {
         "SF Musterstadt",
         "HD Beispielheim",
     }
@@ -120,7 +129,8 @@ def test_demo_shows_a_finished_tournament_next_to_a_running_one(demo):
     assert cup.finished_at is not None
     assert list(evening.series.values_list("status", flat=True)) == ["finished", "running"]
     assert not Table.objects.filter(series__status="finished", status="open").exists()
-    assert AuditEntry.objects.filter(action="tournament_finished").count() == 1
+    finished = AuditEntry.objects.filter(action="tournament_finished")
+    assert [entry.object_repr for entry in finished if "Demo" in entry.object_repr] == [str(cup)]
 
 
 def test_demo_shows_money_on_every_list_and_a_balanced_settlement_once(demo):
@@ -142,3 +152,33 @@ def test_demo_shows_money_on_every_list_and_a_balanced_settlement_once(demo):
     assert settlement.collected == settlement.prizes + settlement.balance
     assert Participant.objects.filter(tournament=tournament, gender="f").count() == 8
     assert tournament.payments.count() == payments
+
+
+def test_demo_has_a_small_league_with_a_published_and_a_submitted_report(demo, client):
+    """One group of 8 teams, two decentral match days at two venues each with 2 series, a
+    team of three, a substitute who played, one report published and one submitted."""
+    from league.models import LeagueGroup, MatchReport, RosterEntry
+    from league.services.demo import CAPTAIN, LEADER, PASSWORD
+    from tournaments.models import Seat
+
+    group = LeagueGroup.objects.get()
+    days = list(group.match_days.order_by("number"))
+    substitute = RosterEntry.objects.get(substitute=True).player
+
+    assert group.teams.count() == 8
+    assert [day.venues.count() for day in days] == [2, 2]
+    assert all(not day.central for day in days)
+    assert {venue.tournament.planned_series for day in days for venue in day.venues.all()} == {2}
+    assert (
+        sorted(team.roster.filter(substitute=False).count() for team in group.teams.all())
+        == [3] + [4] * 7
+    )
+    assert Seat.objects.filter(participant__player=substitute).exists()
+    assert sorted(MatchReport.objects.values_list("status", flat=True)) == [
+        "published",
+        "submitted",
+    ]
+    assert all(report.signatures.count() == 4 for report in MatchReport.objects.all())
+    assert client.login(request=HttpRequest(), username=LEADER, password=PASSWORD)
+    assert "Staffel Nord" in client.get("/liga/meine/").content.decode()
+    assert client.login(request=HttpRequest(), username=CAPTAIN, password=PASSWORD)

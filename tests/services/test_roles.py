@@ -86,3 +86,98 @@ def test_none_is_nobody():
 )
 def test_a_table_device_only_keeps_its_list(action, read_only, expected):
     assert roles.table_device_may(action, read_only=read_only) is expected
+
+
+# --- Scope: a director directs the events of the clubs they run ---------------------------
+
+
+@pytest.fixture
+def two_clubs(db):
+    """Clubs A and B, each with a named director; club C with none; an unnamed staff user."""
+    from tests.factories import make_club, make_superuser, make_tournament
+
+    a, b, c = make_club("Herz A"), make_club("Pik B"), make_club("Karo C")
+    director_a, director_b = make_staff_user("leitung_a"), make_staff_user("leitung_b")
+    a.directors.add(director_a)
+    b.directors.add(director_b)
+    return {
+        "clubs": (a, b, c),
+        "people": {
+            "admin": make_superuser("verband"),
+            "director_a": director_a,
+            "director_b": director_b,
+            "staff": make_staff_user("ohne_verein"),
+            "member": _member(),
+        },
+        "events": {
+            "A": make_tournament(club=a),
+            "B": make_tournament(club=b),
+            "C": make_tournament(club=c),
+            "none": make_tournament(),
+        },
+    }
+
+
+@pytest.mark.parametrize(
+    ("person", "directs"),
+    [
+        ("admin", {"A", "B", "C", "none"}),
+        ("director_a", {"A", "none"}),
+        ("director_b", {"B", "none"}),
+        ("staff", {"C", "none"}),
+        ("member", set()),
+    ],
+)
+def test_a_director_directs_only_the_events_of_their_clubs(two_clubs, person, directs):
+    user = two_clubs["people"][person]
+
+    directed = {
+        name for name, event in two_clubs["events"].items() if roles.may_direct(user, event)
+    }
+
+    assert directed == directs
+
+
+@pytest.mark.parametrize(
+    ("person", "clubs"),
+    [("admin", {"Herz A", "Pik B", "Karo C"}), ("director_a", {"Herz A"}), ("staff", {"Karo C"})],
+)
+def test_directors_organise_events_only_for_their_clubs(two_clubs, person, clubs):
+    from tournaments.models import Club, Tournament
+
+    user = two_clubs["people"][person]
+
+    organisable = roles.organisable_clubs(user, Club.objects.all())
+    listed = roles.directed_tournaments(user, Tournament.objects.all())
+
+    assert {club.name for club in organisable} == clubs
+    assert {t.club.name for t in listed if t.club} == clubs
+    assert roles.may_organise(user, None) is True
+
+
+def test_a_series_table_and_participant_belong_to_their_tournament_s_directors(two_clubs):
+    from tests.factories import make_participants, make_series, make_table
+
+    event = two_clubs["events"]["A"]
+    table = make_table(make_series(event), make_participants(event, 4))
+    director_a, director_b = (two_clubs["people"][n] for n in ("director_a", "director_b"))
+
+    for obj in (table.series, table, table.seats.first(), event.participants.first()):
+        assert roles.may_direct(director_a, obj) is True
+        assert roles.may_direct(director_b, obj) is False
+
+
+def test_roles_of_an_event_name_the_director_only_for_its_directors(two_clubs):
+    event = two_clubs["events"]["A"]
+
+    assert Role.DIRECTOR in roles.roles_of(two_clubs["people"]["director_a"], event)
+    assert Role.DIRECTOR not in roles.roles_of(two_clubs["people"]["director_b"], event)
+    assert roles.roles_of(two_clubs["people"]["admin"], event) >= {Role.ADMIN, Role.DIRECTOR}
+
+
+def test_the_admin_is_not_asked_for_the_event(two_clubs, django_assert_num_queries):
+    def never_read():
+        raise AssertionError("the admin directs everything; the event need not be read")
+
+    with django_assert_num_queries(0):
+        assert roles.may_change_event(two_clubs["people"]["admin"], never_read) is True

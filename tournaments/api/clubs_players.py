@@ -1,12 +1,26 @@
 """Clubs and players (Vereine und Spieler): plain read/write resources with a search box."""
 
 from django_filters.rest_framework import DjangoFilterBackend
-from rest_framework import filters, viewsets
+from drf_spectacular.utils import extend_schema
+from rest_framework import filters, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
 
 from tournaments.models import Club, Player
+from tournaments.services import club_directors
 
-from .permissions import DirectorWritesOthersRead
+from .permissions import AssociationAdminWrites, DirectorWritesOthersRead
+from .request_bodies import json_object
 from .serializers.clubs_players import ClubSerializer, PlayerSerializer
+
+
+class DirectorRequestSerializer(serializers.Serializer):
+    user = serializers.IntegerField(help_text="A staff user's id.")
+
+
+class DirectorsSerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    directors = serializers.ListField(child=serializers.IntegerField())
 
 
 class ClubViewSet(viewsets.ModelViewSet):
@@ -15,6 +29,21 @@ class ClubViewSet(viewsets.ModelViewSet):
     permission_classes = [DirectorWritesOthersRead]
     filter_backends = [filters.SearchFilter]
     search_fields = ["name", "short_name"]
+
+    @extend_schema(request=DirectorRequestSerializer, responses={201: DirectorsSerializer})
+    @action(
+        detail=True,
+        methods=["post"],
+        permission_classes=[AssociationAdminWrites],
+        serializer_class=DirectorRequestSerializer,
+        filter_backends=[],
+    )
+    def directors(self, request, pk=None):
+        """Name a staff user a director of the club (the association's administrator)."""
+        club = self.get_object()
+        club_directors.add_director(club, json_object(request).get("user"), user=request.user)
+        data = {"club": club.pk, "directors": club_directors.director_ids(club)}
+        return Response(data, status.HTTP_201_CREATED)
 
 
 class PlayerViewSet(viewsets.ModelViewSet):

@@ -18,6 +18,7 @@ from tournaments.services.errors import Rejected
 from tournaments.skat.money import cents
 
 from .game_value import not_an_object
+from .permissions import event_of
 
 
 def Euros(**kwargs):  # noqa: N802 - reads like a field class
@@ -141,16 +142,17 @@ class SeesMoney(BasePermission):
     message = "Only the tournament director or the treasurer may see the cash box."
 
     def has_permission(self, request, view) -> bool:
-        return money.may_see_money(request.user)
+        return money.may_see_money(request.user, event_of(request, view))
 
 
 class DirectorWritesMoneyRolesRead(SeesMoney):
     message = "Only the tournament director may change this; the treasurer may read it."
 
     def has_permission(self, request, view) -> bool:
+        tournament = event_of(request, view)
         if request.method in ("GET", "HEAD", "OPTIONS"):
-            return money.may_see_money(request.user)
-        return money.may_set_tariff_and_prizes(request.user)
+            return money.may_see_money(request.user, tournament)
+        return money.may_set_tariff_and_prizes(request.user, tournament)
 
 
 def _tournament(pk) -> Tournament:
@@ -162,6 +164,7 @@ def _tariff_data(tournament) -> dict:
 
 
 class TariffView(APIView):
+    scope_model = Tournament
     permission_classes = [DirectorWritesMoneyRolesRead]
 
     @extend_schema(responses=TariffSerializer, summary="The tournament's tariff")
@@ -192,6 +195,7 @@ class TariffView(APIView):
 
 
 class CashView(APIView):
+    scope_model = Tournament
     permission_classes = [SeesMoney]
 
     @extend_schema(responses=CashSerializer, summary="The settlement of the cash box")
@@ -200,6 +204,7 @@ class CashView(APIView):
 
 
 class PaymentsView(APIView):
+    scope_model = Tournament
     permission_classes = [SeesMoney]
 
     @extend_schema(responses=PaymentSerializer(many=True), summary="Every payment, oldest first")
@@ -218,6 +223,7 @@ class PaymentsView(APIView):
 
 
 class PrizesView(APIView):
+    scope_model = Tournament
     """Readable by anyone once the tournament is finished, by the money roles always."""
 
     def get_permissions(self):

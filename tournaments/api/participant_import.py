@@ -53,19 +53,25 @@ class ImportActions:
 
 def _import_request(request):
     """The uploaded file and whether to commit, or every problem with the form at once."""
+    return read_upload(
+        request,
+        missing=gettext_noop(
+            'Send the player list as a file in the form field "file" '
+            "(multipart/form-data), as CSV or XLSX."
+        ),
+        not_a_boolean=gettext_noop(
+            'commit must be "true" (register the players) or "false" (only preview).'
+        ),
+    )
+
+
+def read_upload(request, *, missing: str, not_a_boolean: str):
+    """An import's form: the file in ``file`` (within the size limit) and ``commit``;
+    ``missing`` and ``not_a_boolean`` are the messages when they are wrong."""
     problems = []
     upload = request.FILES.get("file")
     if upload is None:
-        problems.append(
-            Problem(
-                "file",
-                "file_required",
-                gettext_noop(
-                    'Send the player list as a file in the form field "file" '
-                    "(multipart/form-data), as CSV or XLSX."
-                ),
-            )
-        )
+        problems.append(Problem("file", "file_required", missing))
     else:
         problem = player_import.file_size_problem(upload.name, upload.size)
         if problem is not None:
@@ -75,15 +81,7 @@ def _import_request(request):
         str(raw).strip().lower()
     )
     if commit is None:
-        problems.append(
-            Problem(
-                "commit",
-                "not_a_boolean",
-                gettext_noop(
-                    'commit must be "true" (register the players) or "false" (only preview).'
-                ),
-            )
-        )
+        problems.append(Problem("commit", "not_a_boolean", not_a_boolean))
     if problems:
         raise Rejected(problems)
     return upload, commit

@@ -24,7 +24,7 @@ from tournaments.services.seal import verify_seal
 from tournaments.services.tables import table_overview
 
 from .errors import problems_response
-from .permissions import DirectorWritesOthersRead
+from .permissions import DirectorWritesOthersRead, event_of
 from .request_bodies import json_object
 from .serializers import TableSerializer
 from .table_code import TableCodeWrites, table_code_actor
@@ -44,7 +44,7 @@ class MaySignList(BasePermission):
         return request.method in SAFE_METHODS or self.may_sign(request, view)
 
     def may_sign(self, request, view) -> bool:
-        return roles.may_take_signatures(request.user)
+        return roles.may_take_signatures(request.user, event_of(request, view))
 
 
 class SignerSerializer(serializers.Serializer):
@@ -147,10 +147,10 @@ def _table(pk) -> Table:
     return get_object_or_404(Table.objects.select_related("series__tournament"), pk=pk)
 
 
-def _signing_roles(request) -> frozenset:
+def _signing_roles(request, table) -> frozenset:
     """A table device is known by its code; a signed-in director by the session."""
     device = {roles.Role.TABLE_DEVICE} if table_code_actor(request) else set()
-    return roles.roles_of(request.user) | device
+    return roles.roles_of(request.user, table) | device
 
 
 def _overview(pk) -> dict:
@@ -161,6 +161,7 @@ class TableSignaturesView(APIView):
     """``tables/{id}/signatures/``: who signed the list; a player signs it."""
 
     permission_classes = [MaySignList | TableCodeWrites]
+    scope_model = Table
     action = "signatures"  # what TableCodeWrites admits a table device to
 
     @extend_schema(responses=SigningStatusSerializer, summary="Who has signed the list")
@@ -177,12 +178,13 @@ class TableSignaturesView(APIView):
     )
     def post(self, request, pk):
         body = json_object(request)
+        table = _table(pk)
         try:
             states.apply(
-                _table(pk),
+                table,
                 "sign",
                 request.user,
-                roles=_signing_roles(request),
+                roles=_signing_roles(request, table),
                 actor=table_code_actor(request),
                 seat=body.get("seat"),
                 participant=body.get("participant"),
@@ -204,6 +206,7 @@ class _DirectorAction(APIView):
     """
 
     permission_classes = [DirectorWritesOthersRead]
+    scope_model = Table
     http_method_names = ["post", "options"]
     transition: str
     summary: str

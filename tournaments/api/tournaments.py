@@ -6,13 +6,15 @@ of the same URL prefix; they live in ``participants.py`` and ``participant_impor
 
 from functools import partial
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from tournaments.models import Tournament
-from tournaments.services import participants, ranking_cache
+from tournaments.services import participants, ranking_cache, roles
 
 from .conditional import RankingAction
 from .finishing import FinishActions
@@ -42,6 +44,24 @@ class TournamentViewSet(
             return Response(SeriesSerializer(created).data, status.HTTP_201_CREATED)
         return Response(SeriesSerializer(tournament.series.all(), many=True).data)
 
+    def perform_create(self, serializer):
+        _ensure_may_organise(self.request.user, serializer.validated_data.get("club"))
+        super().perform_create(serializer)
+
+    def perform_update(self, serializer):
+        if "club" in serializer.validated_data:
+            _ensure_may_organise(self.request.user, serializer.validated_data["club"])
+        super().perform_update(serializer)
+
     def ranking_source(self, tournament):
         rows = partial(ranking_cache.tournament_ranking, tournament)
         return tournament.pk, "tournament", rows
+
+
+def _ensure_may_organise(user, club) -> None:
+    """A club's director creates events for that club only (services/roles.py)."""
+    if not roles.may_organise(user, club):
+        raise PermissionDenied(
+            gettext("Only a director of %(club)s may organise its tournaments.")
+            % {"club": club.name}
+        )

@@ -19,6 +19,8 @@ from typing import TextIO
 
 from django.db import DEFAULT_DB_ALIAS, connections
 
+from league import benchmarks as league_benchmark
+
 from . import load, overview, pdf, ranking
 
 
@@ -33,6 +35,9 @@ BENCHMARKS: dict[str, Benchmark] = {
     "ranking": Benchmark(ranking.HELP, ranking.add_arguments, ranking.run),
     "pdf": Benchmark(pdf.HELP, pdf.add_arguments, pdf.run),
     "load": Benchmark(load.HELP, load.add_arguments, load.run),
+    "league": Benchmark(
+        league_benchmark.HELP, league_benchmark.add_arguments, league_benchmark.run
+    ),
 }
 OVERVIEW = Benchmark(overview.HELP, overview.add_arguments, overview.run)
 """What ``manage.py bench`` runs without a name: the performance table of the README."""

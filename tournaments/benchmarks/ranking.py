@@ -269,10 +269,14 @@ def _play_series(series, order, rounds, scheme: ExtraPointsScheme, rng: random.R
     )
 
 
-def valued_game(table: Table, deal: Deal, data: dict, scheme: ExtraPointsScheme, at_table) -> Game:
+def valued_game(
+    table: Table, deal: Deal, data: dict, scheme: ExtraPointsScheme, at_table, cache=None
+) -> Game:
     """A Game as ``listkeeping.enter_game`` stores it: the inputs and the engine's results.
 
-    ``at_table`` are the participant ids on seats 1, 2, … (no seat changes here).
+    ``at_table`` are the participant ids on seats 1, 2, … (no seat changes here). With a
+    ``cache`` (a dict) the engine's answer is kept per entry, the seat aside, for data of
+    hundreds of thousands of games.
     """
     game = Game(
         table=table, number=deal.number, dealer_seat=deal.dealer, table_size=deal.table_size
@@ -280,10 +284,14 @@ def valued_game(table: Table, deal: Deal, data: dict, scheme: ExtraPointsScheme,
     if data.get("passed"):
         game.record_passed()
         return game
-    declaration, outcome = read_game(data)
-    game.record_value(
-        data["declarer_seat"], declaration, outcome, evaluate(declaration, outcome, scheme)
-    )
+    key = tuple(sorted((k, v) for k, v in data.items() if k != "declarer_seat"))
+    valued = cache.get(key) if cache is not None else None
+    if valued is None:
+        declaration, outcome = read_game(data)
+        valued = (declaration, outcome, evaluate(declaration, outcome, scheme))
+        if cache is not None:
+            cache[key] = valued
+    game.record_value(data["declarer_seat"], *valued)
     game.declarer_id = at_table[game.declarer_seat - 1]
     return game
 

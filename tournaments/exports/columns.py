@@ -24,6 +24,7 @@ NUMBER = "number"  # points, with thousands separators
 SIGNED = "signed"  # points with their sign (the ±50 column)
 PLACE = "place"  # a rank, printed "3." on paper
 MONEY = "money"  # euros with cents: "1.234,50 €" on paper, a number in XLSX, "1234,50" in CSV
+DECIMAL = "decimal"  # a Decimal as given: "2,5" on paper and in CSV, a number in XLSX
 
 XLSX_FORMATS = {NUMBER: "#,##0", SIGNED: "+#,##0;-#,##0;0", MONEY: '#,##0.00 "€"'}
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -76,7 +77,7 @@ def cell_values(columns: list[Column], rows) -> list[list]:
         elif kinds <= {str} and "" not in values:
             by_column.append(values)
         else:
-            money = column.format == MONEY
+            money = column.format in (MONEY, DECIMAL)
             by_column.append([_cell(value, column.numeric, money) for value in values])
     return [list(line) for line in zip(*by_column, strict=True)] if columns else [[] for _ in rows]
 
@@ -91,12 +92,14 @@ def _cell(value, numeric: bool, money: bool):
     return str(value)
 
 
-def csv_text(value) -> str:
+def csv_text(value, format: str = "") -> str:  # noqa: A002 - a column's format
     """A CSV field: numbers plain, text that a spreadsheet would run prefixed with ``'``."""
     if value is None:
         return ""
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
+    if isinstance(value, Decimal) and format == DECIMAL:
+        return str(value).replace(".", ",")
     if isinstance(value, Decimal):
         return f"{value:.2f}".replace(".", ",")
     text = str(value)
@@ -115,6 +118,8 @@ def pdf_value(column: Column, row) -> str:
         return ""
     if column.format == MONEY:
         return euros(value)
+    if column.format == DECIMAL and isinstance(value, Decimal):
+        return str(value).replace(".", ",")
     if isinstance(value, int) and not isinstance(value, bool):
         if column.format == PLACE:
             return f"{value}."

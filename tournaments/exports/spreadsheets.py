@@ -84,7 +84,7 @@ def _cell_style(column: Column) -> str | None:
     return "bold" if column.bold else None
 
 
-def _table_sheet(workbook, title: str, line: str, columns: list[Column], rows) -> SheetWriter:
+def table_sheet(workbook, title: str, line: str, columns: list[Column], rows) -> SheetWriter:
     """A title line, a bold frozen header row and one row per row of the source."""
     lines = cell_values(columns, rows)
     sheet = SheetWriter(workbook, title)
@@ -101,7 +101,7 @@ def _table_sheet(workbook, title: str, line: str, columns: list[Column], rows) -
 
 def series_ranking_xlsx(series: Series) -> bytes:
     workbook = XLSXWorkbook()
-    _table_sheet(
+    table_sheet(
         workbook,
         series_label(series),
         _title_line(series.tournament, series),
@@ -120,14 +120,14 @@ def tournament_ranking_xlsx(tournament: Tournament) -> bytes:
     workbook = XLSXWorkbook()
     data = tournament_ranking(tournament)
     for series in data.series:
-        _table_sheet(
+        table_sheet(
             workbook,
             series_label(series),
             _title_line(tournament, series),
             series_columns(),
             data.series_rows(series),
         )
-    _table_sheet(
+    table_sheet(
         workbook,
         gettext("Total"),
         _title_line(tournament),
@@ -142,7 +142,7 @@ def team_ranking_xlsx(tournament: Tournament) -> bytes:
     """Each team with its totals, then a line per member (as the PDF prints them)."""
     workbook = XLSXWorkbook()
     title = f"{gettext('Team ranking')} – {tournament.name}"
-    _table_sheet(workbook, gettext("Teams"), title, team_columns(), team_lines(tournament))
+    table_sheet(workbook, gettext("Teams"), title, team_columns(), team_lines(tournament))
     return _save(workbook)
 
 
@@ -152,7 +152,7 @@ def season_ranking_xlsx(
     rows = ranking.rank_season(club, year, best=best, min_series=min_series)
     workbook = XLSXWorkbook()
     title = gettext("Season ranking %(year)d – %(club)s") % {"year": year, "club": club.name}
-    _table_sheet(workbook, str(year), title, season_columns(), rows)
+    table_sheet(workbook, str(year), title, season_columns(), rows)
     return _save(workbook)
 
 
@@ -177,7 +177,7 @@ def _list_sheet(workbook, sheet: ListSheet) -> None:
         _table_title(sheet.table_number),
         sheet.status_label,
     )
-    writer = _table_sheet(
+    writer = table_sheet(
         workbook,
         _table_title(sheet.table_number),
         " · ".join(part for part in parts if part),
@@ -246,6 +246,7 @@ def columns_csv(columns: list[Column], rows) -> bytes:
     text = io.StringIO(newline="")
     writer = csv.writer(text, delimiter=CSV_DELIMITER, lineterminator="\r\n")
     writer.writerow(csv_text(column.header) for column in columns)
+    formats = [column.format for column in columns]
     for line in cell_values(columns, rows):
-        writer.writerow(csv_text(value) for value in line)
+        writer.writerow(csv_text(value, kind) for value, kind in zip(line, formats, strict=True))
     return text.getvalue().encode(CSV_ENCODING)

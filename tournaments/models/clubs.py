@@ -1,5 +1,6 @@
 """Clubs and their players: who takes part in a tournament and for which club."""
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -38,6 +39,16 @@ class Club(models.Model):
         _("season ranking: minimum series"),
         default=1,
         help_text=_("Players with fewer series in the year are not listed."),
+    )
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("directors"),
+        blank=True,
+        related_name="directed_clubs",
+        help_text=_(
+            "Staff users who direct this club's tournaments and league venues. Once a club "
+            "has directors, only they and the association's administrators change its events."
+        ),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 

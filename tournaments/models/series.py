@@ -16,6 +16,16 @@ class Series(Progress):
     draw_prefer_three = models.BooleanField(_("draw preferred 3-player tables"), default=False)
     draw_separate_clubs = models.BooleanField(_("draw kept club mates apart"), default=False)
     drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
+    players = models.ManyToManyField(
+        "tournaments.Participant",
+        verbose_name=_("line-up"),
+        blank=True,
+        related_name="lineup_series",
+        help_text=_(
+            "Who plays this series when it is fixed in advance (a league team's line-up). "
+            "Empty: every participant who has not withdrawn is drawn."
+        ),
+    )
 
     class Meta:
         verbose_name = _("series")

@@ -87,6 +87,23 @@ ACTION_LABELS = {
     "participant_changed": gettext_noop("registration changed"),
     "participant_withdrawn": gettext_noop("player withdrawn"),
     "participant_returned": gettext_noop("player takes part again"),
+    "club_director_added": gettext_noop("club director named"),
+    "season_created": gettext_noop("season created"),
+    "league_created": gettext_noop("league created"),
+    "group_created": gettext_noop("group created"),
+    "group_leader_added": gettext_noop("group leader named"),
+    "league_team_created": gettext_noop("league team created"),
+    "match_day_created": gettext_noop("match day created"),
+    "lineup_set": gettext_noop("line-up set"),
+    "team_no_show": gettext_noop("team did not turn up"),
+    "report_submitted": gettext_noop("match report sent"),
+    "report_signed": gettext_noop("match report signed by a captain"),
+    "report_checked": gettext_noop("match report checked"),
+    "report_published": gettext_noop("match report published"),
+    "report_corrected": gettext_noop("match report corrected"),
+    "protest_lodged": gettext_noop("protest lodged"),
+    "protest_decided": gettext_noop("protest decided"),
+    "fixtures_imported": gettext_noop("fixtures imported"),
 }
 # Reasons the software itself writes (not typed by a person), shown translated.
 GENERATED_REASONS = {"undo": gettext_noop("undone at the table")}

@@ -7,7 +7,21 @@ kind or an action's name.
 
 The roles (Rollen):
 
-- **director** (Turnierleitung): a staff user. Reads and changes everything of an event.
+- **association admin** (Verband): a superuser. Directs every event and leads every league
+  group.
+- **director** (Turnierleitung): a staff user, scoped to what they run. A staff user named
+  among a club's directors (:attr:`Club.directors`) directs that club's tournaments and
+  league venues, and events without an organising club. Where a club has no directors
+  named, any staff user directs its events, as before clubs were kept apart: a single
+  club's installation needs no setting, and a second club that names its directors keeps
+  everyone else out. Reads and changes everything of the events they direct.
+- **group leader** (Staffelleiter): a user listed among a league group's leaders. Sees
+  and corrects everything of the group: its venues' tournaments (lists, corrections,
+  finishing) as their director, its match reports (check, correct, publish, protests).
+- **captain** (Mannschaftsführer): the user linked to a league team's captain. Sees the
+  team's results and lists before they are published, signs the team's match reports
+  and lodges protests; at the venue the captain may sign on the host's device instead,
+  with the PIN of the start card.
 - **table device** (Tischgerät): no account; whoever holds a table's code keeps that one
   table's list while it is open — enter, correct and delete games, sign
   (:data:`TABLE_DEVICE_ACTIONS`); see :mod:`tournaments.services.table_access` for the
@@ -23,42 +37,336 @@ The roles (Rollen):
 
 from enum import StrEnum
 
+from django.db.models import Q
+
 
 class Role(StrEnum):
+    ADMIN = "association_admin"
     DIRECTOR = "director"
+    GROUP_LEADER = "group_leader"
+    CAPTAIN = "captain"
     TABLE_DEVICE = "table_device"
     TREASURER = "treasurer"
     PLAYER = "player"
     PUBLIC = "public"
 
 
-# The Django group whose members are treasurers; created by whoever first assigns it.
-TREASURER_GROUP = "Kassenwart"
+# The Django group whose members are treasurers (Kassenwart); created by whoever first
+# assigns it. The cash box's pages and API ask the same group (services/money/access.py).
+TREASURER_GROUP = "treasurer"
 
 # What a table device may write with its table's code: the actions of the table resource
 # that keep the list (``games``, ``game``) and put players' signatures under it.
 TABLE_DEVICE_ACTIONS = frozenset({"games", "game", "signatures"})
 
 
+def _signed_in(user) -> bool:
+    return bool(user is not None and user.is_authenticated)
+
+
+def is_association_admin(user) -> bool:
+    """The association's administrator: a superuser, who directs and leads everything."""
+    return _signed_in(user) and bool(user.is_superuser)
+
+
 def is_director(user) -> bool:
-    """A tournament director: a logged-in staff user."""
-    return bool(user is not None and user.is_authenticated and user.is_staff)
+    """A tournament director of some event: a logged-in staff user. Which events they
+    direct is :func:`may_direct`'s answer."""
+    return _signed_in(user) and bool(user.is_staff)
 
 
 def is_treasurer(user) -> bool:
     """A member of the treasurer group (a director is not one merely by being staff)."""
-    if user is None or not user.is_authenticated:
+    if not _signed_in(user):
         return False
     return user.groups.filter(name=TREASURER_GROUP).exists()
 
 
-def roles_of(user) -> frozenset[Role]:
-    """Every role ``user`` holds as a person; table devices are recognised by their code."""
+# --- Scope: which events a director directs ------------------------------------------------
+
+
+def directed_clubs(user) -> frozenset[int]:
+    """The ids of the clubs ``user`` is named a director of; read once per user object."""
+    if not _signed_in(user):
+        return frozenset()
+    cached = getattr(user, "_directed_clubs", None)
+    if cached is None:
+        cached = frozenset(user.directed_clubs.values_list("id", flat=True))
+        user._directed_clubs = cached
+    return cached
+
+
+def club_has_directors(club_id: int) -> bool:
+    from tournaments.models import Club
+
+    return Club.directors.through.objects.filter(club_id=club_id).exists()
+
+
+def directs_club(user, club_id: int | None) -> bool:
+    """Whether ``user`` directs the events of the club ``club_id`` (None: no club).
+
+    The admin directs every club; a staff user every event without a club, the clubs they
+    are named for, and, if named for none, the clubs that have no directors named. One
+    query answers both "which clubs is the user named for" and "has this club directors".
+    """
+    from tournaments.models import Club
+
+    if is_association_admin(user):
+        return True
+    if not is_director(user):
+        return False
+    if club_id is None:
+        return True
+    named = getattr(user, "_directed_clubs", None)
+    if named is None:
+        rows = Club.directors.through.objects.filter(
+            Q(user_id=user.pk) | Q(club_id=club_id)
+        ).values_list("club_id", "user_id")
+        named = user._directed_clubs = frozenset(club for club, who in rows if who == user.pk)
+        has_directors = any(club == club_id for club, _who in rows)
+    elif named:
+        return club_id in named
+    else:
+        has_directors = club_has_directors(club_id)
+    return club_id in named if named else not has_directors
+
+
+def may_organise(user, club) -> bool:
+    """Create an event for ``club`` (None: without a club), or move an event to it."""
+    return directs_club(user, None if club is None else club.pk)
+
+
+def organisable_clubs(user, clubs):
+    """``clubs`` (a queryset) narrowed to those ``user`` may organise events for."""
+    if is_association_admin(user):
+        return clubs
+    if not is_director(user):
+        return clubs.none()
+    named = directed_clubs(user)
+    if named:
+        return clubs.filter(pk__in=named)
+    return clubs.filter(directors__isnull=True)
+
+
+def tournament_of(obj):
+    """The tournament an event's object belongs to (tournament, series, table, seat, game,
+    participant, team, league venue, its report), or None for anything else."""
+    from tournaments.models import Tournament
+
+    if isinstance(obj, Tournament):
+        return obj
+    for path in ("tournament", "series.tournament", "table.series.tournament", "venue.tournament"):
+        found = obj
+        for name in path.split("."):
+            found = getattr(found, name, None)
+        if isinstance(found, Tournament):
+            return found
+    return None
+
+
+def may_direct(user, obj) -> bool:
+    """Whether ``user`` directs the event of ``obj``: changes it, sees its secrets.
+
+    ``obj`` is a tournament or anything of one (:func:`tournament_of`), a club, or a
+    player (whose club decides; a guest without a club is anyone's).
+    """
+    from tournaments.models import Club, Player
+
+    if not _signed_in(user):
+        return False
+    if isinstance(obj, Club):
+        return directs_club(user, obj.pk)
+    if isinstance(obj, Player):
+        return directs_club(user, obj.club_id)
+    tournament = tournament_of(obj)
+    if tournament is None:
+        return is_director(user)
+    return directs_club(user, tournament.club_id) or leads_venue_group(user, tournament)
+
+
+def directed_tournaments(user, tournaments):
+    """``tournaments`` narrowed to those ``user`` directs (a queryset, one query)."""
+    from tournaments.models import Club
+
+    if is_association_admin(user):
+        return tournaments
+    led = led_venue_tournaments(user)
+    if not is_director(user):
+        return tournaments.filter(pk__in=led)
+    named = directed_clubs(user)
+    if named:
+        clubs = Q(club__isnull=True) | Q(club__in=named)
+    else:
+        unnamed = Club.objects.filter(directors__isnull=True)
+        clubs = Q(club__isnull=True) | Q(club__in=unnamed)
+    return tournaments.filter(clubs | Q(pk__in=led))
+
+
+# --- League: group leaders and captains -------------------------------------------------
+
+
+def leads_group(user, group) -> bool:
+    """A leader of the league ``group`` (Staffelleiter), or the admin."""
+    if is_association_admin(user):
+        return True
+    if not _signed_in(user) or group is None:
+        return False
+    return group.leaders.filter(pk=user.pk).exists()
+
+
+def leads_venue_group(user, tournament) -> bool:
+    """Whether ``tournament`` is a league venue's play in a group ``user`` leads."""
+    from league.models import Venue
+
+    if not _signed_in(user):
+        return False
+    return Venue.objects.filter(match_day__group__leaders=user, tournament=tournament).exists()
+
+
+def led_venue_tournaments(user):
+    """The ids of the venue tournaments of every group ``user`` leads (a subquery)."""
+    from league.models import Venue
+
+    return Venue.objects.filter(match_day__group__leaders=user).values("tournament_id")
+
+
+def group_of(obj):
+    """The league group of a league object (group, team, match day, venue, report), or None."""
+    for path in GROUP_PATHS:
+        found = obj
+        for name in path:
+            found = getattr(found, name, None)
+        meta = getattr(found, "_meta", None)
+        if meta is not None and meta.label == "league.LeagueGroup":
+            return found
+    return None
+
+
+# How each league object reaches its group: itself, a team or match day, a venue, a report,
+# a venue's team, a protest.
+GROUP_PATHS = (
+    (),
+    ("group",),
+    ("match_day", "group"),
+    ("venue", "match_day", "group"),
+    ("report", "venue", "match_day", "group"),
+)
+
+
+def venue_of(obj):
+    """The league venue of a venue, a venue's team, a report or a protest, or None."""
+    for path in ((), ("venue",), ("report", "venue")):
+        found = obj
+        for name in path:
+            found = getattr(found, name, None)
+        meta = getattr(found, "_meta", None)
+        if meta is not None and meta.label == "league.Venue":
+            return found
+    return None
+
+
+def captains_team(user, team) -> bool:
+    """Whether ``user`` is the login of ``team``'s captain."""
+    return _signed_in(user) and team is not None and team.captain_user_id == user.pk
+
+
+def captained_teams(user, venue) -> frozenset[int]:
+    """The ids of the teams at ``venue`` whose captain ``user`` is."""
+    if not _signed_in(user):
+        return frozenset()
+    return frozenset(
+        venue.venue_teams.filter(team__captain_user=user).values_list("team_id", flat=True)
+    )
+
+
+def may_administer(user, obj=None) -> bool:
+    """Create seasons, leagues and groups, name group leaders: the association's admin."""
+    return is_association_admin(user)
+
+
+def may_lead(user, obj) -> bool:
+    """Change a league object: the admin for seasons, leagues and groups; the group's
+    leaders for everything of their group (teams, fixtures, reports)."""
+    group = group_of(obj)
+    return is_association_admin(user) if group is None else leads_group(user, group)
+
+
+def may_follow_group(user, obj) -> bool:
+    """The group leader's pages (fixtures, live match day, reports): its leaders."""
+    return leads_group(user, group_of(obj))
+
+
+def may_run_venue(user, venue) -> bool:
+    """A venue's page (line-ups, no-show, sending the report): its director, the group's
+    leaders; its captains see it and sign there."""
+    return may_direct(user, venue) or bool(captained_teams(user, venue))
+
+
+def may_see_report_signing(user, report) -> bool:
+    """The signing page of a report: who may sign for some team there."""
+    return may_run_venue(user, report.venue) or leads_group(user, group_of(report))
+
+
+def may_see_report(user, report) -> bool:
+    """A report before it is published: the venue's director, its captains, the leaders."""
+    return report.status == "published" or may_see_unpublished(user, report.venue)
+
+
+def leads_any_group(user) -> bool:
+    return is_association_admin(user) or (_signed_in(user) and user.led_groups.exists())
+
+
+def captains_any_team(user) -> bool:
+    return _signed_in(user) and user.captained_teams.exists()
+
+
+def may_see_unpublished(user, venue) -> bool:
+    """Results of a venue before its report is published: the group's leaders, the
+    venue's director and the captains of its teams."""
+    return (
+        leads_group(user, group_of(venue))
+        or may_direct(user, venue.tournament)
+        or bool(captained_teams(user, venue))
+    )
+
+
+def may_submit_report(user, venue) -> bool:
+    """The host director sends the match report (the group's leaders may too)."""
+    return may_direct(user, venue.tournament)
+
+
+def may_sign_report(user, report, team) -> bool:
+    """A captain signs for their own team; on the host's device (its director) or the
+    group leader's, a captain signs with the PIN or a drawing."""
+    return captains_team(user, team) or may_direct(user, report.venue.tournament)
+
+
+def may_protest(user, team) -> bool:
+    """A captain lodges a protest for their own team; the group leader records one."""
+    return captains_team(user, team) or leads_group(user, group_of(team))
+
+
+# --- Roles and the general questions ------------------------------------------------------
+
+
+def roles_of(user, obj=None) -> frozenset[Role]:
+    """Every role ``user`` holds, for ``obj`` when given (a director only of the events
+    they direct, a group leader of their group's things, a captain at their venues);
+    table devices are recognised by their code."""
     roles = {Role.PUBLIC}
-    if is_director(user):
+    if is_association_admin(user):
+        roles.add(Role.ADMIN)
+    if may_change_event(user, obj):
         roles.add(Role.DIRECTOR)
     if is_treasurer(user):
         roles.add(Role.TREASURER)
+    if obj is not None and _signed_in(user):
+        group = group_of(obj)
+        if group is not None and leads_group(user, group):
+            roles.add(Role.GROUP_LEADER)
+        venue = venue_of(obj)
+        if venue is not None and captained_teams(user, venue):
+            roles.add(Role.CAPTAIN)
     return frozenset(roles)
 
 
@@ -67,34 +375,43 @@ def may_read_public(user) -> bool:
     return True
 
 
-def may_change_event(user) -> bool:
-    """Create and change clubs, players, tournaments, series, tables, games; draw; import."""
-    return is_director(user)
+def may_change_event(user, obj=None) -> bool:
+    """Create and change clubs, players, tournaments, series, tables, games; draw; import.
+
+    Without ``obj``: whether ``user`` directs anything at all (a staff user). ``obj`` may
+    be a function that finds it, called only when the user is not the admin (who directs
+    everything), so that an interface need not read the object for nothing.
+    """
+    if is_association_admin(user):
+        return True
+    if callable(obj):
+        obj = obj()
+    return is_director(user) if obj is None else may_direct(user, obj)
 
 
-def may_write(user, *, read_only: bool) -> bool:
+def may_write(user, *, read_only: bool, obj=None) -> bool:
     """The general rule of a resource: reading is public, changing is the director's."""
-    return read_only or may_change_event(user)
+    return read_only or may_change_event(user, obj)
 
 
-def may_see_secrets(user) -> bool:
-    """PINs and table codes (start cards, table plan with codes): directors only."""
-    return is_director(user)
+def may_see_secrets(user, obj=None) -> bool:
+    """PINs and table codes (start cards, table plan with codes): the event's directors."""
+    return may_change_event(user, obj)
 
 
-def may_take_signatures(user) -> bool:
+def may_take_signatures(user, obj=None) -> bool:
     """Put a player's signature under a list on a logged-in device (the director's)."""
-    return is_director(user)
+    return may_change_event(user, obj)
 
 
-def may_see_money(user) -> bool:
-    """Fees, payments and the settlement of an event: directors and treasurers."""
-    return is_director(user) or is_treasurer(user)
+def may_see_money(user, obj=None) -> bool:
+    """Fees, payments and the settlement of an event: its directors and treasurers."""
+    return may_change_event(user, obj) or is_treasurer(user)
 
 
-def may_change_money(user) -> bool:
+def may_change_money(user, obj=None) -> bool:
     """Tariff, payments and prizes are entered by the director; a treasurer only reads."""
-    return is_director(user)
+    return may_change_event(user, obj)
 
 
 def table_device_may(action: str | None, *, read_only: bool) -> bool:

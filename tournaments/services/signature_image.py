@@ -210,21 +210,26 @@ def check_drawing(png: bytes, seat: int) -> Drawing:
     return drawing
 
 
+def looks_copied(png: bytes, other: bytes) -> bool:
+    """Whether ``png`` is the signature ``other`` again, or a near-copy of it (dHash)."""
+    if not other:
+        return False
+    if other == png:
+        return True
+    drawing, other_drawing = read_drawing(png), read_drawing(other)
+    return (
+        drawing is not None
+        and drawing.ink_hash is not None
+        and other_drawing is not None
+        and other_drawing.ink_hash is not None
+        and (drawing.ink_hash ^ other_drawing.ink_hash).bit_count() <= NEAR_COPY_BITS
+    )
+
+
 def ensure_not_copied(png: bytes, seat: int, others) -> None:
     """Refuse ``png`` if it is another seat's signature (``others``) or a near-copy of it."""
-    drawing = read_drawing(png)
     for other in others:
-        image = bytes(other.image)
-        if not image:
-            continue
-        copied = image == png or (
-            drawing is not None
-            and drawing.ink_hash is not None
-            and (other_drawing := read_drawing(image)) is not None
-            and other_drawing.ink_hash is not None
-            and (drawing.ink_hash ^ other_drawing.ink_hash).bit_count() <= NEAR_COPY_BITS
-        )
-        if copied:
+        if looks_copied(png, bytes(other.image)):
             raise Rejected.because(
                 "image",
                 "image_copied",

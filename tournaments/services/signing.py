@@ -59,6 +59,7 @@ __all__ = [
     "PIN_WINDOW",
     "SignerStatus",
     "TooManyAttempts",
+    "check_start_card_pin",
     "list_complete",
     "read_signature_image",
     "ready_to_sign",
@@ -253,24 +254,33 @@ def _holder(seats, seat_number: int, participant) -> Seat:
 
 
 def _check_pin(table: Table, holder: Seat, pin: str, *, user, actor) -> None:
+    check_start_card_pin(
+        holder.participant, pin, user=user, actor=actor, table=table, obj=holder, seat=holder.number
+    )
+
+
+def check_start_card_pin(
+    participant: Participant, pin: str, *, user, actor, table=None, obj=None, seat: int = 0
+) -> None:
     """Compare in constant time; wrong tries are counted per player in the audit trail.
 
     The PIN belongs to the player's start card, so the limit is the player's, whichever
-    seat or table they try it at. Counting in the database keeps the limit across the
-    worker processes of a server and across restarts; locking the participant's row makes
-    concurrent tries for one player count one after the other.
+    seat, table or match report they try it for (``seat`` only names the seat in the
+    refusal). Counting in the database keeps the limit across the worker processes of a
+    server and across restarts; locking the participant's row makes concurrent tries for
+    one player count one after the other.
     """
     with transaction.atomic():
-        Participant.objects.select_for_update().filter(pk=holder.participant_id).first()
+        Participant.objects.select_for_update().filter(pk=participant.pk).first()
         since = timezone.now() - PIN_WINDOW
         refused = AuditEntry.objects.filter(
-            action=PIN_REFUSED, after__participant=holder.participant_id, created_at__gte=since
+            action=PIN_REFUSED, after__participant=participant.pk, created_at__gte=since
         ).order_by("created_at")
         times = list(refused.values_list("created_at", flat=True)[:PIN_ATTEMPTS])
         if len(times) >= PIN_ATTEMPTS:
             wait = times[0] + PIN_WINDOW - timezone.now()
-            blocked = TooManyAttempts(holder.number, math.ceil(wait.total_seconds()))
-        elif hmac.compare_digest(pin.encode(), holder.participant.pin.encode()):
+            blocked = TooManyAttempts(seat, math.ceil(wait.total_seconds()))
+        elif hmac.compare_digest(pin.encode(), participant.pin.encode()):
             return
         else:
             blocked = None
@@ -279,8 +289,8 @@ def _check_pin(table: Table, holder: Seat, pin: str, *, user, actor) -> None:
                 user=user,
                 actor=actor,
                 table=table,
-                obj=holder,
-                after={"seat": holder.number, "participant": holder.participant_id},
+                obj=obj if obj is not None else participant,
+                after={"seat": seat or None, "participant": participant.pk},
             )
     if blocked is not None:
         raise blocked
@@ -291,7 +301,7 @@ def _check_pin(table: Table, holder: Seat, pin: str, *, user, actor) -> None:
             "PIN does not match the start card of seat %(seat)d. Check the four digits on "
             "the start card and try again."
         ),
-        seat=holder.number,
+        seat=seat,
     )
 
 

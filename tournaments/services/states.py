@@ -16,6 +16,10 @@ States (see docs/architecture.md):
   so one reopening (one reason) is all a correction needs.
 - series and tournament: *planned* → *running* (the first game entered) → *finished*;
   *reopen* (with a reason) makes a finished one running again.
+- league match report: *submitted* (by the host) → *checked* → *published* (by the group
+  leader); captains *sign* it until it is published, the group leader *corrects* it (with a
+  reason, sealed again), captains lodge a *protest* (with a reason). *Binding* is no step:
+  it follows from the protest window (league/services/reports.py).
 
 *enter* and *sign* are performed by the list keeping and signing services, which the
 table devices call with their own locking; :func:`apply` runs them with the same checks.
@@ -38,6 +42,10 @@ from .locking import lock_table
 from .roles import Role, roles_of
 
 DIRECTOR = frozenset({Role.DIRECTOR})
+GROUP_LEADER = frozenset({Role.GROUP_LEADER})
+REPORT_SIGNERS = frozenset({Role.CAPTAIN, Role.DIRECTOR, Role.GROUP_LEADER})
+PROTESTERS = frozenset({Role.CAPTAIN, Role.GROUP_LEADER})
+REPORT_STATES = ("submitted", "checked", "published")
 LIST_KEEPERS = frozenset({Role.DIRECTOR, Role.TABLE_DEVICE})
 SIGNERS = frozenset({Role.DIRECTOR, Role.TABLE_DEVICE, Role.PLAYER})
 
@@ -72,6 +80,19 @@ TRANSITIONS: dict[tuple[str, str, str], Transition] = {
     ("tournament", "planned", "finish"): _director("finished", "tournament_finished", reason=False),
     ("tournament", "running", "finish"): _director("finished", "tournament_finished", reason=False),
     ("tournament", "finished", "reopen"): _director("running", "tournament_reopened"),
+    ("report", "submitted", "sign"): Transition("submitted", REPORT_SIGNERS, "report_signed"),
+    ("report", "checked", "sign"): Transition("checked", REPORT_SIGNERS, "report_signed"),
+    ("report", "submitted", "check"): Transition("checked", GROUP_LEADER, "report_checked"),
+    ("report", "submitted", "publish"): Transition("published", GROUP_LEADER, "report_published"),
+    ("report", "checked", "publish"): Transition("published", GROUP_LEADER, "report_published"),
+    **{
+        ("report", state, "correct"): Transition(state, GROUP_LEADER, "report_corrected", True)
+        for state in REPORT_STATES
+    },
+    **{
+        ("report", state, "protest"): Transition(state, PROTESTERS, "protest_lodged", True)
+        for state in REPORT_STATES
+    },
 }
 
 
@@ -89,6 +110,17 @@ def _sign(table, transition, *, user, actor, reason, **signature):
     )
 
 
+def _report_step(name: str) -> Callable:
+    """A step of the league's match report, carried out by league/services/reports.py."""
+
+    def perform(report, transition, **details):
+        from league.services import reports
+
+        return getattr(reports, name)(report, transition, **details)
+
+    return perform
+
+
 # What carries out each action, per kind: ``perform(obj, transition, user=, actor=, reason=)``.
 PERFORMERS: dict[tuple[str, str], Callable] = {
     ("table", "enter"): _enter,
@@ -100,10 +132,12 @@ PERFORMERS: dict[tuple[str, str], Callable] = {
     ("series", "reopen"): finishing.reopen_series,
     ("tournament", "finish"): finishing.finish_tournament,
     ("tournament", "reopen"): finishing.reopen_tournament,
+    **{("report", step): _report_step(step) for step in ("sign", "check", "publish", "correct")},
+    ("report", "protest"): _report_step("protest"),
 }
 
 # Actions whose services lock the list themselves (a table device's step, often retried).
-SELF_LOCKING = frozenset({("table", "enter"), ("table", "sign")})
+SELF_LOCKING = frozenset({("table", "enter"), ("table", "sign"), ("report", "sign")})
 
 
 def kind_of(obj) -> str:
@@ -113,6 +147,8 @@ def kind_of(obj) -> str:
         return "series"
     if isinstance(obj, Tournament):
         return "tournament"
+    if getattr(getattr(obj, "_meta", None), "label", "") == "league.MatchReport":
+        return "report"
     raise TypeError(f"{type(obj).__name__} has no states")
 
 
@@ -160,9 +196,9 @@ def apply(obj, action: str, user=None, reason="", *, roles=None, actor="", **det
     :class:`Rejected` (conflict) when the object's state does not allow it now.
     """
     kind = kind_of(obj)
-    roles = frozenset(roles_of(user) if roles is None else roles)
+    roles = frozenset(roles_of(user, obj) if roles is None else roles)
     if not roles & roles_for(kind, action):
-        raise PermissionDenied(f"Only the tournament director may {action} this {kind}.")
+        raise PermissionDenied(f"You may not {action} this {kind}.")
     perform = PERFORMERS[(kind, action)]
     if _reason_required(kind, action):
         reason = clean_reason(reason)
@@ -204,6 +240,15 @@ def _transition(obj, kind: str, action: str) -> Transition:
 
 def refusal(obj, kind: str, state: str, action: str) -> Problem:
     """Why ``action`` is not possible in ``state``, in the words of the director's pages."""
+    if kind == "report":
+        params = {"status": obj.get_status_display()}
+        if action == "sign":
+            text = gettext_noop(
+                "The match report is already published; captains sign it before that."
+            )
+        else:
+            text = gettext_noop("The match report is %(status)s; this step is not possible now.")
+        return Problem("report", f"report_{state}", text, params)
     if kind == "table":
         params = {"table": obj.number, "status": obj.get_status_display()}
         if state in ("signed", "locked"):

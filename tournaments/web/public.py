@@ -97,7 +97,7 @@ def table_plan(request, tournament_id, number):
 @director_required
 @require_safe
 def start_cards(request, tournament_id):
-    """Start cards (Startkarten) with the PIN that confirms lists: for the director only."""
+    """Start cards (Startkarten) with the PIN that confirms lists: for its directors only."""
     tournament = _tournament(tournament_id)
     places = defaultdict(list)
     for seat in (

@@ -17,10 +17,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.models import Series, Tournament
+from tournaments.services import roles
 from tournaments.web.site_address import site_url
 
 from ..lookup import get_or_404
-from ..permissions import DirectorWritesOthersRead, is_director
+from ..permissions import DirectorWritesOthersRead, event_of
 from ..schema import ErrorSerializer
 from .names import attachment_header, download_name
 
@@ -58,7 +59,7 @@ class IsDirector(BasePermission):
     )
 
     def has_permission(self, request, view) -> bool:
-        return is_director(request.user)
+        return roles.may_see_secrets(request.user, event_of(request, view))
 
 
 RENDERERS = {PDF: PDFRenderer, XLSX: XLSXRenderer, CSV: CSVRenderer}

@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema_view
 
 from tournaments.exports import cache
+from tournaments.models import Series, Table, Tournament
 
 from .base import (
     CSV,
@@ -27,6 +28,10 @@ from .base import (
     series_scope,
     tournament_or_404,
 )
+
+# What a staff document's ``{id}`` names, by the first part of its address: the event
+# whose directors may download it.
+SCOPE_MODELS = {"series": Series, "tables": Table, "tournaments": Tournament}
 
 SUMMARY_ENDINGS = {
     "pdf": "as PDF",
@@ -97,6 +102,7 @@ class Document:
         }
         if self.staff:
             attributes["permission_classes"] = [IsDirector]
+            attributes["scope_model"] = SCOPE_MODELS[self.route.split("/", 1)[0]]
         view = type(name.title().replace("-", "") + "View", (DownloadView,), attributes)
         schema = file_schema(
             view.content_type,

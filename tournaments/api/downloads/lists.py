@@ -189,6 +189,7 @@ class ClubCertificateView(APIView):
     """``clubs/{id}/certificate/``: the certificate the club's lists are signed with."""
 
     permission_classes = [DirectorWritesOthersRead]
+    scope_model = Club
     parser_classes = [MultiPartParser, FormParser]
     http_method_names = ["get", "post", "head", "options"]
 

@@ -31,9 +31,13 @@ def download_name(
     table: int | None = None,
     club=None,
     year: int | None = None,
+    event: str = "",
 ) -> str:
-    """The file name of one download, e.g. ``Herbstpokal_2026-10-03_Serie-1_Rangliste.pdf``."""
-    parts = []
+    """The file name of one download, e.g. ``Herbstpokal_2026-10-03_Serie-1_Rangliste.pdf``.
+
+    ``event`` names what has no tournament: a league's group or season.
+    """
+    parts = [event] if event else []
     if tournament is not None:
         parts += [tournament.name, f"{tournament.date:%Y-%m-%d}" if tournament.date else ""]
     if club is not None:

@@ -1,9 +1,11 @@
 """``manage.py demo``: load the demo data and say how to log in."""
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from league.services.demo import CAPTAIN, LEADER, load_demo_league
 from tournaments.services.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, load_demo
 
 DEMO_URL = "http://127.0.0.1:8000/"
@@ -34,6 +36,8 @@ class Command(BaseCommand):
                 % {"username": DIRECTOR_USERNAME}
             )
         counts = load_demo()
+        director = get_user_model().objects.get(username=DIRECTOR_USERNAME)
+        load_demo_league(director)
         self.stdout.write(
             self.style.SUCCESS(
                 _("Demo data loaded: %(clubs)d clubs, %(players)d players, %(games)d games.")
@@ -43,3 +47,7 @@ class Command(BaseCommand):
         self.stdout.write(_("Open %(url)s") % {"url": DEMO_URL})
         self.stdout.write(_("Login: %(username)s") % {"username": DIRECTOR_USERNAME})
         self.stdout.write(_("Password: %(password)s") % {"password": DIRECTOR_PASSWORD})
+        self.stdout.write(
+            _("Demo league: group leader %(leader)s, captain %(captain)s, same password.")
+            % {"leader": LEADER, "captain": CAPTAIN}
+        )

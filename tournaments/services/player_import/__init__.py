@@ -17,6 +17,7 @@ from .parse import (
     ImportRow,
     file_size_problem,
     read_player_rows,
+    read_records,
 )
 from .preview import IMPORTABLE, ImportPreview, ImportStatus, PreviewLine, Resolution
 
@@ -35,5 +36,6 @@ __all__ = [
     "file_size_problem",
     "preview_import",
     "read_player_rows",
+    "read_records",
     "read_resolutions",
 ]

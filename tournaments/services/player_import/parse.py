@@ -99,6 +99,16 @@ def read_player_rows(filename: str, content: bytes) -> list[ImportRow]:
 
     Completely empty rows are skipped; values are stripped; at most :data:`MAX_ROWS` rows.
     """
+    name, records = read_records(filename, content)
+    return _rows_from_records(name, records)
+
+
+def read_records(filename: str, content: bytes) -> tuple[str, list[tuple[int, list[str]]]]:
+    """The file's name and its non-empty rows as (line, cells), header first, from a CSV or
+    XLSX upload: the size, type, archive and column limits checked, as for player lists.
+
+    Also read by other imports (a league's fixtures), which reword the refusals' codes.
+    """
     name = PurePath(filename or "").name or "?"
     too_large = file_size_problem(name, len(content))
     if too_large is not None:
@@ -117,10 +127,8 @@ def read_player_rows(filename: str, content: bytes) -> list[ImportRow]:
     if not content.strip():
         raise _empty(name)
     if extension in XLSX_EXTENSIONS:
-        records = _xlsx_records(name, content)
-    else:
-        records = _csv_records(name, content)
-    return _rows_from_records(name, records)
+        return name, _xlsx_records(name, content)
+    return name, _csv_records(name, content)
 
 
 def max_file_bytes() -> int:

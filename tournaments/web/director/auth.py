@@ -1,4 +1,10 @@
-"""Who gets into the director pages: the login page, logout, and the staff-only check."""
+"""Who gets into the director pages: the login page, logout, and the director check.
+
+A page about one event (its address names a tournament, series, table or participant)
+is open to that event's directors (``roles.may_direct``: a club's directors, the group
+leaders of a league venue, the admin); the other pages (the list, a new tournament, the
+blocked addresses) to staff users.
+"""
 
 from functools import wraps
 
@@ -8,6 +14,9 @@ from django.core.exceptions import PermissionDenied
 from django.urls import reverse, reverse_lazy
 from django.views.decorators.cache import never_cache
 
+from tournaments.models import Participant, Series, Table, Tournament
+from tournaments.services import roles
+
 
 class LoginView(auth_views.LoginView):
     """The login page; directors land on their tournaments, everyone else on the home page."""
@@ -16,8 +25,11 @@ class LoginView(auth_views.LoginView):
     redirect_authenticated_user = False
 
     def get_default_redirect_url(self):
-        if self.request.user.is_staff:
+        user = self.request.user
+        if roles.is_director(user):
             return reverse("web:director-home")
+        if roles.leads_any_group(user) or roles.captains_any_team(user):
+            return reverse("league:mine")
         return reverse("web:home")
 
 
@@ -25,14 +37,41 @@ class LogoutView(auth_views.LogoutView):
     next_page = reverse_lazy("web:home")
 
 
+# The URL arguments that name an event's object, and the object they name.
+EVENT_ARGUMENTS = (
+    ("tournament_id", Tournament),
+    ("series_id", Series),
+    ("table_id", Table),
+    ("participant_id", Participant),
+)
+
+
+def page_event(kwargs):
+    """The event object a director page's address names, or None (also for an unknown id,
+    which the view then answers with 404)."""
+    for argument, model in EVENT_ARGUMENTS:
+        if argument in kwargs:
+            return model.objects.filter(pk=kwargs[argument]).first()
+    return None
+
+
+def may_open(user, kwargs) -> bool:
+    """Whether ``user`` may open the director page with these URL arguments."""
+    event = page_event(kwargs)
+    if event is None:
+        return roles.is_director(user)
+    return roles.may_direct(user, event)
+
+
 def director_required(view):
-    """Staff only: anonymous users go to the login page, others are refused (403)."""
+    """The event's directors only: anonymous users go to the login page, others are
+    refused (403)."""
 
     @wraps(view)
     def wrapped(request, *args, **kwargs):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path(), reverse("web:login"))
-        if not request.user.is_staff:
+        if not may_open(request.user, kwargs):
             raise PermissionDenied
         return view(request, *args, **kwargs)
 

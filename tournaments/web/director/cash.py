@@ -22,6 +22,7 @@ from tournaments.models import Participant, PrizeRule, Series, Table, Tournament
 from tournaments.services import money
 from tournaments.services.errors import Rejected
 from tournaments.services.money.prizes import CATEGORY_FILTERS
+from tournaments.web.director.auth import page_event
 from tournaments.web.director.cash_forms import PrizeTableForm, RefundForm, TariffForm
 from tournaments.web.forms import add_problems, message_problems
 
@@ -35,7 +36,7 @@ def money_required(*, manage=False):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path(), reverse("web:login"))
             allowed = money.may_set_tariff_and_prizes if manage else money.may_see_money
-            if not allowed(request.user):
+            if not allowed(request.user, page_event(kwargs)):
                 raise PermissionDenied
             return view(request, *args, **kwargs)
 
@@ -70,7 +71,7 @@ def _overview(request, tournament, *, tariff_form=None, prize_form=None, status=
     context = {
         "tournament": tournament,
         "settlement": settlement,
-        "may_manage": money.may_set_tariff_and_prizes(request.user),
+        "may_manage": money.may_set_tariff_and_prizes(request.user, tournament),
         "tariff_form": tariff_form
         or TariffForm(initial=TariffForm.initial_for(money.tariff_of(tournament))),
         "prize_form": prize_form

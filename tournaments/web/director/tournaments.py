@@ -12,6 +12,7 @@ from tournaments.models import (
 )
 from tournaments.services import (
     ranking,
+    roles,
 )
 from tournaments.web import forms
 from tournaments.web.director.auth import director_required
@@ -25,9 +26,9 @@ OPEN_TASKS_SHOWN = 12  # tables named in the to-do list; the grids below mark al
 @director_required
 @require_http_methods(["GET", "HEAD"])
 def home(request):
-    """All tournaments, newest first, and the presets to start a new one."""
+    """The tournaments the user directs, newest first, and the presets to start a new one."""
     tournaments = (
-        Tournament.objects.select_related("club")
+        roles.directed_tournaments(request.user, Tournament.objects.select_related("club"))
         .annotate(
             participant_count=Count("participants", distinct=True),
             series_count=Count("series", distinct=True),
@@ -52,7 +53,7 @@ def tournament_new(request):
     slug = request.GET.get("vorlage", forms.DEFAULT_PRESET)
     preset = forms.PRESETS.get(slug, forms.PRESETS[forms.DEFAULT_PRESET])
     if request.method == "POST":
-        form = forms.TournamentForm(request.POST)
+        form = _own_clubs(request, forms.TournamentForm(request.POST))
         if form.is_valid():
             tournament = form.save()
             messages.success(
@@ -61,7 +62,7 @@ def tournament_new(request):
             )
             return redirect("web:director-tournament", tournament.id)
     else:
-        form = forms.TournamentForm(initial=preset.initial())
+        form = _own_clubs(request, forms.TournamentForm(initial=preset.initial()))
     return render(
         request,
         "director/tournament_form.html",
@@ -74,18 +75,26 @@ def tournament_new(request):
 def tournament_edit(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if request.method == "POST":
-        form = forms.TournamentForm(request.POST, instance=tournament)
+        form = _own_clubs(request, forms.TournamentForm(request.POST, instance=tournament))
         if form.is_valid():
             form.save()
             messages.success(request, gettext("The settings have been saved."))
             return redirect("web:director-tournament", tournament.id)
     else:
-        form = forms.TournamentForm(instance=tournament)
+        form = _own_clubs(request, forms.TournamentForm(instance=tournament))
     return render(
         request,
         "director/tournament_form.html",
         {"form": form, "tournament": tournament, "preset": None, "presets": ()},
     )
+
+
+def _own_clubs(request, form):
+    """Offer only the clubs the user may organise events for (services/roles.py)."""
+    form.fields["club"].queryset = roles.organisable_clubs(
+        request.user, form.fields["club"].queryset
+    )
+    return form
 
 
 @director_required

@@ -21,7 +21,7 @@ from tournaments.models import ListLocked, Table
 from tournaments.services import listkeeping, table_access
 from tournaments.services.client_address import client_address as client_address_from
 from tournaments.services.errors import Rejected
-from tournaments.services.roles import is_director
+from tournaments.services.roles import may_direct
 from tournaments.skat import Problem
 from tournaments.web.site_address import site_url
 from tournaments.web.table.device_texts import offline_texts
@@ -75,7 +75,7 @@ def grant(request, table: Table) -> None:
 
 def resolve_access(request, pk) -> Access:
     table = get_object_or_404(Table.objects.select_related("series__tournament__tariff"), pk=pk)
-    if is_director(request.user):
+    if may_direct(request.user, table):
         return Access(table, director=True, user=request.user)
     grants = request.session.get(SESSION_KEY) or {}
     tag = grants.get(str(table.pk)) if isinstance(grants, dict) else None

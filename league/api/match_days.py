@@ -1,0 +1,185 @@
+"""Match days with their venues, line-ups, teams that did not come, and venue results."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from league.models import LeagueGroup, MatchDay, MatchReport, Venue
+from league.services import fixtures, lineups, results
+from tournaments.api.lookup import get_or_404
+from tournaments.api.request_bodies import json_object
+from tournaments.services import roles
+from tournaments.skat.league import points_text
+
+from . import serializers as s
+from .access import LeagueWrites
+
+
+def match_days_of(group: LeagueGroup):
+    return (
+        group.match_days.order_by("number")
+        .prefetch_related("venues__venue_teams")
+        .select_related("group")
+    )
+
+
+class GroupMatchDaysView(APIView):
+    """``groups/{id}/match-days/``: the fixtures; the group leader adds a match day, which
+    creates each venue's tournament with its teams registered."""
+
+    permission_classes = [LeagueWrites]
+    write_rule = "may_lead"
+    scope_model = LeagueGroup
+
+    @extend_schema(responses=s.MatchDaySerializer(many=True), summary="The group's match days")
+    def get(self, request, pk: int):
+        group = get_or_404(LeagueGroup.objects.all(), pk)
+        reports = dict(
+            MatchReport.objects.filter(venue__match_day__group=group).values_list("venue", "id")
+        )
+        return Response([match_day_data(day, reports) for day in match_days_of(group)])
+
+    @extend_schema(request=s.MatchDayRequestSerializer, responses={201: s.MatchDaySerializer})
+    def post(self, request, pk: int):
+        group = get_or_404(LeagueGroup.objects.select_related("league"), pk)
+        day = fixtures.create_match_day(group, json_object(request), user=request.user)
+        day = MatchDay.objects.prefetch_related("venues__venue_teams").get(pk=day.pk)
+        return Response(match_day_data(day, {}), status.HTTP_201_CREATED)
+
+
+def match_day_data(day: MatchDay, reports: dict) -> dict:
+    return {
+        "id": day.pk,
+        "group": day.group_id,
+        "number": day.number,
+        "date": day.date,
+        "central": day.central,
+        "venues": [venue_data(venue, reports.get(venue.pk)) for venue in day.venues.all()],
+    }
+
+
+def venue_data(venue: Venue, report: int | None) -> dict:
+    entries = sorted(venue.venue_teams.all(), key=lambda entry: entry.pk)
+    return {
+        "id": venue.pk,
+        "number": venue.number,
+        "host": venue.host_id,
+        "tournament": venue.tournament_id,
+        "teams": [entry.team_id for entry in entries],
+        "no_show": [entry.team_id for entry in entries if entry.no_show],
+        "report": report,
+    }
+
+
+def _venue(pk) -> Venue:
+    return get_or_404(Venue.objects.select_related("tournament", "match_day__group__league"), pk)
+
+
+class VenueView(APIView):
+    """``venues/{id}/``: a venue, its teams and its tournament."""
+
+    @extend_schema(responses=s.VenueSerializer, summary="A venue")
+    def get(self, request, pk: int):
+        venue = _venue(pk)
+        report = MatchReport.objects.filter(venue=venue).values_list("id", flat=True).first()
+        return Response(venue_data(venue, report))
+
+
+class LineupsView(APIView):
+    """``venues/{id}/lineups/``: who plays each series for each team; the venue's director
+    (or the group leader) sets a team's line-up before the series is drawn."""
+
+    permission_classes = [LeagueWrites]
+    write_rule = "may_direct"
+    scope_model = Venue
+
+    @extend_schema(responses=s.LineupSerializer(many=True), summary="The line-ups per series")
+    def get(self, request, pk: int):
+        return Response(lineups_data(_venue(pk)))
+
+    @extend_schema(request=s.LineupRequestSerializer, responses=s.LineupSerializer(many=True))
+    def put(self, request, pk: int):
+        venue = _venue(pk)
+        lineups.set_lineup(venue, json_object(request), user=request.user)
+        return Response(lineups_data(venue))
+
+
+def lineups_data(venue: Venue) -> list[dict]:
+    rows = []
+    teams = {entry.tournament_team_id: entry.team_id for entry in venue.venue_teams.all()}
+    for series in venue.tournament.series.order_by("number").prefetch_related("players__player"):
+        by_team = {}
+        for participant in sorted(series.players.all(), key=lambda p: p.start_number):
+            by_team.setdefault(teams.get(participant.team_id), []).append(
+                {
+                    "player": participant.player_id,
+                    "participant": participant.pk,
+                    "name": participant.player.full_name,
+                }
+            )
+        rows += [
+            {"series": series.number, "team": team, "players": players}
+            for team, players in by_team.items()
+            if team is not None
+        ]
+    return rows
+
+
+class NoShowView(APIView):
+    """``venues/{id}/no-show/``: a team did not turn up; it scores nothing there."""
+
+    permission_classes = [LeagueWrites]
+    write_rule = "may_direct"
+    scope_model = Venue
+
+    @extend_schema(request=s.TeamRefSerializer, responses={201: s.VenueSerializer})
+    def post(self, request, pk: int):
+        venue = _venue(pk)
+        lineups.mark_no_show(venue, json_object(request), user=request.user)
+        report = MatchReport.objects.filter(venue=venue).values_list("id", flat=True).first()
+        return Response(venue_data(venue, report), status.HTTP_201_CREATED)
+
+
+class VenueResultView(APIView):
+    """``venues/{id}/result/``: game points and team points per series and in sum.
+
+    Public once the venue's report is published; before, for the group's leaders, the
+    venue's director and the captains of its teams.
+    """
+
+    @extend_schema(responses=s.VenueResultSerializer, summary="A venue's result")
+    def get(self, request, pk: int):
+        venue = _venue(pk)
+        published = MatchReport.objects.filter(
+            venue=venue, status=MatchReport.Status.PUBLISHED
+        ).exists()
+        if not published and not roles.may_see_unpublished(request.user, venue):
+            from rest_framework.exceptions import PermissionDenied
+
+            raise PermissionDenied(
+                "The result is public once the group leader has published the match report."
+            )
+        return Response(result_data(results.venue_result(venue), published))
+
+
+def score_data(score) -> dict:
+    return {
+        "team": score.team,
+        "name": score.name,
+        "game_points": score.game_points,
+        "team_points": points_text(score.team_points),
+        "no_show": score.no_show,
+    }
+
+
+def result_data(result, published: bool) -> dict:
+    return {
+        "venue": result.venue.pk,
+        "published": published,
+        "series": [
+            {"number": one.number, "teams": [score_data(score) for score in one.teams]}
+            for one in result.series
+        ],
+        "teams": [score_data(score) for score in result.teams],
+    }

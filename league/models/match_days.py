@@ -1,0 +1,109 @@
+"""Match days (Spieltage) and their venues (Spielorte): who plays where, as a tournament.
+
+Each venue's play is an ordinary :class:`~tournaments.models.Tournament` with the league's
+series, organised by the host team's club; each team at the venue is a team of that
+tournament, so the draw seats its players apart and the team's game points are its
+members' series totals.
+"""
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class MatchDay(models.Model):
+    """A match day of a group: decentral (a host receives three teams at each of several
+    venues) or central (the whole group at one place)."""
+
+    group = models.ForeignKey(
+        "league.LeagueGroup",
+        verbose_name=_("group"),
+        on_delete=models.CASCADE,
+        related_name="match_days",
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    date = models.DateField(_("date"))
+    central = models.BooleanField(_("central"), default=False)
+
+    class Meta:
+        verbose_name = _("match day")
+        verbose_name_plural = _("match days")
+        ordering = ["group", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "number"], name="match_day_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="match_day_number_min"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Match day %(number)d") % {"number": self.number}
+
+
+class Venue(models.Model):
+    """Where some teams of a match day play together; its play is ``tournament``."""
+
+    match_day = models.ForeignKey(
+        MatchDay, verbose_name=_("match day"), on_delete=models.CASCADE, related_name="venues"
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    host = models.ForeignKey(
+        "league.LeagueTeam",
+        verbose_name=_("host team"),
+        on_delete=models.PROTECT,
+        related_name="hosted_venues",
+    )
+    tournament = models.OneToOneField(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.PROTECT,
+        related_name="league_venue",
+    )
+
+    class Meta:
+        verbose_name = _("venue")
+        verbose_name_plural = _("venues")
+        ordering = ["match_day", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match_day", "number"], name="venue_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Venue %(number)d") % {"number": self.number}
+
+
+class VenueTeam(models.Model):
+    """A team playing at a venue, and the tournament team its players are registered in.
+
+    ``match_day`` repeats the venue's so that the database keeps a team to one venue per
+    match day. ``no_show``: the team did not turn up; it scores nothing there.
+    """
+
+    venue = models.ForeignKey(
+        Venue, verbose_name=_("venue"), on_delete=models.CASCADE, related_name="venue_teams"
+    )
+    match_day = models.ForeignKey(
+        MatchDay, verbose_name=_("match day"), on_delete=models.CASCADE, related_name="+"
+    )
+    team = models.ForeignKey(
+        "league.LeagueTeam",
+        verbose_name=_("team"),
+        on_delete=models.PROTECT,
+        related_name="venue_entries",
+    )
+    tournament_team = models.OneToOneField(
+        "tournaments.Team",
+        verbose_name=_("tournament team"),
+        on_delete=models.PROTECT,
+        related_name="league_entry",
+    )
+    no_show = models.BooleanField(_("did not turn up"), default=False)
+
+    class Meta:
+        verbose_name = _("team at a venue")
+        verbose_name_plural = _("teams at venues")
+        ordering = ["venue", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["match_day", "team"], name="venue_team_once_a_day"),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.team)

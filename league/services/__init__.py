@@ -1,0 +1,1 @@
+"""League use cases: the only place that changes league data (docs/architecture.md)."""

@@ -1,0 +1,170 @@
+"""Line-ups (Aufstellungen) per series and teams that did not turn up (docs/rules.md 6).
+
+A series' line-up is the set of players the draw seats (``Series.players``); each team
+plays with 3 or 4 of its roster. It may change until the series is drawn; later a
+substitute comes in at the table at the start of a round (``tables/{id}/replace/``),
+recorded game-exactly in the list and its audit trail. Every change of a line-up is
+audited with the players before and after.
+"""
+
+from django.db import transaction
+from django.utils.translation import gettext_noop
+
+from league.models import LeagueTeam, Venue, VenueTeam
+from tournaments.models import Participant, Player, Seat, Series
+from tournaments.services import audit, participants
+from tournaments.services.errors import Rejected
+from tournaments.services.locking import lock_series
+
+from . import reading
+from .structure import MIN_PLAYING, PLAYING
+
+NOT_AT_VENUE = gettext_noop("The team with the id %(id)s does not play at this venue.")
+NOT_ON_ROSTER = gettext_noop("The player with the id %(id)s is not on this team's roster.")
+
+
+def venue_team(venue: Venue, team_id) -> VenueTeam:
+    """The team at ``venue`` named by ``team_id``, or a refusal naming the field ``team``."""
+    return (
+        reading.object_of(
+            LeagueTeam.objects.filter(venue_entries__venue=venue),
+            team_id,
+            field="team",
+            missing=NOT_AT_VENUE,
+        )
+        .venue_entries.select_related("tournament_team", "team")
+        .get(venue=venue)
+    )
+
+
+def series_of(venue: Venue, number) -> Series:
+    number = reading.count(number, field="series", low=1, high=venue.tournament.planned_series)
+    series = venue.tournament.series.filter(number=number).first()
+    if series is None:
+        raise Rejected.because(
+            "series",
+            "no_such_series",
+            gettext_noop("Series %(number)d does not exist."),
+            missing=True,
+            number=number,
+        )
+    return series
+
+
+@transaction.atomic
+def set_lineup(venue: Venue, data: dict, *, user=None) -> list[Participant]:
+    """``{"series": n, "team": id, "players": [3 or 4 player ids]}``: who plays for the
+    team in that series; the players are registered for the venue's tournament as needed."""
+    entry = venue_team(venue, data.get("team"))
+    series = series_of(venue, data.get("series"))
+    players = reading.objects_of(
+        Player.objects.filter(league_rosters__team=entry.team),
+        data.get("players"),
+        field="players",
+        missing=NOT_ON_ROSTER,
+        low=MIN_PLAYING,
+        high=PLAYING,
+    )
+    series = lock_series(series.pk)
+    _ensure_not_drawn(series)
+    if entry.no_show:
+        raise Rejected.because(
+            "team",
+            "team_did_not_come",
+            gettext_noop("%(team)s did not turn up at this venue and has no line-up."),
+            conflict=True,
+            team=entry.team.name,
+        )
+    chosen = _participants(venue, entry, players, user=user)
+    before = sorted(
+        series.players.filter(team=entry.tournament_team).values_list("player_id", flat=True)
+    )
+    series.players.remove(*series.players.filter(team=entry.tournament_team))
+    series.players.add(*chosen)
+    audit.record(
+        "lineup_set",
+        user=user,
+        obj=series,
+        before={"players": before},
+        after={
+            "venue": venue.pk,
+            "series": series.number,
+            "team": entry.team_id,
+            "players": [p.pk for p in players],
+        },
+    )
+    return chosen
+
+
+def _participants(venue: Venue, entry: VenueTeam, players, *, user) -> list[Participant]:
+    """The venue's participants of ``players``, registering those not yet registered."""
+    tournament = venue.tournament
+    found = {p.player_id: p for p in tournament.participants.filter(player__in=players)}
+    missing = [player for player in players if player.pk not in found]
+    if missing:
+        for participant in participants.register_many(
+            tournament,
+            [participants.Registration(player, entry.tournament_team) for player in missing],
+            user=user,
+        ):
+            found[participant.player_id] = participant
+    wrong = next(
+        (found[p.pk] for p in players if found[p.pk].team_id != entry.tournament_team_id), None
+    )
+    if wrong is not None:
+        raise Rejected.because(
+            "players",
+            "player_of_other_team",
+            gettext_noop("%(player)s is registered for another team at this venue."),
+            conflict=True,
+            player=wrong.player.full_name,
+        )
+    return [found[player.pk] for player in players]
+
+
+def _ensure_not_drawn(series: Series) -> None:
+    if series.drawn_at is not None:
+        raise Rejected.because(
+            "series",
+            "series_drawn",
+            gettext_noop(
+                "Series %(number)d is already drawn, so its line-up is fixed. A substitute "
+                "comes in at the table at the start of a round (replace the player there)."
+            ),
+            conflict=True,
+            number=series.number,
+        )
+
+
+@transaction.atomic
+def mark_no_show(venue: Venue, data: dict, *, user=None) -> VenueTeam:
+    """The team did not turn up: it leaves every line-up of the venue and scores nothing
+    there; each team present gets the point for it in every series (docs/rules.md 6)."""
+    entry = venue_team(venue, data.get("team"))
+    entry = (
+        VenueTeam.objects.select_for_update()
+        .select_related("team", "tournament_team")
+        .get(pk=entry.pk)
+    )
+    if Seat.objects.filter(
+        series__tournament=venue.tournament, participant__team=entry.tournament_team
+    ).exists():
+        raise Rejected.because(
+            "team",
+            "team_has_played",
+            gettext_noop("%(team)s has players seated at this venue, so it did turn up."),
+            conflict=True,
+            team=entry.team.name,
+        )
+    if not entry.no_show:
+        entry.no_show = True
+        entry.save(update_fields=["no_show"])
+        for series in venue.tournament.series.all():
+            series.players.remove(*series.players.filter(team=entry.tournament_team))
+        audit.record(
+            "team_no_show",
+            user=user,
+            obj=entry,
+            after={"venue": venue.pk, "team": entry.team_id},
+        )
+    return entry

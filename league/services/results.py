@@ -1,0 +1,341 @@
+"""Results of a venue, the league table of a group and the individual league ranking.
+
+Every number comes from :mod:`tournaments.skat.league`; this module reads the sums it
+needs in a fixed number of queries whatever the number of venues, teams and games: the
+game points of each tournament team and series are one ``GROUP BY`` over the list points
+(and one over paper lists), exactly as the tournament rankings read them
+(:func:`tournaments.services.ranking.participant_totals`). A team's game points in a
+series are its players' series totals (docs/rules.md 2 and 6).
+
+Which venues count: the public sees the venues whose match report is published; a group
+leader (``published_only=False``) sees every venue as it stands. Within a venue a series
+counts once it has tables (it was drawn).
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Count, Q
+
+from league.models import LeagueGroup, LeagueTeam, MatchReport, Venue, VenueTeam
+from tournaments.models import GamePoints, Series, SummaryEntry
+from tournaments.models.tournaments import ExtraPoints
+from tournaments.services.ranking import participant_totals
+from tournaments.skat.league import (
+    ZERO,
+    Mark,
+    PlayerRecord,
+    PlayerRow,
+    TableRow,
+    TeamRecord,
+    rank_players,
+    rank_table,
+    score_series,
+)
+from tournaments.text import name_sort_key, sort_key
+
+# --- A venue ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamScore:
+    """A team's game points and team points, in one series or summed over several."""
+
+    team: int
+    name: str
+    game_points: int
+    team_points: Decimal
+    no_show: bool = False
+
+
+@dataclass(frozen=True)
+class SeriesResult:
+    number: int
+    teams: list[TeamScore]
+
+
+@dataclass(frozen=True)
+class VenueResult:
+    """A venue's result: each series counted, and each team's sums, best first."""
+
+    venue: Venue
+    series: list[SeriesResult]
+    teams: list[TeamScore]
+
+    def of(self, team: int) -> TeamScore | None:
+        return next((row for row in self.teams if row.team == team), None)
+
+
+def venue_result(venue: Venue) -> VenueResult:
+    return venue_results([venue])[venue.pk]
+
+
+def venue_results(venues) -> dict[int, VenueResult]:
+    """The result of each of ``venues`` (with their tournaments loaded); five queries."""
+    venues = list(venues)
+    if not venues:
+        return {}
+    entries = defaultdict(list)
+    for entry in (
+        VenueTeam.objects.filter(venue__in=venues)
+        .order_by("team__name", "team_id")
+        .values("venue", "team", "team__name", "tournament_team", "no_show")
+    ):
+        entries[entry["venue"]].append(entry)
+    tournaments = {venue.tournament_id: venue for venue in venues}
+    series = defaultdict(list)
+    for row in (
+        Series.objects.filter(tournament__in=tournaments, tables__isnull=False)
+        .distinct()
+        .order_by("number")
+        .values("id", "tournament", "number")
+    ):
+        series[row["tournament"]].append(row)
+    sums = participant_totals(Q(tournament__in=tournaments), "series", "participant__team")
+    schemes = {
+        venue.tournament_id: ExtraPoints(venue.tournament.extra_points).scheme for venue in venues
+    }
+    results = {}
+    for venue in venues:
+        scheme = schemes[venue.tournament_id]
+        teams = entries[venue.pk]
+        names = {entry["team"]: entry["team__name"] for entry in teams}
+        absent = [entry["team"] for entry in teams if entry["no_show"]]
+        played = []
+        for one in series[venue.tournament_id]:
+            game_points = {
+                entry["team"]: _total(sums.get((one["id"], entry["tournament_team"])), scheme)
+                for entry in teams
+                if not entry["no_show"]
+            }
+            scores = score_series(game_points, absent)
+            played.append(
+                SeriesResult(
+                    one["number"],
+                    [
+                        TeamScore(
+                            s.team, names[s.team], s.game_points, s.team_points, s.team in absent
+                        )
+                        for s in scores
+                    ],
+                )
+            )
+        results[venue.pk] = VenueResult(venue, played, _summed(teams, played))
+    return results
+
+
+def _total(sums, scheme) -> int:
+    return 0 if sums is None else sums.total(scheme)
+
+
+def _summed(teams, played: list[SeriesResult]) -> list[TeamScore]:
+    game_points, team_points = defaultdict(int), defaultdict(lambda: ZERO)
+    for one in played:
+        for score in one.teams:
+            game_points[score.team] += score.game_points
+            team_points[score.team] += score.team_points
+    rows = [
+        TeamScore(
+            entry["team"],
+            entry["team__name"],
+            game_points[entry["team"]],
+            team_points[entry["team"]],
+            entry["no_show"],
+        )
+        for entry in teams
+    ]
+    return sorted(rows, key=lambda r: (-r.team_points, -r.game_points, sort_key(r.name)))
+
+
+# --- The league table ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DayResult:
+    """A team's result on one match day."""
+
+    number: int
+    team_points: Decimal
+    game_points: int
+    no_show: bool = False
+
+
+@dataclass(frozen=True)
+class GroupTableRow:
+    place: int
+    team: int
+    name: str
+    club: str
+    team_points: Decimal
+    game_points: int
+    mark: str | None
+    change: int | None  # places gained since the table before the last match day
+    days: dict[int, DayResult] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GroupTable:
+    group: LeagueGroup
+    rows: list[GroupTableRow]
+    match_days: list[int]  # the numbers of the match days counted
+
+
+def counted_venues(groups, *, published_only: bool):
+    """The venues of ``groups`` whose results count: published ones, or all."""
+    venues = Venue.objects.filter(match_day__group__in=groups).select_related(
+        "match_day", "tournament"
+    )
+    if published_only:
+        venues = venues.filter(report__status=MatchReport.Status.PUBLISHED)
+    return venues.order_by("match_day__number", "number")
+
+
+def group_table(group: LeagueGroup, *, published_only: bool = True) -> GroupTable:
+    return group_tables([group], published_only=published_only)[group.pk]
+
+
+def group_tables(groups, *, published_only: bool = True) -> dict[int, GroupTable]:
+    """The league table of each of ``groups``; six queries for any number of groups."""
+    groups = list(groups)
+    venues = list(counted_venues(groups, published_only=published_only))
+    results = venue_results(venues)
+    teams = defaultdict(list)
+    for team in (
+        LeagueTeam.objects.filter(group__in=groups)
+        .values("id", "group", "name", "club__name")
+        .order_by()
+    ):
+        teams[team["group"]].append(team)
+    days = defaultdict(lambda: defaultdict(dict))  # group → team → match day → DayResult
+    numbers = defaultdict(set)
+    for venue in venues:
+        group_id, number = venue.match_day.group_id, venue.match_day.number
+        numbers[group_id].add(number)
+        for score in results[venue.pk].teams:
+            days[group_id][score.team][number] = DayResult(
+                number, score.team_points, score.game_points, score.no_show
+            )
+    tables = {}
+    for group in groups:
+        counted = sorted(numbers[group.pk])
+        current = _ranked(group, teams[group.pk], days[group.pk], counted)
+        before = _ranked(group, teams[group.pk], days[group.pk], counted[:-1]) if counted else []
+        earlier = {row.record.team: row.place for row in before}
+        rows = []
+        for row in current:
+            info = row.record
+            gained = earlier[info.team] - row.place if len(counted) > 1 else None
+            rows.append(
+                GroupTableRow(
+                    place=row.place,
+                    team=info.team,
+                    name=info.name,
+                    club=info.club,
+                    team_points=info.team_points,
+                    game_points=info.game_points,
+                    mark=row.mark.value if isinstance(row.mark, Mark) else None,
+                    change=gained,
+                    days=dict(days[group.pk][info.team]),
+                )
+            )
+        tables[group.pk] = GroupTable(group, rows, counted)
+    return tables
+
+
+@dataclass(frozen=True)
+class _TeamRecord(TeamRecord):
+    club: str = ""
+
+
+def _ranked(group, teams, days, counted: list[int]) -> list[TableRow]:
+    last = counted[-1] if counted else None
+    records = []
+    for team in teams:
+        mine = days.get(team["id"], {})
+        results = [mine[number] for number in counted if number in mine]
+        on_last = mine.get(last)
+        records.append(
+            _TeamRecord(
+                team=team["id"],
+                name=team["name"],
+                team_points=sum((r.team_points for r in results), ZERO),
+                game_points=sum(r.game_points for r in results),
+                last_day_team_points=on_last.team_points if on_last else ZERO,
+                last_day_game_points=on_last.game_points if on_last else 0,
+                sort_name=sort_key(team["name"]),
+                club=team["club__name"],
+            )
+        )
+    return rank_table(
+        records,
+        promotion_places=group.promotion_places,
+        relegation_places=group.relegation_places,
+    )
+
+
+# --- The individual ranking ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _PlayerRecord(PlayerRecord):
+    club: str = ""
+
+
+def player_ranking(group: LeagueGroup, *, published_only: bool = True) -> list[PlayerRow]:
+    """Players by average list points per game over the counted venues; those with fewer
+    games than the league's minimum come last, unranked. Six queries.
+
+    Games played are the games a player took part in as declarer or opponent (not those
+    sat out as dealer at a 4-table): 36 of a 48-game series. A list kept on paper counts
+    three games per round for each player on it.
+    """
+    venues = list(counted_venues([group], published_only=published_only))
+    tournaments = [venue.tournament for venue in venues]
+    scope = Q(tournament__in=tournaments)
+    schemes = {t.pk: t.scheme for t in tournaments}
+    rounds = {t.pk: t.rounds_per_series for t in tournaments}
+    points, games = defaultdict(int), defaultdict(int)
+    for (tournament, player), sums in participant_totals(
+        scope, "tournament", "participant__player"
+    ).items():
+        points[player] += sums.total(schemes[tournament])
+    for player, count in (
+        GamePoints.objects.filter(scope)
+        .exclude(role=GamePoints.Role.DEALER_OUT)
+        .values("participant__player")
+        .annotate(games=Count("id"))
+        .values_list("participant__player", "games")
+        .order_by()
+    ):
+        games[player] += count
+    for tournament, player in SummaryEntry.objects.filter(scope).values_list(
+        "tournament", "participant__player"
+    ):
+        games[player] += 3 * rounds[tournament]
+    people = (
+        VenueTeam.objects.filter(venue__in=venues, tournament_team__members__player__in=points)
+        .values(
+            "team__name",
+            "tournament_team__members__player",
+            "tournament_team__members__player__first_name",
+            "tournament_team__members__player__last_name",
+            "team__club__name",
+        )
+        .distinct()
+    )
+    records = {}
+    for person in people:
+        player = person["tournament_team__members__player"]
+        first = person["tournament_team__members__player__first_name"]
+        last = person["tournament_team__members__player__last_name"]
+        records[player] = _PlayerRecord(
+            player=player,
+            name=f"{first} {last}",
+            team=person["team__name"],
+            games=games[player],
+            list_points=points[player],
+            sort_name=name_sort_key(last, first),
+            club=person["team__club__name"],
+        )
+    return rank_players(records.values(), min_games=group.league.min_games)

@@ -1,0 +1,39 @@
+"""URLs of the league's pages under /liga/, a table of contents of ``league/web/``."""
+
+from django.urls import path
+
+from . import fixture_import, groups, live, mine, public, reports, venues
+
+app_name = "league"
+
+urlpatterns = [
+    # Public: leagues, a group's table, the individual ranking, teams, projector (public.py).
+    path("liga/", public.league_index, name="index"),
+    path("liga/staffel/<int:group_id>/", public.group_table, name="table"),
+    path("liga/staffel/<int:group_id>/einzelwertung/", public.player_ranking, name="players"),
+    path("liga/staffel/<int:group_id>/leinwand/", public.projector, name="projector"),
+    path("liga/mannschaft/<int:team_id>/", public.team_page, name="team"),
+    path("liga/spielbericht/pruefen/<str:seal>/", public.verify_report, name="report-verify"),
+    # Everyone's league tasks (mine.py); the group leader's pages (groups.py, live.py, …).
+    path("liga/meine/", mine.my_league, name="mine"),
+    path("liga/leitung/staffel/<int:group_id>/", groups.group_admin, name="group-admin"),
+    path(
+        "liga/leitung/staffel/<int:group_id>/spielplan-import/",
+        fixture_import.fixture_upload,
+        name="fixture-upload",
+    ),
+    path(
+        "liga/leitung/staffel/<int:group_id>/spielplan-import/vorschau/",
+        fixture_import.fixture_preview,
+        name="fixture-preview",
+    ),
+    path("liga/leitung/spieltag/<int:match_day_id>/live/", live.match_day_live, name="live"),
+    # A venue (venues.py) and its match report (reports.py).
+    path("liga/spielort/<int:venue_id>/", venues.venue_page, name="venue"),
+    path("liga/spielbericht/<int:report_id>/", reports.report_page, name="report"),
+    path(
+        "liga/spielbericht/<int:report_id>/unterschreiben/",
+        venues.sign_report,
+        name="report-sign",
+    ),
+]

@@ -1,0 +1,191 @@
+"""Every operation of the API × every role, with two clubs that named their directors.
+
+The operations are read from the OpenAPI schema, so a new endpoint fails here until the
+matrix says who may use it. Ids in a path name club A's objects (its tournament, series,
+table, player; the league venue its team hosts, with its match report), so the matrix
+shows that a director of club B changes nothing of club A, and what each league role
+(group leader, captain, association admin) may do. "May" means the answer is not a
+refusal for the role (401/403): an allowed request may still be a 400 for its empty body
+or a 409 for the object's state. Every request runs in its own savepoint, so a delete by
+one role does not change what the next one meets.
+"""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group as UserGroup
+from django.db import transaction
+from rest_framework.test import APIClient
+
+from league.models import Protest
+from league.services import reports
+from tests.factories import make_club, make_played_tournament, make_player
+from tests.league.factories import make_group, make_league_team, make_match_day, play_venue
+from tests.openapi import api_schema
+from tournaments.services.roles import TREASURER_GROUP
+
+pytestmark = pytest.mark.django_db
+
+ROLES = (
+    "anonymous",
+    "member",
+    "treasurer",
+    "staff_without_club",
+    "director_a",
+    "director_b",
+    "group_leader",
+    "captain",
+    "admin",
+)
+EVERYONE = frozenset(ROLES)
+STAFF = frozenset({"staff_without_club", "director_a", "director_b", "admin"})
+CLUB_A = frozenset({"director_a", "admin"})
+ADMIN = frozenset({"admin"})
+LEADER = frozenset({"group_leader", "admin"})
+HOST = frozenset({"director_a", "group_leader", "admin"})
+REFUSED = (401, 403)
+
+
+def expected_roles(path: str, method: str) -> frozenset:
+    """Who may call ``method path`` on club A's objects: the matrix."""
+    write = method != "get"
+    if path == "/api/v1/game-value/" or (path, method) == ("/api/v1/auth/token/", "post"):
+        return EVERYONE
+    if path == "/api/v1/auth/token/":  # revoking one's own token
+        return EVERYONE - {"anonymous"}
+    if path.startswith("/api/v1/access-blocks/"):
+        return STAFF
+    if "/verify/" in path:
+        return EVERYONE
+    if path.endswith("/payments/"):  # the treasurer records payments too
+        return CLUB_A | {"treasurer"}
+    if path.endswith(("/cash/", "/tariff/", "/prizes/")):
+        return CLUB_A | {"treasurer"} if not write else CLUB_A
+    if path.endswith(("start-cards.pdf", "table-plan-codes.pdf", "table-cards.pdf", "card.pdf")):
+        return CLUB_A
+    if path == "/api/v1/seasons/{id}/archive.zip":
+        return ADMIN
+    if path == "/api/v1/reports/{id}/report.pdf":  # the report is not published yet
+        return HOST | {"captain"}
+    if path.startswith(("/api/v1/seasons/", "/api/v1/leagues/")):
+        return ADMIN if write else EVERYONE
+    if path in ("/api/v1/groups/", "/api/v1/groups/{id}/leaders/"):
+        return ADMIN if write else EVERYONE
+    if path.startswith("/api/v1/groups/"):
+        return LEADER if write else EVERYONE
+    if path == "/api/v1/venues/{id}/result/":
+        return HOST | {"captain"}
+    if path.startswith("/api/v1/venues/"):
+        return HOST if write else EVERYONE
+    if path == "/api/v1/reports/{id}/signatures/":
+        return HOST | {"captain"}
+    if path == "/api/v1/reports/{id}/protest/":
+        return LEADER | {"captain"}
+    if path.startswith(("/api/v1/reports/", "/api/v1/protests/")):
+        return LEADER if write else EVERYONE
+    if not write:
+        return EVERYONE
+    if path == "/api/v1/clubs/{id}/directors/":
+        return ADMIN
+    if path in ("/api/v1/clubs/", "/api/v1/players/"):
+        return STAFF
+    if path == "/api/v1/tournaments/":
+        return CLUB_A  # a tournament of club A (the body names the club)
+    if path.startswith(("/api/v1/tournaments/", "/api/v1/series/", "/api/v1/tables/")):
+        return CLUB_A
+    if path.startswith(("/api/v1/clubs/{id}", "/api/v1/players/{id}")):
+        return CLUB_A
+    raise AssertionError(f"{method.upper()} {path} is missing from the access matrix")
+
+
+def _user(name, **flags):
+    return get_user_model().objects.create_user(name, **flags)
+
+
+@pytest.fixture(scope="module")
+def world(module_db):
+    """Club A and club B with their directors, club A's played tournament, a league group
+    whose venue club A's team hosts (played, its report sent, a protest lodged)."""
+    club_a, club_b = make_club("Herz A"), make_club("Pik B")
+    people = {
+        "member": _user("mitglied"),
+        "treasurer": _user("kasse"),
+        "staff_without_club": _user("ohne_verein", is_staff=True),
+        "director_a": _user("leitung_a", is_staff=True),
+        "director_b": _user("leitung_b", is_staff=True),
+        "group_leader": _user("staffelleiter"),
+        "captain": _user("kapitaen"),
+        "admin": _user("verband", is_staff=True, is_superuser=True),
+    }
+    people["treasurer"].groups.add(UserGroup.objects.get_or_create(name=TREASURER_GROUP)[0])
+    club_a.directors.add(people["director_a"])
+    club_b.directors.add(people["director_b"])
+    tournament = make_played_tournament(players=4, club=club_a)
+    series = tournament.series.get()
+    table = series.tables.get()
+    group = make_group(series=1, rounds=1)
+    group.leaders.add(people["group_leader"])
+    host = make_league_team(group, club=club_a)
+    guest = make_league_team(group, club=club_b, captain_user=people["captain"])
+    others = [make_league_team(group, club=club_b) for _ in range(2)]
+    venue = make_match_day(group, [[host, guest, *others]]).venues.get()
+    play_venue(venue)
+    report = reports.submit_report(venue)
+    protest = Protest.objects.create(report=report, team=guest, reason="Zählung")
+    ids = {
+        "tournaments": tournament.pk,
+        "series": series.pk,
+        "tables": table.pk,
+        "clubs": club_a.pk,
+        "players": make_player(club_a).pk,
+        "groups": group.pk,
+        "teams": host.pk,
+        "venues": venue.pk,
+        "reports": report.pk,
+        "protests": protest.pk,
+    }
+    return {"people": {k: v.pk for k, v in people.items()}, "ids": ids, "club_a": club_a.pk}
+
+
+def _url(path: str, ids: dict) -> str:
+    resource = path.split("/")[3]
+    url = path.replace("{id}", str(ids.get(resource, 1)))
+    url = url.replace("{number}", "1").replace("{participant_id}", "1")
+    return url.replace("{seal}", "0" * 64).replace("{address}", "192.0.2.1")
+
+
+def _body(path: str, world) -> dict:
+    if path == "/api/v1/tournaments/":
+        return {"name": "Frühjahrspreisskat", "date": "2027-04-01", "club": world["club_a"]}
+    return {}
+
+
+OPERATIONS = sorted(
+    (path, method)
+    for path, operations in api_schema()["paths"].items()
+    for method in operations
+    if method in ("get", "post", "put", "patch", "delete")
+)
+
+
+@pytest.mark.parametrize(("path", "method"), OPERATIONS, ids=[f"{m} {p}" for p, m in OPERATIONS])
+def test_each_role_may_use_exactly_its_operations(world, path, method):
+    allowed = expected_roles(path, method)
+    url = _url(path, world["ids"])
+    answers = {}
+    for role in ROLES:
+        client = APIClient()
+        if role != "anonymous":
+            client.force_authenticate(get_user_model().objects.get(pk=world["people"][role]))
+        with transaction.atomic():
+            response = getattr(client, method)(url, _body(path, world), format="json")
+            transaction.set_rollback(True)
+        answers[role] = response.status_code
+
+    refused = {role for role, code in answers.items() if code in REFUSED}
+    assert refused == set(EVERYONE - allowed), sorted(answers.items())
+
+
+def test_the_matrix_covers_every_operation():
+    assert len(OPERATIONS) > 120
+    for path, method in OPERATIONS:
+        expected_roles(path, method)

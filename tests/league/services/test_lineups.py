@@ -1,0 +1,128 @@
+"""Line-ups per series, the draw seating them with team mates apart, and no-shows."""
+
+from collections import Counter
+
+import pytest
+
+from league.services import lineups
+from tests.league.factories import make_group, make_league_team, make_match_day
+from tournaments.models import AuditEntry, Seat
+from tournaments.services import draw
+from tournaments.services.errors import Rejected
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def venue():
+    group = make_group(series=2)
+    teams = [make_league_team(group, substitutes=1)] + [make_league_team(group) for _ in range(3)]
+    return make_match_day(group, [teams]).venues.get()
+
+
+def _first_series(venue):
+    return venue.tournament.series.get(number=1)
+
+
+def _team(venue, index=0):
+    return venue.venue_teams.order_by("id")[index].team
+
+
+def test_the_draw_seats_one_player_of_each_team_at_every_table(venue):
+    series = _first_series(venue)
+
+    drawn = draw.draw_series(series, seed=7)
+
+    teams = {p.pk: p.team_id for p in venue.tournament.participants.all()}
+    assert [len(t.seats) for t in drawn.tables] == [4, 4, 4, 4]
+    assert all(len({teams[p] for p in t.seats}) == 4 for t in drawn.tables)
+    assert drawn.conflicts == ()
+
+
+def test_a_substitute_comes_in_through_the_line_up_and_the_audit_trail_says_so(venue):
+    team = _team(venue)
+    roster = [entry.player for entry in team.roster.order_by("position")]
+
+    lineups.set_lineup(venue, {"series": 1, "team": team.pk, "players": [p.pk for p in roster[1:]]})
+
+    series = _first_series(venue)
+    drawn = draw.draw_series(series, seed=3)
+    seated = {
+        s.participant.player_id
+        for s in Seat.objects.filter(series=series).select_related("participant")
+    }
+    assert roster[4].pk in seated and roster[0].pk not in seated
+    assert sum(len(t.seats) for t in drawn.tables) == 16
+    entry = AuditEntry.objects.get(action="lineup_set")
+    assert entry.before == {"players": sorted(p.pk for p in roster[:4])}
+    assert entry.after["players"] == [p.pk for p in roster[1:]]
+
+
+def test_a_team_of_three_is_seated_four_four_four_three():
+    group = make_group()
+    teams = [make_league_team(group, players=3)] + [make_league_team(group) for _ in range(3)]
+    venue = make_match_day(group, [teams]).venues.get()
+
+    drawn = draw.draw_series(_first_series(venue), seed=11)
+
+    teams_of = {p.pk: p.team_id for p in venue.tournament.participants.all()}
+    assert sorted(len(t.seats) for t in drawn.tables) == [3, 4, 4, 4]
+    assert all(max(Counter(teams_of[p] for p in t.seats).values()) == 1 for t in drawn.tables)
+
+
+@pytest.mark.parametrize(
+    ("players", "code"),
+    [
+        (lambda r: [p.pk for p in r[:2]], "invalid_list"),
+        (lambda r: [999_999, *[p.pk for p in r[:3]]], "unknown_id"),
+    ],
+)
+def test_a_line_up_takes_three_or_four_players_of_the_roster(venue, players, code):
+    team = _team(venue)
+    roster = [entry.player for entry in team.roster.order_by("position")]
+
+    with pytest.raises(Rejected) as refused:
+        lineups.set_lineup(venue, {"series": 1, "team": team.pk, "players": players(roster)})
+
+    assert [(p.field, p.code) for p in refused.value.problems] == [("players", code)]
+
+
+def test_a_line_up_is_fixed_once_the_series_is_drawn(venue):
+    team = _team(venue)
+    draw.draw_series(_first_series(venue), seed=1)
+    roster = [entry.player.pk for entry in team.roster.order_by("position")]
+
+    with pytest.raises(Rejected) as refused:
+        lineups.set_lineup(venue, {"series": 1, "team": team.pk, "players": roster[1:]})
+
+    assert refused.value.conflict
+    assert refused.value.problems[0].code == "series_drawn"
+
+
+def test_a_team_that_did_not_come_leaves_every_line_up(venue):
+    absent = _team(venue, 3)
+
+    lineups.mark_no_show(venue, {"team": absent.pk})
+
+    for series in venue.tournament.series.all():
+        assert series.players.count() == 12
+        assert not series.players.filter(team__league_entry__team=absent).exists()
+    assert venue.venue_teams.get(team=absent).no_show
+
+
+def test_a_team_with_players_at_a_table_did_come(venue):
+    draw.draw_series(_first_series(venue), seed=1)
+
+    with pytest.raises(Rejected) as refused:
+        lineups.mark_no_show(venue, {"team": _team(venue).pk})
+
+    assert refused.value.problems[0].code == "team_has_played"
+
+
+def test_a_team_of_another_venue_is_refused(venue):
+    stranger = make_league_team(venue.match_day.group)
+
+    with pytest.raises(Rejected) as refused:
+        lineups.mark_no_show(venue, {"team": stranger.pk})
+
+    assert [(p.field, p.code) for p in refused.value.problems] == [("team", "unknown_id")]

@@ -1,0 +1,238 @@
+"""The league's working pages: the group leader's fixtures, import and live match day, the
+host's venue page, the captains' signing page and the report page."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from league.models import MatchDay, MatchReport
+from league.services import reports
+from tests.factories import make_staff_user, png_bytes, png_data_url, strokes_json
+from tests.league.factories import (
+    make_group,
+    make_league_team,
+    make_match_day,
+    make_season,
+    play_venue,
+)
+from tournaments.models import Participant
+
+pytestmark = pytest.mark.django_db
+
+
+def _text(response):
+    return response.content.decode()
+
+
+@pytest.fixture
+def group_with_leader():
+    group = make_group(series=2)
+    leader = get_user_model().objects.create_user("staffelleiter")
+    group.leaders.add(leader)
+    teams = [make_league_team(group, name=f"Team {n}") for n in "ABCDEFGH"]
+    return group, leader, teams
+
+
+def test_only_the_group_s_leaders_open_its_pages(client, group_with_leader):
+    group, leader, _teams = group_with_leader
+    url = f"/liga/leitung/staffel/{group.pk}/"
+
+    anonymous = client.get(url)
+    client.force_login(make_staff_user())
+    stranger = client.get(url)
+    client.force_login(leader)
+    allowed = client.get(url)
+
+    assert anonymous.status_code == 302 and "/anmelden/" in anonymous.url
+    assert stranger.status_code == 403
+    assert allowed.status_code == 200 and 'data-testid="match-day-form"' in _text(allowed)
+
+
+def test_a_match_day_is_entered_on_the_page(client, group_with_leader):
+    group, leader, teams = group_with_leader
+    client.force_login(leader)
+
+    response = client.post(
+        f"/liga/leitung/staffel/{group.pk}/",
+        {
+            "number": "1",
+            "date": "2027-03-14",
+            "venue-1-host": teams[0].pk,
+            "venue-1-teams": [t.pk for t in teams[1:4]],
+            "venue-2-host": teams[4].pk,
+            "venue-2-teams": [t.pk for t in teams[5:]],
+        },
+    )
+
+    assert response.status_code == 302
+    day = MatchDay.objects.get(group=group)
+    assert day.venues.count() == 2
+    assert day.venues.get(number=2).tournament.participants.count() == 16
+
+
+def test_a_wrong_match_day_keeps_the_page_with_the_message(client, group_with_leader):
+    group, leader, teams = group_with_leader
+    client.force_login(leader)
+
+    response = client.post(
+        f"/liga/leitung/staffel/{group.pk}/",
+        {
+            "number": "1",
+            "date": "14.03.",
+            "venue-1-host": teams[0].pk,
+            "venue-1-teams": [t.pk for t in teams[1:4]],
+        },
+    )
+
+    assert response.status_code == 400
+    assert "2027-03-22" in _text(response)
+    assert not MatchDay.objects.exists()
+
+
+def test_fixtures_are_imported_after_a_preview(client, group_with_leader):
+    group, leader, _teams = group_with_leader
+    client.force_login(leader)
+    content = (
+        b"Spieltag;Datum;Ausrichter;Gast 1;Gast 2;Gast 3\n"
+        b"1;22.03.2027;Team A;Team B;Team C;Team D\n"
+        b"1;22.03.2027;Team E;Team F;Team G;Team H\n"
+    )
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = client.post(
+        f"/liga/leitung/staffel/{group.pk}/spielplan-import/",
+        {"file": SimpleUploadedFile("plan.csv", content)},
+    )
+    preview = client.get(upload.url)
+    before = MatchDay.objects.count()
+    saved = client.post(upload.url, {})
+
+    assert 'data-testid="fixture-preview"' in _text(preview) and "Team E" in _text(preview)
+    assert before == 0
+    assert saved.status_code == 302
+    assert MatchDay.objects.get(group=group).venues.count() == 2
+
+
+def test_the_live_page_follows_every_venue(client):
+    group = make_group(series=1, rounds=1)
+    leader = get_user_model().objects.create_user("staffelleiter")
+    group.leaders.add(leader)
+    teams = [make_league_team(group) for _ in range(8)]
+    day = make_match_day(group, [teams[:4], teams[4:]])
+    first, second = day.venues.order_by("number")
+    play_venue(first)
+    reports.submit_report(first)
+    client.force_login(leader)
+
+    page = _text(client.get(f"/liga/leitung/spieltag/{day.pk}/live/"))
+
+    assert page.count('data-testid="live-venue"') == 2
+    assert "eingereicht" in page
+    assert "noch nicht ausgelost" in page
+
+
+def test_the_host_sets_a_line_up_and_sends_the_report(client):
+    group = make_group(series=1, rounds=1)
+    teams = [make_league_team(group, substitutes=1)] + [make_league_team(group) for _ in range(3)]
+    venue = make_match_day(group, [teams]).venues.get()
+    director = make_staff_user()
+    teams[0].club.directors.add(director)
+    client.force_login(director)
+    roster = [e.player_id for e in teams[0].roster.order_by("position")]
+
+    saved = client.post(
+        f"/liga/spielort/{venue.pk}/",
+        {"action": "lineup", "series": 1, "team": teams[0].pk, "players": roster[1:]},
+    )
+    early = client.post(f"/liga/spielort/{venue.pk}/", {"action": "report"})
+    play_venue(venue)
+    sent = client.post(f"/liga/spielort/{venue.pk}/", {"action": "report"})
+
+    assert saved.status_code == 302
+    assert early.status_code == 400 and "noch nicht beendet" in _text(early)
+    assert sent.status_code == 302 and MatchReport.objects.filter(venue=venue).exists()
+
+
+def test_another_club_s_director_cannot_run_the_venue(client):
+    group = make_group(series=1, rounds=1)
+    teams = [make_league_team(group) for _ in range(4)]
+    venue = make_match_day(group, [teams]).venues.get()
+    client.force_login(make_staff_user())
+    teams[0].club.directors.add(make_staff_user())
+
+    assert client.get(f"/liga/spielort/{venue.pk}/").status_code == 403
+
+
+def test_captains_sign_on_the_host_s_device_with_pin_or_drawing(client):
+    group, teams = make_season(publish=False)
+    report = MatchReport.objects.get()
+    director = make_staff_user()
+    teams[0].club.directors.add(director)
+    client.force_login(director)
+    pin = Participant.objects.get(tournament=report.venue.tournament, player=teams[1].captain).pin
+    url = f"/liga/spielbericht/{report.pk}/unterschreiben/"
+
+    wrong = client.post(url, {"team": teams[1].pk, "method": "pin", "pin": "99999"})
+    by_pin = client.post(url, {"team": teams[1].pk, "method": "pin", "pin": pin})
+    drawn = client.post(
+        url,
+        {
+            "team": teams[2].pk,
+            "method": "image",
+            "image": png_data_url(png_bytes(variant=2)),
+            "strokes": strokes_json(),
+        },
+    )
+    page = _text(client.get(url))
+
+    assert wrong.status_code == 400 and "PIN" in _text(wrong)
+    assert by_pin.status_code == 302 and drawn.status_code == 302
+    assert page.count("Mit PIN bestätigt") == 1 and page.count("✓") == 2
+    assert set(report.signatures.values_list("team", flat=True)) == {teams[1].pk, teams[2].pk}
+
+
+def test_the_leader_publishes_and_a_captain_protests_on_the_report_page(client):
+    group, teams = make_season(publish=False)
+    report = MatchReport.objects.get()
+    captain = get_user_model().objects.create_user("kapitaen")
+    teams[3].captain_user = captain
+    teams[3].save()
+    url = f"/liga/spielbericht/{report.pk}/"
+
+    client.force_login(group.leaders.get())
+    published = client.post(url, {"action": "publish"})
+    client.force_login(captain)
+    protested = client.post(
+        url, {"action": "protest", "team": teams[3].pk, "reason": "Tisch 1 verzählt"}
+    )
+    page = _text(client.get(url))
+
+    assert published.status_code == 302
+    assert protested.status_code == 302
+    assert "Tisch 1 verzählt" in page and "noch nicht entschieden" in page
+    report.refresh_from_db()
+    assert report.status == "published"
+
+
+def test_an_unpublished_report_is_not_public(client):
+    group, _teams = make_season(publish=False)
+    report = MatchReport.objects.get()
+
+    assert client.get(f"/liga/spielbericht/{report.pk}/").status_code == 403
+
+
+def test_my_league_lists_what_the_user_does_in_the_league(client):
+    group, teams = make_season()
+    captain = get_user_model().objects.create_user("kapitaen")
+    teams[0].captain_user = captain
+    teams[0].save()
+
+    client.force_login(group.leaders.get())
+    leader_page = _text(client.get("/liga/meine/"))
+    client.force_login(captain)
+    captain_page = _text(client.get("/liga/meine/"))
+    client.force_login(get_user_model().objects.create_user("niemand"))
+    nobody = client.get("/liga/meine/")
+
+    assert 'data-testid="led-group"' in leader_page
+    assert 'data-testid="captained-team"' in captain_page and teams[0].name in captain_page
+    assert nobody.status_code == 403
