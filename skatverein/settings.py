@@ -63,6 +63,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Login posts over the per-address limit are refused here, before any password hash.
+    "tournaments.web.login_limit.LoginLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -134,10 +136,12 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.ScryptPasswordHasher",
 ]
 
-# Login throttling (django-axes) for every way in: the login pages, the token endpoint and
-# HTTP Basic. Failures are counted per account *and* address, so someone guessing the
-# director's password from elsewhere cannot lock the director out; after 5 failures that
-# pair is refused for 15 minutes. Attempts are listed in the admin ("Axes").
+# Login throttling for every way in: the login pages, the token endpoint and HTTP Basic.
+# First a per-address limit checked before any password hash (services/login_limits.py).
+# Then django-axes counts failures per account *and* address; after 5 failures that pair
+# is refused for 15 minutes, except on a device that logged in to that account before (a
+# signed cookie, web/login_limit.py), so a shared hall router cannot lock the director
+# out. Attempts are listed in the admin ("Axes"); unlocking: docs/operations.md.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -148,6 +152,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_CLIENT_IP_CALLABLE = "tournaments.services.client_address.for_request"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tournaments.web.login_lockout.locked_out"
+AXES_WHITELIST_CALLABLE = "tournaments.web.login_limit.known_device_login"
 
 # Internationalisation: German first, English as the alternative.
 LANGUAGE_CODE = "de"

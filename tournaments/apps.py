@@ -14,6 +14,7 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from tournaments.services import change_log, finishing, versions
         from tournaments.services.money.settlement import freeze_settlement, unfreeze_settlement
+        from tournaments.web import login_limit  # noqa: F401 - connects the known-device signal
 
         change_log.connect()
         versions.connect()

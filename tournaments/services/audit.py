@@ -91,6 +91,24 @@ ACTION_LABELS = {
 GENERATED_REASONS = {"undo": gettext_noop("undone at the table")}
 
 
+# How a table device names itself in the trail (services/table_access.device_actor).
+DEVICE_ACTOR_PREFIX = "table code "
+
+
+def public_actor(entry: AuditEntry) -> str:
+    """Who acted, as the public may read it: a role, never a staff member's user name.
+
+    User names are half of a login, and the trail is public; directors see the names on
+    their own pages and through the API. A table device's name ("table code T3") and "?"
+    (unknown) stay as they are.
+    """
+    if entry.actor.startswith(DEVICE_ACTOR_PREFIX) or entry.actor == "?":
+        return entry.actor
+    if entry.user is not None and entry.user.is_staff:
+        return "director"
+    return "user"
+
+
 def action_label(action: str) -> str:
     """What ``action`` means, in the reader's language; an unknown verb without underscores."""
     label = ACTION_LABELS.get(action)

@@ -4,6 +4,7 @@ from rest_framework import serializers
 from rest_framework_dataclasses.serializers import DataclassSerializer
 
 from tournaments.models import AuditEntry, Table
+from tournaments.services import audit, roles
 from tournaments.services.settlement import SeatSettlement
 
 
@@ -69,6 +70,19 @@ class SummarySerializer(serializers.Serializer):
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):
+    """One entry of a list's trail; ``actor`` is a role for the public, a name for staff."""
+
+    actor = serializers.SerializerMethodField(
+        help_text="Who acted: for directors the user name; for everyone else a role "
+        '("director", "user") or the table device ("table code T3").'
+    )
+
+    def get_actor(self, entry) -> str:
+        request = self.context.get("request")
+        if request is not None and roles.is_director(request.user):
+            return entry.actor
+        return audit.public_actor(entry)
+
     class Meta:
         model = AuditEntry
         fields = ["id", "created_at", "actor", "action", "object_repr", "before", "after", "reason"]
