@@ -13,7 +13,6 @@ from tournaments.models import Game, Table
 
 from . import listkeeping, seal
 from .errors import Rejected
-from .input import MAX_REASON_LENGTH
 from .list_sealing import void_stale_signatures
 
 
@@ -40,7 +39,7 @@ def correct_game_at_table(
             count=count,
         )
     game = listkeeping.correct_game(
-        table, number, data, user=user, actor=actor, reason=reason[:MAX_REASON_LENGTH]
+        table, number, data, user=user, actor=actor, reason=reason
     )
     if count:
         digest = seal.content_digest(seal.list_document(table))

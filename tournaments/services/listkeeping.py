@@ -15,6 +15,7 @@ from tournaments.skat.rounds import Deal, deal_of, game_count
 
 from . import audit
 from .errors import Rejected
+from .input import MAX_REASON_LENGTH, free_text
 from .locking import lock_table
 from .seating import ensure_entry_mode, ensure_open, table_rounds
 
@@ -69,6 +70,7 @@ def correct_game(
     table: Table, number: int, data: dict, *, partial=False, user=None, actor="", reason=""
 ):
     """Replace (or with ``partial`` update) what was entered for game ``number``."""
+    reason = free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
     table = lock_table(table)
     ensure_open(table)
     ensure_not_ended(table)
@@ -113,6 +115,7 @@ def correct_game(
 @transaction.atomic
 def delete_game(table: Table, number: int, *, user=None, actor="", reason="") -> None:
     """Delete the last game (undo); earlier games are corrected, never removed from the middle."""
+    reason = free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
     table = lock_table(table)
     ensure_open(table)
     ensure_not_ended(table)

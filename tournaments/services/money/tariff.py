@@ -6,6 +6,7 @@ from django.utils.translation import gettext_noop
 from tournaments.models import GamePoints, Series, SummaryEntry, Tariff, Tournament
 from tournaments.services import audit
 from tournaments.services.errors import Rejected
+from tournaments.services.input import ascii_whole_number
 from tournaments.skat import Problem
 from tournaments.skat.money import LostGameRates
 
@@ -110,9 +111,8 @@ def read_tariff(data) -> dict:
 def _read_from(value, problems) -> int | None:
     if value is None or value == "":
         return None
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 99:
+    value = ascii_whole_number(value)
+    if value is None or not 2 <= value <= 99:
         problems.append(
             Problem(
                 "lost_game_fee_from",
