@@ -38,9 +38,7 @@ def correct_game_at_table(
             conflict=True,
             count=count,
         )
-    game = listkeeping.correct_game(
-        table, number, data, user=user, actor=actor, reason=reason
-    )
+    game = listkeeping.correct_game(table, number, data, user=user, actor=actor, reason=reason)
     if count:
         digest = seal.content_digest(seal.list_document(table))
         void_stale_signatures(table, digest, user=user, actor=actor)
