@@ -10,6 +10,7 @@ from tests import factories as f
 from tests.openapi import api_schema, generator_warnings
 from tournaments.models import Payment, PrizeRule, Tariff, Tournament
 from tournaments.services import money
+from tournaments.services.roles import TREASURER_GROUP
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +40,7 @@ def director_client(client):
 @pytest.fixture
 def treasurer_client(client):
     user = get_user_model().objects.create_user(username="kassenwart")
-    user.groups.add(Group.objects.get_or_create(name="treasurer")[0])
+    user.groups.add(Group.objects.get_or_create(name=TREASURER_GROUP)[0])
     client.force_login(user)
     return client
 

@@ -29,4 +29,4 @@ class MaySeeMoney(BasePermission):
     def has_permission(self, request, view) -> bool:
         if request.method in SAFE_METHODS:
             return roles.may_see_money(request.user)
-        return roles.may_change_money(request.user)
+        return roles.may_set_tariff_and_prizes(request.user)

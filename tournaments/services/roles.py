@@ -13,8 +13,9 @@ The roles (Rollen):
   (:data:`TABLE_DEVICE_ACTIONS`); see :mod:`tournaments.services.table_access` for the
   code itself.
 - **treasurer** (Kassenwart): a user in the group :data:`TREASURER_GROUP`. May see the
-  money of an event (entry fees, lost-game money, prizes, the settlement) and changes
-  nothing else; directors see money too.
+  money of an event (entry fees, lost-game money, prizes, the settlement) and record and
+  reverse payments; changes nothing else (the tariff and the prize table are the
+  director's). Directors see and handle money too.
 - **player** (Spieler): confirms a list at the table with a PIN or a drawn signature;
   otherwise reads what the public reads.
 - **public** (Öffentlichkeit): reads rankings, lists and table plans, never writes and
@@ -32,7 +33,8 @@ class Role(StrEnum):
     PUBLIC = "public"
 
 
-# The Django group whose members are treasurers; created by whoever first assigns it.
+# The Django group whose members are treasurers: its one name, used by every check, the
+# docs and the tests. A migration moved the members of the group once named "treasurer".
 TREASURER_GROUP = "Kassenwart"
 
 # What a table device may write with its table's code: the actions of the table resource
@@ -92,8 +94,13 @@ def may_see_money(user) -> bool:
     return is_director(user) or is_treasurer(user)
 
 
-def may_change_money(user) -> bool:
-    """Tariff, payments and prizes are entered by the director; a treasurer only reads."""
+def may_record_payments(user) -> bool:
+    """Take and refund money, and reverse a payment: directors and treasurers."""
+    return is_director(user) or is_treasurer(user)
+
+
+def may_set_tariff_and_prizes(user) -> bool:
+    """The tariff and the prize table are the director's; a treasurer reads them."""
     return is_director(user)
 
 

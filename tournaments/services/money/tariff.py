@@ -51,8 +51,11 @@ def play_started(tournament: Tournament) -> bool:
 def set_tariff(tournament: Tournament, data: dict, *, user=None) -> Tariff:
     """Replace the tariff with ``data`` (every problem reported at once, nothing stored on
     any); a change after the first series started is written to the audit trail."""
+    from .payments import ensure_cash_box_open
+
     values = read_tariff(data)
     with transaction.atomic():
+        ensure_cash_box_open(Tournament.objects.select_for_update().get(pk=tournament.pk))
         tariff = tariff_of(tournament)
         before = audit.snapshot(tariff) if tariff.pk else None
         for name, value in values.items():
