@@ -1,4 +1,4 @@
-"""The cash box balances by construction: bounded refunds, counter-entries, closed after the finish."""
+"""The cash box balances by construction: bounded refunds, counter-entries, closed when finished."""
 
 import importlib
 import json
@@ -24,6 +24,10 @@ def send(client, method, path, body=None):
     return getattr(client, method)(
         API + path, data=json.dumps(body), content_type="application/json"
     )
+
+
+def reverse_path(tournament, payment) -> str:
+    return f"tournaments/{tournament.id}/payments/{payment.id}/reverse/"
 
 
 def first_error(response):
@@ -88,7 +92,7 @@ def test_refunds_add_up_to_at_most_what_was_paid(director, evening):
 def test_a_payment_is_reversed_by_a_counter_entry_with_a_reason(director, evening):
     tournament, people, _table = evening
     payment = Payment.objects.filter(participant=people[1]).get()
-    path = f"tournaments/{tournament.id}/payments/{payment.id}/reverse/"
+    path = reverse_path(tournament, payment)
 
     response = send(director, "post", path, {"reason": "doppelt gebucht"})
     again = send(director, "post", path, {"reason": "noch einmal"})
@@ -129,9 +133,7 @@ def test_a_reversal_needs_a_clean_reason(director, evening, body, expected):
     tournament, people, _table = evening
     payment = Payment.objects.filter(participant=people[0]).get()
 
-    response = send(
-        director, "post", f"tournaments/{tournament.id}/payments/{payment.id}/reverse/", body
-    )
+    response = send(director, "post", reverse_path(tournament, payment), body)
 
     assert first_error(response) == expected
     assert not Payment.objects.filter(reverses=payment).exists()
@@ -145,7 +147,7 @@ def test_reversing_a_paid_fee_that_was_refunded_is_refused(director, evening):
     response = send(
         director,
         "post",
-        f"tournaments/{tournament.id}/payments/{paid.id}/reverse/",
+        reverse_path(tournament, paid),
         {"reason": "x"},
     )
 
@@ -194,7 +196,7 @@ def test_a_finished_tournament_refuses_reversals(director, evening):
     response = send(
         director,
         "post",
-        f"tournaments/{tournament.id}/payments/{payment.id}/reverse/",
+        reverse_path(tournament, payment),
         {"reason": "x"},
     )
 
