@@ -69,6 +69,12 @@ def may_read_public(user) -> bool:
     return True
 
 
+def money_visible(user, *, finished: bool) -> bool:
+    """Whether a file or page about an event may carry its money for ``user``: always for
+    directors and treasurers, for everyone else once the event is ``finished``."""
+    return finished or may_see_money(user)
+
+
 def may_change_event(user) -> bool:
     """Create and change clubs, players, tournaments, series, tables, games; draw; import."""
     return is_director(user)
