@@ -56,10 +56,9 @@ def test_list_pdf_without_tariff_prints_no_money():
 
 def test_lists_xlsx_has_money_columns_per_seat_and_the_total():
     table = played_table()
+    workbook = series_lists_xlsx(table.series, with_money=True)
 
-    sheet = load_workbook(io.BytesIO(series_lists_xlsx(table.series, with_money=True))).worksheets[
-        0
-    ]
+    sheet = load_workbook(io.BytesIO(workbook)).worksheets[0]
 
     rows = [row for row in sheet.iter_rows(values_only=True)]
     header = next(row for row in rows if row[0] == "Seat")
