@@ -124,8 +124,10 @@ def test_prizes_over_the_entry_fees_need_confirm(director_client):
     assert warned.json()["errors"][0]["field"] == "confirm"
     assert confirmed.status_code == 200
     assert confirmed.json() == [
-        {"classification": "overall", "rank": 1, "amount": "30.00", "preview": "30.00"},
-        {"classification": "overall", "rank": 2, "percent": "50.00", "preview": "20.00"},
+        {"classification": "overall", "rank": 1, "amount": "30.00", "preview": "30.00"}
+        | {"winners": []},
+        {"classification": "overall", "rank": 2, "percent": "50.00", "preview": "20.00"}
+        | {"winners": []},
     ]
 
 

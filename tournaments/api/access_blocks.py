@@ -12,9 +12,11 @@ from rest_framework.views import APIView
 
 from tournaments.services import table_access
 
+from .fields import StrictCharField
+
 
 class AccessBlockSerializer(serializers.Serializer):
-    address = serializers.CharField()
+    address = StrictCharField()
     failures = serializers.IntegerField()
     retry_after = serializers.IntegerField(help_text="Seconds until the block ends.")
 

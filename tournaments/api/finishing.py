@@ -11,12 +11,13 @@ from rest_framework.response import Response
 from tournaments.models import Tournament
 from tournaments.services import states
 
+from .fields import StrictBooleanField
 from .request_bodies import json_body, json_object
 from .serializers.series import ReopenReasonSerializer
 
 
 class FinishSerializer(serializers.Serializer):
-    open_money_ok = serializers.BooleanField(
+    open_money_ok = StrictBooleanField(
         required=False,
         help_text="Tournaments: finish although participants still owe money (or are owed); "
         "without it such a finish is refused with 409 money_open naming who owes how much.",

@@ -17,6 +17,7 @@ from tournaments.services import money
 from tournaments.services.errors import Rejected
 from tournaments.skat.money import cents
 
+from .fields import StrictBooleanField, StrictCharField
 from .game_value import not_an_object
 
 
@@ -39,7 +40,7 @@ class TariffSerializer(serializers.Serializer):
 class StatementSerializer(serializers.Serializer):
     participant = serializers.IntegerField()
     start_number = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     entry_fee = Euros()
     lost_games = serializers.IntegerField(help_text="Games lost as declarer, all series.")
     lost_game_fees = Euros()
@@ -62,16 +63,16 @@ class AwardSerializer(serializers.Serializer):
     classification = serializers.ChoiceField(choices=PrizeRule.Classification.choices)
     rank = serializers.IntegerField()
     participant = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     amount = Euros()
     shared_with = serializers.IntegerField(help_text="Players sharing the place.")
-    team = serializers.CharField()
+    team = StrictCharField()
 
 
 class TieWarningSerializer(serializers.Serializer):
-    classification = serializers.CharField()
+    classification = StrictCharField()
     total = serializers.IntegerField()
-    names = serializers.ListField(child=serializers.CharField())
+    names = serializers.ListField(child=StrictCharField())
     amounts = serializers.ListField(child=Euros())
 
 
@@ -84,7 +85,7 @@ class CashSerializer(serializers.Serializer):
     collected = Euros(help_text="entry fees paid + lost-game money paid − refunds")
     prizes = Euros()
     balance = Euros(help_text="What remains for the club: collected − prizes.")
-    frozen = serializers.BooleanField(help_text="Frozen when the tournament was finished.")
+    frozen = StrictBooleanField(help_text="Frozen when the tournament was finished.")
     series = SeriesMoneySerializer(many=True)
     participants = StatementSerializer(many=True)
     awards = AwardSerializer(many=True)
@@ -117,7 +118,7 @@ class PaymentSerializer(PaymentRequestSerializer):
     reversed_by = serializers.SerializerMethodField(
         help_text="The counter-entry that cancelled this payment, if any."
     )
-    reason = serializers.CharField(help_text="Why a counter-entry was made; empty otherwise.")
+    reason = StrictCharField(help_text="Why a counter-entry was made; empty otherwise.")
     created_at = serializers.DateTimeField()
 
     def get_reversed_by(self, payment) -> int | None:
@@ -125,14 +126,14 @@ class PaymentSerializer(PaymentRequestSerializer):
 
 
 class ReversalRequestSerializer(serializers.Serializer):
-    reason = serializers.CharField(
+    reason = StrictCharField(
         max_length=500, help_text="Why the payment is reversed; kept in the audit trail."
     )
 
 
 class WinnerSerializer(serializers.Serializer):
     participant = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     amount = Euros()
 
 
@@ -155,7 +156,7 @@ class PrizeSerializer(serializers.Serializer):
 
 class PrizeTableSerializer(serializers.Serializer):
     prizes = PrizeSerializer(many=True)
-    confirm = serializers.BooleanField(
+    confirm = StrictBooleanField(
         required=False, help_text="Pay out more than the entry fees anyway."
     )
 

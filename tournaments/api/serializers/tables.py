@@ -7,11 +7,13 @@ from tournaments.models import AuditEntry, Table
 from tournaments.services import audit, roles
 from tournaments.services.settlement import SeatSettlement
 
+from ..fields import StrictCharField, StrictModelSerializer
+
 
 class SeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     participant = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     start_number = serializers.IntegerField()
     from_game = serializers.IntegerField()
     until_game = serializers.IntegerField(allow_null=True)
@@ -69,7 +71,7 @@ class SummarySerializer(serializers.Serializer):
     seats = SummaryRowSerializer(many=True)
 
 
-class AuditEntrySerializer(serializers.ModelSerializer):
+class AuditEntrySerializer(StrictModelSerializer):
     """One entry of a list's trail; ``actor`` is a role for the public, a name for staff."""
 
     actor = serializers.SerializerMethodField(
