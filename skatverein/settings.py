@@ -55,6 +55,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Login posts over the per-address limit are refused first, at next to no cost, before
+    # any password hash (web/login_limit.py).
+    "tournaments.web.login_limit.LoginLimitMiddleware",
     # Hostile input: a NUL byte in a path, parameter, header or form field is a 400 before
     # the session, authentication or a search reaches the database (PostgreSQL refuses NUL).
     "skatverein.middleware.RefuseNulCharactersMiddleware",
@@ -63,8 +66,6 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    # Login posts over the per-address limit are refused here, before any password hash.
-    "tournaments.web.login_limit.LoginLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

@@ -1,12 +1,16 @@
 """A login flood from one address is refused before any password hash; known devices get in."""
 
+from datetime import timedelta
+
 import pytest
 from django.conf import settings
 from django.contrib.auth import hashers
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tests.factories import make_seated_table, make_staff_user
-from tournaments.services import audit, login_limits
+from tournaments.services import attempts, audit, login_limits
+from tournaments.web import login_limit
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "richtig-geheim-4711"
@@ -126,3 +130,36 @@ def test_the_public_audit_trail_names_roles_not_staff_accounts(director):
 
     assert public == ["director", "table code T1"]
     assert named == ["leitung", "table code T1"]
+
+
+def test_a_remembered_flood_is_refused_before_django_sees_it(director):
+    client = APIClient()
+    for number in range(login_limits.ADDRESS_LIMIT + 1):
+        post_login(client, "/anmelden/", f"gast{number}", "falsch")
+
+    def django(environ, start_response):
+        raise AssertionError("the refused post reached Django")
+
+    answered = []
+    wrapped = login_limit.RefuseFloodedLogins(django)
+    environ = {"REQUEST_METHOD": "POST", "PATH_INFO": "/anmelden/", "REMOTE_ADDR": HALL_ROUTER}
+    body = b"".join(wrapped(environ, lambda status, headers: answered.append(status)))
+
+    assert answered == ["429 Too Many Requests"]
+    assert "Zu viele Anmeldungen aus diesem Netz" in body.decode()
+
+
+def test_an_address_gets_a_burst_of_two_and_ten_in_five_minutes(monkeypatch):
+    now = [timezone.now()]
+    monkeypatch.setattr(attempts.timezone, "now", lambda: now[0])
+    waits = []
+    for _ in range(login_limits.ADDRESS_LIMIT + 1):
+        waits.append(login_limits.address_wait(HALL_ROUTER))
+        waits.append(login_limits.address_wait(HALL_ROUTER))
+        waits.append(login_limits.address_wait(HALL_ROUTER))
+        now[0] += timedelta(seconds=login_limits.BURST_WINDOW + 1)
+
+    assert waits[:3] == [0, 0, login_limits.BURST_WINDOW]
+    allowed = waits.count(0)
+    assert allowed == login_limits.ADDRESS_LIMIT
+    assert waits[-3] > login_limits.BURST_WINDOW  # the five-minute window refuses now
