@@ -143,3 +143,21 @@ def test_a_reason_over_the_limit_is_refused_with_the_limit(director):
     error = response.json()["errors"][0]
     assert (response.status_code, error["field"], error["code"]) == (400, "reason", "too_long")
     assert "500" in error["message"]
+
+
+def test_a_unicode_digit_as_the_table_of_a_coded_write_is_not_found(client):
+    response = send(
+        client, "post", "tables/%C2%B3/games/", {"passed": True}, HTTP_X_TABLE_CODE="AAAAA-BBBBB"
+    )
+
+    assert response.status_code in (403, 404)
+    assert response.json()["errors"][0]["code"]
+
+
+@pytest.mark.parametrize("value", ["³", "٣"])
+def test_unicode_digits_in_page_numbers_and_years_show_a_page(client, value):
+    table = make_seated_table()
+
+    ranking = client.get(f"/turniere/{table.series.tournament_id}/rangliste/", {"seite": value})
+
+    assert ranking.status_code == 200
