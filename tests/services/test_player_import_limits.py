@@ -26,11 +26,8 @@ def workbook_bytes(rows):
     return buffer.getvalue()
 
 
-def bomb(megabytes):
-    """A valid workbook whose first sheet unpacks to ``megabytes`` MB of repeated cells.
-
-    Written in chunks, so building it does not take the memory the bomb would.
-    """
+def with_first_sheet(write_sheet) -> bytes:
+    """A valid workbook whose first sheet's XML ``write_sheet(stream)`` writes in chunks."""
     source = zipfile.ZipFile(io.BytesIO(workbook_bytes([["Vorname", "Nachname"]])))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
@@ -38,15 +35,27 @@ def bomb(megabytes):
             if info.filename != SHEET:
                 target.writestr(info, source.read(info))
         with target.open(SHEET, "w", force_zip64=True) as sheet:
-            sheet.write(
-                b'<worksheet xmlns="http://schemas.openxmlformats.org/'
-                b'spreadsheetml/2006/main"><sheetData><row r="1">'
-            )
-            chunk = CELL * (1024 * 1024 // len(CELL))
-            for _ in range(megabytes):
-                sheet.write(chunk)
-            sheet.write(b"</row></sheetData></worksheet>")
+            write_sheet(sheet)
     return buffer.getvalue()
+
+
+def bomb(megabytes):
+    """A valid workbook whose first sheet unpacks to ``megabytes`` MB of repeated cells.
+
+    Written in chunks, so building it does not take the memory the bomb would.
+    """
+
+    def write(sheet):
+        sheet.write(
+            b'<worksheet xmlns="http://schemas.openxmlformats.org/'
+            b'spreadsheetml/2006/main"><sheetData><row r="1">'
+        )
+        chunk = CELL * (1024 * 1024 // len(CELL))
+        for _ in range(megabytes):
+            sheet.write(chunk)
+        sheet.write(b"</row></sheetData></worksheet>")
+
+    return with_first_sheet(write)
 
 
 @pytest.fixture
@@ -156,28 +165,23 @@ def far_column_workbook(rows, header=(b"Vorname", b"Nachname")):
     Within every documented limit (about 1 MB packed, 15 MB unpacked), yet a reader that
     fills each row up to its widest column handles 16,384 cells per row.
     """
-    source = zipfile.ZipFile(io.BytesIO(workbook_bytes([["Vorname", "Nachname"]])))
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
-        for info in source.infolist():
-            if info.filename != SHEET:
-                target.writestr(info, source.read(info))
-        with target.open(SHEET, "w") as sheet:
-            cells = b"".join(
-                b'<c r="%s1" t="inlineStr"><is><t>%s</t></is></c>' % (column, text)
-                for column, text in zip((b"A", b"B"), header, strict=True)
-            )
-            player = cells.replace(b'1"', b'2"').replace(header[0], b"Karl")
-            player = player.replace(header[1], b"Kreuz")
-            sheet.write(
-                b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-                b'<dimension ref="A1:XFD%d"/><sheetData><row r="1">%s</row><row r="2">%s</row>'
-                % (rows + 2, cells, player)
-            )
-            for number in range(3, rows + 3):
-                sheet.write(b'<row r="%d"><c r="XFD%d" s="1"/></row>' % (number, number))
-            sheet.write(b"</sheetData></worksheet>")
-    return buffer.getvalue()
+    cells = b"".join(
+        b'<c r="%s1" t="inlineStr"><is><t>%s</t></is></c>' % (column, text)
+        for column, text in zip((b"A", b"B"), header, strict=True)
+    )
+    player = cells.replace(b'1"', b'2"').replace(header[0], b"Karl").replace(header[1], b"Kreuz")
+
+    def write(sheet):
+        sheet.write(
+            b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+            b'<dimension ref="A1:XFD%d"/><sheetData><row r="1">%s</row><row r="2">%s</row>'
+            % (rows + 2, cells, player)
+        )
+        for number in range(3, rows + 3):
+            sheet.write(b'<row r="%d"><c r="XFD%d" s="1"/></row>' % (number, number))
+        sheet.write(b"</sheetData></worksheet>")
+
+    return with_first_sheet(write)
 
 
 def test_a_workbook_with_an_empty_cell_far_right_in_every_row_is_refused_quickly():
