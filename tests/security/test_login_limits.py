@@ -143,9 +143,16 @@ def test_a_remembered_flood_is_refused_before_django_sees_it(director):
     answered = []
     wrapped = login_limit.RefuseFloodedLogins(django)
     environ = {"REQUEST_METHOD": "POST", "PATH_INFO": "/anmelden/", "REMOTE_ADDR": HALL_ROUTER}
-    body = b"".join(wrapped(environ, lambda status, headers: answered.append(status)))
+    headers = {}
+
+    def start_response(status, pairs):
+        answered.append(status)
+        headers.update(pairs)
+
+    body = b"".join(wrapped(environ, start_response))
 
     assert answered == ["429 Too Many Requests"]
+    assert headers["Content-Security-Policy"].startswith("default-src 'none'")
     assert "Zu viele Anmeldungen aus diesem Netz" in body.decode()
 
 

@@ -33,10 +33,10 @@ _REMEMBERED = 10_000  # addresses remembered as over the limit, per process
 _blocked_until: dict[str, float] = {}
 # The refusal page: self-contained, so that answering it renders no site template.
 _PAGE = Template(
-    '{% load static %}<!DOCTYPE html><html lang="de"><head><meta charset="utf-8">'
+    '<!DOCTYPE html><html lang="de"><head><meta charset="utf-8">'
     '<meta name="viewport" content="width=device-width, initial-scale=1">'
     "<title>{{ title }} – Skatverein</title>"
-    '<link rel="stylesheet" href="{% static \'css/site.css\' %}"></head><body>'
+    '<link rel="stylesheet" href="{{ stylesheet }}"></head><body>'
     '<main class="director director-narrow"><h1>{{ title }}</h1>'
     '<p class="message message-warning" role="alert">{{ message }}</p>'
     '<p><a href="/">Skatverein</a></p></main></body></html>'
@@ -132,6 +132,11 @@ def refusal(path: str, wait: int) -> HttpResponse:
     content, content_type = _refusal_content(path.startswith("/api/"), max(1, math.ceil(wait / 60)))
     response = HttpResponse(content, status=429, content_type=content_type)
     response["Retry-After"] = str(wait)
+    # Answered before the security middleware may run: the same protections by hand.
+    response["Content-Security-Policy"] = "default-src 'none'; style-src 'self'"
+    response["X-Content-Type-Options"] = "nosniff"
+    response["X-Frame-Options"] = "DENY"
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 
@@ -148,7 +153,10 @@ def _refusal_content(api: bool, minutes: int) -> tuple[bytes, str]:
             body = {"errors": [error], "detail": message}
             return json.dumps(body, ensure_ascii=False).encode(), "application/json"
         title = gettext("Login paused for this network")
-        page = _PAGE.render(Context({"message": message, "title": title}))
+        # The unhashed name: whitenoise serves it too, and it needs no manifest.
+        stylesheet = f"{settings.STATIC_URL}css/site.css"
+        context = {"message": message, "title": title, "stylesheet": stylesheet}
+        page = _PAGE.render(Context(context))
         return page.encode(), "text/html; charset=utf-8"
 
 
