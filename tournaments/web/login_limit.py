@@ -129,7 +129,7 @@ class RefuseFloodedLogins:
 
 def refusal(path: str, wait: int) -> HttpResponse:
     """429 for an address over the login limit, as a small page or in the API's format."""
-    content, content_type = _refusal_content(path.startswith("/api/"), max(1, math.ceil(wait / 60)))
+    content, content_type = _refusal_content(path.startswith("/api/"), _waiting_time(wait))
     response = HttpResponse(content, status=429, content_type=content_type)
     response["Retry-After"] = str(wait)
     # Answered before the security middleware may run: the same protections by hand.
@@ -140,14 +140,26 @@ def refusal(path: str, wait: int) -> HttpResponse:
     return response
 
 
-@functools.lru_cache(maxsize=64)
-def _refusal_content(api: bool, minutes: int) -> tuple[bytes, str]:
-    """The body of a refusal, made once per kind and minute (a flood asks the same)."""
+def _waiting_time(wait: int) -> tuple[str, int]:
+    """("seconds", n) below a minute, else ("minutes", n rounded up)."""
+    return ("seconds", wait) if wait < 60 else ("minutes", math.ceil(wait / 60))
+
+
+@functools.lru_cache(maxsize=128)
+def _refusal_content(api: bool, waiting: tuple[str, int]) -> tuple[bytes, str]:
+    """The body of a refusal, made once per kind and waiting time (a flood asks the same)."""
+    unit, amount = waiting
     with translation.override(settings.LANGUAGE_CODE):
-        message = gettext(
-            "Too many logins from this network in a short time. Please try again in "
-            "%(minutes)d minutes; a device that has logged in here before can log in now."
-        ) % {"minutes": minutes}
+        if unit == "seconds":
+            message = gettext(
+                "Too many logins from this network in a short time. Please try again in "
+                "%(seconds)d seconds; a device that has logged in here before can log in now."
+            ) % {"seconds": amount}
+        else:
+            message = gettext(
+                "Too many logins from this network in a short time. Please try again in "
+                "%(minutes)d minutes; a device that has logged in here before can log in now."
+            ) % {"minutes": amount}
         if api:
             error = {"field": "", "code": "too_many_logins", "message": message}
             body = {"errors": [error], "detail": message}
