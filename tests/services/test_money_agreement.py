@@ -96,3 +96,19 @@ def test_settlement_payments_list_and_frozen_report_agree(steps):
     assert sum((s.owes for s in frozen.participants), D("0")) == (
         frozen.entry_fees_due + frozen.lost_game_fees_due - frozen.collected
     )
+
+
+@pytest.mark.django_db
+def test_sums_of_cents_stay_cents_on_every_database():
+    """SQLite adds decimals as floats: 0.10 + 0.20 came back as 0.30000000000000004."""
+    tournament, people, _director = played_and_closed()
+    for amount in ("0.10", "0.20", "0.50"):
+        data = {"participant": people[0].id, "kind": "lost_game_fees", "amount": amount}
+        money.record_payment(tournament, data)
+    money.reverse_payment(tournament, tournament.payments.order_by("id").last().id, "falsch")
+
+    cash = money.settle_cash(tournament)
+
+    statement = next(s for s in cash.participants if s.participant == people[0].id)
+    assert (cash.lost_game_fees_paid, statement.paid) == (D("0.30"), D("0.30"))
+    assert str(statement.owes).endswith(("0", "5")) and statement.owes.as_tuple().exponent == -2

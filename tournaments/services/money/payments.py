@@ -25,7 +25,7 @@ from tournaments.services.errors import Rejected, is_id
 from tournaments.services.finishing import ensure_unfinished
 from tournaments.services.input import MAX_REASON_LENGTH, free_text
 from tournaments.skat import Problem
-from tournaments.skat.money import ZERO
+from tournaments.skat.money import ZERO, cents
 
 from .amounts import amount_problem, read_amount
 from .lists import table_money
@@ -205,7 +205,8 @@ def _refundable(participant: Participant) -> Decimal:
         .values_list("kind", "total")
     )
     paid = sums.get(K.ENTRY_FEE, ZERO) + sums.get(K.LOST_GAME_FEES, ZERO)
-    return paid - sums.get(K.REFUND, ZERO)
+    # SQLite sums decimals as floats: back to cents before comparing.
+    return cents(paid - sums.get(K.REFUND, ZERO))
 
 
 @dataclass(frozen=True)
