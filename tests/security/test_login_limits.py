@@ -170,3 +170,21 @@ def test_an_address_gets_a_burst_of_two_and_ten_in_five_minutes(monkeypatch):
     allowed = waits.count(0)
     assert allowed == login_limits.ADDRESS_LIMIT
     assert waits[-3] > login_limits.BURST_WINDOW  # the five-minute window refuses now
+
+
+@pytest.mark.parametrize("username", ["x" * 151, "x" * 600])
+def test_a_user_name_longer_than_any_is_refused_before_the_password_check(director, username):
+    response = APIClient().post(
+        "/api/v1/auth/token/", {"username": username, "password": "falsch"}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "username"
+
+
+@pytest.mark.parametrize("path", ["/anmelden/", "/admin/login/"])
+def test_a_login_form_with_an_overlong_user_name_shows_the_form_again(client, path):
+    response = client.post(path, {"username": "x" * 600, "password": "falsch"})
+
+    assert response.status_code == 200
+    assert "_auth_user_id" not in client.session
