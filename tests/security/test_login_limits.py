@@ -19,10 +19,7 @@ HALL_ROUTER = "192.0.2.1"
 
 @pytest.fixture
 def director():
-    user = make_staff_user("leitung")
-    user.set_password(PASSWORD)
-    user.save()
-    return user
+    return make_staff_user("leitung", password=PASSWORD)
 
 
 @pytest.fixture

@@ -36,10 +36,7 @@ def _no_address_limit(monkeypatch):
 
 @pytest.fixture
 def director():
-    user = make_staff_user("leitung")
-    user.set_password(PASSWORD)
-    user.save()
-    return user
+    return make_staff_user("leitung", password=PASSWORD)
 
 
 @pytest.fixture
