@@ -70,6 +70,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Login posts over the per-address limit are refused first, at next to no cost, before
+    # any password hash (web/login_limit.py).
+    "tournaments.web.login_limit.LoginLimitMiddleware",
     # Hostile input: a NUL byte in a path, parameter, header or form field is a 400 before
     # the session, authentication or a search reaches the database (PostgreSQL refuses NUL).
     "skatverein.middleware.RefuseNulCharactersMiddleware",
@@ -149,10 +152,12 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.ScryptPasswordHasher",
 ]
 
-# Login throttling (django-axes) for every way in: the login pages, the token endpoint and
-# HTTP Basic. Failures are counted per account *and* address, so someone guessing the
-# director's password from elsewhere cannot lock the director out; after 5 failures that
-# pair is refused for 15 minutes. Attempts are listed in the admin ("Axes").
+# Login throttling for every way in: the login pages, the token endpoint and HTTP Basic.
+# First a per-address limit checked before any password hash (services/login_limits.py).
+# Then django-axes counts failures per account *and* address; after 5 failures that pair
+# is refused for 15 minutes, except on a device that logged in to that account before (a
+# signed cookie, web/login_limit.py), so a shared hall router cannot lock the director
+# out. Attempts are listed in the admin ("Axes"); unlocking: docs/operations.md.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -163,6 +168,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_CLIENT_IP_CALLABLE = "tournaments.services.client_address.for_request"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tournaments.web.login_lockout.locked_out"
+AXES_WHITELIST_CALLABLE = "tournaments.web.login_limit.known_device_login"
 
 # Internationalisation: German first, English as the alternative.
 LANGUAGE_CODE = "de"

@@ -7,8 +7,11 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from skatverein.health import healthz
 
-# Under /api/ a path that matches nothing is answered in the API's JSON error format.
+# Under /api/ Django's own error answers use the API's JSON error format (api/errors.py).
+handler400 = "tournaments.api.errors.bad_request"
+handler403 = "tournaments.api.errors.permission_denied"
 handler404 = "tournaments.api.errors.page_not_found"
+handler500 = "tournaments.api.errors.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),

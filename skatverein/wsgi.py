@@ -8,7 +8,12 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "skatverein.settings")
 
-application = get_wsgi_application()
+django_application = get_wsgi_application()
+
+from tournaments.web.login_limit import RefuseFloodedLogins  # noqa: E402 - needs the apps
+
+# Login posts from an address already over its limit are refused before Django sees them.
+application = RefuseFloodedLogins(django_application)
 
 # Import the URL configuration, and with it every view and the PDF and spreadsheet
 # libraries, now rather than at the first request (about 1 s of CPU): a gunicorn worker

@@ -87,6 +87,17 @@ def _empty_cache(request):
         cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _no_remembered_login_floods():
+    """Addresses over the login limit are remembered per process (web/login_limit.py); the
+    database forgets them with each test's rollback, so the process must too."""
+    from tournaments.web import login_limit
+
+    login_limit.forget_remembered()
+    yield
+    login_limit.forget_remembered()
+
+
 @pytest.fixture
 def director(db):
     """A tournament director (staff superuser) and nothing else: each test builds its data.

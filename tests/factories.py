@@ -16,10 +16,10 @@ from tournaments.skat.rounds import deal_of, game_count
 _numbers = itertools.count(1)
 
 
-def make_staff_user(username=None):
+def make_staff_user(username=None, password=None):
     """A tournament director: the staff user every write of the API needs."""
     username = username or f"director{next(_numbers)}"
-    return get_user_model().objects.create_user(username=username, is_staff=True)
+    return get_user_model().objects.create_user(username=username, password=password, is_staff=True)
 
 
 def make_superuser(username=None):

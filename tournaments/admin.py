@@ -23,6 +23,10 @@ from tournaments.models import (
 from tournaments.services import audit, states
 from tournaments.services.errors import Rejected
 from tournaments.services.seal import image_digest
+from tournaments.web.director.auth import AdminLoginForm
+
+# The admin's login refuses over-long user names like the site's (web/director/auth.py).
+admin.site.login_form = AdminLoginForm
 
 
 @admin.action(description=_("Finish the selected (every list locked, every series finished)"))

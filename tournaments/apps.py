@@ -13,10 +13,14 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments.services import change_log, finishing, versions
+        from tournaments.services.money.payments import ensure_money_settled
         from tournaments.services.money.settlement import freeze_settlement, unfreeze_settlement
+        from tournaments.web import login_limit  # noqa: F401 - connects the known-device signal
 
         change_log.connect()
         versions.connect()
-        # The treasurer's report is frozen with the final ranking, and live again on reopen.
+        # Open money is named before the finish; the treasurer's report is frozen with the
+        # final ranking, and live again on reopen.
+        finishing.before_tournament_finished(ensure_money_settled)
         finishing.on_tournament_finished(freeze_settlement)
         finishing.on_tournament_reopened(unfreeze_settlement)

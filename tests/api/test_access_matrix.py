@@ -21,6 +21,7 @@ from league.services import reports
 from tests.factories import make_club, make_played_tournament, make_player
 from tests.league.factories import make_group, make_league_team, make_match_day, play_venue
 from tests.openapi import api_schema
+from tournaments.services import money
 from tournaments.services.roles import TREASURER_GROUP
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +57,7 @@ def expected_roles(path: str, method: str) -> frozenset:
         return STAFF
     if "/verify/" in path:
         return EVERYONE
-    if path.endswith("/payments/"):  # the treasurer records payments too
+    if path.endswith(("/payments/", "/reverse/")):  # the treasurer records payments too
         return CLUB_A | {"treasurer"}
     if path.endswith(("/cash/", "/tariff/", "/prizes/")):
         return CLUB_A | {"treasurer"} if not write else CLUB_A
@@ -131,6 +132,10 @@ def world(module_db):
     play_venue(venue)
     report = reports.submit_report(venue)
     protest = Protest.objects.create(report=report, team=guest, reason="Zählung")
+    participant = tournament.participants.first()
+    payment = money.record_payment(
+        tournament, {"participant": participant.pk, "kind": "entry_fee", "amount": "10.00"}
+    )
     ids = {
         "tournaments": tournament.pk,
         "series": series.pk,
@@ -142,6 +147,7 @@ def world(module_db):
         "venues": venue.pk,
         "reports": report.pk,
         "protests": protest.pk,
+        "payment_id": payment.pk,
     }
     return {"people": {k: v.pk for k, v in people.items()}, "ids": ids, "club_a": club_a.pk}
 
@@ -150,6 +156,7 @@ def _url(path: str, ids: dict) -> str:
     resource = path.split("/")[3]
     url = path.replace("{id}", str(ids.get(resource, 1)))
     url = url.replace("{number}", "1").replace("{participant_id}", "1")
+    url = url.replace("{payment_id}", str(ids["payment_id"]))
     return url.replace("{seal}", "0" * 64).replace("{address}", "192.0.2.1")
 
 

@@ -10,6 +10,7 @@ from tests import factories as f
 from tests.openapi import api_schema, generator_warnings
 from tournaments.models import Payment, PrizeRule, Tariff, Tournament
 from tournaments.services import money
+from tournaments.services.roles import TREASURER_GROUP
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +40,7 @@ def director_client(client):
 @pytest.fixture
 def treasurer_client(client):
     user = get_user_model().objects.create_user(username="kassenwart")
-    user.groups.add(Group.objects.get_or_create(name="treasurer")[0])
+    user.groups.add(Group.objects.get_or_create(name=TREASURER_GROUP)[0])
     client.force_login(user)
     return client
 
@@ -123,8 +124,10 @@ def test_prizes_over_the_entry_fees_need_confirm(director_client):
     assert warned.json()["errors"][0]["field"] == "confirm"
     assert confirmed.status_code == 200
     assert confirmed.json() == [
-        {"classification": "overall", "rank": 1, "amount": "30.00", "preview": "30.00"},
-        {"classification": "overall", "rank": 2, "percent": "50.00", "preview": "20.00"},
+        {"classification": "overall", "rank": 1, "amount": "30.00", "preview": "30.00"}
+        | {"winners": []},
+        {"classification": "overall", "rank": 2, "percent": "50.00", "preview": "20.00"}
+        | {"winners": []},
     ]
 
 

@@ -17,12 +17,13 @@ tournament) so that the operations also run past their 404: those of every cover
 that is not about the id, and half of the generated ones.
 """
 
+import json
 from types import SimpleNamespace
+from urllib.parse import quote
 
 import pytest
 import schemathesis
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.test.client import ClientHandler
 from hypothesis import HealthCheck, Phase, settings
 from rest_framework.authtoken.models import Token
@@ -37,7 +38,7 @@ from schemathesis.specs.openapi.checks import (
 
 from tests.factories import make_club, make_played_tournament, make_series
 from tests.openapi import api_schema
-from tournaments.models import AuditEntry
+from tournaments.models import AttemptCounter, AuditEntry
 from tournaments.services import signing
 
 pytestmark = pytest.mark.django_db
@@ -197,7 +198,7 @@ def test_every_answer_is_documented(case, real_ids, director_token):
     # limit (10 tokens, 120 game values a minute) the rest of an operation's cases would
     # all be answered 429 without reaching its code. Wrong PINs count per player in the
     # audit trail: the signing cases try many.
-    cache.clear()
+    AttemptCounter.objects.all().delete()
     AuditEntry.objects.filter(action=signing.PIN_REFUSED).delete()
 
     if _worth_sending_anonymously(case):
@@ -208,6 +209,75 @@ def test_every_answer_is_documented(case, real_ids, director_token):
 def _not_throttled(response):
     """A 429 is documented, but an operation answering it ran none of its own code."""
     assert response.status_code != 429, response.text
+
+
+# Hostile values the generated cases rarely reach, sent to every operation in every place a
+# value can go: digits that str.isdigit() accepts but int() does not, a lone surrogate
+# (no database can store it), and a body over the size limit.
+HOSTILE_TEXT = ["³", "٣", "１２", "\ud800", "a\ud800b", "x" * 600]
+OVERSIZE = 3 * 1024 * 1024
+FILE_TYPES = ("application/pdf", "application/vnd.openxmlformats", "text/csv")
+
+
+def _operations():
+    document = api_schema()
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            if method in ("get", "post", "put", "patch", "delete"):
+                yield pytest.param(method, path, operation, id=f"{method.upper()} {path}")
+
+
+def _request_properties(operation) -> list[str]:
+    """The top-level properties of the operation's JSON body (none for other bodies)."""
+    content = operation.get("requestBody", {}).get("content", {})
+    body = content.get("application/json", {}).get("schema", {})
+    ref = body.get("$ref") or body.get("items", {}).get("$ref")
+    if ref is None:
+        return list(body.get("properties", {}))
+    component = api_schema()["components"]["schemas"][ref.rsplit("/", 1)[-1]]
+    return list(component.get("properties", {}))
+
+
+def _hostile_requests(method, path, operation, ids):
+    """(label, path, query string, body) for each hostile value of ``operation``."""
+    filled = path
+    for name in [part[1:-1] for part in path.split("/") if part.startswith("{")]:
+        kind = path.split("/")[3] if name == "id" else OTHER_PARAMETERS.get(name)
+        filled = filled.replace(f"{{{name}}}", str(ids.get(kind, 1)))
+    queries = [p["name"] for p in operation.get("parameters", []) if p["in"] == "query"]
+    properties = _request_properties(operation)
+    for value in HOSTILE_TEXT:
+        encoded = quote(value.encode("utf-8", "surrogatepass"))
+        query = "&".join(f"{name}={encoded}" for name in queries)
+        body = json.dumps({name: value for name in properties} if properties else value)
+        yield f"text {value[:6]!r}", filled, query, body
+    for name in [part[1:-1] for part in path.split("/") if part.startswith("{")]:
+        yield f"path {name}", path.replace(f"{{{name}}}", "%C2%B3"), "", "{}"
+    if method != "get":
+        yield "oversize body", filled, "", json.dumps({"x": "y" * OVERSIZE})
+
+
+@pytest.mark.parametrize(("method", "path", "operation"), list(_operations()))
+def test_hostile_values_never_make_a_server_error(
+    client, method, path, operation, real_ids, director_token
+):
+    for label, target, query, body in _hostile_requests(method, path, operation, real_ids):
+        for headers in ({}, {"HTTP_AUTHORIZATION": director_token["Authorization"]}):
+            AttemptCounter.objects.all().delete()
+            response = client.generic(
+                method.upper(),
+                f"{target}?{query}" if query else target,
+                data=body,
+                content_type="application/json",
+                **headers,
+            )
+            where = f"{method.upper()} {path} ({label})"
+            assert response.status_code < 500, where
+            if response.status_code >= 400:
+                assert response["Content-Type"] == "application/json", where
+                assert response.json()["errors"][0]["code"], where
+            elif response.status_code not in (204, 304):
+                assert response["Content-Type"].startswith((*FILE_TYPES, "application/json"))
 
 
 REAL = {"tables": 7, "games": 3}

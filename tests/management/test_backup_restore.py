@@ -8,16 +8,18 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
+from rest_framework.authtoken.models import Token
 
 from tests.factories import (
     make_complete_table,
+    make_seated_table,
     make_staff_user,
     png_bytes,
     png_data_url,
     sign_all,
 )
-from tournaments.models import AuditEntry, Player, Signature, Table
-from tournaments.services import backup, signing, states
+from tournaments.models import AuditEntry, Participant, Player, Signature, Table
+from tournaments.services import backup, backup_secrets, signing, states, table_access
 from tournaments.services.seal import verify_seal
 
 # Transactional: a restore with --force empties tables (TRUNCATE on PostgreSQL), which
@@ -180,3 +182,51 @@ def test_a_backup_made_under_another_seal_secret_is_refused(event, tmp_path, set
 def test_a_missing_file_is_named(db, tmp_path):
     with pytest.raises(CommandError, match="no file"):
         call_command("restore", str(tmp_path / "missing.json.gz"))
+
+
+def secrets_of_event():
+    """The PINs and the code of an open list (the event's lists are locked: no codes)."""
+    open_list = make_seated_table()
+    codes = {open_list.id: table_access.issue_code(open_list)}
+    return dict(Participant.objects.values_list("id", "pin")), codes
+
+
+def test_a_backup_holds_no_api_token_and_no_readable_pin_or_table_code(event):
+    token = Token.objects.create(user=make_staff_user("skript"))
+    pins, codes = secrets_of_event()
+
+    content = gzip.decompress(backup_bytes()).decode()
+
+    assert token.key not in content
+    assert "authtoken.token" not in content
+    for secret in [*codes.values(), *(f'"pin": "{pin}"' for pin in pins.values())]:
+        assert secret not in content
+    assert backup_secrets.PREFIX in content
+
+
+def test_restored_pins_and_table_codes_are_the_ones_backed_up(event, tmp_path):
+    pins, codes = secrets_of_event()
+    Token.objects.create(user=make_staff_user("skript"))
+    path = tmp_path / "backup.json.gz"
+    call_command("backup", str(path), stdout=io.StringIO())
+    flush()
+
+    call_command("restore", str(path), stdout=io.StringIO())
+
+    assert dict(Participant.objects.values_list("id", "pin")) == pins
+    restored = Table.objects.filter(pk__in=codes).values_list("id", "access_code")
+    assert dict(restored) == codes
+    assert not Token.objects.exists()
+
+
+def test_under_another_secret_pins_are_drawn_anew_and_codes_cleared(event, tmp_path, settings):
+    secrets_of_event()
+    path = tmp_path / "backup.json.gz"
+    call_command("backup", str(path), stdout=io.StringIO())
+    flush()
+    settings.SEAL_SECRET = "another-seal-secret-for-another-server-0123456789"
+
+    call_command("restore", str(path), "--other-secret", stdout=io.StringIO())
+
+    assert all(pin.isdigit() for pin in Participant.objects.values_list("pin", flat=True))
+    assert set(Table.objects.values_list("access_code", flat=True)) == {None}

@@ -14,6 +14,7 @@ from tournaments.api.authentication import (
     ExpiringTokenAuthentication,
     LoginThrottledBasicAuthentication,
 )
+from tournaments.services import login_limits
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "richtig-geheim-4711"
@@ -26,12 +27,16 @@ def _fast_hasher(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _no_address_limit(monkeypatch):
+    """These tests are about the per-account lock; the per-address limit has its own
+    (test_login_limits.py) and would answer most of these posts first."""
+    monkeypatch.setattr(login_limits, "address_wait", lambda address: 0)
+
+
 @pytest.fixture
 def director():
-    user = make_staff_user("leitung")
-    user.set_password(PASSWORD)
-    user.save()
-    return user
+    return make_staff_user("leitung", password=PASSWORD)
 
 
 @pytest.fixture

@@ -268,8 +268,11 @@ def test_finished_tournament_shows_the_frozen_settlement():
     tournament.refresh_from_db()
     frozen_before = money.settlement_of(tournament)
 
-    money.set_tariff(tournament, {**TARIFF, "lost_game_fee": "5.00"})
+    with pytest.raises(Rejected) as refused:
+        money.set_tariff(tournament, {**TARIFF, "lost_game_fee": "5.00"})
 
+    assert refused.value.conflict
+    assert refused.value.problems[0].code == "tournament_finished"
     after = money.settlement_of(tournament)
     assert after.frozen and after.lost_game_fees_due == frozen_before.lost_game_fees_due
     assert after.lost_game_fees_due == D("0.50")
@@ -295,10 +298,13 @@ def test_settlement_balances_to_the_cent(results, payments, prizes):
     tournament = table.series.tournament
     people = [seat.participant for seat in table.seats.select_related("participant")]
     for index, kind, amount in payments:
-        money.record_payment(
-            tournament,
-            {"participant": people[index].id, "kind": kind, "amount": str(amount)},
-        )
+        try:
+            money.record_payment(
+                tournament,
+                {"participant": people[index].id, "kind": kind, "amount": str(amount)},
+            )
+        except Rejected as refused:
+            assert refused.problems[0].code == "refund_exceeds_paid"
     rows = [{"rank": rank, "amount": str(v)} for rank, v in enumerate(prizes, start=1)]
     money.set_prizes(tournament, rows, entry_fees=D("0"), confirm=True)
 
@@ -319,7 +325,8 @@ def test_finished_tournament_without_snapshot_freezes_on_first_read():
     tournament.refresh_from_db()
 
     first = money.settlement_of(tournament)
-    money.set_tariff(tournament, {**TARIFF, "lost_game_fee": "5.00"})
+    with pytest.raises(Rejected):
+        money.set_tariff(tournament, {**TARIFF, "lost_game_fee": "5.00"})
 
     assert first.frozen
     assert money.settlement_of(tournament).lost_game_fees_due == D("0.50")
@@ -334,7 +341,8 @@ def test_reopened_tournament_is_live_again_and_refrozen_when_finished():
     money.settlement_of(tournament)
 
     money.unfreeze_settlement(tournament)
-    tournament.status = Tournament.Status.RUNNING
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
+    tournament.refresh_from_db()
     money.set_tariff(tournament, {**TARIFF, "lost_game_fee": "5.00"})
     live = money.settlement_of(tournament)
     tournament.status = Tournament.Status.FINISHED

@@ -29,16 +29,16 @@ PEOPLE = {
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("person", "change_event", "see_money", "change_money", "secrets", "take_signatures"),
+    ("person", "change_event", "see_money", "pay", "change_money", "secrets", "take_signatures"),
     [
-        ("public", False, False, False, False, False),
-        ("member", False, False, False, False, False),
-        ("treasurer", False, True, False, False, False),
-        ("director", True, True, True, True, True),
+        ("public", False, False, False, False, False, False),
+        ("member", False, False, False, False, False, False),
+        ("treasurer", False, True, True, False, False, False),
+        ("director", True, True, True, True, True, True),
     ],
 )
 def test_each_role_may_do_exactly_its_part(
-    person, change_event, see_money, change_money, secrets, take_signatures
+    person, change_event, see_money, pay, change_money, secrets, take_signatures
 ):
     user = PEOPLE[person]()
 
@@ -47,7 +47,8 @@ def test_each_role_may_do_exactly_its_part(
     assert roles.may_write(user, read_only=True) is True
     assert roles.may_write(user, read_only=False) is change_event
     assert roles.may_see_money(user) is see_money
-    assert roles.may_change_money(user) is change_money
+    assert roles.may_record_payments(user) is pay
+    assert roles.may_set_tariff_and_prizes(user) is change_money
     assert roles.may_see_secrets(user) is secrets
     assert roles.may_take_signatures(user) is take_signatures
 

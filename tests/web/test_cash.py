@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from tests import factories as f
 from tournaments.models import Payment, PrizeRule, Tariff
 from tournaments.services import money
+from tournaments.services.roles import TREASURER_GROUP
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +67,7 @@ def test_anonymous_is_sent_to_login_and_players_are_refused(client):
 def test_treasurer_sees_the_cash_box_but_cannot_set_the_tariff(client):
     tournament = f.make_tournament()
     user = get_user_model().objects.create_user(username="kasse")
-    user.groups.add(Group.objects.get_or_create(name="treasurer")[0])
+    user.groups.add(Group.objects.get_or_create(name=TREASURER_GROUP)[0])
     client.force_login(user)
 
     page = client.get(cash_url(tournament))

@@ -28,6 +28,7 @@ def ids():
         "table_id": table.id,
         "participant_id": table.seats.first().participant_id,
         "number": 1,
+        "payment_id": 1,
         "pk": table.id,
         "extension": "pdf",
         "code": "ABCDE-FGHIJ",

@@ -4,17 +4,22 @@
 one block, as the director's page does (services/table_access.py).
 """
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.services import table_access
 
+from .fields import StrictCharField
+from .schema import ErrorSerializer
+
 
 class AccessBlockSerializer(serializers.Serializer):
-    address = serializers.CharField()
+    address = StrictCharField()
     failures = serializers.IntegerField()
     retry_after = serializers.IntegerField(help_text="Seconds until the block ends.")
 
@@ -30,8 +35,8 @@ class AccessBlockListView(APIView):
 class AccessBlockView(APIView):
     permission_classes = [IsAdminUser]
 
-    @extend_schema(request=None, responses={204: None, 404: None})
+    @extend_schema(request=None, responses={204: None, 404: ErrorSerializer})
     def delete(self, request, address):
         if not table_access.lift_block(address[:64], request.user):
-            return Response(status=status.HTTP_404_NOT_FOUND)
+            raise NotFound(gettext("This address is not blocked."))
         return Response(status=status.HTTP_204_NO_CONTENT)

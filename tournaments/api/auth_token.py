@@ -9,10 +9,12 @@
 
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import IsAuthenticated
@@ -22,15 +24,33 @@ from rest_framework.settings import api_settings
 from tournaments.services import audit
 
 from .authentication import locked_out, token_expired
+from .fields import StrictCharField
 from .schema import ErrorSerializer
 from .throttles import AddressRateThrottle
 
 TOKEN_REVOKED = "api_token_revoked"
 
 
+# A user name longer than the user model allows is no user; refused before the password is
+# checked, as the login forms do (django-axes would try to store it and PostgreSQL refuse).
+USERNAME_LENGTH = get_user_model()._meta.get_field("username").max_length
+
+
+class TokenRequestSerializer(AuthTokenSerializer):
+    username = StrictCharField(label=_("Username"), write_only=True, max_length=USERNAME_LENGTH)
+    password = StrictCharField(
+        label=_("Password"),
+        style={"input_type": "password"},
+        trim_whitespace=False,
+        write_only=True,
+        max_length=1024,
+    )
+
+
 class TokenView(ObtainAuthToken):
     """Get (POST) or revoke (DELETE) an API token."""
 
+    serializer_class = TokenRequestSerializer
     throttle_classes = [AddressRateThrottle]
     # DRF's view also reads forms; the API's bodies are JSON (docs/api.md).
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES

@@ -50,6 +50,22 @@ class LoginThrottledBasicAuthentication(BasicAuthentication):
     """HTTP Basic, answering 429 rather than 401 once django-axes has locked the pair."""
 
     def authenticate_credentials(self, userid, password, request=None):
+        if len(userid) > 150:  # longer than any user name (auth.User); never stored by axes
+            raise AuthenticationFailed(gettext("Invalid username/password."))
+        if request is not None:
+            from tournaments.services import login_limits
+            from tournaments.services.client_address import client_address
+
+            wait = login_limits.address_wait(client_address(request.META))
+            if wait:
+                raise Throttled(
+                    wait=wait,
+                    detail=gettext(
+                        "Too many logins from this network in a short time. Please try again "
+                        "in %(minutes)d minutes."
+                    )
+                    % {"minutes": max(1, -(-wait // 60))},
+                )
         try:
             return super().authenticate_credentials(userid, password, request)
         except AuthenticationFailed:

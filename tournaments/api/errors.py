@@ -3,8 +3,12 @@
 Rules-engine and service refusals, DRF validation errors, malformed JSON, protected
 deletions, changes to a locked list and database conflicts all end up in this shape, with
 a 4xx status and never a 500, so a table tablet can show the message next to the field.
+Django's own error answers under ``/api/`` — 400, 403, 404, 413 (a body over the limit)
+and 500 — use it too (``handler400`` … ``handler500`` in ``skatverein/urls.py``).
 """
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.db import IntegrityError
 from django.db.models import ProtectedError
 from django.http import Http404, JsonResponse
@@ -57,6 +61,56 @@ def api_exception_handler(exc, context):
     return response
 
 
+def _api_error(status_code: int, field: str, code: str, message: str) -> JsonResponse:
+    return JsonResponse(
+        {"errors": [{"field": field, "code": code, "message": message}], "detail": message},
+        status=status_code,
+    )
+
+
+def bad_request(request, exception):
+    """Django's 400 (``handler400``): under ``/api/`` in the API's error format.
+
+    A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (or with too many fields) is refused by
+    Django before any view runs; the API answers it 413, naming the limit.
+    """
+    if not request.path.startswith("/api/"):
+        return defaults.bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig | TooManyFieldsSent):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        message = gettext(
+            "The request body is too large: at most %(kilobytes)d KB, please (files are sent "
+            "to the import as multipart/form-data)."
+        ) % {"kilobytes": limit // 1024}
+        return _api_error(status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, "body", "too_large", message)
+    return _api_error(
+        status.HTTP_400_BAD_REQUEST, "", "bad_request", gettext("The request is malformed.")
+    )
+
+
+def permission_denied(request, exception):
+    """Django's 403 (``handler403``): under ``/api/`` in the API's error format."""
+    if not request.path.startswith("/api/"):
+        return defaults.permission_denied(request, exception)
+    message = str(exceptions.PermissionDenied.default_detail)
+    return _api_error(status.HTTP_403_FORBIDDEN, "", "permission_denied", message)
+
+
+def server_error(request):
+    """Django's 500 (``handler500``): under ``/api/`` in the API's error format.
+
+    Never expected — every refusal is a 4xx — but a client that meets one still reads
+    JSON it can show, and the error is logged with its traceback as usual.
+    """
+    if not request.path.startswith("/api/"):
+        return defaults.server_error(request)
+    message = gettext(
+        "Something went wrong on the server; nothing was saved by this request. Please try "
+        "again, and tell the tournament director if it happens again."
+    )
+    return _api_error(status.HTTP_500_INTERNAL_SERVER_ERROR, "", "server_error", message)
+
+
 def page_not_found(request, exception):
     """Django's 404 (``handler404``): the API's error format for a path under ``/api/``.
 
@@ -66,10 +120,7 @@ def page_not_found(request, exception):
     if not request.path.startswith("/api/"):
         return defaults.page_not_found(request, exception)
     message = str(exceptions.NotFound.default_detail)
-    return JsonResponse(
-        {"errors": [{"field": "path", "code": "not_found", "message": message}], "detail": message},
-        status=status.HTTP_404_NOT_FOUND,
-    )
+    return _api_error(status.HTTP_404_NOT_FOUND, "path", "not_found", message)
 
 
 def _flatten(detail, field=""):

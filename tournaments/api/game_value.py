@@ -27,6 +27,7 @@ from tournaments.skat import (
 )
 
 from .errors import problems_response
+from .fields import StrictBooleanField, StrictCharField
 from .parsers import SafeJSONParser
 from .throttles import AddressRateThrottle
 
@@ -36,33 +37,33 @@ class GameValueRequestSerializer(serializers.Serializer):
 
     game = serializers.ChoiceField(choices=[g.value for g in GameType])
     matadors = serializers.IntegerField(required=False, min_value=1, max_value=11)
-    with_matadors = serializers.BooleanField(required=False, default=True)
-    hand = serializers.BooleanField(required=False, default=False)
-    ouvert = serializers.BooleanField(required=False, default=False)
-    schneider_announced = serializers.BooleanField(required=False, default=False)
-    schwarz_announced = serializers.BooleanField(required=False, default=False)
-    won = serializers.BooleanField(required=False)
-    schneider = serializers.BooleanField(required=False, default=False)
-    schwarz = serializers.BooleanField(required=False, default=False)
+    with_matadors = StrictBooleanField(required=False, default=True)
+    hand = StrictBooleanField(required=False, default=False)
+    ouvert = StrictBooleanField(required=False, default=False)
+    schneider_announced = StrictBooleanField(required=False, default=False)
+    schwarz_announced = StrictBooleanField(required=False, default=False)
+    won = StrictBooleanField(required=False)
+    schneider = StrictBooleanField(required=False, default=False)
+    schwarz = StrictBooleanField(required=False, default=False)
     declarer_eyes = serializers.IntegerField(required=False, min_value=0, max_value=120)
     declarer_tricks = serializers.IntegerField(required=False, min_value=0, max_value=10)
     bid = serializers.IntegerField(required=False, min_value=18, max_value=264)
-    conceded = serializers.BooleanField(
+    conceded = StrictBooleanField(
         required=False, default=False, help_text="Lost by a rule violation or conceded (einfach)."
     )
 
 
 class GameValueResponseSerializer(serializers.Serializer):
-    game = serializers.CharField()
-    scored_as = serializers.CharField(help_text="Differs from game only for an overbid Null.")
+    game = StrictCharField()
+    scored_as = StrictCharField(help_text="Differs from game only for an overbid Null.")
     base_value = serializers.IntegerField()
     multiplier = serializers.IntegerField(allow_null=True)
     game_value = serializers.IntegerField()
-    won = serializers.BooleanField()
-    overbid = serializers.BooleanField()
+    won = StrictBooleanField()
+    overbid = StrictBooleanField()
     score = serializers.IntegerField()
     list_points = DataclassSerializer(dataclass=ListPoints)
-    explanation = serializers.CharField()
+    explanation = StrictCharField()
 
 
 def evaluation_as_dict(evaluation: Evaluation) -> dict:

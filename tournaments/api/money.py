@@ -17,6 +17,7 @@ from tournaments.services import money
 from tournaments.services.errors import Rejected
 from tournaments.skat.money import cents
 
+from .fields import StrictBooleanField, StrictCharField
 from .game_value import not_an_object
 from .permissions import event_of
 
@@ -40,7 +41,7 @@ class TariffSerializer(serializers.Serializer):
 class StatementSerializer(serializers.Serializer):
     participant = serializers.IntegerField()
     start_number = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     entry_fee = Euros()
     lost_games = serializers.IntegerField(help_text="Games lost as declarer, all series.")
     lost_game_fees = Euros()
@@ -63,16 +64,16 @@ class AwardSerializer(serializers.Serializer):
     classification = serializers.ChoiceField(choices=PrizeRule.Classification.choices)
     rank = serializers.IntegerField()
     participant = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     amount = Euros()
     shared_with = serializers.IntegerField(help_text="Players sharing the place.")
-    team = serializers.CharField()
+    team = StrictCharField()
 
 
 class TieWarningSerializer(serializers.Serializer):
-    classification = serializers.CharField()
+    classification = StrictCharField()
     total = serializers.IntegerField()
-    names = serializers.ListField(child=serializers.CharField())
+    names = serializers.ListField(child=StrictCharField())
     amounts = serializers.ListField(child=Euros())
 
 
@@ -85,7 +86,7 @@ class CashSerializer(serializers.Serializer):
     collected = Euros(help_text="entry fees paid + lost-game money paid − refunds")
     prizes = Euros()
     balance = Euros(help_text="What remains for the club: collected − prizes.")
-    frozen = serializers.BooleanField(help_text="Frozen when the tournament was finished.")
+    frozen = StrictBooleanField(help_text="Frozen when the tournament was finished.")
     series = SeriesMoneySerializer(many=True)
     participants = StatementSerializer(many=True)
     awards = AwardSerializer(many=True)
@@ -105,14 +106,35 @@ class PaymentRequestSerializer(serializers.Serializer):
 
 class PaymentSerializer(PaymentRequestSerializer):
     id = serializers.IntegerField()
+    amount = serializers.DecimalField(
+        max_digits=10,
+        decimal_places=2,
+        help_text="Negative only for a counter-entry, which cancels the payment it reverses.",
+    )
     series = serializers.IntegerField(source="series_id", allow_null=True)
     participant = serializers.IntegerField(source="participant_id")
+    reverses = serializers.IntegerField(
+        source="reverses_id", allow_null=True, help_text="The payment this counter-entry cancels."
+    )
+    reversed_by = serializers.SerializerMethodField(
+        help_text="The counter-entry that cancelled this payment, if any."
+    )
+    reason = StrictCharField(help_text="Why a counter-entry was made; empty otherwise.")
     created_at = serializers.DateTimeField()
+
+    def get_reversed_by(self, payment) -> int | None:
+        return self.context.get("reversed_by", {}).get(payment.id)
+
+
+class ReversalRequestSerializer(serializers.Serializer):
+    reason = StrictCharField(
+        max_length=500, help_text="Why the payment is reversed; kept in the audit trail."
+    )
 
 
 class WinnerSerializer(serializers.Serializer):
     participant = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     amount = Euros()
 
 
@@ -127,13 +149,15 @@ class PrizeSerializer(serializers.Serializer):
     )
     preview = Euros(read_only=True, help_text="The amount for the current number of participants.")
     winners = WinnerSerializer(
-        many=True, read_only=True, help_text="Once the tournament is finished: who won it."
+        many=True,
+        read_only=True,
+        help_text="Who won it: empty until the tournament is finished.",
     )
 
 
 class PrizeTableSerializer(serializers.Serializer):
     prizes = PrizeSerializer(many=True)
-    confirm = serializers.BooleanField(
+    confirm = StrictBooleanField(
         required=False, help_text="Pay out more than the entry fees anyway."
     )
 
@@ -207,24 +231,49 @@ class PaymentsView(APIView):
     scope_model = Tournament
     permission_classes = [SeesMoney]
 
-    @extend_schema(responses=PaymentSerializer(many=True), summary="Every payment, oldest first")
+    @extend_schema(
+        responses=PaymentSerializer(many=True),
+        summary="Every payment and counter-entry, oldest first",
+    )
     def get(self, request, pk):
-        payments = _tournament(pk).payments.order_by("created_at", "id")
-        return Response(PaymentSerializer(payments, many=True).data)
+        payments = list(_tournament(pk).payments.order_by("created_at", "id"))
+        reversed_by = {p.reverses_id: p.id for p in payments if p.reverses_id}
+        data = PaymentSerializer(payments, many=True, context={"reversed_by": reversed_by}).data
+        return Response(data)
 
     @extend_schema(
         request=PaymentRequestSerializer,
         responses={201: PaymentSerializer},
-        summary="Record an entry fee, lost-game money or a refund",
+        summary="Record an entry fee, lost-game money or a refund (at most what was paid)",
     )
     def post(self, request, pk):
         payment = money.record_payment(_tournament(pk), request.data, user=request.user)
         return Response(PaymentSerializer(payment).data, status=status.HTTP_201_CREATED)
 
 
-class PrizesView(APIView):
+class PaymentReversalView(APIView):
+    """A payment is never changed or deleted: a counter-entry with a reason cancels it."""
+
     scope_model = Tournament
+    permission_classes = [SeesMoney]
+
+    @extend_schema(
+        request=ReversalRequestSerializer,
+        responses={201: PaymentSerializer},
+        summary="Reverse a payment by a counter-entry (with a reason, audited)",
+    )
+    def post(self, request, pk, payment_id):
+        body = request.data if isinstance(request.data, dict) else {}
+        reversal = money.reverse_payment(
+            _tournament(pk), payment_id, body.get("reason"), user=request.user
+        )
+        return Response(PaymentSerializer(reversal).data, status=status.HTTP_201_CREATED)
+
+
+class PrizesView(APIView):
     """Readable by anyone once the tournament is finished, by the money roles always."""
+
+    scope_model = Tournament
 
     def get_permissions(self):
         return [DirectorWritesMoneyRolesRead()]
@@ -283,7 +332,6 @@ def _prize_rows(tournament) -> list[dict]:
         else:
             row["percent"] = str(cents(rule.percent))
         row["preview"] = str(preview[rule.classification][rule.rank])
-        if tournament.status == Tournament.Status.FINISHED:
-            row["winners"] = winners.get((rule.classification, rule.rank), [])
+        row["winners"] = winners.get((rule.classification, rule.rank), [])
         rows.append(row)
     return rows

@@ -81,4 +81,4 @@ class MaySeeMoney(BasePermission):
         event = event_of(request, view)
         if request.method in SAFE_METHODS:
             return roles.may_see_money(request.user, event)
-        return roles.may_change_money(request.user, event)
+        return roles.may_set_tariff_and_prizes(request.user, event)

@@ -24,6 +24,7 @@ from tournaments.services.seal import verify_seal
 from tournaments.services.tables import table_overview
 
 from .errors import problems_response
+from .fields import StrictBooleanField, StrictCharField
 from .permissions import DirectorWritesOthersRead, event_of
 from .request_bodies import json_object
 from .serializers import TableSerializer
@@ -50,8 +51,8 @@ class MaySignList(BasePermission):
 class SignerSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     participant = serializers.IntegerField()
-    name = serializers.CharField()
-    signed = serializers.BooleanField()
+    name = StrictCharField()
+    signed = StrictBooleanField()
     method = serializers.ChoiceField(choices=Signature.Method.choices, allow_null=True)
     signed_at = serializers.DateTimeField(allow_null=True)
 
@@ -59,7 +60,7 @@ class SignerSerializer(serializers.Serializer):
 class SignerStatusSerializer(SignerSerializer):
     from_game = serializers.IntegerField()
     until_game = serializers.IntegerField(allow_null=True)
-    current = serializers.BooleanField(
+    current = StrictBooleanField(
         allow_null=True,
         help_text="Whether the signature still confirms the list as it is now; a signature "
         "given before a correction is removed when the next player signs.",
@@ -69,21 +70,21 @@ class SignerStatusSerializer(SignerSerializer):
 class SigningStatusSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Table.Status.choices)
-    ready_to_sign = serializers.BooleanField()
-    all_signed = serializers.BooleanField()
+    ready_to_sign = StrictBooleanField()
+    all_signed = StrictBooleanField()
     signatures = SignerStatusSerializer(many=True)
 
 
 class SignedTableSerializer(TableSerializer):
     """The table overview with the signing fields (``GET tables/{id}/``)."""
 
-    ended_early = serializers.BooleanField()
-    ended_reason = serializers.CharField()
-    ready_to_sign = serializers.BooleanField()
+    ended_early = StrictBooleanField()
+    ended_reason = StrictCharField()
+    ready_to_sign = StrictBooleanField()
     signatures = SignerSerializer(many=True)
-    closed_reason = serializers.CharField()
+    closed_reason = StrictCharField()
     locked_at = serializers.DateTimeField(allow_null=True)
-    seal = serializers.CharField(allow_null=True, help_text="The verification code, once sealed.")
+    seal = StrictCharField(allow_null=True, help_text="The verification code, once sealed.")
     sealed_at = serializers.DateTimeField(allow_null=True)
 
 
@@ -92,13 +93,13 @@ class SignatureRequestSerializer(serializers.Serializer):
     participant = serializers.IntegerField(
         required=False, help_text="Only when several players sat on the seat (a replacement)."
     )
-    pin = serializers.CharField(required=False, help_text="The PIN printed on the start card.")
-    image = serializers.CharField(
+    pin = StrictCharField(required=False, help_text="The PIN printed on the start card.")
+    image = StrictCharField(
         required=False,
         help_text="The drawn signature as a PNG data URL (data:image/png;base64,...), "
         "at most 200 KB and 2048 × 1024 pixels.",
     )
-    strokes = serializers.CharField(
+    strokes = StrictCharField(
         required=False,
         help_text='Optional with an image: the pad\'s strokes as JSON, {"width", "height", '
         '"strokes": [[[x, y], ...], ...]}; checked for a plausible signature when sent.',
@@ -106,33 +107,33 @@ class SignatureRequestSerializer(serializers.Serializer):
 
 
 class ReasonSerializer(serializers.Serializer):
-    reason = serializers.CharField(help_text="Kept in the audit trail of the list.")
+    reason = StrictCharField(help_text="Kept in the audit trail of the list.")
 
 
 class MismatchSerializer(serializers.Serializer):
-    path = serializers.CharField(help_text='The changed field, e.g. "games[12].score".')
+    path = StrictCharField(help_text='The changed field, e.g. "games[12].score".')
     stored = serializers.JSONField(help_text="The value when the list was sealed.")
     current = serializers.JSONField(help_text="The value stored now.")
 
 
 class SealedTournamentSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     date = serializers.DateField()
 
 
 class VerificationSerializer(serializers.Serializer):
-    seal = serializers.CharField()
-    valid = serializers.BooleanField()
+    seal = StrictCharField()
+    valid = StrictBooleanField()
     reason = serializers.ChoiceField(
         choices=["valid", "malformed", "unknown", "changed", "superseded", "not_reproducible"]
     )
-    message = serializers.CharField()
+    message = StrictCharField()
     table = serializers.IntegerField(allow_null=True)
     table_number = serializers.IntegerField(allow_null=True)
     series = serializers.IntegerField(allow_null=True, help_text="The series number.")
     tournament = SealedTournamentSerializer(allow_null=True)
-    status = serializers.CharField()
+    status = StrictCharField()
     sealed_at = serializers.DateTimeField(allow_null=True)
     mismatches = MismatchSerializer(many=True)
 

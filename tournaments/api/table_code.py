@@ -22,6 +22,7 @@ from tournaments.models import Table
 from tournaments.services import table_access
 from tournaments.services.client_address import client_address as client_address_from
 from tournaments.services.errors import Rejected
+from tournaments.services.input import ascii_whole_number
 
 HEADER = "X-Table-Code"
 # The table viewset's actions a table code may write: the games of the list and signing.
@@ -50,7 +51,7 @@ class TableCodeWrites(BasePermission):
         pk = view.kwargs.get("pk")
         table = (
             Table.objects.select_related("series").filter(pk=pk).first()
-            if str(pk).isdigit()
+            if ascii_whole_number(str(pk)) is not None
             else None
         )
         try:

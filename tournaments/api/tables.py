@@ -90,8 +90,9 @@ class TableViewSet(
     @extend_schema(responses=AuditEntrySerializer(many=True))
     @action(detail=True, methods=["get"], serializer_class=AuditEntrySerializer, **WHOLE_LIST)
     def audit(self, request, pk=None):
-        entries = AuditEntry.objects.filter(table=self.get_object()).order_by("created_at", "id")
-        return Response(AuditEntrySerializer(entries, many=True).data)
+        entries = AuditEntry.objects.filter(table=self.get_object()).select_related("user")
+        entries = entries.order_by("created_at", "id")
+        return Response(AuditEntrySerializer(entries, many=True, context={"request": request}).data)
 
 
 def _table(pk) -> Table:

@@ -1,13 +1,16 @@
-"""API throttles counted per client address, in the shared database cache.
+"""API throttles counted per client address, atomically in the database.
 
-DRF's own address guess reads ``X-Forwarded-For`` by its ``NUM_PROXIES`` setting; these use
-the project's one rule instead (``TRUSTED_PROXY_COUNT``, services/client_address.py), so a
-hall behind one router, or every client behind the reverse proxy, is counted the same way
-as for table codes and logins. Rates are in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``.
+DRF's own throttles keep a list of timestamps in the cache, read and written back by each
+request, so concurrent requests overwrite each other's entries (246 calculator requests
+got through a limit of 120). These count with :func:`tournaments.services.attempts.hit`
+instead, and read the address by the project's one rule (``TRUSTED_PROXY_COUNT``,
+services/client_address.py), so a hall behind one router is counted the same way as for
+table codes and logins. Rates are in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``.
 """
 
 from rest_framework.throttling import ScopedRateThrottle
 
+from tournaments.services import attempts
 from tournaments.services.client_address import client_address
 
 
@@ -18,8 +21,20 @@ class AddressRateThrottle(ScopedRateThrottle):
     directors per address too keeps one rule for both.
     """
 
-    def get_cache_key(self, request, view):
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+    def allow_request(self, request, view):
+        self.scope = getattr(view, self.scope_attr, None)
+        if not self.scope:
+            return True
+        self.rate = self.get_rate()
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        attempt = attempts.hit(
+            f"api:{self.scope}",
+            client_address(request.META),
+            limit=self.num_requests,
+            window=self.duration,
+        )
+        self._wait = attempt.retry_after
+        return attempt.allowed
 
-    def get_ident(self, request):
-        return client_address(request.META)
+    def wait(self):
+        return self._wait

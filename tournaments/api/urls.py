@@ -21,7 +21,7 @@ from .downloads.lists import (
 from .downloads.plans import PLAN_DOWNLOADS
 from .downloads.rankings import RANKING_DOWNLOADS
 from .game_value import GameValueView
-from .money import CashView, PaymentsView, PrizesView, TariffView
+from .money import CashView, PaymentReversalView, PaymentsView, PrizesView, TariffView
 from .rankings import PlayerStatisticsView, SeasonRankingView, TeamRankingView
 from .series import SeriesViewSet
 from .signing import (
@@ -75,6 +75,11 @@ urlpatterns = [
     path("tournaments/<int:pk>/tariff/", TariffView.as_view(), name="tournament-tariff"),
     path("tournaments/<int:pk>/cash/", CashView.as_view(), name="tournament-cash"),
     path("tournaments/<int:pk>/payments/", PaymentsView.as_view(), name="tournament-payments"),
+    path(
+        "tournaments/<int:pk>/payments/<int:payment_id>/reverse/",
+        PaymentReversalView.as_view(),
+        name="tournament-payment-reverse",
+    ),
     path("tournaments/<int:pk>/prizes/", PrizesView.as_view(), name="tournament-prizes"),
     *router.urls,
 ]

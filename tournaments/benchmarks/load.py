@@ -13,6 +13,10 @@ against the acknowledged (2xx) posts:
 - duplicated: stored more often than acknowledged (a retry stored twice);
 - errors: every non-2xx answer or failed connection, by status.
 
+``--login-flood N`` adds N anonymous clients posting wrong passwords to the login page and
+the token endpoint as fast as they are answered (:mod:`.login_flood`): the devices'
+latencies with and without it show whether a flood slows the hall.
+
 ``--phones N --poll P`` adds N phones that keep the tournament ranking open meanwhile and
 poll it every P seconds as the page's script does (:mod:`.phones`); their figures are
 printed apart from the devices', so a run with and one without phones show whether table
@@ -51,6 +55,7 @@ from tournaments.services.draw import draw_series
 from tournaments.services.seating import table_rounds
 from tournaments.skat.rounds import deal_of, game_count
 
+from .login_flood import Flood, report_flood
 from .phones import Watchers, report_phones
 from .ranking import _between, machine, percentile
 
@@ -84,6 +89,18 @@ def add_arguments(parser) -> None:
         type=_between(1, 300),
         default=30,
         help="seconds between a phone's version polls, spread evenly over the phones (30)",
+    )
+    parser.add_argument(
+        "--login-flood",
+        type=_between(0, 200),
+        default=0,
+        help="anonymous clients flooding the logins with wrong passwords meanwhile (0)",
+    )
+    parser.add_argument(
+        "--flood-pause",
+        type=_between(0, 10_000),
+        default=0,
+        help="milliseconds a flooding client waits between its posts (0: none)",
     )
     parser.add_argument(
         "--database-url",
@@ -148,6 +165,7 @@ def run(options: dict, out: TextIO) -> None:
         _rerun_against(options, out)
         return
     watchers = Watchers(options["phones"], options["poll"])
+    flood = Flood(options.get("login_flood", 0), options.get("flood_pause", 0) / 1000)
     devices, elapsed = simulate(
         options["devices"],
         options["seconds"],
@@ -156,9 +174,11 @@ def run(options: dict, out: TextIO) -> None:
         options["seed"],
         watchers,
         pace=options["pace"],
+        flood=flood,
     )
     report(devices, elapsed, options, out)
     report_phones(watchers, elapsed, out)
+    report_flood(flood, elapsed, out)
 
 
 def simulate(
@@ -169,21 +189,22 @@ def simulate(
     seed: int,
     watchers: Watchers | None = None,
     pace: float = 0,
+    flood: Flood | None = None,
 ):
     """Start gunicorn, let ``count`` devices post games for ``seconds`` (and the
-    ``watchers`` poll the ranking meanwhile), stop it again; returns the devices (with
-    their latencies and errors) and the elapsed seconds."""
+    ``watchers`` poll the ranking, the ``flood`` post wrong passwords meanwhile), stop it
+    again; returns the devices (with their latencies and errors) and the elapsed seconds."""
     devices = build_devices(count, rounds, random.Random(seed))
     for number, device in enumerate(devices):
         device.pace_s, device.offset_s = pace, number * pace / len(devices)
     tournament_id = Table.objects.get(pk=devices[0].table_id).series.tournament_id
     with tempfile.TemporaryDirectory(prefix="skatverein-bench-static-") as static_root:
-        if watchers is not None and watchers.count:
+        if (watchers is not None and watchers.count) or (flood is not None and flood.count):
             _collect_static(static_root)  # pages need the manifest, as in production
         with _server(workers, static_root) as port:
             if watchers is not None:
                 watchers.open_pages(port, tournament_id)
-            return _run(port, devices, seconds, watchers)
+            return _run(port, devices, seconds, watchers, flood)
 
 
 def simulate_each(counts: list[int], seconds: float, workers: int, rounds: int, seed: int):
@@ -212,10 +233,12 @@ def _server(workers: int, static_root: str):
         server.wait(timeout=60)
 
 
-def _run(port: int, devices, seconds: float, watchers: Watchers | None):
+def _run(port: int, devices, seconds: float, watchers: Watchers | None, flood=None):
     deadline = time.monotonic() + seconds
     started = time.monotonic()
     threads = [threading.Thread(target=d.run, args=(port, deadline)) for d in devices]
+    if flood is not None and flood.count:
+        flood.start(port, deadline)
     for thread in threads:
         thread.start()
     if watchers is not None:
@@ -224,6 +247,8 @@ def _run(port: int, devices, seconds: float, watchers: Watchers | None):
         thread.join()
     if watchers is not None:
         watchers.join()
+    if flood is not None:
+        flood.join()
     return devices, time.monotonic() - started
 
 
@@ -354,8 +379,19 @@ def _free_port() -> int:
 
 def _rerun_against(options: dict, out: TextIO) -> None:
     """The same command in a process whose default database is the given server."""
-    names = ("devices", "seconds", "workers", "rounds", "seed", "pace", "phones", "poll")
-    arguments = [f"--{name}={options[name]}" for name in names if name in options]
+    names = (
+        "devices",
+        "seconds",
+        "workers",
+        "rounds",
+        "seed",
+        "pace",
+        "phones",
+        "poll",
+        "login_flood",
+        "flood_pause",
+    )
+    arguments = [f"--{name.replace('_', '-')}={options[name]}" for name in names if name in options]
     command = [sys.executable, "manage.py", "bench", "load", *arguments]
     env = {**os.environ, "DATABASE_URL": options["database_url"]}
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)

@@ -47,11 +47,15 @@ def _variant(base_url: str) -> str:
     return f"{get_language()}-{site}"
 
 
-def sealed_list_name(table, base_url: str) -> str | None:
-    """Where a locked list's PDF is kept; None for a list that can still change."""
+def sealed_list_name(table, base_url: str, *, with_money: bool = False) -> str | None:
+    """Where a locked list's PDF is kept; None for a list that can still change.
+
+    The copy with money is kept apart from the public one.
+    """
     if not table.seal:
         return None
-    return f"exports/lists/{table.seal}-{_variant(base_url)}.pdf"
+    money = "-money" if with_money else ""
+    return f"exports/lists/{table.seal}-{_variant(base_url)}{money}.pdf"
 
 
 def stored_or_rendered(name: str | None, render) -> File:
@@ -69,9 +73,10 @@ def stored_or_rendered(name: str | None, render) -> File:
     return default_storage.open(name, "rb")
 
 
-def series_lists_name(series, base_url: str) -> str:
+def series_lists_name(series, base_url: str, *, with_money: bool = False) -> str:
     version = tournament_version(series.tournament_id)[0]
-    return f"exports/series/{series.pk}-v{version}-{_variant(base_url)}.pdf"
+    money = "-money" if with_money else ""
+    return f"exports/series/{series.pk}-v{version}-{_variant(base_url)}{money}.pdf"
 
 
 def ranking_file_name(document: str, key: int, tournament_id: int, extension: str) -> str:

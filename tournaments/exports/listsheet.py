@@ -142,8 +142,12 @@ def table_queryset():
     return Table.objects.select_related("series__tournament__club", "series__tournament__tariff")
 
 
-def load_sheet(table: Table) -> ListSheet:
-    """The filled list of ``table`` (fetched with :func:`table_queryset`): five queries."""
+def load_sheet(table: Table, *, with_money: bool = False) -> ListSheet:
+    """The filled list of ``table`` (fetched with :func:`table_queryset`): five queries.
+
+    ``with_money``: with the lost-game money per seat, for a reader who may see money
+    (services/roles.money_visible); a public file of a running event carries none.
+    """
     seats = _seats(table)
     occupants = [_occupant(seat) for seat in seats]
     settlement = settlement_lines(table, seats, table_totals([table])[table.id])
@@ -163,7 +167,7 @@ def load_sheet(table: Table) -> ListSheet:
     sheet.signatures = [
         _signature_line(line, signatures.get(line.participant)) for line in settlement
     ]
-    sheet.money = list_money.money_of(table)
+    sheet.money = list_money.money_of(table) if with_money else None
     return sheet
 
 

@@ -17,7 +17,7 @@ from .styles import BOLD, FONT, MARGIN, PAGE_HEIGHT, new_canvas
 CHUNK = 100
 
 
-def series_lists_pdf(series: Series, out, *, base_url: str = "") -> int:
+def series_lists_pdf(series: Series, out, *, base_url: str = "", with_money: bool = False) -> int:
     """Write every list of ``series`` into the binary file ``out``; returns the page count."""
     tournament = series.tournament
     title = " · ".join(
@@ -32,7 +32,7 @@ def series_lists_pdf(series: Series, out, *, base_url: str = "") -> int:
     pages = 0
     tables = table_queryset().filter(series=series).order_by("number")
     for table in tables.iterator(chunk_size=CHUNK):
-        pages += painter.draw(load_sheet(table))
+        pages += painter.draw(load_sheet(table, with_money=with_money))
     if pages == 0:
         canvas.setFont(BOLD, 14)
         canvas.drawString(MARGIN, PAGE_HEIGHT - MARGIN - 14, pdf_text(title))

@@ -336,10 +336,10 @@ def _totals(row) -> dict:
     return {f"seat{seat}": number(total) for seat, total in row.totals.items()}
 
 
-def game_list_pdf(table: Table, *, base_url: str = "") -> bytes:
+def game_list_pdf(table: Table, *, base_url: str = "", with_money: bool = False) -> bytes:
     """The filled list of one table (fetched with :func:`table_queryset`, as the download
-    view does) as an (unsigned) PDF."""
-    sheet = load_sheet(table)
+    view does) as an (unsigned) PDF; ``with_money`` as in :func:`load_sheet`."""
+    sheet = load_sheet(table, with_money=with_money)
     return _render([sheet], base_url, _title(sheet))
 
 

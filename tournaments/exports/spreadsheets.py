@@ -156,12 +156,12 @@ def season_ranking_xlsx(
     return _save(workbook)
 
 
-def series_lists_xlsx(series: Series) -> bytes:
+def series_lists_xlsx(series: Series, *, with_money: bool = False) -> bytes:
     """Every game list of ``series``, one sheet per table; five queries per table."""
     workbook = XLSXWorkbook()
     tables = table_queryset().filter(series=series).order_by("number")
     for table in tables:
-        _list_sheet(workbook, load_sheet(table))
+        _list_sheet(workbook, load_sheet(table, with_money=with_money))
     if not workbook.sheets:
         empty = SheetWriter(workbook, series_label(series))
         empty.title(gettext("This series has no tables yet."))

@@ -1,5 +1,6 @@
 """Database models, one module per aggregate; import them from ``tournaments.models``."""
 
+from tournaments.models.attempts import AttemptCounter
 from tournaments.models.audit import AuditEntry
 from tournaments.models.clubs import Club, Player
 from tournaments.models.games import Game, GamePoints
@@ -13,6 +14,7 @@ from tournaments.models.tournaments import ExtraPoints, Participant, Team, Tourn
 from tournaments.models.versions import TournamentVersion
 
 __all__ = [
+    "AttemptCounter",
     "AuditEntry",
     "Club",
     "ExtraPoints",

@@ -59,8 +59,18 @@ class Tariff(models.Model):
         return str(_("Tariff of %(tournament)s") % {"tournament": self.tournament})
 
 
+class PaymentImmutable(Exception):
+    """A payment row was about to be changed or deleted; it is reversed by a counter-entry."""
+
+
 class Payment(models.Model):
-    """Money handed over: an entry fee, lost-game money (of one series), or a refund."""
+    """Money handed over: an entry fee, lost-game money (of one series), or a refund.
+
+    A row is never changed or deleted (``save`` and ``delete`` refuse): a mistake is undone
+    by a counter-entry (Gegenbuchung) that ``reverses`` it with the negative amount, the
+    same kind and series, and a reason. So every sum over the rows of a kind is what that
+    kind stands at, and the history of the cash box stays complete.
+    """
 
     class Kind(models.TextChoices):
         ENTRY_FEE = "entry_fee", _("entry fee")
@@ -77,6 +87,16 @@ class Payment(models.Model):
     )
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     amount = models.DecimalField(_("amount"), **MONEY)
+    reverses = models.OneToOneField(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="reversal",
+        verbose_name=_("reverses"),
+        help_text=_("The payment this counter-entry cancels."),
+    )
+    reason = models.CharField(_("reason"), max_length=500, blank=True, default="")
     created_at = models.DateTimeField(_("paid at"), auto_now_add=True)
     created_by = recorded_by(_("recorded by"))
 
@@ -85,11 +105,23 @@ class Payment(models.Model):
         verbose_name_plural = _("payments")
         ordering = ["tournament_id", "created_at", "id"]
         constraints = [
-            models.CheckConstraint(condition=Q(amount__gt=0), name="payment_amount_positive"),
+            models.CheckConstraint(
+                condition=(Q(reverses__isnull=True) & Q(amount__gt=0))
+                | (Q(reverses__isnull=False) & Q(amount__lt=0) & ~Q(reason="")),
+                name="payment_positive_or_reversal",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.participant}: {self.get_kind_display()} {self.amount}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and not self._state.adding:
+            raise PaymentImmutable("a payment is never changed; reverse it instead")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PaymentImmutable("a payment is never deleted; reverse it instead")
 
 
 class PrizeRule(models.Model):

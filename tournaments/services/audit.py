@@ -79,6 +79,8 @@ ACTION_LABELS = {
     "tournament_reopened": gettext_noop("tournament reopened"),
     "tariff_changed": gettext_noop("fees changed"),
     "prizes_changed": gettext_noop("prizes changed"),
+    "payment_recorded": gettext_noop("payment recorded"),
+    "payment_reversed": gettext_noop("payment reversed by a counter-entry"),
     "entry_clash": gettext_noop("games sent from a device clashed with the list"),
     "signature_pin_refused": gettext_noop("wrong PIN when confirming"),
     "table_code_guessing": gettext_noop("many wrong table codes from one address"),
@@ -107,6 +109,24 @@ ACTION_LABELS = {
 }
 # Reasons the software itself writes (not typed by a person), shown translated.
 GENERATED_REASONS = {"undo": gettext_noop("undone at the table")}
+
+
+# How a table device names itself in the trail (services/table_access.device_actor).
+DEVICE_ACTOR_PREFIX = "table code "
+
+
+def public_actor(entry: AuditEntry) -> str:
+    """Who acted, as the public may read it: a role, never a staff member's user name.
+
+    User names are half of a login, and the trail is public; directors see the names on
+    their own pages and through the API. A table device's name ("table code T3") and "?"
+    (unknown) stay as they are.
+    """
+    if entry.actor.startswith(DEVICE_ACTOR_PREFIX) or entry.actor == "?":
+        return entry.actor
+    if entry.user is not None and entry.user.is_staff:
+        return "director"
+    return "user"
 
 
 def action_label(action: str) -> str:

@@ -11,6 +11,9 @@ was made, the SHA-256 of the payload, and an HMAC of the payload under a key der
 ``SEAL_SECRET``. Restoring refuses a file whose checksum does not match (damaged), that is
 no Skatverein backup (foreign), or that was made under another seal secret (its seals
 could not be confirmed), and it restores only into an empty database.
+
+API tokens are left out and PINs and table codes are encrypted under a key derived from
+``SEAL_SECRET`` (:mod:`.backup_secrets`).
 """
 
 import datetime
@@ -30,6 +33,8 @@ from django.core.management.color import no_style
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
+
+from . import backup_secrets
 
 MAGIC = "skatverein-backup"
 FORMAT = 1
@@ -53,7 +58,9 @@ def backed_up_models() -> list:
     candidates = [
         model
         for model in apps.get_models()
-        if model._meta.managed and not model._meta.proxy and model._meta.label_lower not in SKIPPED
+        if model._meta.managed
+        and not model._meta.proxy
+        and model._meta.label_lower not in SKIPPED | backup_secrets.LEFT_OUT
     ]
     app_models = {}
     for model in candidates:
@@ -94,6 +101,7 @@ def write_backup(stream, using: str = DEFAULT_DB_ALIAS) -> dict:
     """Write the whole database to the binary ``stream``; returns the header."""
     rows = []
     counts = {}
+    cipher = backup_secrets.fernet()
     # A transaction already open (a caller's, or a test's) cannot change its isolation level.
     outermost = not connections[using].in_atomic_block
     with transaction.atomic(using=using):
@@ -111,7 +119,7 @@ def write_backup(stream, using: str = DEFAULT_DB_ALIAS) -> dict:
             )
             if serialised:
                 counts[model._meta.label_lower] = len(serialised)
-            rows += serialised
+            rows += [backup_secrets.seal_row(row, cipher) for row in serialised]
     payload = json.dumps(rows, default=_json_default, ensure_ascii=False).encode("utf-8")
     header = {
         "magic": MAGIC,
@@ -191,6 +199,12 @@ def existing_rows(using: str = DEFAULT_DB_ALIAS) -> dict:
 def restore_backup(stream, using: str = DEFAULT_DB_ALIAS, *, other_secret=False) -> Restored:
     """Load a backup into an empty database, checking the file first."""
     header, rows = read_backup(stream, other_secret=other_secret)
+    cipher = backup_secrets.fernet()
+    rows = [
+        backup_secrets.open_row(row, cipher)
+        for row in rows
+        if row.get("model") not in backup_secrets.LEFT_OUT
+    ]
     present = existing_rows(using)
     if present:
         names = ", ".join(f"{label} ({count})" for label, count in sorted(present.items()))

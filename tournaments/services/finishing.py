@@ -7,7 +7,9 @@ A series is finished once every list is signed or locked; a tournament once ever
 is finished. A finished event shows its final standings (Endstand) with ``finished_at``
 and takes no new series, tables or games until the director reopens it with a reason.
 
-When a tournament is finished, every function in :data:`ON_TOURNAMENT_FINISHED` is called
+Before a tournament is finished, every check in :data:`BEFORE_TOURNAMENT_FINISHED` may
+refuse it (open money, unless confirmed). When it is finished, every function in
+:data:`ON_TOURNAMENT_FINISHED` is called
 with it inside the same transaction (the money settlement is frozen this way, see
 ``apps.py``); an exception there refuses the finish as a whole. Reopening calls
 :data:`ON_TOURNAMENT_REOPENED` the same way.
@@ -23,8 +25,19 @@ from tournaments.models import Series, Table, Tournament
 from . import audit
 from .errors import Rejected
 
+BEFORE_TOURNAMENT_FINISHED: list[Callable[..., None]] = []
 ON_TOURNAMENT_FINISHED: list[Callable[[Tournament], None]] = []
 ON_TOURNAMENT_REOPENED: list[Callable[[Tournament], None]] = []
+
+
+def before_tournament_finished(check: Callable[..., None]) -> Callable:
+    """Register ``check(tournament, **details)``, which may refuse a finish before it happens.
+
+    ``details`` are what the caller passed to ``states.apply`` (e.g. a confirmation).
+    """
+    if check not in BEFORE_TOURNAMENT_FINISHED:
+        BEFORE_TOURNAMENT_FINISHED.append(check)
+    return check
 
 
 def on_tournament_finished(hook: Callable[[Tournament], None]) -> Callable:
@@ -85,13 +98,17 @@ def finish_series(series: Series, transition, *, user, actor, reason) -> Series:
     return _finish(series, transition, user=user, actor=actor)
 
 
-def finish_tournament(tournament: Tournament, transition, *, user, actor, reason) -> Tournament:
+def finish_tournament(
+    tournament: Tournament, transition, *, user, actor, reason, **details
+) -> Tournament:
     pending = unfinished_series(tournament)
     if pending:
         series = _numbers(pending)
         raise Rejected.because(
             "tournament", "series_not_finished", SERIES_NOT_FINISHED, conflict=True, series=series
         )
+    for check in BEFORE_TOURNAMENT_FINISHED:
+        check(tournament, **details)
     _finish(tournament, transition, user=user, actor=actor)
     for hook in ON_TOURNAMENT_FINISHED:
         hook(tournament)

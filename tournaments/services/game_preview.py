@@ -11,6 +11,7 @@ entry through :func:`preview_at_table`, the calculator (which posts its form as 
 from collections.abc import Mapping
 
 from tournaments.models import Table
+from tournaments.services.input import ascii_whole_number
 from tournaments.services.running_list import GamePreview, preview_game
 from tournaments.skat import NULL_VALUES, GameType
 
@@ -83,9 +84,8 @@ def preview_at_table(table: Table, form: Mapping) -> GamePreview:
 
 
 def whole_number(text: str) -> int | None:
-    """``text`` as a whole number of at most 9 ASCII digits, else None."""
-    text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS else None
+    """``text`` as a whole number of at most 9 ASCII digits, else None (services/input.py)."""
+    return ascii_whole_number(text) if len(text.strip()) <= MAX_DIGITS else None
 
 
 def number_or_text(text: str):

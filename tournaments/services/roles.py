@@ -27,8 +27,9 @@ The roles (Rollen):
   (:data:`TABLE_DEVICE_ACTIONS`); see :mod:`tournaments.services.table_access` for the
   code itself.
 - **treasurer** (Kassenwart): a user in the group :data:`TREASURER_GROUP`. May see the
-  money of an event (entry fees, lost-game money, prizes, the settlement) and changes
-  nothing else; directors see money too.
+  money of an event (entry fees, lost-game money, prizes, the settlement) and record and
+  reverse payments; changes nothing else (the tariff and the prize table are the
+  director's). Directors see and handle money too.
 - **player** (Spieler): confirms a list at the table with a PIN or a drawn signature;
   otherwise reads what the public reads.
 - **public** (Öffentlichkeit): reads rankings, lists and table plans, never writes and
@@ -51,9 +52,10 @@ class Role(StrEnum):
     PUBLIC = "public"
 
 
-# The Django group whose members are treasurers (Kassenwart); created by whoever first
-# assigns it. The cash box's pages and API ask the same group (services/money/access.py).
-TREASURER_GROUP = "treasurer"
+# The Django group whose members are treasurers (Kassenwart): its one name, used by every
+# check, the docs and the tests. A migration moved the members of the group once named
+# "treasurer".
+TREASURER_GROUP = "Kassenwart"
 
 # What a table device may write with its table's code: the actions of the table resource
 # that keep the list (``games``, ``game``) and put players' signatures under it.
@@ -375,6 +377,12 @@ def may_read_public(user) -> bool:
     return True
 
 
+def money_visible(user, *, finished: bool, obj=None) -> bool:
+    """Whether a file or page about an event may carry its money for ``user``: always for
+    its directors and treasurers, for everyone else once the event is ``finished``."""
+    return finished or may_see_money(user, obj)
+
+
 def may_change_event(user, obj=None) -> bool:
     """Create and change clubs, players, tournaments, series, tables, games; draw; import.
 
@@ -409,8 +417,13 @@ def may_see_money(user, obj=None) -> bool:
     return may_change_event(user, obj) or is_treasurer(user)
 
 
-def may_change_money(user, obj=None) -> bool:
-    """Tariff, payments and prizes are entered by the director; a treasurer only reads."""
+def may_record_payments(user, obj=None) -> bool:
+    """Take and refund money, and reverse a payment: the event's directors and treasurers."""
+    return may_see_money(user, obj)
+
+
+def may_set_tariff_and_prizes(user, obj=None) -> bool:
+    """The tariff and the prize table are the event's directors'; a treasurer reads them."""
     return may_change_event(user, obj)
 
 

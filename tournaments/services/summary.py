@@ -8,6 +8,7 @@ from tournaments.skat.rounds import game_count
 
 from . import audit
 from .errors import Rejected
+from .input import MAX_REASON_LENGTH, free_text
 from .seating import ensure_entry_mode, ensure_open, lock_table, table_rounds
 
 
@@ -18,6 +19,7 @@ def save_summary(table: Table, rows: list[dict], *, user=None, reason="") -> lis
     Every other player gets the 30/40 credit for each game a player lost, exactly as a
     game-by-game list would give it (docs/rules.md 2).
     """
+    reason = free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
     table = lock_table(table)
     entries = summary_entries(table, rows)
     before = [audit.snapshot(entry) for entry in table.summary_entries.all()]

@@ -12,10 +12,11 @@ as a QR code); whoever types or scans it may keep that table's list while it is 
 - The 50 random bits are the protection, not a lockout: a correct code always opens its
   table, whatever other devices typed. At a venue every phone shares the hall router's
   address, so a block per address would lock honest tables out. Wrong codes are counted
-  per client address (:mod:`.client_address`) in the shared database cache, so every
-  server process sees the same count; after :data:`MAX_FAILURES` wrong codes within
-  :data:`FAILURE_WINDOW_SECONDS` further *wrong* codes from that address are answered
-  with :class:`TooManyAttempts`, the guessing is logged and put in the audit trail, and
+  per client address (:mod:`.client_address`) in the database (:mod:`.attempts`), so every
+  server process sees the same count and concurrent guesses never slip past it; after
+  :data:`MAX_FAILURES` wrong codes within :data:`FAILURE_WINDOW_SECONDS` further *wrong*
+  codes from that address are answered with :class:`TooManyAttempts`, the guessing is
+  logged and put in the audit trail, and
   the director can see and lift the block (:func:`blocked_addresses`, :func:`lift_block`).
 
 The code itself never goes into the audit trail, which is public; only that it changed.
@@ -25,9 +26,7 @@ import ipaddress
 import logging
 import math
 import secrets
-import time
 
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext_noop
@@ -35,7 +34,7 @@ from django.utils.translation import gettext_noop
 from tournaments.models import AuditEntry, Series, Table
 from tournaments.skat import Problem
 
-from . import audit, client_address
+from . import attempts, audit, client_address
 from .errors import Rejected
 from .seating import lock_table
 
@@ -50,10 +49,7 @@ GUESSING = "table_code_guessing"
 BLOCK_LIFTED = "table_code_block_lifted"
 _READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
 _IGNORED = " -_\t\u2010\u2011\u2012\u2013\u2014\u2212"
-_CACHE_PREFIX = "table-code-failures:"
-# The cache cannot list its keys, so blocked addresses are also kept in one index entry.
-_BLOCKED_INDEX = "table-code-blocked"
-_INDEX_SECONDS = 24 * 60 * 60
+_SCOPE = "table-code"
 logger = logging.getLogger(__name__)
 _TAG_SALT = "tournaments.table_access.grant"
 
@@ -233,16 +229,12 @@ def tag_matches(table: Table, tag) -> bool:
 
 def device_actor(table: Table) -> str:
     """Who acted, for the audit trail, when a device with the table's code changes the list."""
-    return f"table code T{table.number}"
+    return f"{audit.DEVICE_ACTOR_PREFIX}T{table.number}"
 
 
 def retry_after(client: str) -> int:
     """Seconds until ``client`` may try a code again; 0 if it is not blocked."""
-    now = time.time()
-    failures = _recent_failures(client, now)
-    if len(failures) < MAX_FAILURES:
-        return 0
-    return math.ceil(failures[-MAX_FAILURES] + FAILURE_WINDOW_SECONDS - now)
+    return attempts.blocked_for(_SCOPE, client, limit=MAX_FAILURES, window=FAILURE_WINDOW_SECONDS)
 
 
 def blocked_addresses() -> list[dict]:
@@ -250,13 +242,12 @@ def blocked_addresses() -> list[dict]:
 
     Each as ``{"address", "failures", "retry_after"}`` (seconds), for the director's page.
     """
-    now = time.time()
-    blocked = []
-    for address in cache.get(_BLOCKED_INDEX) or {}:
-        failures = _recent_failures(address, now)
-        if len(failures) >= MAX_FAILURES:
-            wait = math.ceil(failures[-MAX_FAILURES] + FAILURE_WINDOW_SECONDS - now)
-            blocked.append({"address": address, "failures": len(failures), "retry_after": wait})
+    blocked = [
+        {"address": address, "failures": count, "retry_after": wait}
+        for address, count, wait in attempts.over_limit(
+            _SCOPE, limit=MAX_FAILURES, window=FAILURE_WINDOW_SECONDS
+        )
+    ]
     return sorted(blocked, key=lambda entry: -entry["retry_after"])
 
 
@@ -266,12 +257,9 @@ def lift_block(client: str, user=None) -> bool:
     Returns whether the address was blocked; the lifting is in the audit trail.
     """
     if not _is_address(client):
-        return False  # nothing is ever counted under it; not a cache key either
+        return False  # nothing is ever counted under it
     was_blocked = retry_after(client) > 0
-    cache.delete(_CACHE_PREFIX + client)
-    index = cache.get(_BLOCKED_INDEX) or {}
-    if index.pop(client, None) is not None:
-        cache.set(_BLOCKED_INDEX, index, _INDEX_SECONDS)
+    attempts.forget(_SCOPE, client)
     if was_blocked:
         audit.record(BLOCK_LIFTED, user=user, obj=f"address {client}", after={"address": client})
     return was_blocked
@@ -289,12 +277,11 @@ def _is_address(text: str) -> bool:
 
 
 def _count_wrong_code(client: str) -> None:
-    """Count one wrong code; refuse it as "too many" once the client is blocked."""
-    wait = retry_after(client)
-    _record_failure(client)
-    if wait > 0:
-        raise TooManyAttempts(retry_after(client))
-    if retry_after(client) > 0:
+    """Count one wrong code; refuse it as "too many" once the client is over the limit."""
+    attempt = attempts.hit(_SCOPE, client, limit=MAX_FAILURES, window=FAILURE_WINDOW_SECONDS)
+    if not attempt.allowed:
+        raise TooManyAttempts(attempt.retry_after)
+    if attempt.count == MAX_FAILURES:
         _report_guessing(client)
 
 
@@ -311,20 +298,6 @@ def _report_guessing(client: str) -> None:
         obj=f"address {client}",
         after={"address": client, "failures": MAX_FAILURES},
     )
-    index = cache.get(_BLOCKED_INDEX) or {}
-    index[client] = time.time()
-    cache.set(_BLOCKED_INDEX, index, _INDEX_SECONDS)
-
-
-def _recent_failures(client: str, now: float) -> list[float]:
-    stamps = cache.get(_CACHE_PREFIX + client) or []
-    return [stamp for stamp in stamps if stamp > now - FAILURE_WINDOW_SECONDS]
-
-
-def _record_failure(client: str) -> None:
-    now = time.time()
-    failures = [*_recent_failures(client, now), now][-MAX_FAILURES:]
-    cache.set(_CACHE_PREFIX + client, failures, FAILURE_WINDOW_SECONDS)
 
 
 def guessing_history(limit: int = 20):

@@ -7,6 +7,8 @@ GET form, so it works without JavaScript.
 
 from dataclasses import dataclass, field
 
+from tournaments.services.input import query_number
+
 PAGE_SIZE = 100
 PAGE_PARAMETER = "seite"
 NAME_PARAMETER = "name"
@@ -71,8 +73,4 @@ def ranking_page(request, rows: list, name_of, size: int = PAGE_SIZE) -> Ranking
 
 
 def _page_number(text, count: int) -> int:
-    try:
-        number = int(text)
-    except (TypeError, ValueError):
-        return 1
-    return min(max(number, 1), count)
+    return query_number(text, default=1, low=1, high=max(count, 1))

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_safe
 
 from tournaments.models import Tournament
 from tournaments.services import ranking
+from tournaments.services.input import query_number
 
 ROWS_PER_PAGE = 12
 SECONDS_PER_PAGE = 15
@@ -23,8 +24,7 @@ LIMITS = {"zeilen": (ROWS_PER_PAGE, 5, 40), "sekunden": (SECONDS_PER_PAGE, 5, 12
 def _whole_number(request, name: str) -> int:
     """The ``name`` parameter within its limits; its default when missing or not a number."""
     default, low, high = LIMITS[name]
-    value = request.GET.get(name, "")
-    return min(max(int(value), low), high) if value.isdigit() else default
+    return query_number(request.GET.get(name), default=default, low=low, high=high)
 
 
 @never_cache
@@ -35,8 +35,7 @@ def projector(request, tournament_id):
     rows = ranking.rank_tournament(tournament)
     size = _whole_number(request, "zeilen")
     pages = [rows[start : start + size] for start in range(0, len(rows), size)] or [[]]
-    current = request.GET.get("seite", "1")
-    current = min(max(int(current), 1), len(pages)) if current.isdigit() else 1
+    current = query_number(request.GET.get("seite"), default=1, low=1, high=len(pages))
     seconds = _whole_number(request, "sekunden")
     following = current % len(pages) + 1
     context = {

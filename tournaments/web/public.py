@@ -16,6 +16,7 @@ from django.views.decorators.http import require_safe
 from tournaments.models import Participant, Player, Seat, Series, Team, Tournament
 from tournaments.services import statistics
 from tournaments.services.errors import Rejected
+from tournaments.services.input import ascii_whole_number
 from tournaments.services.tables import table_overviews
 from tournaments.web.director.auth import director_required
 
@@ -153,10 +154,8 @@ def _year(text):
     """The ``?jahr=`` parameter: None when absent; anything else goes to the service to check."""
     if not text:
         return None
-    try:
-        return int(text)
-    except ValueError:
-        return text
+    number = ascii_whole_number(text)
+    return text if number is None else number
 
 
 def _tournament(tournament_id) -> Tournament:

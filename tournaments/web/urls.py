@@ -103,6 +103,11 @@ urlpatterns = [
     path(f"{D}/kasse/tarif/", cash.cash_tariff, name="director-cash-tariff"),
     path(f"{D}/kasse/preise/", cash.cash_prizes, name="director-cash-prizes"),
     path(f"{D}/kasse/erstattung/", cash.cash_refund, name="director-cash-refund"),
+    path(
+        f"{D}/kasse/zahlungen/<int:payment_id>/storno/",
+        cash.cash_reverse,
+        name="director-cash-reverse",
+    ),
     path(f"{DP}/startgeld-bezahlt/", cash.cash_pay_entry_fee, name="director-cash-entry-fee"),
     path(f"{DT}/abreizgeld-bezahlt/", cash.cash_pay_table, name="director-cash-table"),
     path(f"{D}/kasse/abrechnung/", cash.cash_settlement, name="director-cash-settlement"),

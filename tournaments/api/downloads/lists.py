@@ -30,7 +30,8 @@ from tournaments.exports import pades
 from tournaments.exports.listsheet import table_queryset
 from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.exports.pdf_list import blank_list_pdf, game_list_pdf
-from tournaments.models import Club, Series, SigningCertificate
+from tournaments.models import Club, Series, SigningCertificate, Tournament
+from tournaments.services import roles
 from tournaments.services.errors import Rejected
 from tournaments.web.prepared import being_prepared
 
@@ -73,9 +74,12 @@ class TableListPDFView(FileView):
         table = get_object_or_404(table_queryset(), pk=pk)
         tournament = table.series.tournament
         site = base_url(request)
+        with_money = roles.money_visible(
+            request.user, finished=tournament.status == Tournament.Status.FINISHED, obj=tournament
+        )
 
         def make_pdf() -> bytes:
-            stream = io.BytesIO(game_list_pdf(table, base_url=site))
+            stream = io.BytesIO(game_list_pdf(table, base_url=site, with_money=with_money))
             pades.add_digital_signature(
                 stream,
                 tournament.club,
@@ -85,7 +89,8 @@ class TableListPDFView(FileView):
             return stream.getvalue()
 
         # A locked list is rendered once and kept under its seal (exports/cache.py).
-        stream = pdf_cache.stored_or_rendered(pdf_cache.sealed_list_name(table, site), make_pdf)
+        stored = pdf_cache.sealed_list_name(table, site, with_money=with_money)
+        stream = pdf_cache.stored_or_rendered(stored, make_pdf)
         return pdf_response(stream, table_file_name(gettext("Game list"), table))
 
 
@@ -121,12 +126,15 @@ class SeriesListsPDFView(FileView):
         )
         tournament = series.tournament
         site = base_url(request)
+        with_money = roles.money_visible(
+            request.user, finished=tournament.status == Tournament.Status.FINISHED, obj=tournament
+        )
         name = download_name(
             gettext("Game lists"), extension="pdf", tournament=tournament, series=series.number
         )
 
         def write(stream):
-            series_lists_pdf(series, stream, base_url=site)
+            series_lists_pdf(series, stream, base_url=site, with_money=with_money)
             pades.add_digital_signature(
                 stream,
                 tournament.club,
@@ -136,7 +144,7 @@ class SeriesListsPDFView(FileView):
 
         if series.table_count > settings.SERIES_PDF_INLINE_TABLES:
             # Hundreds of lists take seconds: made in the background (exports/cache.py).
-            stored = pdf_cache.series_lists_name(series, site)
+            stored = pdf_cache.series_lists_name(series, site, with_money=with_money)
             if default_storage.exists(stored):
                 return pdf_response(default_storage.open(stored, "rb"), name)
             pdf_cache.start_in_background(stored, write)

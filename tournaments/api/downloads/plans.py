@@ -10,11 +10,22 @@ from functools import partial
 from django.utils.translation import gettext_noop
 
 from tournaments.exports import pdf_plan, pdf_table_cards, spreadsheets
-from tournaments.models import Table
+from tournaments.models import Table, Tournament
+from tournaments.services import roles
 
 from ..lookup import get_or_404
 from .base import base_url, series_or_404, series_scope
 from .documents import Document, Subject, about_series, about_tournament
+
+
+def about_series_lists(request, pk: int) -> Subject:
+    """A series' lists: with their money for who may see it (services/roles.money_visible)."""
+    series = series_or_404(pk)
+    finished = series.tournament.status == Tournament.Status.FINISHED
+    options = {
+        "with_money": roles.money_visible(request.user, finished=finished, obj=series.tournament)
+    }
+    return Subject((series,), series_scope(series), options)
 
 
 def about_series_at_site(request, pk: int) -> Subject:
@@ -39,7 +50,7 @@ START_CARDS = gettext_noop("Start cards")
 
 PLAN_DOWNLOADS = [
     Document(
-        "series/<int:pk>/lists", "series-lists", about_series, gettext_noop("Game lists")
+        "series/<int:pk>/lists", "series-lists", about_series_lists, gettext_noop("Game lists")
     ).xlsx(
         spreadsheets.series_lists_xlsx,
         "All game lists of a series as Excel workbook (a sheet per table)",

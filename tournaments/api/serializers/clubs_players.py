@@ -5,15 +5,17 @@ from rest_framework import serializers
 
 from tournaments.models import Club, Player
 
+from ..fields import StrictCharField, StrictModelSerializer
 
-class ClubSerializer(serializers.ModelSerializer):
+
+class ClubSerializer(StrictModelSerializer):
     class Meta:
         model = Club
         fields = ["id", "name", "short_name", "federation_number"]
 
 
-class PlayerSerializer(serializers.ModelSerializer):
-    name = serializers.CharField(source="full_name", read_only=True)
+class PlayerSerializer(StrictModelSerializer):
+    name = StrictCharField(source="full_name", read_only=True)
 
     class Meta:
         model = Player

@@ -7,8 +7,10 @@ from tournaments.models import Game
 from tournaments.models.games import STORED_GAME_FIELDS
 from tournaments.skat import evaluate
 
+from ..fields import StrictModelSerializer
 
-class GameSerializer(serializers.ModelSerializer):
+
+class GameSerializer(StrictModelSerializer):
     """A stored game: inputs as entered (``won_entered``) and the engine's results."""
 
     list_points = serializers.SerializerMethodField()

@@ -5,13 +5,15 @@ from rest_framework import serializers
 
 from tournaments.services.player_import import ImportStatus
 
+from ..fields import StrictBooleanField, StrictCharField
+
 
 class ImportRequestSerializer(serializers.Serializer):
     file = serializers.FileField(help_text=_("The player list as CSV or XLSX."))
-    commit = serializers.BooleanField(
+    commit = StrictBooleanField(
         default=False, help_text=_("false: only preview; true: register all importable rows.")
     )
-    resolutions = serializers.CharField(
+    resolutions = StrictCharField(
         required=False,
         help_text=_(
             "For rows whose member number belongs to a differently named player: a JSON "
@@ -21,19 +23,19 @@ class ImportRequestSerializer(serializers.Serializer):
 
 
 class ProblemSerializer(serializers.Serializer):
-    field = serializers.CharField()
-    code = serializers.CharField()
-    message = serializers.CharField()
+    field = StrictCharField()
+    code = StrictCharField()
+    message = StrictCharField()
 
 
 class ImportLineSerializer(serializers.Serializer):
     line = serializers.IntegerField()
     status = serializers.ChoiceField(choices=ImportStatus.choices)
-    first_name = serializers.CharField()
-    last_name = serializers.CharField()
-    club = serializers.CharField()
-    member_number = serializers.CharField()
-    team = serializers.CharField()
+    first_name = StrictCharField()
+    last_name = StrictCharField()
+    club = StrictCharField()
+    member_number = StrictCharField()
+    team = StrictCharField()
     player = serializers.IntegerField(allow_null=True)
     duplicate_of = serializers.IntegerField(allow_null=True)
     problems = ProblemSerializer(many=True)
@@ -53,7 +55,7 @@ class ImportResultSerializer(serializers.Serializer):
 class ImportSerializer(serializers.Serializer):
     """The preview of an import, and with ``committed`` what was registered."""
 
-    committed = serializers.BooleanField()
+    committed = StrictBooleanField()
     counts = serializers.DictField(child=serializers.IntegerField())
     importable = serializers.IntegerField()
     lines = ImportLineSerializer(many=True)

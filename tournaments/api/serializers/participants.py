@@ -8,6 +8,8 @@ from tournaments.models.names import refuse_control_characters
 from tournaments.services import participants as participant_service
 from tournaments.services.errors import is_id
 
+from ..fields import StrictBooleanField, StrictCharField, StrictModelSerializer
+
 
 class RecordField(serializers.PrimaryKeyRelatedField):
     """A related record by id; only whole numbers count (``1.5`` or ``true`` are not ids)."""
@@ -18,10 +20,10 @@ class RecordField(serializers.PrimaryKeyRelatedField):
         return super().to_internal_value(data)
 
 
-class ParticipantSerializer(serializers.ModelSerializer):
+class ParticipantSerializer(StrictModelSerializer):
     """A registration as clients read it; ``club`` and ``team_name`` are names for lists."""
 
-    name = serializers.CharField(source="player.full_name", read_only=True)
+    name = StrictCharField(source="player.full_name", read_only=True)
     club = serializers.SerializerMethodField()
     team_name = serializers.SerializerMethodField()
 
@@ -49,12 +51,10 @@ class ParticipantSerializer(serializers.ModelSerializer):
 
 
 class NewPlayerSerializer(serializers.Serializer):
-    first_name = serializers.CharField(max_length=100, validators=[refuse_control_characters])
-    last_name = serializers.CharField(max_length=100, validators=[refuse_control_characters])
+    first_name = StrictCharField(max_length=100, validators=[refuse_control_characters])
+    last_name = StrictCharField(max_length=100, validators=[refuse_control_characters])
     club = RecordField(queryset=Club.objects.all(), allow_null=True, required=False)
-    member_number = serializers.CharField(
-        max_length=30, allow_blank=True, required=False, default=""
-    )
+    member_number = StrictCharField(max_length=30, allow_blank=True, required=False, default="")
 
 
 class ParticipantCreateSerializer(serializers.Serializer):
@@ -88,11 +88,11 @@ class ParticipantCreateSerializer(serializers.Serializer):
 
 
 class ParticipantUpdateSerializer(serializers.Serializer):
-    withdrawn = serializers.BooleanField(required=False)
+    withdrawn = StrictBooleanField(required=False)
     team = RecordField(queryset=Team.objects.all(), allow_null=True, required=False)
 
 
-class TeamSerializer(serializers.ModelSerializer):
+class TeamSerializer(StrictModelSerializer):
     """A team (Mannschaft) with its members' participant ids in start-number order."""
 
     club = RecordField(queryset=Club.objects.all(), allow_null=True, required=False)
@@ -112,13 +112,13 @@ class PlayerSearchSerializer(serializers.Serializer):
     """A player found for the registration desk, marked if already registered."""
 
     id = serializers.IntegerField(source="player.id")
-    first_name = serializers.CharField(source="player.first_name")
-    last_name = serializers.CharField(source="player.last_name")
-    name = serializers.CharField(source="player.full_name")
+    first_name = StrictCharField(source="player.first_name")
+    last_name = StrictCharField(source="player.last_name")
+    name = StrictCharField(source="player.full_name")
     club = serializers.IntegerField(source="player.club_id", allow_null=True)
     club_name = serializers.SerializerMethodField()
-    member_number = serializers.CharField(source="player.member_number")
-    registered = serializers.BooleanField()
+    member_number = StrictCharField(source="player.member_number")
+    registered = StrictBooleanField()
     participant = serializers.IntegerField(allow_null=True)
 
     def get_club_name(self, match) -> str:

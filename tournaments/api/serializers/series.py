@@ -6,8 +6,10 @@ from rest_framework import serializers
 from tournaments.models import Series
 from tournaments.services.draw import MODES, SEED_LIMIT
 
+from ..fields import StrictBooleanField, StrictCharField, StrictModelSerializer
 
-class SeriesSerializer(serializers.ModelSerializer):
+
+class SeriesSerializer(StrictModelSerializer):
     class Meta:
         model = Series
         # All read-only: the status changes only through the finish and reopen steps
@@ -25,7 +27,7 @@ class SeriesSerializer(serializers.ModelSerializer):
 
 
 class ReopenReasonSerializer(serializers.Serializer):
-    reason = serializers.CharField(help_text=_("Required; kept in the audit trail."))
+    reason = StrictCharField(help_text=_("Required; kept in the audit trail."))
 
 
 class DrawRequestSerializer(serializers.Serializer):
@@ -37,8 +39,8 @@ class DrawRequestSerializer(serializers.Serializer):
         required=False,
         help_text=_("Leave out to draw a new seed; the same seed gives the same tables."),
     )
-    prefer_three = serializers.BooleanField(default=False)
-    separate_clubs = serializers.BooleanField(default=False)
+    prefer_three = StrictBooleanField(default=False)
+    separate_clubs = StrictBooleanField(default=False)
 
 
 class DrawnTableSerializer(serializers.Serializer):
@@ -53,7 +55,7 @@ class DrawConflictSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["same_team", "same_club", "met_before"])
     table = serializers.IntegerField(help_text=_("The table number."))
     players = serializers.ListField(child=serializers.IntegerField())
-    message = serializers.CharField()
+    message = StrictCharField()
 
 
 class DrawSerializer(serializers.Serializer):
@@ -62,8 +64,8 @@ class DrawSerializer(serializers.Serializer):
     series = serializers.IntegerField()
     seed = serializers.IntegerField()
     mode = serializers.ChoiceField(choices=MODES)
-    prefer_three = serializers.BooleanField()
-    separate_clubs = serializers.BooleanField()
+    prefer_three = StrictBooleanField()
+    separate_clubs = StrictBooleanField()
     drawn_at = serializers.DateTimeField()
     tables = DrawnTableSerializer(many=True)
     conflicts = DrawConflictSerializer(many=True)

@@ -4,13 +4,16 @@ from rest_framework import serializers
 from rest_framework_dataclasses.serializers import DataclassSerializer
 
 from tournaments.models import AuditEntry, Table
+from tournaments.services import audit, roles
 from tournaments.services.settlement import SeatSettlement
+
+from ..fields import StrictCharField, StrictModelSerializer
 
 
 class SeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     participant = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     start_number = serializers.IntegerField()
     from_game = serializers.IntegerField()
     until_game = serializers.IntegerField(allow_null=True)
@@ -68,7 +71,20 @@ class SummarySerializer(serializers.Serializer):
     seats = SummaryRowSerializer(many=True)
 
 
-class AuditEntrySerializer(serializers.ModelSerializer):
+class AuditEntrySerializer(StrictModelSerializer):
+    """One entry of a list's trail; ``actor`` is a role for the public, a name for staff."""
+
+    actor = serializers.SerializerMethodField(
+        help_text="Who acted: for directors the user name; for everyone else a role "
+        '("director", "user") or the table device ("table code T3").'
+    )
+
+    def get_actor(self, entry) -> str:
+        request = self.context.get("request")
+        if request is not None and roles.is_director(request.user):
+            return entry.actor
+        return audit.public_actor(entry)
+
     class Meta:
         model = AuditEntry
         fields = ["id", "created_at", "actor", "action", "object_repr", "before", "after", "reason"]

@@ -1,13 +1,14 @@
 """Tournaments (Turniere) and the rows of a ranking."""
 
-from rest_framework import serializers
 from rest_framework_dataclasses.serializers import DataclassSerializer
 
 from tournaments.models import Tournament
 from tournaments.services.ranking import RankingRow
 
+from ..fields import StrictModelSerializer
 
-class TournamentSerializer(serializers.ModelSerializer):
+
+class TournamentSerializer(StrictModelSerializer):
     class Meta:
         model = Tournament
         fields = [

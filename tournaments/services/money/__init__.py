@@ -3,9 +3,22 @@
 Interfaces import from here; see docs/money.md for the rules decided.
 """
 
-from .access import may_record_payments, may_see_money, may_set_tariff_and_prizes
+from tournaments.services.roles import (
+    may_record_payments,
+    may_see_money,
+    may_set_tariff_and_prizes,
+)
+
 from .lists import SeatMoney, TableMoney, table_money, tables_money
-from .payments import mark_entry_fee_paid, mark_table_paid, record_payment
+from .payments import (
+    CASH_BOX_CLOSED,
+    ensure_cash_box_open,
+    mark_entry_fee_paid,
+    mark_table_paid,
+    open_money,
+    record_payment,
+    reverse_payment,
+)
 from .prizes import expected_entry_fees, prize_preview, prize_rules, set_prizes
 from .settlement import (
     Settlement,
@@ -19,6 +32,10 @@ from .settlement import (
 from .tariff import set_tariff, tariff_of
 
 __all__ = [
+    "CASH_BOX_CLOSED",
+    "ensure_cash_box_open",
+    "open_money",
+    "reverse_payment",
     "SeatMoney",
     "Settlement",
     "TableMoney",

@@ -98,7 +98,11 @@ def set_prizes(
 ) -> list[PrizeRule]:
     """Replace the prize table with ``rows``. A table that pays out more than
     ``entry_fees`` (collected, or expected for the current participants, whichever is
-    more) is refused until the director confirms it."""
+    more) is refused until the director confirms it. A finished tournament's prize table
+    is frozen with its settlement."""
+    from .payments import ensure_cash_box_open
+
+    ensure_cash_box_open(tournament)
     rules = read_prize_rows(tournament, rows)
     paid_out = total_of(rules, entry_fees)
     if paid_out > entry_fees and not confirm:
@@ -114,6 +118,7 @@ def set_prizes(
             fees=str(entry_fees),
         )
     with transaction.atomic():
+        ensure_cash_box_open(Tournament.objects.select_for_update().get(pk=tournament.pk))
         before = [audit.snapshot(rule) for rule in tournament.prize_rules.all()]
         tournament.prize_rules.all().delete()
         PrizeRule.objects.bulk_create(rules)

@@ -14,7 +14,7 @@ from decimal import Decimal
 from django.db.models import Q, Sum
 
 from tournaments.models import Payment, SettlementSnapshot, Table, Tournament
-from tournaments.skat.money import ZERO, lost_game_money
+from tournaments.skat.money import ZERO, cents, lost_game_money
 
 from .lists import game_counts
 from .prizes import PrizeAward, TieWarning, awards_for, set_prizes
@@ -93,9 +93,11 @@ def settle_cash(tournament: Tournament) -> Settlement:
         .annotate(sum=Sum("amount"))
         .order_by()
     ):
-        paid[row["participant"], row["kind"]] += row["sum"]
+        # SQLite sums decimals as floats (0.5 + -0.49 = 0.00999…): back to cents.
+        amount = cents(row["sum"])
+        paid[row["participant"], row["kind"]] += amount
         if row["kind"] == K.LOST_GAME_FEES and row["series"]:
-            paid_series[row["series"]] += row["sum"]
+            paid_series[row["series"]] += amount
     awards, warnings = awards_for(tournament, _prize_base(paid))
     prize_of: dict[int, Decimal] = defaultdict(lambda: ZERO)
     for award in awards:

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_noop
 from tournaments.models import GamePoints, Series, SummaryEntry, Tariff, Tournament
 from tournaments.services import audit
 from tournaments.services.errors import Rejected
+from tournaments.services.input import ascii_whole_number
 from tournaments.skat import Problem
 from tournaments.skat.money import LostGameRates
 
@@ -50,8 +51,11 @@ def play_started(tournament: Tournament) -> bool:
 def set_tariff(tournament: Tournament, data: dict, *, user=None) -> Tariff:
     """Replace the tariff with ``data`` (every problem reported at once, nothing stored on
     any); a change after the first series started is written to the audit trail."""
+    from .payments import ensure_cash_box_open
+
     values = read_tariff(data)
     with transaction.atomic():
+        ensure_cash_box_open(Tournament.objects.select_for_update().get(pk=tournament.pk))
         tariff = tariff_of(tournament)
         before = audit.snapshot(tariff) if tariff.pk else None
         for name, value in values.items():
@@ -110,9 +114,8 @@ def read_tariff(data) -> dict:
 def _read_from(value, problems) -> int | None:
     if value is None or value == "":
         return None
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 99:
+    value = ascii_whole_number(value)
+    if value is None or not 2 <= value <= 99:
         problems.append(
             Problem(
                 "lost_game_fee_from",

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from django.db.models import Case, IntegerField, OuterRef, Q, Subquery, Value, When
 
 from tournaments.models import Participant, Player, Tournament
+from tournaments.services.input import ascii_whole_number
 
 PLAYER_SEARCH_LIMIT = 20
 MAX_SEARCH_TERMS = 5
@@ -47,8 +48,9 @@ def search_participants(tournament: Tournament, text):
     ]
     for term in _terms(text):
         condition = _contains(fields, term)
-        if term.isdigit():
-            condition |= Q(start_number=int(term[:9]))
+        start_number = ascii_whole_number(term[:9])
+        if start_number is not None:
+            condition |= Q(start_number=start_number)
         queryset = queryset.filter(condition)
     return queryset
 

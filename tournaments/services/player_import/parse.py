@@ -10,6 +10,7 @@ import datetime
 import io
 import lzma
 import struct
+import time
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -28,6 +29,11 @@ from .archive import ensure_reasonable_archive, megabytes
 MAX_ROWS = 5000
 MAX_FILE_BYTES = 2 * 1024 * 1024  # 5,000 players take about 300 KB as CSV, less as XLSX
 MAX_COLUMNS = 50
+# A sheet is read line by line, empty lines included: past this many lines (a list of
+# 5,000 players with gaps fits) or this many seconds the upload is refused, so that a
+# workbook with a formatted empty cell in every row cannot keep a worker busy.
+MAX_SHEET_LINES = 20_000
+READ_SECONDS = 10
 CSV_EXTENSIONS = (".csv", ".txt")
 XLSX_EXTENSIONS = (".xlsx",)
 # Excel writes password-protected workbooks and old .xls files as OLE compound documents.
@@ -210,7 +216,15 @@ def _xlsx_records(name: str, content: bytes):
         sheet = workbook.worksheets[0]
         sheet.reset_dimensions()  # some programs write a wrong size; read what is there
         records = []
-        for line, values in enumerate(sheet.iter_rows(values_only=True), start=1):
+        started = time.monotonic()
+        # One column past the limit is read, so a list that is too wide is still noticed;
+        # the empty cells a program wrote up to column XFD are never filled in.
+        lines = sheet.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True)
+        for line, values in enumerate(lines, start=1):
+            if line > MAX_SHEET_LINES:
+                raise _too_many_lines(name)
+            if line % 256 == 0 and time.monotonic() - started > READ_SECONDS:
+                raise _too_slow(name)
             cells = _cells(name, line, [_cell_text(value) for value in values])
             if any(cells):
                 records.append((line, cells))
@@ -221,6 +235,32 @@ def _xlsx_records(name: str, content: bytes):
         raise _unreadable(name, "xlsx") from error
     finally:
         workbook.close()
+
+
+def _too_many_lines(name: str) -> Rejected:
+    return Rejected.because(
+        "file",
+        "too_many_lines",
+        gettext_noop(
+            "The first sheet of %(file)s has more than %(limit)d lines (empty lines "
+            "included). Copy only the players into a new workbook, or export the list as CSV."
+        ),
+        file=name,
+        limit=MAX_SHEET_LINES,
+    )
+
+
+def _too_slow(name: str) -> Rejected:
+    return Rejected.because(
+        "file",
+        "too_slow_to_read",
+        gettext_noop(
+            "Reading %(file)s took more than %(seconds)d seconds, far longer than a player "
+            "list needs. Copy only the players into a new workbook, or export it as CSV."
+        ),
+        file=name,
+        seconds=READ_SECONDS,
+    )
 
 
 def _cells(name: str, line: int, cells: list[str]) -> list[str]:

@@ -8,9 +8,12 @@ blocked addresses) to staff users.
 
 from functools import wraps
 
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.core.validators import MaxLengthValidator
 from django.urls import reverse, reverse_lazy
 from django.views.decorators.cache import never_cache
 
@@ -18,9 +21,32 @@ from tournaments.models import Participant, Series, Table, Tournament
 from tournaments.services import roles
 
 
+class BoundedUsername:
+    """A login form that refuses a user name longer than the user model allows.
+
+    Django's login form sets the field's ``max_length`` after the field was built, so the
+    length is never checked and a 600-character name reached ``authenticate()`` — and
+    django-axes, whose attempt record cannot hold it on PostgreSQL (a 500).
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["username"]
+        field.validators.append(MaxLengthValidator(field.max_length or 150))
+
+
+class LoginForm(BoundedUsername, AuthenticationForm):
+    pass
+
+
+class AdminLoginForm(BoundedUsername, AdminAuthenticationForm):
+    pass
+
+
 class LoginView(auth_views.LoginView):
     """The login page; directors land on their tournaments, everyone else on the home page."""
 
+    authentication_form = LoginForm
     template_name = "registration/login.html"
     redirect_authenticated_user = False
 

@@ -68,6 +68,11 @@ def _overview(request, tournament, *, tariff_form=None, prize_form=None, status=
         .order_by("series__number", "number")
     )
     lists = money.tables_money(tables) if tables and money.tariff_of(tournament).pk else {}
+    payments = list(
+        tournament.payments.select_related("participant__player", "series").order_by(
+            "created_at", "id"
+        )
+    )
     context = {
         "tournament": tournament,
         "settlement": settlement,
@@ -80,6 +85,9 @@ def _overview(request, tournament, *, tariff_form=None, prize_form=None, status=
         "unmarked_classes": _unmarked_classes(tournament, rules),
         "expected_entry_fees": money.expected_entry_fees(tournament),
         "tables": [(table, lists.get(table.id)) for table in tables],
+        "payments": payments,
+        "reversed": {p.reverses_id for p in payments if p.reverses_id},
+        "cash_box_closed": gettext(money.CASH_BOX_CLOSED),
     }
     return render(request, "director/cash.html", context, status=status)
 
@@ -158,24 +166,36 @@ def _field_map(rejected, fields) -> dict | None:
 @require_POST
 def cash_pay_entry_fee(request, participant_id):
     participant = get_object_or_404(Participant.objects.select_related("player"), pk=participant_id)
-    payment = money.mark_entry_fee_paid(participant, user=request.user)
+    try:
+        payment = money.mark_entry_fee_paid(participant, user=request.user)
+    except Rejected as rejected:
+        message_problems(request, rejected)
+    else:
+        _say_entry_fee(request, participant, payment)
+    return HttpResponseRedirect(_cash_url(participant.tournament, "participants"))
+
+
+def _say_entry_fee(request, participant, payment) -> None:
     if payment is None:
         messages.info(request, gettext("%(name)s owes no entry fee.") % _name(participant))
     else:
         messages.success(request, gettext("%(name)s paid the entry fee.") % _name(participant))
-    return HttpResponseRedirect(_cash_url(participant.tournament, "participants"))
 
 
 @money_required()
 @require_POST
 def cash_pay_table(request, table_id):
     table = get_object_or_404(Table.objects.select_related("series__tournament"), pk=table_id)
-    payments = money.mark_table_paid(table, user=request.user)
-    messages.success(
-        request,
-        gettext("Table %(table)d, series %(series)d: %(count)d payments recorded.")
-        % {"table": table.number, "series": table.series.number, "count": len(payments)},
-    )
+    try:
+        payments = money.mark_table_paid(table, user=request.user)
+    except Rejected as rejected:
+        message_problems(request, rejected)
+    else:
+        messages.success(
+            request,
+            gettext("Table %(table)d, series %(series)d: %(count)d payments recorded.")
+            % {"table": table.number, "series": table.series.number, "count": len(payments)},
+        )
     return HttpResponseRedirect(_cash_url(table.series.tournament, "lists"))
 
 
@@ -202,6 +222,22 @@ def cash_refund(request, tournament_id):
     else:
         messages.success(request, gettext("The refund was recorded."))
     return HttpResponseRedirect(_cash_url(tournament, "participants"))
+
+
+@money_required()
+@require_POST
+def cash_reverse(request, tournament_id, payment_id):
+    """Cancel a payment by a counter-entry with the reason typed next to it."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    try:
+        money.reverse_payment(
+            tournament, payment_id, request.POST.get("reason", ""), user=request.user
+        )
+    except Rejected as rejected:
+        message_problems(request, rejected)
+    else:
+        messages.success(request, gettext("The payment was cancelled by a counter-entry."))
+    return HttpResponseRedirect(_cash_url(tournament, "payments"))
 
 
 @money_required()

@@ -48,7 +48,8 @@ def series_reopen(request, series_id):
 @require_POST
 def tournament_finish(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    step = partial(states.apply, tournament, "finish", request.user)
+    confirmed = request.POST.get("open_money_ok") == "1"
+    step = partial(states.apply, tournament, "finish", request.user, open_money_ok=confirmed)
     _carry_out(request, step, gettext("The tournament is finished. Final standings are shown."))
     return redirect("web:director-tournament", tournament.id)
 

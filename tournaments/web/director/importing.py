@@ -14,6 +14,7 @@ from tournaments.services import (
     player_import,
 )
 from tournaments.services.errors import Rejected
+from tournaments.services.input import ascii_whole_number
 from tournaments.web import forms
 from tournaments.web.director.auth import director_required
 from tournaments.web.director.participants import registration_text
@@ -108,9 +109,10 @@ def _import_resolutions(data) -> dict[int, str]:
     """The director's choices for conflicting rows, from the fields ``resolution-<line>``."""
     choices = {}
     for name, value in data.items():
-        line = name.removeprefix("resolution-")
-        if line != name and line.isdigit() and value in player_import.Resolution.values:
-            choices[int(line)] = value
+        line = ascii_whole_number(name.removeprefix("resolution-"))
+        if name.startswith("resolution-") and line is not None:
+            if value in player_import.Resolution.values:
+                choices[line] = value
     return choices
 
 

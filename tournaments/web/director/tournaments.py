@@ -11,6 +11,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import (
+    money,
     ranking,
     roles,
 )
@@ -122,6 +123,9 @@ def _dashboard_context(tournament: Tournament) -> dict:
     for series in series_list:
         series.games_entered = sum(row["games_entered"] for row in series.table_rows)
         series.games_planned = sum(row["games_planned"] for row in series.table_rows)
+    unfinished = [s for s in series_list if s.status != s.Status.FINISHED]
+    # Who still owes money, asked only when the finish is the next step (docs/money.md).
+    ready_to_finish = not unfinished and tournament.status != Tournament.Status.FINISHED
     counts = tournament.participants.aggregate(
         registered=Count("id"), withdrawn=Count("id", filter=Q(withdrawn=True))
     )
@@ -137,7 +141,8 @@ def _dashboard_context(tournament: Tournament) -> dict:
         "downloads": _tournament_downloads(tournament),
         "todo_count": OPEN_TASKS_SHOWN,
         "todo_limit": f":{OPEN_TASKS_SHOWN}",
-        "unfinished_series": [s for s in series_list if s.status != s.Status.FINISHED],
+        "unfinished_series": unfinished,
+        "open_money": money.open_money(tournament) if ready_to_finish else [],
         "reopen_form": forms.ReasonForm(prefix="reopen"),
     }
 
