@@ -32,7 +32,7 @@ def test_projector_shows_ranks_in_large_type_and_turns_the_page_by_itself(new_pa
     size = first.locator("tbody th").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 32
     assert hall.get_by_role("navigation").count() == 0
-    assert hall.get_by_test_id("projector-stamp").inner_text().startswith("Stand: ")
+    assert hall.get_by_test_id("projector-stamp").inner_text().startswith("Aktualisiert: ")
     hall.clock.run_for(5_000)
     pages.nth(1).wait_for(state="visible", timeout=2_000)
     assert not first.is_visible()

@@ -39,7 +39,7 @@ def test_projector_shows_every_rank_in_pages_in_constant_queries(
     assert html.count('<th scope="row">') == players
     assert 'aria-label="Hauptnavigation"' not in html
     assert "projector.css" in html and "projector.js" in html
-    assert re.search(r"Stand: \d\d:\d\d", html)
+    assert re.search(r"Aktualisiert: \d\d:\d\d", html)  # "Stand" is the running total
 
 
 def test_projector_without_javascript_refreshes_to_the_next_page_and_back_to_the_first(client):
