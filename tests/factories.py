@@ -10,7 +10,8 @@ import itertools
 from django.contrib.auth import get_user_model
 
 from tournaments.models import Club, Player, Table, Tournament
-from tournaments.services import listkeeping, participants, seating
+from tournaments.services import participants, seating
+from tournaments.services.lists import listkeeping
 from tournaments.skat.rounds import deal_of, game_count
 
 _numbers = itertools.count(1)

@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import enter, make_participants, make_series, make_table, make_tournament
-from tournaments.services.summary import save_summary
+from tournaments.services.lists.summary import save_summary
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from tests.factories import (
     make_tournament,
 )
 from tournaments.models import Club
-from tournaments.services import summary
+from tournaments.services.lists import summary
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

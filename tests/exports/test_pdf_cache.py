@@ -13,7 +13,8 @@ from pypdf import PdfReader
 from tests.factories import make_complete_table, make_staff_user, sign_all
 from tournaments.api.downloads import lists as export_views
 from tournaments.exports import cache as pdf_cache
-from tournaments.services import listkeeping, states
+from tournaments.services import states
+from tournaments.services.lists import listkeeping
 
 API = "/api/v1/"
 

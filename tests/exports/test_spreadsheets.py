@@ -24,8 +24,9 @@ from tests.factories import (
     play_out,
 )
 from tournaments.models import GamePoints
-from tournaments.services import ranking, summary
-from tournaments.services.tables import table_overviews
+from tournaments.services import ranking
+from tournaments.services.lists import summary
+from tournaments.services.lists.overview import table_overviews
 from tournaments.skat import Declaration, GameType, Outcome, evaluate
 
 pytestmark = pytest.mark.django_db

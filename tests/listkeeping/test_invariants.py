@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from tests.factories import enter, make_seated_table
 from tournaments.models import Game, GamePoints, Table
+from tournaments.services.lists.settlement import settle_table
 from tournaments.services.seating import deal_for_next_game
-from tournaments.services.settlement import settle_table
 
 CREDIT = {3: 40, 4: 30}
 BIDS = [18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48]

@@ -8,8 +8,8 @@ from tests.factories import enter
 from tournaments.models import Game, GamePoints, SummaryEntry, Table
 from tournaments.services import seating
 from tournaments.services.errors import Rejected
-from tournaments.services.settlement import AGGREGATES, SUMMARY_AGGREGATES, settle_table
-from tournaments.services.summary import save_summary
+from tournaments.services.lists.settlement import AGGREGATES, SUMMARY_AGGREGATES, settle_table
+from tournaments.services.lists.summary import save_summary
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,9 @@ import pytest
 from tests.factories import make_seated_table
 from tournaments.benchmarks.ranking import game_points, valued_game
 from tournaments.models import Game, GamePoints
-from tournaments.services import listkeeping, seating
-from tournaments.services.running_list import preview_game
+from tournaments.services import seating
+from tournaments.services.lists import listkeeping
+from tournaments.services.lists.running_list import preview_game
 from tournaments.skat import evaluate, read_game
 from tournaments.skat.rounds import deal_of
 

@@ -22,7 +22,8 @@ from tournaments.models import (
     changes_allowed,
     seen_open,
 )
-from tournaments.services import states, summary
+from tournaments.services import states
+from tournaments.services.lists import summary
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ from tournaments.models import AuditEntry, Participant, Seat, Series, Table, Tea
 from tournaments.services import participants
 from tournaments.services.draw import SEED_LIMIT, draw_series, stored_draw
 from tournaments.services.errors import Rejected
-from tournaments.services.summary import save_summary
+from tournaments.services.lists.summary import save_summary
 from tournaments.skat.draw import table_sizes
 
 pytestmark = pytest.mark.django_db

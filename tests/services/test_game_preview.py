@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from tests.factories import make_seated_table
 from tournaments.services.errors import Rejected
-from tournaments.services.game_preview import (
+from tournaments.services.lists.game_form import (
     calculator_fields,
     game_fields,
     number_or_text,

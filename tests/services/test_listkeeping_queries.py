@@ -15,7 +15,8 @@ from tests.factories import (
     make_tournament,
 )
 from tournaments.models import Table
-from tournaments.services import listkeeping, seating
+from tournaments.services import seating
+from tournaments.services.lists import listkeeping
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,11 @@ from tests.factories import (
     play_out,
 )
 from tournaments.models import GamePoints, Table
-from tournaments.services import seating, summary
+from tournaments.services import seating
 from tournaments.services.errors import Rejected
-from tournaments.services.running_list import preview_game, running_list
-from tournaments.services.settlement import settle_table
+from tournaments.services.lists import summary
+from tournaments.services.lists.running_list import preview_game, running_list
+from tournaments.services.lists.settlement import settle_table
 
 pytestmark = pytest.mark.django_db
 

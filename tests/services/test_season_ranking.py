@@ -16,8 +16,8 @@ from tests.factories import (
 from tournaments.models import Club, ExtraPoints
 from tournaments.services import participants, ranking
 from tournaments.services.errors import Rejected
+from tournaments.services.lists.summary import save_summary
 from tournaments.services.ranking import rank_season
-from tournaments.services.summary import save_summary
 
 pytestmark = pytest.mark.django_db
 

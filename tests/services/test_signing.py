@@ -22,8 +22,9 @@ from tests.factories import (
     strokes_json,
 )
 from tournaments.models import AuditEntry, Signature, Table
-from tournaments.services import listkeeping, seating, signing, states, summary
+from tournaments.services import seating, signing, states
 from tournaments.services.errors import Rejected
+from tournaments.services.lists import listkeeping, summary
 from tournaments.services.seal import verify_seal
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,9 @@ from tests.factories import (
     sign_all,
 )
 from tournaments.models import AuditEntry, Series, Tournament
-from tournaments.services import finishing, listkeeping, states
+from tournaments.services import finishing, states
 from tournaments.services.errors import Rejected
+from tournaments.services.lists import listkeeping
 from tournaments.services.roles import Role
 
 pytestmark = pytest.mark.django_db

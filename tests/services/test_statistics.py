@@ -8,9 +8,9 @@ from tests.factories import enter, make_club, make_player, make_series, make_tab
 from tournaments.models import ExtraPoints, Player, Tournament
 from tournaments.services import participants
 from tournaments.services.errors import Rejected
+from tournaments.services.lists.summary import save_summary
 from tournaments.services.ranking import rank_tournament
 from tournaments.services.statistics import BestSeries, player_statistics
-from tournaments.services.summary import save_summary
 
 pytestmark = pytest.mark.django_db
 

@@ -204,7 +204,7 @@ def test_table_device_list_shows_the_money_and_follows_a_correction(staff):
     tournament, table = played()
     url = reverse("web:table", args=[table.id])
     before = staff.get(url).content.decode()
-    from tournaments.services import listkeeping
+    from tournaments.services.lists import listkeeping
 
     last = table.games.order_by("number").last()
     listkeeping.delete_game(table, last.number)

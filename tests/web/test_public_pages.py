@@ -26,7 +26,7 @@ from tests.factories import (
 )
 from tournaments.models import Participant, Tournament
 from tournaments.services import participants, ranking, seating, statistics
-from tournaments.services.summary import save_summary
+from tournaments.services.lists.summary import save_summary
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ import pytest
 from pypdf import PdfReader
 
 from tests.factories import enter, make_seated_table, make_staff_user
-from tournaments.services import settlement
-from tournaments.services.running_list import STAND_MEANING
+from tournaments.services.lists import settlement
+from tournaments.services.lists.running_list import STAND_MEANING
 from tournaments.web.table.display import plain
 
 pytestmark = pytest.mark.django_db

@@ -16,8 +16,9 @@ from tests.factories import (
     strokes_json,
 )
 from tournaments.models import AuditEntry, Game, Series, Signature, Table
-from tournaments.services import running_list, states, table_access
-from tournaments.services.settlement import settle_table
+from tournaments.services import states, table_access
+from tournaments.services.lists import running_list
+from tournaments.services.lists.settlement import settle_table
 
 pytestmark = pytest.mark.django_db
 # Table, session, seats, last game, totals, signatures, list points, games, and whether

@@ -8,7 +8,8 @@ from django.db import connection
 
 from tests.factories import make_complete_table, make_staff_user, sign_all
 from tournaments.models import Game, Seat
-from tournaments.services import settlement, states
+from tournaments.services import states
+from tournaments.services.lists import settlement
 
 pytestmark = pytest.mark.django_db
 

@@ -15,9 +15,9 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.models import Game, GamePoints, ListLocked, Table
-from tournaments.services import listkeeping
 from tournaments.services.errors import Rejected
-from tournaments.services.offline_entry import entry_data, record_clash, same_game_stored
+from tournaments.services.lists import listkeeping
+from tournaments.services.lists.offline_entry import entry_data, record_clash, same_game_stored
 
 from .idempotency import idempotent
 from .nested_lists import WHOLE_LIST

@@ -20,8 +20,8 @@ from rest_framework.views import APIView
 
 from tournaments.models import Signature, Table
 from tournaments.services import roles, signing, states
+from tournaments.services.lists.overview import table_overview
 from tournaments.services.seal import verify_seal
-from tournaments.services.tables import table_overview
 
 from .errors import problems_response
 from .fields import StrictBooleanField, StrictCharField

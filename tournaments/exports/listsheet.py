@@ -15,9 +15,9 @@ from django.utils.translation import gettext
 
 from tournaments.models import Game, Seat, Signature, Table
 from tournaments.models.games import STORED_GAME_FIELDS
-from tournaments.services.running_list import list_point_rows, stand_meaning, stands
+from tournaments.services.lists.running_list import list_point_rows, stand_meaning, stands
+from tournaments.services.lists.settlement import SeatSettlement, settlement_lines, table_totals
 from tournaments.services.seating import table_rounds
-from tournaments.services.settlement import SeatSettlement, settlement_lines, table_totals
 from tournaments.skat import GameInvalid, GameType, evaluate
 from tournaments.skat.rounds import Presence, SeatingError, deal_of, game_count
 
@@ -131,7 +131,7 @@ class ListSheet:
     blank: bool = False
     round_ends: frozenset = frozenset()
     money: object = None  # the list's lost-game money (list_money.money_of), with a tariff
-    stand_meaning: str = ""  # what the running totals are (services.running_list)
+    stand_meaning: str = ""  # what the running totals are (services.lists.running_list)
 
     def occupants_of(self, seat: int) -> list[Occupant]:
         return [o for o in self.occupants if o.seat == seat]
@@ -252,7 +252,7 @@ def _sheet(table: Table, occupants, rows, settlement, *, blank: bool) -> ListShe
 
 def _game_rows(table_id: int, games, occupants: list[Occupant], scheme):
     """The list's lines with every seat's running total (Stand), as the table pages show it
-    (``services.running_list.stands``)."""
+    (``services.lists.running_list.stands``)."""
     names = {o.participant: o.last_name for o in occupants}
     for game, _points, totals in stands(games, list_point_rows(table_id)):
         yield _game_row(game, names, totals, scheme)

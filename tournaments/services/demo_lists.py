@@ -12,7 +12,8 @@ from datetime import date
 from tournaments.models import Player, Tournament
 from tournaments.skat.games import MAX_MATADORS, GameType
 
-from . import listkeeping, participants, seating, signing, states, summary
+from . import participants, seating, signing, states
+from .lists import listkeeping, summary
 
 DEMO_TOURNAMENT = "Demo-Clubabend"
 DEMO_CUP = "Demo-Herbstpokal"

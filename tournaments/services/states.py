@@ -97,7 +97,7 @@ TRANSITIONS: dict[tuple[str, str, str], Transition] = {
 
 
 def _enter(table, transition, *, user, actor, reason, game=None):
-    from . import listkeeping
+    from .lists import listkeeping
 
     return listkeeping.enter_game(table, game or {}, user=user, actor=actor)
 

@@ -13,7 +13,7 @@ from tournaments.models import (
 )
 from tournaments.services import audit, signing, states, table_access
 from tournaments.services.errors import Rejected
-from tournaments.services.tables import table_overviews
+from tournaments.services.lists.overview import table_overviews
 from tournaments.web import forms
 from tournaments.web.director.auth import director_required
 from tournaments.web.director.qr import qr_svg

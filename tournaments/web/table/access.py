@@ -18,9 +18,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from tournaments.models import ListLocked, Table
-from tournaments.services import listkeeping, table_access
+from tournaments.services import table_access
 from tournaments.services.client_address import client_address as client_address_from
 from tournaments.services.errors import Rejected
+from tournaments.services.lists import listkeeping
 from tournaments.services.roles import may_direct
 from tournaments.skat import Problem
 from tournaments.web.site_address import site_url

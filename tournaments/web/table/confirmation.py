@@ -12,7 +12,7 @@ from django.utils.translation import gettext, gettext_noop
 from tournaments.models import ListLocked, Table
 from tournaments.services import signing
 from tournaments.services.errors import Rejected
-from tournaments.services.game_preview import number_or_text
+from tournaments.services.lists.game_form import number_or_text
 from tournaments.web.table.access import (
     ensure_may_write,
     problems_and_status,

@@ -13,13 +13,13 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from tournaments.models import Game, ListLocked
-from tournaments.services import game_correction, listkeeping
 from tournaments.services.errors import Rejected
-from tournaments.services.game_preview import game_fields
 from tournaments.services.input import MAX_REASON_LENGTH
-from tournaments.services.running_list import preview_correction
-from tournaments.services.table_device import totals_by_participant
-from tournaments.services.tables import table_overview
+from tournaments.services.lists import game_correction, listkeeping
+from tournaments.services.lists.game_form import game_fields
+from tournaments.services.lists.overview import table_overview
+from tournaments.services.lists.running_list import preview_correction
+from tournaments.services.lists.table_device import totals_by_participant
 from tournaments.web.table.access import (
     ensure_may_write,
     error_entry,

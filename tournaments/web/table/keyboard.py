@@ -14,10 +14,10 @@ from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_safe
 
 from tournaments.models import Game, ListLocked
-from tournaments.services import listkeeping
 from tournaments.services.errors import Rejected
-from tournaments.services.game_preview import whole_number
-from tournaments.services.running_list import preview_game
+from tournaments.services.lists import listkeeping
+from tournaments.services.lists.game_form import whole_number
+from tournaments.services.lists.running_list import preview_game
 from tournaments.skat.notation import NOTATION, format_game_line, parse_game_line
 from tournaments.web.table.access import (
     Access,

@@ -2,7 +2,7 @@
 running list (newest game first, so the last entry sits right under the form).
 
 Numbers come from the services: the running totals from the stored list points
-(``services.running_list``), in a constant number of queries.
+(``services.lists.running_list``), in a constant number of queries.
 """
 
 from dataclasses import dataclass
@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from django.urls import NoReverseMatch, reverse
 
 from tournaments.models import Table
-from tournaments.services.running_list import running_list
-from tournaments.services.tables import table_overview
+from tournaments.services.lists.overview import table_overview
+from tournaments.services.lists.running_list import running_list
 from tournaments.skat.rounds import Presence
 from tournaments.web.table.access import (
     Access,

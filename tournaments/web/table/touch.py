@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from tournaments.models import ListLocked
-from tournaments.services import listkeeping
 from tournaments.services.errors import Rejected
-from tournaments.services.game_preview import game_fields, preview_at_table
+from tournaments.services.lists import listkeeping
+from tournaments.services.lists.game_form import game_fields, preview_at_table
 from tournaments.skat import NULL_VALUES, POSSIBLE_GAME_VALUES, GameType
 from tournaments.skat.games import MAX_MATADORS
 from tournaments.web.calculator import RED_SUITS, SUIT_SYMBOLS

@@ -14,8 +14,8 @@ from tournaments.models import Game, Table
 from tournaments.skat import Problem
 from tournaments.skat.notation import canonical_data, parse_game_line
 
-from . import audit
-from .errors import Rejected
+from .. import audit
+from ..errors import Rejected
 from .listkeeping import game_inputs
 
 LINE_FIELD = "line"

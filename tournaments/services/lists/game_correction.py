@@ -11,9 +11,10 @@ from django.utils.translation import gettext_noop
 
 from tournaments.models import Game, Table
 
-from . import listkeeping, seal
-from .errors import Rejected
-from .list_sealing import void_stale_signatures
+from .. import seal
+from ..errors import Rejected
+from ..list_sealing import void_stale_signatures
+from . import listkeeping
 
 
 def signatures_to_void(table: Table) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from tournaments.models import Table
 from tournaments.services.input import ascii_whole_number
-from tournaments.services.running_list import GamePreview, preview_game
+from tournaments.services.lists.running_list import GamePreview, preview_game
 from tournaments.skat import NULL_VALUES, GameType
 
 # Boxes of the form that mean "true" when ticked; unticked they are left to the rules engine.

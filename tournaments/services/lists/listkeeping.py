@@ -14,11 +14,11 @@ from tournaments.skat import GAME_FIELDS, GameInvalid
 from tournaments.skat.entry import check_entry
 from tournaments.skat.rounds import Deal, deal_of, game_count
 
-from . import audit
-from .errors import Rejected
-from .input import MAX_REASON_LENGTH, free_text
-from .locking import lock_table
-from .seating import ensure_entry_mode, ensure_open, table_rounds
+from .. import audit
+from ..errors import Rejected
+from ..input import MAX_REASON_LENGTH, free_text
+from ..locking import lock_table
+from ..seating import ensure_entry_mode, ensure_open, table_rounds
 
 MAX_GAME_NUMBER = 32767
 

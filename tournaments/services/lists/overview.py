@@ -8,9 +8,9 @@ from django.db.models import Max
 from tournaments.models import Game, Signature, Table
 from tournaments.skat.rounds import deal_of, game_count
 
-from .seating import seats_by_table, table_rounds
+from ..seating import seats_by_table, table_rounds
+from ..signing import ready_to_sign, signers
 from .settlement import settlement_lines, table_totals
-from .signing import ready_to_sign, signers
 
 
 def table_overview(table: Table) -> dict:

@@ -18,8 +18,8 @@ from tournaments.models import Game, GamePoints, Table
 from tournaments.skat import Evaluation, evaluate
 from tournaments.skat.rounds import deal_of, game_count
 
+from ..seating import ensure_entry_mode, ensure_open, table_rounds
 from .listkeeping import _check_number, _fill, ensure_not_ended, game_on_list
-from .seating import ensure_entry_mode, ensure_open, table_rounds
 
 
 @dataclass(frozen=True)

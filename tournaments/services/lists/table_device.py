@@ -14,7 +14,7 @@ from django.db.models import Sum
 from tournaments.models import GamePoints, Table
 from tournaments.skat.rounds import deal_of, game_count
 
-from .seating import table_rounds
+from ..seating import table_rounds
 
 
 def device_facts(table: Table, first_number: int | None) -> dict:

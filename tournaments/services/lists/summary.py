@@ -6,10 +6,10 @@ from django.utils.translation import gettext_noop
 from tournaments.models import SummaryEntry, Table
 from tournaments.skat.rounds import game_count
 
-from . import audit
-from .errors import Rejected
-from .input import MAX_REASON_LENGTH, free_text
-from .seating import ensure_entry_mode, ensure_open, lock_table, table_rounds
+from .. import audit
+from ..errors import Rejected
+from ..input import MAX_REASON_LENGTH, free_text
+from ..seating import ensure_entry_mode, ensure_open, lock_table, table_rounds
 
 
 @transaction.atomic
