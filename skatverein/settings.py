@@ -42,7 +42,7 @@ if not SECRET_KEY:
         )
     SECRET_KEY = "django-insecure-local-development-only-never-use-in-production"
 
-# Key of the seals on signed game lists (services/seal.py); required without DEBUG.
+# Key of the seals on signed game lists (services/sealing/seal.py); required without DEBUG.
 SEAL_SECRET = seal_secret(DEBUG, SECRET_KEY)
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1"] if DEBUG else [])

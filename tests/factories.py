@@ -129,7 +129,7 @@ def make_complete_table(players=4, rounds_per_series=1):
 
 def sign_all(table, *, except_seats=()):
     """Every player at ``table`` who has not signed yet signs with the start-card PIN."""
-    from tournaments.services import signing
+    from tournaments.services.sealing import signing
 
     signed = set(table.signatures.values_list("participant_id", flat=True))
     for seat in table.seats.select_related("participant").order_by("number", "from_game"):

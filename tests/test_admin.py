@@ -49,7 +49,7 @@ def test_player_search_finds_by_club_name(client, director, clubs_and_players):
 @pytest.fixture(scope="module")
 def _sealed_table_id(module_db):
     from tests.factories import make_complete_table, png_data_url, sign_all
-    from tournaments.services import signing
+    from tournaments.services.sealing import signing
 
     table = make_complete_table(players=3, rounds_per_series=1)
     signing.sign_list(table, 1, image=png_data_url())

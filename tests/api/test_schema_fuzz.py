@@ -39,7 +39,7 @@ from schemathesis.specs.openapi.checks import (
 from tests.factories import make_club, make_played_tournament, make_series
 from tests.openapi import api_schema
 from tournaments.models import AttemptCounter, AuditEntry
-from tournaments.services import signing
+from tournaments.services.sealing import signing
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,8 @@ from tests.factories import (
 )
 from tests.openapi import api_schema, generator_warnings
 from tournaments.models import Game, Signature, Table
-from tournaments.services import signing, states
+from tournaments.services import states
+from tournaments.services.sealing import signing
 
 pytestmark = pytest.mark.django_db
 

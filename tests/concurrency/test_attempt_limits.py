@@ -16,8 +16,9 @@ from django.test import Client
 
 from tests.factories import make_complete_table, make_seated_table
 from tournaments.api.throttles import AddressRateThrottle
-from tournaments.services import login_limits, signing, table_access
+from tournaments.services import login_limits, table_access
 from tournaments.services.errors import Rejected
+from tournaments.services.sealing import signing
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

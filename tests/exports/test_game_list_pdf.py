@@ -26,8 +26,9 @@ from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.exports.pdf_list import _columns, blank_list_pdf, game_list_pdf
 from tournaments.exports.styles import MARGIN
 from tournaments.models import Seat, Table
-from tournaments.services import participants, seating, signing, states
+from tournaments.services import participants, seating, states
 from tournaments.services.lists.settlement import settle_table
+from tournaments.services.sealing import signing
 
 pytestmark = pytest.mark.django_db
 

@@ -19,8 +19,9 @@ from tests.factories import (
     sign_all,
 )
 from tournaments.models import AuditEntry, Participant, Player, Signature, Table
-from tournaments.services import backup, backup_secrets, signing, states, table_access
-from tournaments.services.seal import verify_seal
+from tournaments.services import backup, backup_secrets, states, table_access
+from tournaments.services.sealing import signing
+from tournaments.services.sealing.seal import verify_seal
 
 # Transactional: a restore with --force empties tables (TRUNCATE on PostgreSQL), which
 # cannot run inside the test's own transaction while constraint checks are pending.

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from tests.factories import make_complete_table, make_staff_user, png_bytes, png_data_url, sign_all
 from tournaments.models import Club, Game, GamePoints, Signature, Table
-from tournaments.services import signing, states
-from tournaments.services.seal import (
+from tournaments.services import states
+from tournaments.services.sealing import signing
+from tournaments.services.sealing.seal import (
     REASONS,
     Mismatch,
     canonical,

@@ -22,10 +22,11 @@ from tests.factories import (
     strokes_json,
 )
 from tournaments.models import AuditEntry, Signature, Table
-from tournaments.services import seating, signing, states
+from tournaments.services import seating, states
 from tournaments.services.errors import Rejected
 from tournaments.services.lists import listkeeping, summary
-from tournaments.services.seal import verify_seal
+from tournaments.services.sealing import signing
+from tournaments.services.sealing.seal import verify_seal
 
 pytestmark = pytest.mark.django_db
 

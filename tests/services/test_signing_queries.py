@@ -9,7 +9,7 @@ import pytest
 
 from tests.factories import make_complete_table, png_bytes, png_data_url
 from tournaments.models import Table
-from tournaments.services import signing
+from tournaments.services.sealing import signing
 
 pytestmark = pytest.mark.django_db
 

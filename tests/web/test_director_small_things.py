@@ -19,7 +19,7 @@ from tournaments.api.auth_token import TOKEN_REVOKED
 from tournaments.models import Participant
 from tournaments.services import audit, change_log, participants, states
 from tournaments.services.lists import listkeeping
-from tournaments.services.signing import PIN_REFUSED
+from tournaments.services.sealing.signing import PIN_REFUSED
 from tournaments.services.table_access import BLOCK_LIFTED, GUESSING
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,8 @@ from django.core.cache import cache
 
 from tests.factories import enter, make_seated_table, make_staff_user, play_out
 from tournaments.models import AuditEntry, Signature, Table
-from tournaments.services import signing, states, table_access
+from tournaments.services import states, table_access
+from tournaments.services.sealing import signing
 
 pytestmark = pytest.mark.django_db
 CLUBS_WON = {"declarer_seat": 2, "game": "clubs", "matadors": 2, "hand": True, "won": True}

@@ -23,7 +23,8 @@ from django.test import Client, override_settings
 
 from tournaments.exports import pades
 from tournaments.models import GamePoints, Participant, Seat, Table, Tournament
-from tournaments.services import ranking, signing
+from tournaments.services import ranking
+from tournaments.services.sealing import signing
 
 from . import load
 from .pdf import _signature_png, png_data_url

@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw
 from tournaments.exports.pades import add_digital_signature, certificate_for
 from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.models import Seat, Series
-from tournaments.services import signing
+from tournaments.services.sealing import signing
 
 from .ranking import _between, build_championship, machine
 
@@ -137,7 +137,7 @@ def build_signed_series(tables: int, rounds: int, seed: int) -> Series:
     """A series of ``tables`` complete 4-player lists, each signed by its players and sealed.
 
     The games are bulk-built like in the ranking benchmark, but the signatures go through
-    :func:`tournaments.services.signing.sign_list` (two drawn, two with the start-card PIN),
+    :func:`tournaments.services.sealing.signing.sign_list` (two drawn, two with the start-card PIN),
     so the last signature seals each list exactly as at a real table: the status, seal and
     audit entry are the service's, and every seal verifies.
     """

@@ -35,11 +35,12 @@ from django.utils.translation import gettext_noop
 from tournaments.models import Series, Table, Tournament
 from tournaments.skat import Problem
 
-from . import finishing, list_closing
+from . import finishing
 from .errors import Rejected
 from .input import MAX_REASON_LENGTH, free_text
 from .locking import lock_table
 from .roles import Role, roles_of
+from .sealing import closing
 
 DIRECTOR = frozenset({Role.DIRECTOR})
 GROUP_LEADER = frozenset({Role.GROUP_LEADER})
@@ -103,7 +104,7 @@ def _enter(table, transition, *, user, actor, reason, game=None):
 
 
 def _sign(table, transition, *, user, actor, reason, **signature):
-    from . import signing
+    from .sealing import signing
 
     return signing.sign_list(
         table, signature.pop("seat", None), user=user, actor=actor, **signature
@@ -125,9 +126,9 @@ def _report_step(name: str) -> Callable:
 PERFORMERS: dict[tuple[str, str], Callable] = {
     ("table", "enter"): _enter,
     ("table", "sign"): _sign,
-    ("table", "end"): list_closing.end,
-    ("table", "close"): list_closing.close,
-    ("table", "reopen"): list_closing.reopen,
+    ("table", "end"): closing.end,
+    ("table", "close"): closing.close,
+    ("table", "reopen"): closing.reopen,
     ("series", "finish"): finishing.finish_series,
     ("series", "reopen"): finishing.reopen_series,
     ("tournament", "finish"): finishing.finish_tournament,
@@ -293,8 +294,8 @@ def finish_series_closing_lists(series: Series, user, reason) -> Series:
 def _ready_to_sign(table: Table) -> bool:
     from tournaments.skat.rounds import game_count
 
+    from .sealing.signing import ready_to_sign
     from .seating import table_rounds
-    from .signing import ready_to_sign
 
     planned = game_count(table_rounds(table, list(table.seats.all())))
     return ready_to_sign(table, table.games.count(), planned)

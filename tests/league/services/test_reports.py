@@ -14,9 +14,10 @@ from league.services.report_document import is_current, verify_report_seal
 from tests.factories import make_staff_user, png_bytes, png_data_url, strokes_json
 from tests.league.factories import make_group, make_league_team, make_match_day, play_venue
 from tournaments.models import AuditEntry, Participant, Table
-from tournaments.services import signing, states
+from tournaments.services import states
 from tournaments.services.errors import Rejected
 from tournaments.services.lists import listkeeping
+from tournaments.services.sealing import signing
 
 pytestmark = pytest.mark.django_db
 

@@ -11,9 +11,9 @@ from django.utils.translation import gettext_noop
 
 from tournaments.models import Game, Table
 
-from .. import seal
 from ..errors import Rejected
-from ..list_sealing import void_stale_signatures
+from ..sealing import seal
+from ..sealing.list_sealing import void_stale_signatures
 from . import listkeeping
 
 

@@ -8,8 +8,8 @@ from django.db.models import Max
 from tournaments.models import Game, Signature, Table
 from tournaments.skat.rounds import deal_of, game_count
 
+from ..sealing.signing import ready_to_sign, signers
 from ..seating import seats_by_table, table_rounds
-from ..signing import ready_to_sign, signers
 from .settlement import settlement_lines, table_totals
 
 

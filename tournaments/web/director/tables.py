@@ -11,9 +11,10 @@ from tournaments.models import (
     Signature,
     Table,
 )
-from tournaments.services import audit, signing, states, table_access
+from tournaments.services import audit, states, table_access
 from tournaments.services.errors import Rejected
 from tournaments.services.lists.overview import table_overviews
+from tournaments.services.sealing import signing
 from tournaments.web import forms
 from tournaments.web.director.auth import director_required
 from tournaments.web.director.qr import qr_svg
@@ -126,7 +127,7 @@ def _earlier_end_reason(table) -> str:
     """The reason of an early end that reopening took back, to end the list again with it.
 
     Reopening a signed list that had been ended early takes the early end back (one step
-    for a correction, services/list_closing.py); once the list is corrected the director
+    for a correction, services/sealing/closing.py); once the list is corrected the director
     ends it again, and the form offers the reason given the first time.
     """
     if not table.is_open or table.ended_early_at is not None:

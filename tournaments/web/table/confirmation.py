@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop
 
 from tournaments.models import ListLocked, Table
-from tournaments.services import signing
 from tournaments.services.errors import Rejected
 from tournaments.services.lists.game_form import number_or_text
+from tournaments.services.sealing import signing
 from tournaments.web.table.access import (
     ensure_may_write,
     problems_and_status,

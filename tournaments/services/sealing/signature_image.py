@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_noop
 from PIL import Image
 
-from .errors import Rejected
+from ..errors import Rejected
 
 PNG_DATA_URL = "data:image/png;base64,"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

@@ -29,7 +29,7 @@ from django.conf import settings
 from tournaments.models import Game, GamePoints, Seat, Signature, SummaryEntry, Table
 from tournaments.models.games import STORED_GAME_FIELDS
 
-from .lists.settlement import settle_table
+from ..lists.settlement import settle_table
 
 DOCUMENT_FORMAT = 2
 # Left out of the fingerprint a signature confirms: they change by signing and closing.

@@ -37,8 +37,10 @@ from tournaments.models import AuditEntry, Participant, Seat, Signature, Table, 
 from tournaments.skat import Problem
 from tournaments.skat.rounds import game_count
 
-from . import audit, seal
-from .errors import Rejected, is_id
+from .. import audit
+from ..errors import Rejected, is_id
+from ..seating import ensure_open, lock_table, table_rounds
+from . import seal
 from .list_sealing import (
     ensure_ready,
     list_complete,
@@ -47,7 +49,6 @@ from .list_sealing import (
     signature_record,
     void_stale_signatures,
 )
-from .seating import ensure_open, lock_table, table_rounds
 from .signature_image import check_drawing, ensure_not_copied, read_signature_image
 from .signature_strokes import check_strokes, read_strokes
 

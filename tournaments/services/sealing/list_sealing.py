@@ -11,9 +11,10 @@ from django.utils.translation import gettext_noop
 from tournaments.models import Signature, Table
 from tournaments.skat.rounds import game_count
 
-from . import audit, seal
-from .errors import Rejected
-from .seating import table_rounds
+from .. import audit
+from ..errors import Rejected
+from ..seating import table_rounds
+from . import seal
 
 
 def list_complete(table: Table, games_entered: int, games_planned: int) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_noop
 
-from .errors import Rejected
+from ..errors import Rejected
 
 MAX_TEXT = 200_000
 MAX_POINTS = 5_000

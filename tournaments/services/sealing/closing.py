@@ -18,9 +18,11 @@ from django.utils.translation import gettext_noop
 from tournaments.models import Series, Table, changes_allowed
 from tournaments.skat.rounds import game_count
 
-from . import audit, seal
-from .errors import Rejected
-from .finishing import ensure_unfinished
+from .. import audit
+from ..errors import Rejected
+from ..finishing import ensure_unfinished
+from ..seating import table_rounds
+from . import seal
 from .list_sealing import (
     ensure_ready,
     list_complete,
@@ -28,7 +30,6 @@ from .list_sealing import (
     signature_record,
     void_stale_signatures,
 )
-from .seating import table_rounds
 
 SERIES_FINISHED = gettext_noop(
     "Series %(series)d is finished. Reopen the series first (with a reason), then the list of "
