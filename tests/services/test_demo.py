@@ -19,8 +19,8 @@ from django.utils import translation
 from tournaments.management.commands import demo as demo_command
 from tournaments.models import AuditEntry, Club, Participant, Player, Table, Tournament
 from tournaments.services import money
-from tournaments.services.demo import CLUBS, DIRECTOR_PASSWORD, DIRECTOR_USERNAME, load_demo
-from tournaments.services.demo_lists import DEMO_CUP, DEMO_TOURNAMENT
+from tournaments.services.demo.evening import CLUBS, DIRECTOR_PASSWORD, DIRECTOR_USERNAME, load_demo
+from tournaments.services.demo.lists import DEMO_CUP, DEMO_TOURNAMENT
 
 pytestmark = pytest.mark.django_db
 
@@ -134,7 +134,7 @@ def test_demo_shows_a_finished_tournament_next_to_a_running_one(demo):
 
 
 def test_demo_shows_money_on_every_list_and_a_balanced_settlement_once(demo):
-    """The demo evening has a cash box (services/demo_money.py): a tariff, payments, a
+    """The demo evening has a cash box (services/demo/money.py): a tariff, payments, a
     prize table and a live settlement; loading it again pays nothing twice."""
     tournament = Tournament.objects.get(name=DEMO_TOURNAMENT)
     payments = tournament.payments.count()

@@ -5,7 +5,7 @@ import pytest
 from tests.factories import make_complete_table, make_staff_user, make_tournament, sign_all
 from tournaments.models import AuditEntry, Club, Game, Player, Table, Tournament
 from tournaments.services import participants
-from tournaments.services.demo import delete_demo, load_demo
+from tournaments.services.demo.evening import delete_demo, load_demo
 
 pytestmark = pytest.mark.django_db
 

@@ -50,7 +50,7 @@ from django.db.models import Count
 
 from tournaments.models import Game, Player, Table, Tournament
 from tournaments.services import participants, table_access
-from tournaments.services.demo_lists import random_game
+from tournaments.services.demo.lists import random_game
 from tournaments.services.draw import draw_series
 from tournaments.services.seating import table_rounds
 from tournaments.skat.rounds import deal_of, game_count

@@ -43,7 +43,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import ranking
-from tournaments.services.demo_lists import random_game
+from tournaments.services.demo.lists import random_game
 from tournaments.services.seating import MAX_TABLE_NUMBER
 from tournaments.services.statistics import player_statistics
 from tournaments.skat import ExtraPointsScheme, evaluate, read_game

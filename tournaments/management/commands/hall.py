@@ -21,7 +21,7 @@ from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
-from tournaments.services.demo import load_demo
+from tournaments.services.demo.evening import load_demo
 
 DIRECTOR_USERNAME = "leitung"
 PASSWORD_BYTES = 9  # 12 characters: typed once per evening on the laptop

@@ -12,9 +12,9 @@ from datetime import date
 from tournaments.models import Player, Tournament
 from tournaments.skat.games import MAX_MATADORS, GameType
 
-from . import participants, seating, states
-from .lists import listkeeping, summary
-from .sealing import signing
+from .. import participants, seating, states
+from ..lists import listkeeping, summary
+from ..sealing import signing
 
 DEMO_TOURNAMENT = "Demo-Clubabend"
 DEMO_CUP = "Demo-Herbstpokal"

@@ -7,7 +7,7 @@ already has a tariff is left as it is.
 
 from tournaments.models import Participant, Tournament
 
-from . import money
+from .. import money
 
 TARIFF = {
     "entry_fee": "10.00",

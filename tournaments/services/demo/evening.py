@@ -21,9 +21,9 @@ from tournaments.models import (
     changes_allowed,
 )
 
-from . import audit
-from .demo_lists import DEMO_TOURNAMENT, load_demo_cup, load_demo_evening
-from .demo_money import load_demo_money
+from .. import audit
+from .lists import DEMO_TOURNAMENT, load_demo_cup, load_demo_evening
+from .money import load_demo_money
 
 DIRECTOR_USERNAME = "leitung"
 DIRECTOR_PASSWORD = "skat-demo"
