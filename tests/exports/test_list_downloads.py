@@ -20,8 +20,8 @@ from tests.factories import (
     sign_all,
 )
 from tests.openapi import api_schema, generator_warnings
-from tournaments.exports.pades import MAX_UPLOAD_BYTES, certificate_for
 from tournaments.models import Seat, SigningCertificate
+from tournaments.services.sealing.certificates import MAX_UPLOAD_BYTES, certificate_for
 
 pytestmark = pytest.mark.django_db
 

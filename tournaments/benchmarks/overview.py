@@ -21,10 +21,9 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client, override_settings
 
-from tournaments.exports import pades
 from tournaments.models import GamePoints, Participant, Seat, Table, Tournament
 from tournaments.services import ranking
-from tournaments.services.sealing import signing
+from tournaments.services.sealing import certificates, signing
 
 from . import load
 from .pdf import _signature_png, png_data_url
@@ -171,7 +170,7 @@ def downloads(tournament: Tournament, repeat: int) -> list[tuple[str, float]]:
     table = _sealed_table(tournament)
     # The club's signing certificate is made once per club and loaded once per worker
     # process; a list's first rendering does not pay that.
-    pades.load_key_and_certificate(pades.certificate_for(tournament.club))
+    certificates.load_key_and_certificate(certificates.certificate_for(tournament.club))
     pdf = f"/api/v1/tables/{table.pk}/list.pdf"
     pdf_cold = median_ms(lambda: _rendered_afresh(client, pdf), repeat)
     pdf_cached = median_ms(lambda: _body(client.get(pdf)), repeat)

@@ -21,10 +21,11 @@ from typing import TextIO
 from django.db import connection, transaction
 from PIL import Image, ImageDraw
 
-from tournaments.exports.pades import add_digital_signature, certificate_for
+from tournaments.exports.pades import add_digital_signature
 from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.models import Seat, Series
 from tournaments.services.sealing import signing
+from tournaments.services.sealing.certificates import certificate_for
 
 from .ranking import _between, build_championship, machine
 

@@ -33,6 +33,7 @@ from tournaments.exports.pdf_list import blank_list_pdf, game_list_pdf
 from tournaments.models import Club, Series, SigningCertificate, Tournament
 from tournaments.services import roles
 from tournaments.services.errors import Rejected
+from tournaments.services.sealing import certificates
 from tournaments.web.prepared import being_prepared
 
 from ..permissions import DirectorWritesOthersRead
@@ -173,7 +174,7 @@ class CertificateSerializer(serializers.Serializer):
 class CertificateUploadSerializer(serializers.Serializer):
     file = serializers.FileField(
         help_text=f"The certificate with its private key as PKCS#12 (.p12 / .pfx), "
-        f"at most {pades.MAX_UPLOAD_BYTES // 1000} KB."
+        f"at most {certificates.MAX_UPLOAD_BYTES // 1000} KB."
     )
     password = serializers.CharField(
         required=False, allow_blank=True, help_text="The password of the PKCS#12 file."
@@ -182,7 +183,7 @@ class CertificateUploadSerializer(serializers.Serializer):
 
 def certificate_data(club: Club, stored: SigningCertificate) -> dict:
     """What may be shown of a certificate: never the key or the PKCS#12 container."""
-    _key, certificate, _extra = pades.load_key_and_certificate(stored)
+    _key, certificate, _extra = certificates.load_key_and_certificate(stored)
     fingerprint = certificate.fingerprint(hashes.SHA256()).hex(":").upper()
     return {
         "club": club.pk,
@@ -233,8 +234,8 @@ class ClubCertificateView(APIView):
         club = get_object_or_404(Club, pk=pk)
         upload = request.data.get("file")
         # One byte more than allowed is enough for the service to refuse a file as too big.
-        data = upload.read(pades.MAX_UPLOAD_BYTES + 1) if hasattr(upload, "read") else b""
-        stored = pades.upload_certificate(
+        data = upload.read(certificates.MAX_UPLOAD_BYTES + 1) if hasattr(upload, "read") else b""
+        stored = certificates.upload_certificate(
             club, data, request.data.get("password"), user=request.user
         )
         return Response(certificate_data(club, stored), status=status.HTTP_201_CREATED)
