@@ -212,7 +212,7 @@ WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [
 # online load. Set SKATVEREIN_RELEASE to the release's name when deploying.
 TABLE_DEVICE_CACHE_VERSION = os.environ.get("SKATVEREIN_RELEASE", "1")
 
-# Stored exports (exports/cache.py): locked lists' PDFs by seal and series PDFs made in the
+# Stored exports (exports/kept/): locked lists' PDFs by seal and series PDFs made in the
 # background live in the default storage under MEDIA_ROOT; a series with more tables than
 # SERIES_PDF_INLINE_TABLES is rendered outside the request ("being prepared" page).
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from tests.factories import make_complete_table, make_staff_user, sign_all
 from tournaments.api.downloads import lists as export_views
-from tournaments.exports import cache as pdf_cache
+from tournaments.exports.kept import background, files
 from tournaments.services import states
 from tournaments.services.lists import listkeeping
 
@@ -89,7 +89,7 @@ def test_big_series_pdf_is_prepared_in_the_background_then_downloaded(client, se
     path = f"{API}series/{table.series_id}/lists.pdf"
 
     waiting = client.get(path)
-    for thread in list(pdf_cache._running.values()):
+    for thread in background.running_threads():
         thread.join(timeout=60)
     ready = client.get(path)
 
@@ -103,12 +103,12 @@ def test_big_series_pdf_is_prepared_in_the_background_then_downloaded(client, se
 @pytest.mark.django_db
 def test_series_pdf_being_written_elsewhere_is_not_started_twice(settings):
     table = make_complete_table()
-    name = pdf_cache.series_lists_name(table.series, "http://testserver")
+    name = files.series_lists_name(table.series, "http://testserver")
     started = []
 
-    first = pdf_cache.start_in_background(name, lambda out: started.append(1) or out.write(b"x"))
+    first = background.start_in_background(name, lambda out: started.append(1) or out.write(b"x"))
     first.join(timeout=10)
-    again = pdf_cache.start_in_background(name, lambda out: started.append(1))
+    again = background.start_in_background(name, lambda out: started.append(1))
 
     assert started == [1]
     assert again is None
@@ -117,9 +117,9 @@ def test_series_pdf_being_written_elsewhere_is_not_started_twice(settings):
 def test_second_start_while_the_first_is_still_writing_starts_nothing():
     name = "exports/series/running.pdf"
     go_on = threading.Event()
-    first = pdf_cache.start_in_background(name, lambda out: go_on.wait(10) and out.write(b"x"))
+    first = background.start_in_background(name, lambda out: go_on.wait(10) and out.write(b"x"))
 
-    again = pdf_cache.start_in_background(name, lambda out: out.write(b"y"))
+    again = background.start_in_background(name, lambda out: out.write(b"y"))
     go_on.set()
     first.join(timeout=10)
 
@@ -131,7 +131,7 @@ def test_a_recent_marker_of_another_worker_stops_the_start():
     name = "exports/series/elsewhere.pdf"
     default_storage.save(name + ".pending", ContentFile(b""))
 
-    started = pdf_cache.start_in_background(name, lambda out: out.write(b"x"))
+    started = background.start_in_background(name, lambda out: out.write(b"x"))
 
     assert started is None
     assert not default_storage.exists(name)
@@ -140,10 +140,10 @@ def test_a_recent_marker_of_another_worker_stops_the_start():
 def test_a_marker_left_by_a_render_that_died_is_replaced_and_the_pdf_made():
     name = "exports/series/died.pdf"
     marker = default_storage.save(name + ".pending", ContentFile(b""))
-    long_ago = time.time() - pdf_cache.PENDING_SECONDS - 60
+    long_ago = time.time() - background.PENDING_SECONDS - 60
     os.utime(default_storage.path(marker), (long_ago, long_ago))
 
-    started = pdf_cache.start_in_background(name, lambda out: out.write(b"x"))
+    started = background.start_in_background(name, lambda out: out.write(b"x"))
     started.join(timeout=10)
 
     assert default_storage.open(name).read() == b"x"
@@ -156,8 +156,8 @@ def test_a_failed_render_is_logged_stores_nothing_and_may_be_started_again(caplo
     def fail(out):
         raise ValueError("no font")
 
-    pdf_cache.start_in_background(name, fail).join(timeout=10)
-    retried = pdf_cache.start_in_background(name, lambda out: out.write(b"x"))
+    background.start_in_background(name, fail).join(timeout=10)
+    retried = background.start_in_background(name, lambda out: out.write(b"x"))
     retried.join(timeout=10)
 
     assert f"The PDF {name} could not be made" in caplog.text

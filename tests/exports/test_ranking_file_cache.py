@@ -14,7 +14,7 @@ from tests.factories import (
     make_table,
     make_tournament,
 )
-from tournaments.exports import cache
+from tournaments.exports.kept import files
 
 pytestmark = pytest.mark.django_db
 
@@ -50,9 +50,9 @@ def body(response) -> bytes:
 
 
 def stored_rankings() -> list[str]:
-    if not default_storage.exists(cache.RANKINGS):
+    if not default_storage.exists(files.RANKINGS):
         return []
-    return default_storage.listdir(cache.RANKINGS)[1]
+    return default_storage.listdir(files.RANKINGS)[1]
 
 
 @pytest.mark.parametrize("document", DOCUMENTS)
@@ -137,8 +137,8 @@ def test_a_kept_file_is_served_with_two_queries_whatever_the_size(
 def test_a_file_deleted_by_a_newer_download_in_another_worker_is_made_again(monkeypatch):
     """Another worker may store a newer version and delete this one right after this
     worker saw it; the download is then made again instead of failing."""
-    name = f"{cache.RANKINGS}/tournament-ranking-1-v3-123-de.csv"
+    name = f"{files.RANKINGS}/tournament-ranking-1-v3-123-de.csv"
     # seen, then deleted
     monkeypatch.setattr(FileSystemStorage, "exists", lambda storage, name: True)
 
-    assert cache.stored_ranking_file(name, lambda: b"made again") == b"made again"
+    assert files.stored_ranking_file(name, lambda: b"made again") == b"made again"

@@ -25,8 +25,8 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.exports import cache as pdf_cache
 from tournaments.exports import pades
+from tournaments.exports.kept import background, files
 from tournaments.exports.listsheet import table_queryset
 from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.exports.pdf_list import blank_list_pdf, game_list_pdf
@@ -34,7 +34,6 @@ from tournaments.models import Club, Series, SigningCertificate, Tournament
 from tournaments.services import roles
 from tournaments.services.errors import Rejected
 from tournaments.services.sealing import certificates
-from tournaments.web.prepared import being_prepared
 
 from ..permissions import DirectorWritesOthersRead
 from ..schema import ErrorSerializer
@@ -89,9 +88,9 @@ class TableListPDFView(FileView):
             )
             return stream.getvalue()
 
-        # A locked list is rendered once and kept under its seal (exports/cache.py).
-        stored = pdf_cache.sealed_list_name(table, site, with_money=with_money)
-        stream = pdf_cache.stored_or_rendered(stored, make_pdf)
+        # A locked list is rendered once and kept under its seal (exports/kept/).
+        stored = files.sealed_list_name(table, site, with_money=with_money)
+        stream = files.stored_or_rendered(stored, make_pdf)
         return pdf_response(stream, table_file_name(gettext("Game list"), table))
 
 
@@ -144,12 +143,12 @@ class SeriesListsPDFView(FileView):
             )
 
         if series.table_count > settings.SERIES_PDF_INLINE_TABLES:
-            # Hundreds of lists take seconds: made in the background (exports/cache.py).
-            stored = pdf_cache.series_lists_name(series, site, with_money=with_money)
+            # Hundreds of lists take seconds: made in the background (exports/kept/).
+            stored = files.series_lists_name(series, site, with_money=with_money)
             if default_storage.exists(stored):
                 return pdf_response(default_storage.open(stored, "rb"), name)
-            pdf_cache.start_in_background(stored, write)
-            return being_prepared(request, name)
+            background.start_in_background(stored, write)
+            return background.being_prepared(request, name)
         stream = tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY)
         try:
             write(stream)

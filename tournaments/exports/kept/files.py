@@ -1,5 +1,6 @@
 """Files made once and kept in storage: a locked list by its seal, a series' lists and the
-rankings by the tournament's version.
+rankings by the tournament's version (names and storage here; the series' bulk PDF is
+written in the background by :mod:`.background`).
 
 A sealed list cannot change until the director reopens it, and reopening clears the seal
 (the next lock makes a new one), so the seal is a name that can never point to an older
@@ -20,26 +21,13 @@ file name also holds the language and a digest of the site address, which the PD
 """
 
 import hashlib
-import logging
-import tempfile
-import threading
-import time
 
 from django.core.files import File
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db import close_old_connections, connection
-from django.utils.translation import get_language, override
+from django.utils.translation import get_language
 
 from tournaments.services.versions import current_version, tournament_version
-
-logger = logging.getLogger(__name__)
-
-PENDING_SECONDS = 10 * 60
-"""A marker older than this belongs to a render that died (a restarted worker): try again."""
-
-_running: dict[str, threading.Thread] = {}
-_lock = threading.Lock()
 
 
 def _variant(base_url: str) -> str:
@@ -129,54 +117,3 @@ def _delete_older(name: str) -> None:
             and other.endswith("-" + language_and_type)
         ):
             default_storage.delete(f"{RANKINGS}/{other}")
-
-
-def start_in_background(name: str, write) -> threading.Thread | None:
-    """Start ``write(out)`` (writes the PDF into the binary file ``out``) in a thread that
-    stores the result as ``name``, unless it is stored already or being written.
-
-    A marker file ``name + ".pending"`` tells the other workers that it is under way.
-    Returns the thread, or None when there was nothing to start.
-    """
-    marker = name + ".pending"
-    with _lock:
-        if name in _running and _running[name].is_alive():
-            return None
-        if default_storage.exists(name):
-            return None
-        if default_storage.exists(marker) and not _stale(marker):
-            return None
-        if default_storage.exists(marker):
-            default_storage.delete(marker)
-        default_storage.save(marker, ContentFile(b""))
-        thread = threading.Thread(
-            target=_write, args=(name, marker, write, get_language()), daemon=True
-        )
-        _running[name] = thread
-    thread.start()
-    return thread
-
-
-def _write(name: str, marker: str, write, language: str) -> None:
-    close_old_connections()
-    try:
-        with override(language), tempfile.TemporaryFile() as out:
-            write(out)
-            out.seek(0)
-            if not default_storage.exists(name):
-                default_storage.save(name, File(out))
-    except Exception:
-        logger.exception("The PDF %s could not be made", name)
-    finally:
-        default_storage.delete(marker)
-        connection.close()
-        with _lock:
-            _running.pop(name, None)
-
-
-def _stale(marker: str) -> bool:
-    try:
-        made = default_storage.get_modified_time(marker).timestamp()
-    except (NotImplementedError, OSError):
-        return True
-    return time.time() - made > PENDING_SECONDS
