@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from skatverein.site_address import site_url
 from tournaments.models import ListLocked, Table
 from tournaments.services import table_access
 from tournaments.services.client_address import client_address as client_address_from
@@ -24,7 +25,6 @@ from tournaments.services.errors import Rejected
 from tournaments.services.lists import listkeeping
 from tournaments.services.roles import may_direct
 from tournaments.skat import Problem
-from tournaments.web.site_address import site_url
 from tournaments.web.table.device_texts import offline_texts
 from tournaments.web.table.offline import catalogue
 
