@@ -19,13 +19,10 @@ from tournaments.models import AuditEntry, Seat, Table
 from tournaments.services.sealing.seal import (
     SEAL_PATTERN,
     Mismatch,
-    canonical,
     find_mismatches,
-    image_digest,
     normalise_code,
-    seal_of,
-    timestamp,
 )
+from tournaments.services.sealing.seal_document import canonical, image_digest, seal_of, timestamp
 from tournaments.skat.league import points_text
 
 from .results import venue_result

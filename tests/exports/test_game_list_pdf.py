@@ -23,7 +23,7 @@ from tests.factories import (
 )
 from tournaments.exports.formatting import date_time, number, signed_number
 from tournaments.exports.pdf_bulk import series_lists_pdf
-from tournaments.exports.pdf_list import _columns, blank_list_pdf, game_list_pdf
+from tournaments.exports.pdf_list import blank_list_pdf, game_list_pdf, list_columns
 from tournaments.exports.styles import MARGIN
 from tournaments.models import Seat, Table
 from tournaments.services import participants, seating, states
@@ -62,7 +62,7 @@ def placed(pdf: bytes, page: int = 0) -> list[tuple[str, float, float]]:
 def column_cells(pdf: bytes, key: str, seats=(1, 2, 3, 4), page: int = 0) -> dict[float, str]:
     """The texts in column ``key`` of the game table, by the y of their line."""
     left = MARGIN
-    for column in _columns(seats):
+    for column in list_columns(seats):
         if column.key == key:
             break
         left += column.width

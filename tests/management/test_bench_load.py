@@ -110,7 +110,7 @@ def test_percentile_of_few_values(values, expected):
 
 def test_device_counts_a_refused_connection_as_an_error_and_retries_until_the_deadline():
     device = load.Device(table_id=1, code="code", games=[KARO_WON])
-    nobody_listens = load._free_port()
+    nobody_listens = load.free_port()
 
     device.run(nobody_listens, deadline=time.monotonic() + 0.3)
 
@@ -124,7 +124,7 @@ def test_waiting_for_a_server_that_exited_names_its_exit_code():
     server.wait(timeout=30)
 
     with pytest.raises(RuntimeError, match=r"gunicorn stopped at start \(exit code 3\)"):
-        load._wait_until_up(load._free_port(), server)
+        load.wait_until_up(load.free_port(), server)
 
 
 def test_rerun_against_an_unreachable_server_names_it_and_its_error():
@@ -132,4 +132,4 @@ def test_rerun_against_an_unreachable_server_names_it_and_its_error():
     options = {"devices": 1, "seconds": 1, "workers": 1, "rounds": 1, "seed": 1}
 
     with pytest.raises(RuntimeError, match=r"bench load on postgres://nobody@127\.0\.0\.1:1/"):
-        load._rerun_against({**options, "database_url": url}, io.StringIO())
+        load.rerun_against({**options, "database_url": url}, io.StringIO())

@@ -14,15 +14,12 @@ from tests.factories import make_complete_table, make_staff_user, png_bytes, png
 from tournaments.models import Club, Game, GamePoints, Signature, Table
 from tournaments.services import states
 from tournaments.services.sealing import signing
-from tournaments.services.sealing.seal import (
-    REASONS,
-    Mismatch,
+from tournaments.services.sealing.seal import REASONS, Mismatch, find_mismatches, verify_seal
+from tournaments.services.sealing.seal_document import (
     canonical,
     content_digest,
-    find_mismatches,
     list_document,
     seal_of,
-    verify_seal,
 )
 
 pytestmark = pytest.mark.django_db

@@ -25,7 +25,7 @@ from tournaments.models import AuditEntry, Signature, Table
 from tournaments.services import seating, states
 from tournaments.services.errors import Rejected
 from tournaments.services.lists import listkeeping, summary
-from tournaments.services.sealing import signing
+from tournaments.services.sealing import signature_image, signing
 from tournaments.services.sealing.seal import verify_seal
 
 pytestmark = pytest.mark.django_db
@@ -151,7 +151,7 @@ def test_bad_signature_images_are_refused(table, image, code):
 def test_image_data_url_may_be_wrapped_and_upper_case():
     wrapped = "DATA:IMAGE/PNG;BASE64," + "\n".join(re.findall(".{1,20}", png_data_url()[22:]))
 
-    assert signing.read_signature_image(wrapped) == png_bytes()
+    assert signature_image.read_signature_image(wrapped) == png_bytes()
 
 
 def canvas_png(draw) -> bytes:

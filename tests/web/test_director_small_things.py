@@ -48,7 +48,7 @@ def recorded_actions() -> set[str]:
     services = "\n".join(path.read_text() for path in (SOURCE / "services").rglob("*.py"))
     logged = {  # the change log writes "<model>_<change>" for tournaments, players, clubs
         f"{name}_{change}"
-        for name in change_log._LOGGED.values()
+        for name in change_log.LOGGED_MODELS.values()
         for change in ("created", "changed", "deleted")
     }
     constants = {PIN_REFUSED, GUESSING, BLOCK_LIFTED, TOKEN_REVOKED}

@@ -161,11 +161,11 @@ def test_while_one_worker_renders_the_live_table_the_others_answer_with_the_newe
     first = client.get(live).content
     enter(table, declarer_seat=3, won=False, **KARO)
     clock.now += live_table.MAX_AGE_SECONDS
-    key = live_table._key(RequestFactory().get(live))
-    assert live_table.cache.add(live_table._lock(key), True)  # another worker renders
+    key = live_table.cache_key(RequestFactory().get(live))
+    assert live_table.cache.add(live_table.rendering_lock(key), True)  # another worker renders
 
     meanwhile = client.get(live).content
-    live_table.cache.delete(live_table._lock(key))
+    live_table.cache.delete(live_table.rendering_lock(key))
     afterwards = client.get(live).content
 
     assert meanwhile == first

@@ -26,8 +26,8 @@ from tournaments.services import ranking
 from tournaments.services.sealing import certificates, signing
 
 from . import load
-from .pdf import _signature_png, png_data_url
-from .ranking import _participants, build_championship, machine, percentile
+from .pdf import png_data_url, signature_png
+from .ranking import build_championship, machine, participant_count, percentile
 
 HELP = "Every ranking beside its SQL floor, the live page, a list PDF, the XLSX, API entry."
 SUMS = "SUM(gp.game_points), SUM(gp.won), SUM(gp.lost), SUM(gp.credit)"
@@ -39,7 +39,7 @@ def add_arguments(parser) -> None:
     )
     parser.add_argument(
         "--participants",
-        type=_participants,
+        type=participant_count,
         default=None,
         help="players of the championship (default 2000, with --quick 200)",
     )
@@ -193,7 +193,7 @@ def _sealed_table(tournament: Tournament) -> Table:
     table = Table.objects.get(series__tournament=tournament, series__number=1, number=1)
     for seat in Seat.objects.filter(table=table).select_related("participant"):
         if seat.number % 2:  # every player draws their own signature
-            image = png_data_url(_signature_png(seat.number))
+            image = png_data_url(signature_png(seat.number))
             signing.sign_list(table, seat.number, image=image)
         else:
             signing.sign_list(table, seat.number, pin=seat.participant.pin)

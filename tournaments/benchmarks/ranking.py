@@ -61,20 +61,28 @@ MAX_PARTICIPANTS = 4 * MAX_TABLE_NUMBER
 
 def add_arguments(parser) -> None:
     parser.add_argument(
-        "--participants", type=_participants, default=2000, help="players (default 2000)"
-    )
-    parser.add_argument("--series", type=_between(1, 20), default=3, help="series (default 3)")
-    parser.add_argument(
-        "--rounds", type=_between(1, 40), default=12, help="rounds per series (default 12)"
+        "--participants", type=participant_count, default=2000, help="players (default 2000)"
     )
     parser.add_argument(
-        "--repeat", type=_between(1, 100), default=5, help="timed runs per ranking (default 5)"
+        "--series", type=whole_number_between(1, 20), default=3, help="series (default 3)"
+    )
+    parser.add_argument(
+        "--rounds",
+        type=whole_number_between(1, 40),
+        default=12,
+        help="rounds per series (default 12)",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=whole_number_between(1, 100),
+        default=5,
+        help="timed runs per ranking (default 5)",
     )
     parser.add_argument("--seed", type=int, default=2026, help="random seed of the games")
 
 
-def _participants(text: str) -> int:
-    count = _between(3, MAX_PARTICIPANTS)(text)
+def participant_count(text: str) -> int:
+    count = whole_number_between(3, MAX_PARTICIPANTS)(text)
     try:
         table_sizes(count)
     except DrawImpossible as impossible:
@@ -82,7 +90,7 @@ def _participants(text: str) -> int:
     return count
 
 
-def _between(low: int, high: int):
+def whole_number_between(low: int, high: int):
     def whole_number(text: str) -> int:
         try:
             value = int(text)

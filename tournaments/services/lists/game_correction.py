@@ -12,7 +12,7 @@ from django.utils.translation import gettext_noop
 from tournaments.models import Game, Table
 
 from ..errors import Rejected
-from ..sealing import seal
+from ..sealing import seal_document
 from ..sealing.list_sealing import void_stale_signatures
 from . import listkeeping
 
@@ -41,6 +41,6 @@ def correct_game_at_table(
         )
     game = listkeeping.correct_game(table, number, data, user=user, actor=actor, reason=reason)
     if count:
-        digest = seal.content_digest(seal.list_document(table))
+        digest = seal_document.content_digest(seal_document.list_document(table))
         void_stale_signatures(table, digest, user=user, actor=actor)
     return game

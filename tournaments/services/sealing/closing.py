@@ -22,7 +22,7 @@ from .. import audit
 from ..errors import Rejected
 from ..finishing import ensure_unfinished
 from ..seating import table_rounds
-from . import seal
+from . import seal_document
 from .list_sealing import (
     ensure_ready,
     list_complete,
@@ -68,8 +68,8 @@ def end(table: Table, transition, *, user, actor, reason) -> Table:
 
 def close(table: Table, transition, *, user, actor, reason) -> Table:
     ensure_ready(table, list(table.seats.all()))
-    document = seal.list_document(table)
-    void_stale_signatures(table, seal.content_digest(document), user=user, actor=actor)
+    document = seal_document.list_document(table)
+    void_stale_signatures(table, seal_document.content_digest(document), user=user, actor=actor)
     seal_list(table, Table.Status.LOCKED, user=user, actor=actor, reason=reason)
     return table
 

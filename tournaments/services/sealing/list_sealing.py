@@ -14,7 +14,7 @@ from tournaments.skat.rounds import game_count
 from .. import audit
 from ..errors import Rejected
 from ..seating import table_rounds
-from . import seal
+from . import seal_document
 
 
 def list_complete(table: Table, games_entered: int, games_planned: int) -> bool:
@@ -76,7 +76,7 @@ def signature_record(signature: Signature) -> dict:
         "participant": signature.participant_id,
         "method": signature.method,
         "signed_at": signature.signed_at.isoformat() if signature.signed_at else None,
-        "image_sha256": seal.image_digest(signature.image),
+        "image_sha256": seal_document.image_digest(signature.image),
     }
 
 
@@ -86,8 +86,8 @@ def seal_list(table: Table, status: str, *, user, actor, reason="") -> None:
     table.status = status
     table.closed_reason = reason if status == Table.Status.LOCKED else ""
     table.locked_at = table.sealed_at = now
-    document = seal.list_document(table)
-    table.seal = seal.seal_of(document)
+    document = seal_document.list_document(table)
+    table.seal = seal_document.seal_of(document)
     table.seal_document = document
     table.save(
         update_fields=["status", "closed_reason", "locked_at", "sealed_at", "seal", "seal_document"]

@@ -25,34 +25,10 @@ from django.utils.translation import gettext_noop
 from tournaments.models import AuditEntry, Table
 
 from .seal_document import (
-    DOCUMENT_FORMAT,
-    canonical,
-    content_digest,
-    image_digest,
     list_content,
     list_document,
     seal_of,
-    timestamp,
 )
-
-__all__ = [
-    "DOCUMENT_FORMAT",
-    "REASONS",
-    "SEALING_ACTIONS",
-    "SEAL_PATTERN",
-    "Mismatch",
-    "Verification",
-    "canonical",
-    "content_digest",
-    "find_mismatches",
-    "image_digest",
-    "list_content",
-    "list_document",
-    "normalise_code",
-    "seal_of",
-    "timestamp",
-    "verify_seal",
-]
 
 SEAL_PATTERN = re.compile(r"^[0-9a-f]{64}$")
 SEALING_ACTIONS = ("list_signed", "list_closed")
@@ -122,13 +98,13 @@ def verify_seal(code: str) -> Verification:
     table = (
         Table.objects.select_related("series__tournament").filter(seal=code).order_by("id").first()
     )
-    entry = _sealing_entry(code, table)
+    entry = sealing_entry(code, table)
     if table is None and entry is not None and entry.table_id is not None:
         table = Table.objects.select_related("series__tournament").get(pk=entry.table_id)
     if table is None and entry is None:
         return Verification(seal=code, valid=False, reason="unknown")
     sealed_now = table is not None and table.seal == code
-    stored = _stored_document(table if sealed_now else None, entry)
+    stored = stored_document(table if sealed_now else None, entry)
     stored_genuine = stored is not None and hmac.compare_digest(seal_of(stored), code)
     current = list_document(table) if table is not None else None
     if sealed_now and not stored_genuine and hmac.compare_digest(seal_of(current), code):
@@ -158,7 +134,7 @@ def verify_seal(code: str) -> Verification:
     )
 
 
-def _stored_document(table: Table | None, entry: AuditEntry | None) -> dict | None:
+def stored_document(table: Table | None, entry: AuditEntry | None) -> dict | None:
     """The document as sealed: kept with the table, else in the sealing audit entry."""
     if table is not None and isinstance(table.seal_document, dict):
         return table.seal_document
@@ -166,7 +142,7 @@ def _stored_document(table: Table | None, entry: AuditEntry | None) -> dict | No
     return document if isinstance(document, dict) else None
 
 
-def _sealing_entry(code: str, table: Table | None) -> AuditEntry | None:
+def sealing_entry(code: str, table: Table | None) -> AuditEntry | None:
     """The audit entry of the sealing that produced ``code``, with its document."""
     entries = AuditEntry.objects.filter(action__in=SEALING_ACTIONS, after__seal=code)
     if table is not None:

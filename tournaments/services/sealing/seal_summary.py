@@ -12,7 +12,8 @@ from django.utils.dateparse import parse_datetime
 
 from tournaments.models import AuditEntry, Signature, Table
 
-from .seal import Verification, _sealing_entry, _stored_document, list_document, seal_of
+from .seal import Verification, sealing_entry, stored_document
+from .seal_document import list_document, seal_of
 
 
 @dataclass(frozen=True)
@@ -57,9 +58,9 @@ def sealed_list(result: Verification) -> SealedList | None:
     if result.table is None:
         return None
     table = Table.objects.filter(pk=result.table).first()
-    entry = _sealing_entry(result.seal, table)
+    entry = sealing_entry(result.seal, table)
     sealed_now = table is not None and table.seal == result.seal
-    document = _stored_document(table if sealed_now else None, entry)
+    document = stored_document(table if sealed_now else None, entry)
     if (document is None or seal_of(document) != result.seal) and sealed_now:
         document = list_document(table)  # sealed before documents were kept with tables
     if document is None or seal_of(document) != result.seal:

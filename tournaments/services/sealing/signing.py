@@ -40,10 +40,9 @@ from tournaments.skat.rounds import game_count
 from .. import audit
 from ..errors import Rejected, is_id
 from ..seating import ensure_open, lock_table, table_rounds
-from . import seal
+from . import seal_document
 from .list_sealing import (
     ensure_ready,
-    list_complete,
     ready_to_sign,
     seal_list,
     signature_record,
@@ -51,23 +50,6 @@ from .list_sealing import (
 )
 from .signature_image import check_drawing, ensure_not_copied, read_signature_image
 from .signature_strokes import check_strokes, read_strokes
-
-# The readiness rules are called through this module too; the director's steps (end,
-# close, reopen) go through services.states.
-__all__ = [
-    "PIN_ATTEMPTS",
-    "PIN_REFUSED",
-    "PIN_WINDOW",
-    "SignerStatus",
-    "TooManyAttempts",
-    "check_start_card_pin",
-    "list_complete",
-    "read_signature_image",
-    "ready_to_sign",
-    "sign_list",
-    "signers",
-    "signing_status",
-]
 
 PIN_ATTEMPTS = 5
 PIN_WINDOW = timedelta(minutes=10)
@@ -144,7 +126,7 @@ def _add_signature(table, holder: Seat, method, png: bytes, *, user, actor) -> S
     ensure_open(table)
     seats = list(table.seats.all())
     ensure_ready(table, seats)
-    digest = seal.content_digest(seal.list_document(table))
+    digest = seal_document.content_digest(seal_document.list_document(table))
     given = void_stale_signatures(table, digest, user=user, actor=actor)
     if any(other.participant_id == holder.participant_id for other in given):
         raise Rejected.because(
@@ -362,7 +344,7 @@ def signers(table: Table, seats=None, signatures=None, digest: str | None = None
 def signing_status(table: Table) -> dict:
     """What a signing device shows: who signed, who has still to sign, and whether it may."""
     seats = list(table.seats.select_related("participant__player").order_by("number", "from_game"))
-    digest = seal.content_digest(seal.list_document(table))
+    digest = seal_document.content_digest(seal_document.list_document(table))
     entered = table.games.count()
     planned = game_count(table_rounds(table, seats))
     rows = signers(table, seats, digest=digest)

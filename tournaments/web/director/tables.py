@@ -14,7 +14,7 @@ from tournaments.models import (
 from tournaments.services import audit, states, table_access
 from tournaments.services.errors import Rejected
 from tournaments.services.lists.overview import table_overviews
-from tournaments.services.sealing import signing
+from tournaments.services.sealing import list_sealing, signing
 from tournaments.web import forms
 from tournaments.web.director.auth import director_required
 from tournaments.web.director.qr import qr_svg
@@ -45,7 +45,7 @@ def table_rows(tables) -> list[dict]:
     rows = []
     for table, overview in zip(tables, table_overviews(tables), strict=True):
         entered, planned = overview["games_entered"], overview["games_planned"]
-        complete = signing.list_complete(table, entered, planned)
+        complete = list_sealing.list_complete(table, entered, planned)
         ended = table.ended_early_at is not None
         missing = 0 if complete or ended else max(planned - entered, 0)
         signers = {seat["participant"] for seat in overview["seats"]}
@@ -61,7 +61,7 @@ def table_rows(tables) -> list[dict]:
                 "missing": missing,
                 "is_open": table.is_open,
                 "signatures": signed.get(table.id, 0),
-                "awaiting_signatures": signing.ready_to_sign(table, entered, planned),
+                "awaiting_signatures": list_sealing.ready_to_sign(table, entered, planned),
                 "code": table_access.format_code(table.access_code) if table.access_code else "",
             }
         )
