@@ -10,7 +10,7 @@ from django.utils.translation import gettext_noop
 
 from tournaments.models import Game, GamePoints, Table, seen_open
 from tournaments.models.games import INPUT_FIELDS
-from tournaments.skat import GAME_FIELDS, GameInvalid
+from tournaments.skat import GAME_FIELDS, Evaluation, GameInvalid
 from tournaments.skat.entry import check_entry
 from tournaments.skat.rounds import Deal, deal_of, game_count
 
@@ -45,14 +45,12 @@ def enter_game(table: Table, data: dict, *, user=None, actor="") -> Game:
     ensure_entry_mode(table, Table.EntryMode.GAMES)
     seats = list(table.seats.all())
     rounds = table_rounds(table, seats)
-    next_number = (
-        table.games.order_by("-number").values_list("number", flat=True).first() or 0
-    ) + 1
+    next_number = next_game_number(table)
     number = data.get("number", next_number)
-    _check_number(number, next_number, game_count(rounds))
+    check_number(number, next_number, game_count(rounds))
     deal = deal_of(number, rounds)
     game = Game(table=table, number=number, dealer_seat=deal.dealer, table_size=deal.table_size)
-    _fill(game, data, deal, table)
+    value_game(game, data, deal, table)
     game.entered_by = user if user is not None and user.is_authenticated else None
     _save_with_points(game, deal, seats, table, replacing=False)
     if table.entry_mode != Table.EntryMode.GAMES:
@@ -97,7 +95,7 @@ def correct_game(
         data = merged
     seats = list(table.seats.all())
     deal = deal_of(game.number, table_rounds(table, seats))
-    _fill(game, data, deal, table)
+    value_game(game, data, deal, table)
     _save_with_points(game, deal, seats, table, replacing=True)
     audit.record(
         "game_corrected",
@@ -120,7 +118,7 @@ def delete_game(table: Table, number: int, *, user=None, actor="", reason="") ->
     ensure_open(table)
     ensure_not_ended(table)
     game = game_on_list(table, number)
-    last = table.games.order_by("-number").values_list("number", flat=True).first()
+    last = last_game_number(table)
     if game.number != last:
         raise Rejected.because(
             "number",
@@ -173,7 +171,23 @@ def game_on_list(table: Table, number, *, as_typed=None) -> Game:
     return game
 
 
-def _check_number(number, next_number: int, last_number: int) -> None:
+def next_game_number(table: Table, *, last: int | None = None) -> int:
+    """The number the next game of ``table``'s list gets: one after the last entered.
+
+    ``last`` is that last number where the caller read it already (the overviews read it
+    for many tables in one query); otherwise it is one query. The table device counts on
+    from the number its page was given (docs/table-device.md)."""
+    return (last_game_number(table) if last is None else last) + 1
+
+
+def last_game_number(table: Table) -> int:
+    """The number of the last game entered on ``table``'s list, 0 before the first."""
+    return table.games.order_by("-number").values_list("number", flat=True).first() or 0
+
+
+def check_number(number, next_number: int, last_number: int) -> None:
+    """Refuse ``number`` unless it is the next game (``next_number``) of a list that ends
+    after game ``last_number``, naming why."""
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
         raise Rejected.because(
             "number", "invalid_game_number", gettext_noop("The game number must be 1 or higher.")
@@ -211,16 +225,19 @@ def _check_number(number, next_number: int, last_number: int) -> None:
         )
 
 
-def _fill(game: Game, data: dict, deal: Deal, table: Table) -> None:
-    """Validate ``data`` against the deal and the rules; set inputs and results on ``game``."""
+def value_game(game: Game, data: dict, deal: Deal, table: Table) -> Evaluation | None:
+    """The one entry path: validate ``data`` against the deal and the rules, set the inputs
+    and the rules' results on ``game`` (not saved), and return its evaluation (None for a
+    passed game), for whoever previews or stores it. Raises :class:`Rejected`."""
     try:
         entry = check_entry(data, deal, table.series.tournament.scheme)
     except GameInvalid as invalid:
         raise Rejected(list(invalid.problems)) from invalid
     if entry.passed:
         game.record_passed()
-        return
+        return None
     game.record_value(entry.declarer_seat, entry.declaration, entry.outcome, entry.evaluation)
+    return entry.evaluation
 
 
 def _save_with_points(game: Game, deal: Deal, seats, table: Table, *, replacing: bool) -> None:

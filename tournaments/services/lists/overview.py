@@ -10,6 +10,7 @@ from tournaments.skat.rounds import deal_of, game_count
 
 from ..sealing.signing import ready_to_sign, signers
 from ..seating import seats_by_table, table_rounds
+from .listkeeping import next_game_number
 from .settlement import settlement_lines, table_totals
 
 
@@ -51,7 +52,8 @@ def table_overviews(tables) -> list[dict]:
 def _overview(table: Table, seats, entered: int, totals, signatures) -> dict:
     rounds = table_rounds(table, seats)
     planned = game_count(rounds)
-    deal = deal_of(entered + 1, rounds) if table.entry_mode != Table.EntryMode.SUMMARY else None
+    summary = table.entry_mode == Table.EntryMode.SUMMARY
+    deal = None if summary else deal_of(next_game_number(table, last=entered), rounds)
     return {
         "id": table.id,
         "series": table.series_id,

@@ -2,9 +2,9 @@
 
 The entry screens show, before anything is saved, the value of the game and the new
 running total of every player. Those must be exactly the numbers saving would store, so
-:func:`preview_game` runs list keeping's own validation and the rules engine on an
-unsaved game of the next deal, and both functions add up the stored list points
-(``GamePoints.points``), the same numbers a settlement sums.
+:func:`preview_game` runs list keeping's one entry path (``listkeeping.value_game``:
+validated and valued once) on an unsaved game of the next deal, and both functions add up
+the stored list points (``GamePoints.points``), the same numbers a settlement sums.
 """
 
 from collections import defaultdict
@@ -15,11 +15,11 @@ from django.db.models import Sum
 from django.utils.translation import gettext, gettext_noop
 
 from tournaments.models import Game, GamePoints, Table
-from tournaments.skat import Evaluation, evaluate
+from tournaments.skat import Evaluation
 from tournaments.skat.rounds import deal_of, game_count
 
 from ..seating import ensure_entry_mode, ensure_open, table_rounds
-from .listkeeping import _check_number, _fill, ensure_not_ended, game_on_list
+from .listkeeping import check_number, ensure_not_ended, game_on_list, next_game_number, value_game
 
 
 @dataclass(frozen=True)
@@ -122,9 +122,8 @@ def preview_game(table: Table, data: dict, seats=None) -> GamePreview:
     ensure_entry_mode(table, Table.EntryMode.GAMES)
     seats = list(table.seats.all()) if seats is None else seats
     rounds = table_rounds(table, seats)
-    entered = table.games.order_by("-number").values_list("number", flat=True).first() or 0
-    number = entered + 1
-    _check_number(number, number, game_count(rounds))
+    number = next_game_number(table)
+    check_number(number, number, game_count(rounds))
     return _valued(table, seats, deal_of(number, rounds), number, data)
 
 
@@ -142,10 +141,8 @@ def preview_correction(table: Table, number: int, data: dict) -> GamePreview:
 def _valued(table: Table, seats, deal, number: int, data: dict) -> GamePreview:
     """Game ``number`` filled from ``data`` (unsaved), valued, with the totals it leads to."""
     game = Game(table=table, number=number, dealer_seat=deal.dealer, table_size=deal.table_size)
-    _fill(game, {key: value for key, value in data.items() if key != "number"}, deal, table)
-    evaluation = None
-    if not game.passed:
-        evaluation = evaluate(game.declaration(), game.outcome(), table.series.tournament.scheme)
+    entered = {key: value for key, value in data.items() if key != "number"}
+    evaluation = value_game(game, entered, deal, table)
     points = {seat: game.points_of_seat(seat) for seat in deal.seats}
     before = _totals_before(table, seats, number)
     return GamePreview(

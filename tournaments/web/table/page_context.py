@@ -51,8 +51,7 @@ def page_context(request, access: Access) -> dict:
     next_game = overview["next_game"]
     if table.entry_mode == Table.EntryMode.SUMMARY or ended_early:
         next_game = None
-    number = next_game["number"] if next_game else (rows[-1].game.number + 1 if rows else 1)
-    present = [s for s in seats if s.covers(number)] if next_game else []
+    present = [s for s in seats if s.covers(next_game["number"])] if next_game else []
     totals = rows[-1].totals if rows else {}
     current = {seat.number: _current_total(rows, seat) for seat in seats}
     dealer = next_game["dealer_seat"] if next_game else None
