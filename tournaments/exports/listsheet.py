@@ -4,7 +4,7 @@ The sheet holds what the official list shows (docs/rules.md 4): per game the num
 declarer, game, matadors, the winning levels that counted, won/lost, overbid, the
 declarer's score and every seat's running total; then the settlement, the signatures and
 the seal. Scores, values and levels come from what the services stored and from the rules
-engine (``tournaments.skat.evaluate`` for the levels); the running totals (Stand) add up
+engine (``Game.evaluation`` for the levels); the running totals (Stand) add up
 the stored list points as the table pages do, so the last one of each player equals the
 settlement's total.
 """
@@ -18,7 +18,7 @@ from tournaments.models.games import STORED_GAME_FIELDS
 from tournaments.services.lists.running_list import list_point_rows, stand_meaning, stands
 from tournaments.services.lists.settlement import SeatSettlement, settlement_lines, table_totals
 from tournaments.services.seating import table_rounds
-from tournaments.skat import GameInvalid, GameType, evaluate
+from tournaments.skat import GameInvalid, GameType
 from tournaments.skat.rounds import Presence, SeatingError, deal_of, game_count
 
 from . import list_money
@@ -292,7 +292,7 @@ def _game_row(game: Game, names: dict, totals: dict, scheme) -> GameRow:
 def _levels(game: Game, scheme) -> frozenset:
     """The winning levels that counted, as the rules engine values the stored entry."""
     try:
-        evaluation = evaluate(game.declaration(), game.outcome(), scheme)
+        evaluation = game.evaluation(scheme)
     except GameInvalid:
         evaluation = None
     if evaluation is not None and evaluation.levels is not None:
