@@ -9,6 +9,8 @@ from django.core.cache import cache
 from tests.factories import enter, make_seated_table, make_staff_user
 from tournaments.models import AuditEntry
 from tournaments.services import seating, table_access
+from tournaments.services.lists import listkeeping
+from tournaments.skat.entry import check_entry
 from tournaments.skat.notation import parse_game_line
 from tournaments.web.table.keyboard import NOTATION_EXAMPLES, NOTATION_HELP
 
@@ -80,6 +82,22 @@ def test_line_is_saved_with_json_and_the_fragments_come_back(director, table):
     assert 'data-number="2"' in data["html"]["status"]
     assert 'id="undo-link"' in data["html"]["undo"]
     assert data["preview"]["score"] == -96
+
+
+def test_a_saved_line_is_checked_and_valued_once(director, table, monkeypatch):
+    checked = []
+    monkeypatch.setattr(
+        listkeeping, "check_entry", lambda *a, **k: checked.append(a[0]) or check_entry(*a, **k)
+    )
+
+    data = type_line(director, table, "2 gr o1 -", **JSON).json()
+
+    assert len(checked) == 1
+    assert (data["saved"], data["preview"]["score"], data["preview"]["totals"]["2"]) == (
+        1,
+        -96,
+        -146,
+    )
 
 
 def test_passed_line(director, table):

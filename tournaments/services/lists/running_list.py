@@ -138,16 +138,27 @@ def preview_correction(table: Table, number: int, data: dict) -> GamePreview:
     return _valued(table, seats, deal, stored.number, data)
 
 
+def saved_preview(table: Table, game: Game) -> GamePreview:
+    """What the preview showed for ``game`` once it is saved: its value (read from the
+    stored game) and the running totals after it; the entry was valued when it was saved."""
+    seats = list(table.seats.all())
+    deal = deal_of(game.number, table_rounds(table, seats))
+    return _preview(table, seats, deal, game, game.evaluation(table.series.tournament.scheme))
+
+
 def _valued(table: Table, seats, deal, number: int, data: dict) -> GamePreview:
     """Game ``number`` filled from ``data`` (unsaved), valued, with the totals it leads to."""
     game = Game(table=table, number=number, dealer_seat=deal.dealer, table_size=deal.table_size)
     entered = {key: value for key, value in data.items() if key != "number"}
-    evaluation = value_game(game, entered, deal, table)
+    return _preview(table, seats, deal, game, value_game(game, entered, deal, table))
+
+
+def _preview(table: Table, seats, deal, game: Game, evaluation) -> GamePreview:
     points = {seat: game.points_of_seat(seat) for seat in deal.seats}
-    before = _totals_before(table, seats, number)
+    before = _totals_before(table, seats, game.number)
     return GamePreview(
         game=game,
-        number=number,
+        number=game.number,
         dealer_seat=deal.dealer,
         table_size=deal.table_size,
         passed=game.passed,
