@@ -64,7 +64,7 @@ STAND_MEANING = {
 
 def stand_meaning(tournament) -> str:
     """:data:`STAND_MEANING` for the tournament's scoring, in the active language."""
-    return gettext(STAND_MEANING[tournament.scheme.won_bonus != 0])
+    return gettext(STAND_MEANING[tournament.scheme.means_stand_with_extra_points()])
 
 
 def list_point_rows(table_id: int) -> dict[int, list[tuple[int, int, str, int]]]:

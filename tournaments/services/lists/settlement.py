@@ -18,7 +18,7 @@ class Totals:
     bonus_opponents_lost: int = 0
 
     def bonus_won_lost(self, scheme: ExtraPointsScheme) -> int:
-        return scheme.won_bonus * self.won - scheme.lost_malus * self.lost
+        return scheme.bonus_won_lost(self.won, self.lost)
 
     def total(self, scheme: ExtraPointsScheme) -> int:
         return self.game_points + self.bonus_won_lost(scheme) + self.bonus_opponents_lost

@@ -75,12 +75,11 @@ def summary_entries(table: Table, rows: list[dict]) -> list[SummaryEntry]:
             planned=planned,
         )
     scheme = table.series.tournament.scheme
-    credit = scheme.opponent_credit(len(seats))
     lost_in_all = sum(row["lost"] for row in rows)
     entries = []
     for row in sorted(rows, key=lambda r: r["seat"]):
-        credits = credit * (lost_in_all - row["lost"])
-        bonus = scheme.won_bonus * row["won"] - scheme.lost_malus * row["lost"]
+        credits = scheme.credits(len(seats), lost_in_all - row["lost"])
+        bonus = scheme.bonus_won_lost(row["won"], row["lost"])
         entries.append(
             SummaryEntry(
                 table=table,
