@@ -52,7 +52,7 @@ def recorded_actions() -> set[str]:
         for change in ("created", "changed", "deleted")
     }
     constants = {PIN_REFUSED, GUESSING, BLOCK_LIFTED, TOKEN_REVOKED}
-    transitions = {transition.audit for transition in states.TRANSITIONS.values()}
+    transitions = {transition.audit for transition in states.TRANSITIONS.values()} - {""}
     return (
         set(re.findall(r'record\(\s*"([a-z_]+)"', text))
         | set(re.findall(r'action\s?=\s?"([a-z_]+)"', services))

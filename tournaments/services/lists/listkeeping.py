@@ -14,7 +14,7 @@ from tournaments.skat import GAME_FIELDS, Evaluation, GameInvalid
 from tournaments.skat.entry import check_entry
 from tournaments.skat.rounds import Deal, deal_of, game_count
 
-from .. import audit
+from .. import audit, states
 from ..errors import Rejected
 from ..input import MAX_REASON_LENGTH, free_text
 from ..locking import lock_table
@@ -56,7 +56,7 @@ def enter_game(table: Table, data: dict, *, user=None, actor="") -> Game:
     if table.entry_mode != Table.EntryMode.GAMES:
         table.entry_mode = Table.EntryMode.GAMES
         table.save(update_fields=["entry_mode"])
-    _mark_series_running(table)
+    states.start_running(table, user, actor=actor)
     audit.record(
         "game_entered", user=user, actor=actor, table=table, obj=game, after=game_inputs(game)
     )
@@ -141,18 +141,17 @@ def delete_game(table: Table, number: int, *, user=None, actor="", reason="") ->
     )
 
 
+LIST_ENDED_EARLY = gettext_noop(
+    "The tournament director ended the list of table %(table)d early; it is signed as it "
+    "is. Ask the director if a game is missing."
+)
+
+
 def ensure_not_ended(table: Table) -> None:
     """A list the director ended early is signed as it is: no game is added, changed or undone."""
     if table.ended_early_at is not None:
         raise Rejected.because(
-            "table",
-            "list_ended_early",
-            gettext_noop(
-                "The tournament director ended the list of table %(table)d early; it is signed "
-                "as it is. Ask the director if a game is missing."
-            ),
-            conflict=True,
-            table=table.number,
+            "table", "list_ended_early", LIST_ENDED_EARLY, conflict=True, table=table.number
         )
 
 
@@ -261,14 +260,3 @@ def _save_with_points(game: Game, deal: Deal, seats, table: Table, *, replacing:
             table.series,
         )
         GamePoints.objects.bulk_create(rows)
-
-
-def _mark_series_running(table: Table) -> None:
-    series = table.series
-    if series.status == series.Status.PLANNED:
-        series.status = series.Status.RUNNING
-        series.save(update_fields=["status"])
-    tournament = series.tournament
-    if tournament.status == tournament.Status.PLANNED:
-        tournament.status = tournament.Status.RUNNING
-        tournament.save(update_fields=["status"])

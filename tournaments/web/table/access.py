@@ -23,7 +23,7 @@ from tournaments.services import table_access
 from tournaments.services.client_address import client_address as client_address_from
 from tournaments.services.errors import Rejected
 from tournaments.services.lists import listkeeping
-from tournaments.services.roles import may_direct
+from tournaments.services.roles import Role, may_direct
 from tournaments.skat import Problem
 from tournaments.web.table.device_texts import offline_texts
 from tournaments.web.table.offline import catalogue
@@ -57,6 +57,11 @@ class Access:
 
     def actor(self) -> str:
         return "" if self.director else table_access.device_actor(self.table)
+
+    def roles(self) -> frozenset:
+        """The role the page acts in for ``states.apply``: the director or the table device
+        (who may open the page was decided when it was opened)."""
+        return frozenset({Role.DIRECTOR if self.director else Role.TABLE_DEVICE})
 
 
 def _code_still_usable(table: Table) -> bool:

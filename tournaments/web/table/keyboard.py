@@ -14,8 +14,8 @@ from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_safe
 
 from tournaments.models import Game, ListLocked
+from tournaments.services import states
 from tournaments.services.errors import Rejected
-from tournaments.services.lists import listkeeping
 from tournaments.services.lists.game_form import whole_number
 from tournaments.services.lists.running_list import preview_game, saved_preview
 from tournaments.skat.notation import NOTATION, format_game_line, parse_game_line
@@ -140,8 +140,13 @@ def _read_line(access: Access, text: str, *, save: bool, number=None) -> LineRes
             # Saved as typed, checked and valued once by the entry; the answer shows the
             # stored game as the preview showed it.
             data = {**parsed.data, **({"number": number} if number else {})}
-            result.game = listkeeping.enter_game(
-                access.table, data, user=access.user, actor=access.actor()
+            result.game = states.apply(
+                access.table,
+                "enter",
+                access.user,
+                roles=access.roles(),
+                actor=access.actor(),
+                game=data,
             )
             result.preview = preview_display(saved_preview(access.table, result.game))
         else:
