@@ -32,7 +32,7 @@ from tests.factories import (
     sign_all,
 )
 from tournaments.models import Participant, Player, Series, Table, Tournament
-from tournaments.services import draw, table_access
+from tournaments.services import draw, states, table_access
 
 pytestmark = pytest.mark.django_db
 
@@ -876,8 +876,25 @@ def test_close_of_an_incomplete_list_shows_why_and_keeps_the_reason(director_cli
     assert response.status_code == 200
     table.refresh_from_db()
     assert table.status == "open"
-    assert response.context["close_form"].errors
+    forms = {change["action"]: change["form"] for change in response.context["state_changes"]}
+    assert forms["close"].errors
     assert "Spieler fehlt</textarea>" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("offered", "forms"),
+    [([], []), (["close"], ["schliessen"]), (["end", "close"], ["beenden", "schliessen"])],
+)
+def test_the_table_page_offers_the_steps_states_possible_allows(
+    director_client, monkeypatch, offered, forms
+):
+    _tournament, _series, (table,) = _tournament_with_tables(1)
+    monkeypatch.setattr(states, "possible", lambda obj, roles: ["enter", "sign", *offered])
+
+    page = director_client.get(f"/leitung/tische/{table.id}/").content.decode()
+
+    shown = re.findall(rf'action="/leitung/tische/{table.id}/([a-z-]+)/"', page)
+    assert [step for step in shown if step in ("beenden", "schliessen", "wieder-oeffnen")] == forms
 
 
 def test_reopen_a_signed_list_with_a_reason(director_client):
