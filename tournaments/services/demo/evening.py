@@ -21,7 +21,7 @@ from tournaments.models import (
     changes_allowed,
 )
 
-from .. import audit
+from .. import audit, roles
 from .lists import DEMO_TOURNAMENT, load_demo_cup, load_demo_evening
 from .money import load_demo_money
 
@@ -104,8 +104,7 @@ def _reset_director():
     """Create the demo director, or restore its rights and password if someone changed them."""
     user, _created = get_user_model().objects.get_or_create(username=DIRECTOR_USERNAME)
     user.is_active = True
-    user.is_staff = True
-    user.is_superuser = True
+    roles.make_director(user, association_admin=True)
     user.set_password(DIRECTOR_PASSWORD)
     user.save()
     return user
