@@ -98,15 +98,75 @@ def _no_remembered_login_floods():
     login_limit.forget_remembered()
 
 
-@pytest.fixture
-def director(db):
-    """A tournament director (staff superuser) and nothing else: each test builds its data.
+# --- One fixture per role (services/roles.py); each test builds its own data ------------------
+# The full demo is played once, in the demo's own tests (tests/services/test_demo.py).
 
-    The full demo is played once, in the demo's own tests (tests/services/test_demo.py).
-    """
+
+@pytest.fixture
+def director_user(db):
+    """A tournament director: a staff user (directing every event of a club that names no
+    directors), with the password ``tests.factories.DIRECTOR_PASSWORD``."""
+    from tests.factories import DIRECTOR_PASSWORD, make_staff_user
+
+    return make_staff_user(password=DIRECTOR_PASSWORD)
+
+
+@pytest.fixture
+def director_client(client, director_user):
+    """The test client logged in as :func:`director_user`; pages in German."""
+    client.force_login(director_user)
+    return client
+
+
+@pytest.fixture
+def admin_user(db):
+    """The association's admin (a superuser): directs every event, opens the admin pages."""
     from tests.factories import make_superuser
 
     return make_superuser()
+
+
+@pytest.fixture
+def admin_client(client, admin_user):
+    client.force_login(admin_user)
+    return client
+
+
+@pytest.fixture
+def treasurer_client(client, db):
+    """The test client logged in as a treasurer (the Kassenwart group), not a director."""
+    from tests.factories import make_treasurer
+
+    client.force_login(make_treasurer())
+    return client
+
+
+@pytest.fixture
+def device_client(client, table):
+    """The test client as the table device of the module's ``table``: it entered the
+    table's code at /tisch/."""
+    from tournaments.services import table_access
+
+    response = client.post("/tisch/", {"code": table_access.ensure_code(table)})
+    assert response.status_code == 302
+    return client
+
+
+@pytest.fixture
+def english(client):
+    """The pages in English, for a test that reads their English words."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client
+
+
+@pytest.fixture
+def fresh_cache():
+    """An empty cache before and after the test (rankings, table code attempts)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture(scope="module")

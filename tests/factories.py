@@ -15,6 +15,7 @@ from tournaments.services.lists import listkeeping
 from tournaments.skat.rounds import deal_of, game_count
 
 _numbers = itertools.count(1)
+DIRECTOR_PASSWORD = "a-long-test-password-42"
 
 
 def make_staff_user(username=None, password=None):
@@ -27,6 +28,17 @@ def make_superuser(username=None):
     """A director with every right, as the demo's login: what the admin pages need."""
     username = username or f"leitung{next(_numbers)}"
     return get_user_model().objects.create_user(username=username, is_staff=True, is_superuser=True)
+
+
+def make_treasurer(username=None):
+    """A treasurer (Kassenwart): a user in the treasurers' group, not a director."""
+    from django.contrib.auth.models import Group
+
+    from tournaments.services.roles import TREASURER_GROUP
+
+    user = get_user_model().objects.create_user(username=username or f"kasse{next(_numbers)}")
+    user.groups.add(Group.objects.get_or_create(name=TREASURER_GROUP)[0])
+    return user
 
 
 def make_club(name=None):

@@ -29,12 +29,6 @@ def tournament():
     return make_tournament()
 
 
-@pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
-
-
 SEARCHES = [
     ("clubs/", "search"),
     ("players/", "search"),

@@ -14,7 +14,6 @@ from tests.factories import (
     make_club,
     make_many_participants,
     make_series,
-    make_staff_user,
     make_tournament,
 )
 from tournaments.models import AuditEntry, Club, Participant, Player, Team
@@ -46,12 +45,6 @@ def english(client):
 
 
 @pytest.fixture
-def director(client):
-    client.force_login(make_staff_user())
-    return client
-
-
-@pytest.fixture
 def tournament(db):
     return make_tournament()
 
@@ -77,10 +70,10 @@ MIXED = [
 ]
 
 
-def test_import_preview_shows_every_line_and_writes_nothing(director, tournament):
+def test_import_preview_shows_every_line_and_writes_nothing(director_client, tournament):
     make_club("Herz Dame")
 
-    response = upload(director, tournament, "liste.csv", csv_bytes(MIXED))
+    response = upload(director_client, tournament, "liste.csv", csv_bytes(MIXED))
 
     assert response.status_code == 200, response.json()
     body = response.json()
@@ -112,18 +105,18 @@ def test_import_preview_shows_every_line_and_writes_nothing(director, tournament
 
 
 @pytest.mark.parametrize("commit", ["false", "0", ""])
-def test_import_without_commit_only_previews(director, tournament, commit):
-    response = upload(director, tournament, "liste.csv", csv_bytes(MIXED), commit)
+def test_import_without_commit_only_previews(director_client, tournament, commit):
+    response = upload(director_client, tournament, "liste.csv", csv_bytes(MIXED), commit)
 
     assert (response.status_code, response.json()["committed"]) == (200, False)
     assert not Participant.objects.exists()
 
 
-def test_import_commit_registers_with_start_numbers_and_reports_counts(director, tournament):
+def test_import_commit_registers_with_start_numbers_and_reports_counts(director_client, tournament):
     make_club("Herz Dame")
     make_many_participants(tournament, 2)
 
-    response = upload(director, tournament, "liste.xlsx", xlsx_bytes(MIXED), "true")
+    response = upload(director_client, tournament, "liste.xlsx", xlsx_bytes(MIXED), "true")
 
     assert response.status_code == 201, response.json()
     body = response.json()
@@ -140,22 +133,22 @@ def test_import_commit_registers_with_start_numbers_and_reports_counts(director,
     assert AuditEntry.objects.get(action="players_imported").after["registered"] == 2
 
 
-def test_import_commit_after_every_series_is_drawn_is_refused(director):
+def test_import_commit_after_every_series_is_drawn_is_refused(director_client):
     tournament = make_tournament(planned_series=1)
     make_many_participants(tournament, 4)
     draw_series(make_series(tournament), seed=1)
 
-    response = upload(director, tournament, "liste.csv", csv_bytes(MIXED), "true")
+    response = upload(director_client, tournament, "liste.csv", csv_bytes(MIXED), "true")
 
     assert first_error(response) == (409, "file", "all_series_drawn")
     assert Participant.objects.filter(tournament=tournament).count() == 4
 
 
-def test_import_into_a_full_team_is_an_error_line_in_the_preview(director):
+def test_import_into_a_full_team_is_an_error_line_in_the_preview(director_client):
     tournament = make_tournament(team_size=2)
     rows = [HEADER] + [["Karl", f"K{n}", "", "", "Herz"] for n in range(3)]
 
-    response = upload(director, tournament, "liste.csv", csv_bytes(rows))
+    response = upload(director_client, tournament, "liste.csv", csv_bytes(rows))
 
     lines = response.json()["lines"]
     assert [line["status"] for line in lines] == ["new_player", "new_player", "error"]
@@ -190,26 +183,26 @@ def _big_csv():
     ],
 )
 def test_import_of_a_broken_file_is_a_400_naming_the_file(
-    director, tournament, name, content, code
+    director_client, tournament, name, content, code
 ):
-    response = upload(director, tournament, name, content, "true")
+    response = upload(director_client, tournament, name, content, "true")
 
     assert first_error(response) == (400, "file", code)
     assert response.json()["errors"][0]["message"]
     assert not Participant.objects.exists()
 
 
-def test_import_of_a_too_large_file_says_the_limit(director, tournament):
-    response = upload(director, tournament, "riesig.csv", _big_csv())
+def test_import_of_a_too_large_file_says_the_limit(director_client, tournament):
+    response = upload(director_client, tournament, "riesig.csv", _big_csv())
 
     message = response.json()["errors"][0]["message"]
     assert "riesig.csv" in message and "2 MB" in message
 
 
-def test_import_of_a_file_with_duplicate_rows_commits_each_player_once(director, tournament):
+def test_import_of_a_file_with_duplicate_rows_commits_each_player_once(director_client, tournament):
     rows = [HEADER, ["Karl", "Kreuz", "Neu", "1", ""], ["KARL", "kreuz", "neu", "1", ""]]
 
-    response = upload(director, tournament, "liste.csv", csv_bytes(rows), "true")
+    response = upload(director_client, tournament, "liste.csv", csv_bytes(rows), "true")
 
     assert response.json()["result"]["registered"] == 1
     assert [line["status"] for line in response.json()["lines"]] == ["new_player", "duplicate"]
@@ -228,14 +221,14 @@ def test_import_of_a_file_with_duplicate_rows_commits_each_player_once(director,
         ),
     ],
 )
-def test_import_with_a_bad_form_is_refused(director, tournament, data, field, code):
-    response = director.post(API + f"tournaments/{tournament.id}/participants/import/", data)
+def test_import_with_a_bad_form_is_refused(director_client, tournament, data, field, code):
+    response = director_client.post(API + f"tournaments/{tournament.id}/participants/import/", data)
 
     assert first_error(response) == (400, field, code)
 
 
-def test_import_as_json_is_refused_with_a_4xx(director, tournament):
-    response = director.post(
+def test_import_as_json_is_refused_with_a_4xx(director_client, tournament):
+    response = director_client.post(
         API + f"tournaments/{tournament.id}/participants/import/",
         data='{"file": "x"}',
         content_type="application/json",
@@ -252,7 +245,7 @@ def test_import_needs_a_director(client, tournament):
     assert not Player.objects.exists()
 
 
-def test_import_commit_of_5000_rows_takes_a_bounded_number_of_queries(director, tournament):
+def test_import_commit_of_5000_rows_takes_a_bounded_number_of_queries(director_client, tournament):
     rows = [HEADER] + [
         ["Karl", f"Kreuz{n}", f"Club {n % 40}", str(n), f"Team {n // 4}"] for n in range(5000)
     ]
@@ -260,7 +253,7 @@ def test_import_commit_of_5000_rows_takes_a_bounded_number_of_queries(director, 
 
     started = time.perf_counter()
     with CaptureQueriesContext(connection) as queries:
-        response = upload(director, tournament, "gross.csv", content, "true")
+        response = upload(director_client, tournament, "gross.csv", content, "true")
     seconds = time.perf_counter() - started
 
     assert response.status_code == 201
@@ -285,8 +278,8 @@ def braun(db):
     )
 
 
-def test_import_preview_marks_a_member_number_conflict(director, tournament, braun):
-    response = upload(director, tournament, "liste.csv", csv_bytes(CONFLICT))
+def test_import_preview_marks_a_member_number_conflict(director_client, tournament, braun):
+    response = upload(director_client, tournament, "liste.csv", csv_bytes(CONFLICT))
 
     data = response.json()
     assert response.status_code == 200
@@ -296,9 +289,9 @@ def test_import_preview_marks_a_member_number_conflict(director, tournament, bra
 
 
 def test_import_commit_with_an_open_conflict_is_refused_and_writes_nothing(
-    director, tournament, braun
+    director_client, tournament, braun
 ):
-    response = upload(director, tournament, "liste.csv", csv_bytes(CONFLICT), commit="true")
+    response = upload(director_client, tournament, "liste.csv", csv_bytes(CONFLICT), commit="true")
 
     assert first_error(response) == (400, "resolutions", "conflicts_unresolved")
     assert Participant.objects.count() == 0
@@ -313,7 +306,7 @@ def test_import_commit_with_an_open_conflict_is_refused_and_writes_nothing(
     ],
 )
 def test_import_commit_applies_the_resolution_and_counts_outcomes(
-    director, tournament, braun, choice, counts
+    director_client, tournament, braun, choice, counts
 ):
     data = {
         "file": SimpleUploadedFile("liste.csv", csv_bytes(CONFLICT)),
@@ -321,18 +314,18 @@ def test_import_commit_applies_the_resolution_and_counts_outcomes(
         "resolutions": json.dumps({"2": choice}),
     }
 
-    response = director.post(API + f"tournaments/{tournament.id}/participants/import/", data)
+    response = director_client.post(API + f"tournaments/{tournament.id}/participants/import/", data)
 
     assert response.status_code == 201
     assert {k: v for k, v in response.json()["counts"].items() if v} == counts
 
 
-def test_import_with_unreadable_resolutions_names_the_field(director, tournament):
+def test_import_with_unreadable_resolutions_names_the_field(director_client, tournament):
     data = {
         "file": SimpleUploadedFile("liste.csv", csv_bytes(CONFLICT)),
         "resolutions": "Zeile 2: neu",
     }
 
-    response = director.post(API + f"tournaments/{tournament.id}/participants/import/", data)
+    response = director_client.post(API + f"tournaments/{tournament.id}/participants/import/", data)
 
     assert first_error(response) == (400, "resolutions", "invalid_resolutions")

@@ -3,14 +3,11 @@
 import json
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 
 from tests import factories as f
 from tests.openapi import api_schema, generator_warnings
 from tournaments.models import Payment, PrizeRule, Tariff, Tournament
 from tournaments.services import money
-from tournaments.services.roles import TREASURER_GROUP
 
 pytestmark = pytest.mark.django_db
 
@@ -29,20 +26,6 @@ def send(client, method, path, body=None):
     return getattr(client, method)(
         API + path, data=json.dumps(body), content_type="application/json"
     )
-
-
-@pytest.fixture
-def director_client(client):
-    client.force_login(f.make_staff_user())
-    return client
-
-
-@pytest.fixture
-def treasurer_client(client):
-    user = get_user_model().objects.create_user(username="kassenwart")
-    user.groups.add(Group.objects.get_or_create(name=TREASURER_GROUP)[0])
-    client.force_login(user)
-    return client
 
 
 def test_director_sets_and_reads_the_tariff_as_decimal_strings(director_client):

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.factories import make_complete_table, make_seated_table, make_staff_user, play_out
+from tests.factories import make_complete_table, make_seated_table, play_out
 from tournaments.services import table_access
 
 pytestmark = pytest.mark.django_db
@@ -21,12 +21,6 @@ def send(client, method, path, body, **headers):
     return getattr(client, method)(
         API + path, data=json.dumps(body), content_type="application/json", **headers
     )
-
-
-@pytest.fixture
-def director(client):
-    client.force_login(make_staff_user())
-    return client
 
 
 @pytest.mark.parametrize("search", ["³", "٣", "１", "12³"])
@@ -53,7 +47,7 @@ def test_the_projector_shows_its_defaults_for_odd_numbers(client, parameter, val
 
 
 @pytest.mark.parametrize("value", ["³", "٣", True, 2.5, "1e1"])
-def test_the_tariffs_higher_fee_start_refuses_anything_but_ascii_digits(director, value):
+def test_the_tariffs_higher_fee_start_refuses_anything_but_ascii_digits(director_client, value):
     table = make_seated_table()
     tariff = {
         "entry_fee": "10.00",
@@ -62,7 +56,9 @@ def test_the_tariffs_higher_fee_start_refuses_anything_but_ascii_digits(director
         "lost_game_fee_higher": "1.00",
     }
 
-    response = send(director, "put", f"tournaments/{table.series.tournament_id}/tariff/", tariff)
+    response = send(
+        director_client, "put", f"tournaments/{table.series.tournament_id}/tariff/", tariff
+    )
 
     error = response.json()["errors"][0]
     assert (response.status_code, error["field"]) == (400, "lost_game_fee_from")
@@ -77,14 +73,14 @@ def test_the_tariffs_higher_fee_start_refuses_anything_but_ascii_digits(director
         ("reopen", None),
     ],
 )
-def test_a_lone_surrogate_in_a_lists_reason_is_refused(director, action, prepare):
+def test_a_lone_surrogate_in_a_lists_reason_is_refused(director_client, action, prepare):
     if prepare is None:
         table = make_complete_table()
-        send(director, "post", f"tables/{table.id}/close/", {"reason": "fehlt"})
+        send(director_client, "post", f"tables/{table.id}/close/", {"reason": "fehlt"})
     else:
         table = prepare(make_seated_table())
 
-    response = send(director, "post", f"tables/{table.id}/{action}/", {"reason": SURROGATE})
+    response = send(director_client, "post", f"tables/{table.id}/{action}/", {"reason": SURROGATE})
 
     error = response.json()["errors"][0]
     assert (response.status_code, error["field"], error["code"]) == (
@@ -95,16 +91,18 @@ def test_a_lone_surrogate_in_a_lists_reason_is_refused(director, action, prepare
 
 
 @pytest.mark.parametrize("kind", ["series", "tournaments"])
-def test_a_lone_surrogate_in_a_reopening_reason_is_refused(director, kind):
+def test_a_lone_surrogate_in_a_reopening_reason_is_refused(director_client, kind):
     table = make_complete_table()
-    send(director, "post", f"tables/{table.id}/close/", {"reason": "fehlt"})
+    send(director_client, "post", f"tables/{table.id}/close/", {"reason": "fehlt"})
     series = table.series
-    send(director, "post", f"series/{series.id}/finish/", {})
+    send(director_client, "post", f"series/{series.id}/finish/", {})
     target = series.id if kind == "series" else series.tournament_id
     if kind == "tournaments":
-        send(director, "post", f"tournaments/{target}/finish/", {})
+        send(director_client, "post", f"tournaments/{target}/finish/", {})
 
-    response = send(director, "post", f"{kind}/{target}/reopen/", {"reason": "a" + SURROGATE})
+    response = send(
+        director_client, "post", f"{kind}/{target}/reopen/", {"reason": "a" + SURROGATE}
+    )
 
     error = response.json()["errors"][0]
     assert (response.status_code, error["field"], error["code"]) == (
@@ -135,10 +133,10 @@ def test_a_lone_surrogate_in_a_correction_by_table_code_is_refused(client):
     )
 
 
-def test_a_reason_over_the_limit_is_refused_with_the_limit(director):
+def test_a_reason_over_the_limit_is_refused_with_the_limit(director_client):
     table = make_seated_table()
 
-    response = send(director, "post", f"tables/{table.id}/end/", {"reason": "x" * 501})
+    response = send(director_client, "post", f"tables/{table.id}/end/", {"reason": "x" * 501})
 
     error = response.json()["errors"][0]
     assert (response.status_code, error["field"], error["code"]) == (400, "reason", "too_long")

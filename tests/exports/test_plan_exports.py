@@ -28,12 +28,6 @@ def pdf_pages(response) -> list[str]:
 
 
 @pytest.fixture
-def staff_client(client):
-    client.force_login(make_staff_user())
-    return client
-
-
-@pytest.fixture
 def drawn_series(db):
     """Series 1 of a tournament with 7 players: table 1 of four, table 2 of three."""
     tournament = make_tournament(rounds_per_series=1)
@@ -70,11 +64,11 @@ def test_public_table_plan_never_prints_the_table_codes(client, drawn_series):
         assert table_access.format_code(code) not in text
 
 
-def test_director_table_plan_prints_each_tables_code(staff_client, drawn_series):
+def test_director_table_plan_prints_each_tables_code(director_client, drawn_series):
     table = drawn_series.tables.get(number=1)
     code = table_access.issue_code(table)
 
-    response = staff_client.get(f"{API}series/{drawn_series.id}/table-plan-codes.pdf")
+    response = director_client.get(f"{API}series/{drawn_series.id}/table-plan-codes.pdf")
 
     assert response.status_code == 200
     text = "\n".join(pdf_pages(response))
@@ -105,11 +99,11 @@ def test_table_plan_of_a_series_not_drawn_says_so(client):
     assert "noch nicht ausgelost" in page
 
 
-def test_start_cards_show_name_start_number_pin_and_tables(staff_client, drawn_series):
+def test_start_cards_show_name_start_number_pin_and_tables(director_client, drawn_series):
     tournament = drawn_series.tournament
     participant = tournament.participants.get(start_number=5)
 
-    response = staff_client.get(f"{API}tournaments/{tournament.id}/start-cards.pdf")
+    response = director_client.get(f"{API}tournaments/{tournament.id}/start-cards.pdf")
 
     assert response.status_code == 200
     assert response["Cache-Control"] == "no-store"
@@ -122,35 +116,35 @@ def test_start_cards_show_name_start_number_pin_and_tables(staff_client, drawn_s
         assert other.pin in page
 
 
-def test_start_cards_fit_eight_on_a_page(staff_client):
+def test_start_cards_fit_eight_on_a_page(director_client):
     tournament = make_tournament()
     make_participants(tournament, 9)
 
-    pages = pdf_pages(staff_client.get(f"{API}tournaments/{tournament.id}/start-cards.pdf"))
+    pages = pdf_pages(director_client.get(f"{API}tournaments/{tournament.id}/start-cards.pdf"))
 
     assert len(pages) == 2
     assert sum(page.count("PIN") for page in pages) == 9
 
 
-def test_series_start_cards_are_for_the_players_of_that_series(staff_client, drawn_series):
+def test_series_start_cards_are_for_the_players_of_that_series(director_client, drawn_series):
     tournament = drawn_series.tournament
     (late,) = make_participants(tournament, 1)
 
-    response = staff_client.get(f"{API}series/{drawn_series.id}/start-cards.pdf")
+    response = director_client.get(f"{API}series/{drawn_series.id}/start-cards.pdf")
 
     text = "\n".join(pdf_pages(response))
     assert late.player.full_name not in text
     assert text.count("PIN") == 7
 
 
-def test_start_cards_leave_out_withdrawn_players(staff_client, drawn_series):
+def test_start_cards_leave_out_withdrawn_players(director_client, drawn_series):
     tournament = drawn_series.tournament
     (gone,) = make_participants(tournament, 1)
     gone.withdrawn = True
     gone.save()
 
     text = "\n".join(
-        pdf_pages(staff_client.get(f"{API}tournaments/{tournament.id}/start-cards.pdf"))
+        pdf_pages(director_client.get(f"{API}tournaments/{tournament.id}/start-cards.pdf"))
     )
 
     assert gone.player.full_name not in text
@@ -186,23 +180,23 @@ def test_pins_and_codes_are_for_directors_only(client, drawn_series, path):
     "path",
     ["series/{missing}/start-cards.pdf", "tournaments/{missing}/start-cards.pdf"],
 )
-def test_start_cards_of_an_unknown_id_give_404(staff_client, path):
+def test_start_cards_of_an_unknown_id_give_404(director_client, path):
     missing = make_tournament().id + 1000
 
-    response = staff_client.get(API + path.format(missing=missing))
+    response = director_client.get(API + path.format(missing=missing))
 
     assert response.status_code == 404
     assert response.json()["errors"][0]["code"] == "not_found"
 
 
 @pytest.mark.parametrize("players", [4, 12])
-def test_plan_and_cards_take_constant_queries(staff_client, django_assert_num_queries, players):
+def test_plan_and_cards_take_constant_queries(director_client, django_assert_num_queries, players):
     tournament = make_played_tournament(players=players, series=1)
     series = tournament.series.get()
 
     with django_assert_num_queries(9):
-        assert staff_client.get(f"{API}series/{series.id}/table-plan.pdf").status_code == 200
+        assert director_client.get(f"{API}series/{series.id}/table-plan.pdf").status_code == 200
     # 6: one reads the tournament whose directors may see the PINs (services/roles.py).
     with django_assert_num_queries(6):
-        response = staff_client.get(f"{API}tournaments/{tournament.id}/start-cards.pdf")
+        response = director_client.get(f"{API}tournaments/{tournament.id}/start-cards.pdf")
         assert response.status_code == 200

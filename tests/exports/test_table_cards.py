@@ -6,7 +6,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from tests.factories import make_participants, make_series, make_staff_user, make_tournament
+from tests.factories import make_participants, make_series, make_tournament
 from tournaments.models import Seat
 from tournaments.services import draw, table_access
 
@@ -31,13 +31,6 @@ def drawn(db):
     return series
 
 
-@pytest.fixture
-def staff_client(client):
-    client.force_login(make_staff_user())
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
-    return client
-
-
 def test_drawing_a_series_gives_every_table_its_own_code(drawn):
     codes = list(drawn.tables.values_list("access_code", flat=True))
 
@@ -55,8 +48,8 @@ def test_redraw_gives_new_codes(drawn):
     assert len(after) == 3 and not before & after
 
 
-def test_series_card_sheet_has_a_card_per_table_with_seats_and_code(staff_client, drawn):
-    response = staff_client.get(f"{API}series/{drawn.id}/table-cards.pdf")
+def test_series_card_sheet_has_a_card_per_table_with_seats_and_code(director_client, drawn):
+    response = director_client.get(f"{API}series/{drawn.id}/table-cards.pdf")
 
     pages = pdf_pages(response)
     assert len(pages) == 1  # four cards fit a page
@@ -70,12 +63,12 @@ def test_series_card_sheet_has_a_card_per_table_with_seats_and_code(staff_client
     assert response["Content-Disposition"].endswith("_Serie-1_Tischkarten.pdf")
 
 
-def test_reissued_code_prints_one_card_with_the_new_code(staff_client, drawn):
+def test_reissued_code_prints_one_card_with_the_new_code(director_client, drawn):
     table = drawn.tables.get(number=2)
     old = table.access_code
     new = table_access.issue_code(table)
 
-    pages = pdf_pages(staff_client.get(f"{API}tables/{table.id}/table-card.pdf"))
+    pages = pdf_pages(director_client.get(f"{API}tables/{table.id}/table-card.pdf"))
 
     (text,) = pages
     assert table_access.format_code(new) in text
@@ -95,11 +88,11 @@ def test_table_cards_are_for_directors_only(client, drawn, path):
     assert b"%PDF" not in response.content
 
 
-def test_director_pages_link_the_card_sheet_and_the_single_card(staff_client, drawn):
+def test_director_pages_link_the_card_sheet_and_the_single_card(director_client, drawn):
     table = drawn.tables.first()
 
-    series_page = staff_client.get(f"/leitung/serien/{drawn.id}/").content.decode()
-    table_page = staff_client.get(f"/leitung/tische/{table.id}/").content.decode()
+    series_page = director_client.get(f"/leitung/serien/{drawn.id}/").content.decode()
+    table_page = director_client.get(f"/leitung/tische/{table.id}/").content.decode()
 
     assert f'href="{API}series/{drawn.id}/table-cards.pdf"' in series_page
     assert f'href="{API}tables/{table.id}/table-card.pdf"' in table_page

@@ -20,12 +20,6 @@ def policy_of(response):
     )
 
 
-@pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
-
-
 @pytest.mark.parametrize(
     "path", ["/", "/turniere/", "/rechner/", "/anmelden/", "/admin/login/", "/api/v1/clubs/"]
 )

@@ -14,7 +14,6 @@ from tests.factories import (
     make_complete_table,
     make_participants,
     make_seated_table,
-    make_staff_user,
     play_out,
     png_bytes,
     png_data_url,
@@ -42,11 +41,6 @@ def _table_id(module_db):
 def table(_table_id, db):
     """A complete 4-table of one round (games 1-4), built once for the module (module_db)."""
     return Table.objects.get(pk=_table_id)
-
-
-@pytest.fixture
-def director(db):
-    return make_staff_user()
 
 
 def pin_of(table, seat):
@@ -417,12 +411,12 @@ def test_signing_before_the_list_is_complete_is_a_conflict(db):
     assert result == ("table", "list_not_complete", True)
 
 
-def test_list_ended_early_can_be_signed_with_the_games_entered(director):
+def test_list_ended_early_can_be_signed_with_the_games_entered(director_user):
     table = make_seated_table(players=3, rounds_per_series=2)
     enter(table, passed=True)
     enter(table, declarer_seat=1, game="grand", matadors=2, won=True)
 
-    states.apply(table, "end", director, "  Zeit abgelaufen  ")
+    states.apply(table, "end", director_user, "  Zeit abgelaufen  ")
     sign_all(table)
 
     assert table.status == Table.Status.SIGNED
@@ -434,10 +428,10 @@ def test_list_ended_early_can_be_signed_with_the_games_entered(director):
 
 
 @pytest.mark.parametrize("reason", ["", "   ", None, 42, "x" * (states.MAX_REASON_LENGTH + 1)])
-def test_director_actions_need_a_reason(director, reason):
+def test_director_actions_need_a_reason(director_user, reason):
     table = make_seated_table(players=3, rounds_per_series=1)
 
-    field, code, _ = refused(lambda: states.apply(table, "end", director, reason))
+    field, code, _ = refused(lambda: states.apply(table, "end", director_user, reason))
 
     assert field == "reason" and code in ("reason_required", "too_long")
 
@@ -455,8 +449,8 @@ def test_director_actions_refuse_other_users(table, action, who):
         states.apply(table, action, user, "weil")
 
 
-def test_ending_a_complete_list_early_is_a_conflict(table, director):
-    result = refused(lambda: states.apply(table, "end", director, "weil"))
+def test_ending_a_complete_list_early_is_a_conflict(table, director_user):
+    result = refused(lambda: states.apply(table, "end", director_user, "weil"))
 
     assert result == ("table", "list_already_ended", True)
 
@@ -486,10 +480,10 @@ def test_the_list_stays_open_until_the_last_player_signed(table):
     assert table.status == Table.Status.SIGNED
 
 
-def test_close_with_reason_locks_and_seals_a_list_missing_a_signature(table, director):
+def test_close_with_reason_locks_and_seals_a_list_missing_a_signature(table, director_user):
     sign_all(table, except_seats=[3])
 
-    states.apply(table, "close", director, "Platz 3 ist ohne Unterschrift gegangen")
+    states.apply(table, "close", director_user, "Platz 3 ist ohne Unterschrift gegangen")
     table.refresh_from_db()
 
     assert table.status == Table.Status.LOCKED
@@ -502,44 +496,44 @@ def test_close_with_reason_locks_and_seals_a_list_missing_a_signature(table, dir
     assert (result.valid, result.status) == (True, "locked")
 
 
-def test_close_before_the_list_is_complete_is_a_conflict(director):
+def test_close_before_the_list_is_complete_is_a_conflict(director_user):
     table = make_seated_table(players=3, rounds_per_series=1)
 
-    result = refused(lambda: states.apply(table, "close", director, "weil"))
+    result = refused(lambda: states.apply(table, "close", director_user, "weil"))
 
     assert result == ("table", "list_not_complete", True)
 
 
 @pytest.mark.parametrize("action", ["sign", "close", "end"])
-def test_a_sealed_list_refuses_signing_closing_and_ending(table, director, action):
+def test_a_sealed_list_refuses_signing_closing_and_ending(table, director_user, action):
     sign_all(table, except_seats=[2])
-    states.apply(table, "close", director, "Spieler fehlt")
+    states.apply(table, "close", director_user, "Spieler fehlt")
     calls = {
         "sign": lambda: signing.sign_list(table, 2, pin=pin_of(table, 2)),
-        "close": lambda: states.apply(table, "close", director, "nochmal"),
-        "end": lambda: states.apply(table, "end", director, "nochmal"),
+        "close": lambda: states.apply(table, "close", director_user, "nochmal"),
+        "end": lambda: states.apply(table, "end", director_user, "nochmal"),
     }
 
     assert refused(calls[action]) == ("table", "list_locked", True)
 
 
-def test_reopening_an_open_list_is_a_conflict(table, director):
-    assert refused(lambda: states.apply(table, "reopen", director, "weil")) == (
+def test_reopening_an_open_list_is_a_conflict(table, director_user):
+    assert refused(lambda: states.apply(table, "reopen", director_user, "weil")) == (
         "table",
         "list_not_closed",
         True,
     )
 
 
-def test_reopen_correct_and_sign_again_gives_a_new_seal(table, director):
+def test_reopen_correct_and_sign_again_gives_a_new_seal(table, director_user):
     sign_all(table)
     first_seal = table.seal
 
-    states.apply(table, "reopen", director, "Spiel 2 falsch eingetragen")
+    states.apply(table, "reopen", director_user, "Spiel 2 falsch eingetragen")
     table.refresh_from_db()
     reopened = (table.status, table.seal, table.sealed_at, table.signatures.count())
     listkeeping.correct_game(
-        table, 2, {"passed": True}, user=director, reason="Spiel 2 war eingepasst"
+        table, 2, {"passed": True}, user=director_user, reason="Spiel 2 war eingepasst"
     )
     sign_all(table)
 
@@ -554,11 +548,13 @@ def test_reopen_correct_and_sign_again_gives_a_new_seal(table, director):
     assert all(path.startswith("games[2].") for path in changed)
 
 
-def test_audit_trail_shows_the_whole_story(table, director):
+def test_audit_trail_shows_the_whole_story(table, director_user):
     sign_all(table)
-    states.apply(table, "reopen", director, "Korrektur")
-    listkeeping.correct_game(table, 1, {"passed": True}, user=director, reason="war eingepasst")
-    states.apply(table, "close", director, "Spieler schon weg")
+    states.apply(table, "reopen", director_user, "Korrektur")
+    listkeeping.correct_game(
+        table, 1, {"passed": True}, user=director_user, reason="war eingepasst"
+    )
+    states.apply(table, "close", director_user, "Spieler schon weg")
 
     actions = list(
         AuditEntry.objects.filter(table=table)
@@ -582,9 +578,9 @@ def test_audit_trail_shows_the_whole_story(table, director):
     )
 
 
-def test_a_correction_voids_the_signatures_given_before_it(table, director):
+def test_a_correction_voids_the_signatures_given_before_it(table, director_user):
     sign_all(table, except_seats=[3, 4])
-    listkeeping.correct_game(table, 4, {"passed": True}, user=director, reason="Tippfehler")
+    listkeeping.correct_game(table, 4, {"passed": True}, user=director_user, reason="Tippfehler")
 
     signing.sign_list(table, 3, pin=pin_of(table, 3))
 
@@ -593,9 +589,9 @@ def test_a_correction_voids_the_signatures_given_before_it(table, director):
     assert [s["seat"] for s in voided.before] == [1, 2]
 
 
-def test_signing_status_marks_signatures_of_an_earlier_list_state(table, director):
+def test_signing_status_marks_signatures_of_an_earlier_list_state(table, director_user):
     sign_all(table, except_seats=[2, 3, 4])
-    listkeeping.correct_game(table, 4, {"passed": True}, user=director)
+    listkeeping.correct_game(table, 4, {"passed": True}, user=director_user)
 
     status = signing.signing_status(table)
 

@@ -14,17 +14,18 @@ from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.contrib.staticfiles import finders
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.urls import reverse
 from openpyxl import Workbook
 
 from tests.factories import (
+    DIRECTOR_PASSWORD,
     enter,
     make_club,
     make_complete_table,
     make_participants,
     make_player,
     make_series,
-    make_staff_user,
     make_table,
     make_team,
     make_team_members,
@@ -34,24 +35,7 @@ from tests.factories import (
 from tournaments.models import Participant, Player, Series, Table, Tournament
 from tournaments.services import draw, states, table_access
 
-pytestmark = pytest.mark.django_db
-
-PASSWORD = "a-long-test-password-42"
-
-
-@pytest.fixture
-def staff(db):
-    user = make_staff_user()
-    user.set_password(PASSWORD)
-    user.save()
-    return user
-
-
-@pytest.fixture
-def director_client(client, staff):
-    client.force_login(staff)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def messages_of(response) -> list[str]:
@@ -119,7 +103,7 @@ def test_director_pages_send_anonymous_visitors_to_the_login(client, every_page)
 
 
 def test_director_pages_refuse_users_who_are_not_staff(client, every_page):
-    client.force_login(get_user_model().objects.create_user("player", password=PASSWORD))
+    client.force_login(get_user_model().objects.create_user("player", password=DIRECTOR_PASSWORD))
 
     for method, url in every_page:
         assert getattr(client, method)(url).status_code == 403, url
@@ -136,45 +120,51 @@ def test_director_pages_change_nothing_for_anonymous_posts(client, every_page):
     assert not Participant.objects.filter(withdrawn=True).exists()
 
 
-def test_login_page_logs_a_director_in_and_goes_to_the_tournaments(client, staff):
-    response = client.post("/anmelden/", {"username": staff.username, "password": PASSWORD})
+def test_login_page_logs_a_director_in_and_goes_to_the_tournaments(client, director_user):
+    response = client.post(
+        "/anmelden/", {"username": director_user.username, "password": DIRECTOR_PASSWORD}
+    )
 
     assert response.status_code == 302
     assert response.url == "/leitung/"
 
 
-def test_login_page_follows_next(client, staff):
+def test_login_page_follows_next(client, director_user):
     response = client.post(
         "/anmelden/",
-        {"username": staff.username, "password": PASSWORD, "next": "/leitung/turniere/neu/"},
+        {
+            "username": director_user.username,
+            "password": DIRECTOR_PASSWORD,
+            "next": "/leitung/turniere/neu/",
+        },
     )
 
     assert response.url == "/leitung/turniere/neu/"
 
 
 def test_login_page_sends_other_users_to_the_home_page(client):
-    get_user_model().objects.create_user("player", password=PASSWORD)
+    get_user_model().objects.create_user("player", password=DIRECTOR_PASSWORD)
 
-    response = client.post("/anmelden/", {"username": "player", "password": PASSWORD})
+    response = client.post("/anmelden/", {"username": "player", "password": DIRECTOR_PASSWORD})
 
     assert response.url == "/"
 
 
-def test_login_page_with_a_wrong_password_says_so_and_keeps_the_name(client, staff):
+def test_login_page_with_a_wrong_password_says_so_and_keeps_the_name(client, director_user):
     response = client.post(
         "/anmelden/",
-        {"username": staff.username, "password": "wrong"},
+        {"username": director_user.username, "password": "wrong"},
         headers={"accept-language": "en"},
     )
 
     assert response.status_code == 200
     assert "Please enter a correct username and password" in text_of(response)
-    assert f'value="{staff.username}"' in response.content.decode()
+    assert f'value="{director_user.username}"' in response.content.decode()
     assert "_auth_user_id" not in client.session
 
 
-def test_login_page_is_german_and_labels_its_fields(client):
-    response = client.get("/anmelden/")
+def test_login_page_is_german_and_labels_its_fields():
+    response = Client().get("/anmelden/")  # a browser of its own: this module reads English
 
     content = response.content.decode()
     assert '<html lang="de">' in content
@@ -191,10 +181,10 @@ def test_logout_needs_a_post_and_ends_the_session(director_client):
     assert director_client.get("/leitung/").status_code == 302
 
 
-def test_nav_link_to_the_director_area_is_shown_to_staff_only(client, staff):
+def test_nav_link_to_the_director_area_is_shown_to_staff_only(client, director_user):
     assert 'href="/leitung/"' not in client.get("/").content.decode()
 
-    client.force_login(staff)
+    client.force_login(director_user)
 
     assert 'href="/leitung/"' in client.get("/").content.decode()
 
@@ -379,8 +369,9 @@ def test_dashboard_of_a_missing_tournament_is_404(director_client):
     assert director_client.get("/leitung/turniere/999999/").status_code == 404
 
 
-def test_dashboard_is_german_by_default(client, staff):
-    client.force_login(staff)
+def test_dashboard_is_german_by_default(director_user):
+    client = Client()  # a browser of its own: this module reads English
+    client.force_login(director_user)
     tournament = make_tournament()
 
     response = client.get(f"/leitung/turniere/{tournament.id}/")

@@ -2,16 +2,10 @@
 
 import pytest
 
-from tests.factories import make_staff_user, make_tournament
+from tests.factories import make_tournament
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
 
 
 def test_demo_tournaments_are_marked_and_offered_for_deletion(director_client, client):

@@ -9,12 +9,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
-
-
-@pytest.fixture
 def signed_ended_table():
     table = make_seated_table(players=3, rounds_per_series=2)
     enter(table, passed=True)

@@ -11,12 +11,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
-
-
-@pytest.fixture
 def finished():
     """A finished tournament of one finished series with one list closed by the director."""
     director = make_staff_user()

@@ -15,14 +15,7 @@ from tests.factories import (
 from tournaments.models import AuditEntry, Series, Table, Tournament
 from tournaments.services import states
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def messages_of(response) -> list[str]:

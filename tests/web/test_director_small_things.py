@@ -12,7 +12,6 @@ from tests.factories import (
     make_player,
     make_seated_table,
     make_series,
-    make_staff_user,
     make_tournament,
 )
 from tournaments.api.auth_token import TOKEN_REVOKED
@@ -25,12 +24,6 @@ from tournaments.services.table_access import BLOCK_LIFTED, GUESSING
 pytestmark = pytest.mark.django_db
 
 SOURCE = Path(__file__).resolve().parents[2] / "tournaments"
-
-
-@pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
 
 
 def test_series_page_says_optional_once_per_field(director_client):

@@ -4,16 +4,10 @@ import re
 
 import pytest
 
-from tests.factories import make_participants, make_series, make_staff_user, make_tournament
+from tests.factories import make_participants, make_series, make_tournament
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
 
 
 def _seen_draw(page) -> str:

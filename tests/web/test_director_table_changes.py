@@ -12,17 +12,10 @@ from tests.factories import (
     enter,
     make_participants,
     make_seated_table,
-    make_staff_user,
 )
 from tournaments.models import AuditEntry, Seat, SummaryEntry
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
 
 
 def page_of(table, client) -> str:

@@ -8,19 +8,13 @@ from unittest import mock
 
 import pytest
 
-from tests.factories import make_seated_table, make_staff_user
+from tests.factories import make_seated_table
 from tournaments.exports import styles
 from tournaments.services import table_access
 
 pytestmark = pytest.mark.django_db
 
 HALL = "http://192.168.178.20:8000"
-
-
-@pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
 
 
 def test_the_table_page_shows_the_hall_address_in_its_qr_link(director_client, settings):
