@@ -5,12 +5,12 @@ from urllib.parse import unquote
 
 import pytest
 
+from tests.api.conftest import API
 from tests.factories import make_club, make_played_tournament, make_staff_user
 from tournaments.api.downloads.names import ascii_name, attachment_header, download_name
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
 HEADER = re.compile(r"^attachment; filename=\"([A-Za-z0-9._-]+)\"; filename\*=UTF-8''(\S+)$")
 
 

@@ -1,9 +1,8 @@
 """The table draw over HTTP (docs/api.md 3.3): answer shape, reproducibility and refusals."""
 
-import json
-
 import pytest
 
+from tests.api.conftest import API, first_error, send
 from tests.factories import (
     enter,
     make_club,
@@ -16,28 +15,7 @@ from tournaments.models import Series, Table
 from tournaments.services import participants
 from tournaments.services.draw import SEED_LIMIT
 
-pytestmark = pytest.mark.django_db
-
-API = "/api/v1/"
-
-
-def send(client, method, path, body=None):
-    if body is None:
-        return getattr(client, method)(API + path)
-    return getattr(client, method)(
-        API + path, data=json.dumps(body), content_type="application/json"
-    )
-
-
-def first_error(response):
-    error = response.json()["errors"][0]
-    return response.status_code, error["field"], error["code"]
-
-
-@pytest.fixture(autouse=True)
-def english(client):
-    """Messages in English, so that the assertions on their words hold whatever the catalogue."""
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def series_with(count, **tournament_fields):

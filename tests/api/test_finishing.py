@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
+from tests.api.conftest import API, first_error, post
 from tests.factories import (
     enter,
     make_complete_table,
@@ -21,19 +22,6 @@ from tournaments.services import states, table_access
 from tournaments.services.roles import TREASURER_GROUP
 
 pytestmark = pytest.mark.django_db
-
-API = "/api/v1/"
-
-
-def post(client, path, body=None, **headers):
-    return client.post(
-        API + path, data=json.dumps(body or {}), content_type="application/json", headers=headers
-    )
-
-
-def first_error(response):
-    error = response.json()["errors"][0]
-    return response.status_code, error["field"], error["code"]
 
 
 def _closed_series():

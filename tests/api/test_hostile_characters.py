@@ -11,13 +11,12 @@ import json
 import pytest
 from django.core.exceptions import ValidationError
 
+from tests.api.conftest import API
 from tests.factories import enter, make_club, make_seated_table, make_staff_user, make_tournament
 from tests.openapi import api_schema
 from tournaments.models import AuditEntry, Club, Player, Team, Tournament
 
 pytestmark = pytest.mark.django_db
-
-API = "/api/v1/"
 
 
 def _errors(response):

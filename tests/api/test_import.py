@@ -10,6 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from openpyxl import Workbook
 
+from tests.api.conftest import API, first_error
 from tests.factories import (
     make_club,
     make_many_participants,
@@ -20,9 +21,8 @@ from tournaments.models import AuditEntry, Club, Participant, Player, Team
 from tournaments.services.draw import draw_series
 from tournaments.services.player_import import MAX_FILE_BYTES
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
-API = "/api/v1/"
 HEADER = ["Vorname", "Nachname", "Verein", "Mitgliedsnummer", "Mannschaft"]
 
 
@@ -39,11 +39,6 @@ def xlsx_bytes(rows):
     return buffer.getvalue()
 
 
-@pytest.fixture(autouse=True)
-def english(client):
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-
-
 @pytest.fixture
 def tournament(db):
     return make_tournament()
@@ -54,11 +49,6 @@ def upload(client, tournament, name, content, commit=None):
     if commit is not None:
         data["commit"] = commit
     return client.post(API + f"tournaments/{tournament.id}/participants/import/", data)
-
-
-def first_error(response):
-    error = response.json()["errors"][0]
-    return response.status_code, error["field"], error["code"]
 
 
 MIXED = [

@@ -1,10 +1,9 @@
 """List keeping over HTTP (docs/api.md 3.2): the flow, the refusals and the audit trail."""
 
-import json
-
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.api.conftest import API, created_id, first_error, send
 from tests.factories import (
     enter,
     make_club,
@@ -17,7 +16,6 @@ from tournaments.models import AuditEntry, Club, Game, Table
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
 SETTLEMENT_FIELDS = {
     "seat",
     "participant",
@@ -31,30 +29,10 @@ SETTLEMENT_FIELDS = {
 KARO_WON = {"game": "diamonds", "matadors": 1, "won": True}
 
 
-def send(client, method, path, body=None):
-    """A JSON request to ``/api/v1/<path>``; without ``body`` a request without one."""
-    if body is None:
-        return getattr(client, method)(API + path)
-    return getattr(client, method)(
-        API + path, data=json.dumps(body), content_type="application/json"
-    )
-
-
-def first_error(response):
-    error = response.json()["errors"][0]
-    return response.status_code, error["field"], error["code"]
-
-
 @pytest.fixture
 def four_table(db):
     """A 4-table with one round (games 1–4)."""
     return make_seated_table(players=4, rounds_per_series=1)
-
-
-def created_id(client, path, body):
-    response = send(client, "post", path, body)
-    assert response.status_code == 201, response.json()
-    return response.json()["id"]
 
 
 def test_list_keeping_flow_over_http(director_client):

@@ -8,12 +8,12 @@ stored.
 
 import pytest
 
+from tests.api.conftest import API
 from tests.openapi import api_schema
 from tournaments.models import Club
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
 FORM_BODIES = {
     "multipart/form-data": {},
     "application/x-www-form-urlencoded": {"content_type": "application/x-www-form-urlencoded"},

@@ -1,17 +1,15 @@
 """The cash box over HTTP: tariff, cash, payments and prizes (docs/api.md, "Money")."""
 
-import json
-
 import pytest
 
 from tests import factories as f
+from tests.api.conftest import API, send
 from tests.openapi import api_schema, generator_warnings
 from tournaments.models import Payment, PrizeRule, Tariff, Tournament
 from tournaments.services import money
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
 TARIFF = {
     "entry_fee": "10.00",
     "lost_game_fee": "0.50",
@@ -20,12 +18,6 @@ TARIFF = {
     "passed_game_fee": "0.00",
 }
 MONEY_PATHS = ("tariff", "cash", "payments", "prizes")
-
-
-def send(client, method, path, body=None):
-    return getattr(client, method)(
-        API + path, data=json.dumps(body), content_type="application/json"
-    )
 
 
 def test_director_sets_and_reads_the_tariff_as_decimal_strings(director_client):

@@ -1,7 +1,6 @@
 """The cash box balances by construction: bounded refunds, counter-entries, closed when finished."""
 
 import importlib
-import json
 from decimal import Decimal as D
 
 import pytest
@@ -10,29 +9,18 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 from tests import factories as f
+from tests.api.conftest import API, first_error, send
 from tournaments.models import AuditEntry, Payment, Tournament
 from tournaments.models.money import PaymentImmutable
 from tournaments.services import money, states
 from tournaments.services.roles import TREASURER_GROUP
 
 pytestmark = pytest.mark.django_db
-API = "/api/v1/"
 TARIFF = {"entry_fee": "10.50", "lost_game_fee": "0.50"}
-
-
-def send(client, method, path, body=None):
-    return getattr(client, method)(
-        API + path, data=json.dumps(body), content_type="application/json"
-    )
 
 
 def reverse_path(tournament, payment) -> str:
     return f"tournaments/{tournament.id}/payments/{payment.id}/reverse/"
-
-
-def first_error(response):
-    error = response.json()["errors"][0]
-    return response.status_code, error["field"], error["code"]
 
 
 @pytest.fixture

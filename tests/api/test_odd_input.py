@@ -5,22 +5,14 @@ in any database encoding. Each case names the field that was refused, or shows t
 with its default.
 """
 
-import json
-
 import pytest
 
+from tests.api.conftest import API, send
 from tests.factories import make_complete_table, make_seated_table, play_out
 from tournaments.services import table_access
 
 pytestmark = pytest.mark.django_db
-API = "/api/v1/"
 SURROGATE = "\ud800"
-
-
-def send(client, method, path, body, **headers):
-    return getattr(client, method)(
-        API + path, data=json.dumps(body), content_type="application/json", **headers
-    )
 
 
 @pytest.mark.parametrize("search", ["³", "٣", "１", "12³"])

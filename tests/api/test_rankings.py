@@ -4,12 +4,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tests.api.conftest import API
 from tests.factories import enter, make_participants, make_series, make_table, make_tournament
 from tournaments.services.lists.summary import save_summary
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
 KARO = {"game": "diamonds", "matadors": 1}
 
 

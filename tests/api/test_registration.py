@@ -6,6 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tests.api.conftest import API, first_error, send
 from tests.factories import (
     enter,
     make_club,
@@ -21,28 +22,7 @@ from tournaments.models import AuditEntry, Player, Team, Tournament
 from tournaments.services import participants
 from tournaments.services.draw import draw_series
 
-pytestmark = pytest.mark.django_db
-
-API = "/api/v1/"
-
-
-def send(client, method, path, body=None):
-    if body is None:
-        return getattr(client, method)(API + path)
-    return getattr(client, method)(
-        API + path, data=json.dumps(body), content_type="application/json"
-    )
-
-
-def first_error(response):
-    error = response.json()["errors"][0]
-    return response.status_code, error["field"], error["code"]
-
-
-@pytest.fixture(autouse=True)
-def english(client):
-    """Messages in English, so that the assertions on their words hold whatever the catalogue."""
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture

@@ -1,12 +1,12 @@
 """Signing, closing, reopening and verifying lists over HTTP (docs/api.md 3.4)."""
 
-import json
 import re
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 
+from tests.api.conftest import first_error, send
 from tests.factories import (
     make_complete_table,
     make_participants,
@@ -24,21 +24,7 @@ from tournaments.services.sealing import signing
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
-
-
-def send(client, method, path, body=None, **headers):
-    if body is None:
-        return getattr(client, method)(API + path, headers=headers)
-    return getattr(client, method)(
-        API + path, data=json.dumps(body), content_type="application/json", headers=headers
-    )
-
-
-def first_error(response):
-    error = response.json()["errors"][0]
-    return response.status_code, error["field"], error["code"]
 
 
 @pytest.fixture(scope="module")
@@ -352,7 +338,7 @@ def test_reopen_correct_and_sign_again_gives_a_new_seal(director_client, table):
 
 def test_verification_is_public_and_names_a_game_changed_behind_the_apps_back(client, table):
     seal = sign_all(table).seal
-    valid = send(client, "get", f"verify/{seal}/", authorization="Token not-a-token")
+    valid = send(client, "get", f"verify/{seal}/", headers={"authorization": "Token not-a-token"})
     game = Game.objects.get(table=table, number=2)
 
     with connection.cursor() as cursor:

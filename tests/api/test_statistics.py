@@ -6,6 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tests.api.conftest import API
 from tests.factories import enter, make_club, make_player, make_series, make_table, make_tournament
 from tests.openapi import api_schema
 from tournaments.models import Player
@@ -13,7 +14,6 @@ from tournaments.services import participants
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
 KARO = {"game": "diamonds", "matadors": 1}
 
 

@@ -1,20 +1,12 @@
 """Names are JSON strings and yes/no fields JSON booleans: ``0`` is refused, not converted."""
 
-import json
-
 import pytest
 
 from tests import factories as f
+from tests.api.conftest import API, send
 from tests.openapi import api_schema
 
 pytestmark = pytest.mark.django_db
-API = "/api/v1/"
-
-
-def send(client, method, path, body):
-    return getattr(client, method)(
-        API + path, data=json.dumps(body), content_type="application/json"
-    )
 
 
 def participant_path(participant):

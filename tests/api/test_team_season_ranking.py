@@ -7,6 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from tests.api.conftest import API
 from tests.factories import (
     enter,
     make_club,
@@ -22,7 +23,6 @@ from tournaments.services import participants
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
 KARO = {"game": "diamonds", "matadors": 1}
 
 
