@@ -30,8 +30,10 @@ def clubs_and_players(db):
     ],
 )
 def test_admin_pages_open(admin_client, clubs_and_players, url):
+    response = admin_client.get(url)
 
-    assert admin_client.get(url).status_code == 200
+    assert response.status_code == 200
+    assert 'id="content"' in response.content.decode()
 
 
 def test_player_search_finds_by_club_name(admin_client, clubs_and_players):

@@ -185,8 +185,14 @@ def test_a_planned_series_can_be_finished_and_the_empty_tournament_too(director_
     tournament = make_tournament()
     series = make_series(tournament)
 
-    assert post(director_client, f"series/{series.id}/finish/").status_code == 200
-    assert post(director_client, f"tournaments/{tournament.id}/finish/").status_code == 200
+    finished_series = post(director_client, f"series/{series.id}/finish/")
+    finished_tournament = post(director_client, f"tournaments/{tournament.id}/finish/")
+
+    assert (finished_series.status_code, finished_series.json()["status"]) == (200, "finished")
+    assert (finished_tournament.status_code, finished_tournament.json()["status"]) == (
+        200,
+        "finished",
+    )
 
 
 def test_finishing_freezes_the_settlement_and_reopening_thaws_it(director_client):

@@ -455,3 +455,4 @@ def test_create_table_with_numbers_out_of_range_never_gives_500(director_client,
     response = send(director_client, "post", f"series/{four_table.series_id}/tables/", body)
 
     assert response.status_code == 400
+    assert response.json()["errors"][0]["message"]

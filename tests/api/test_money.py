@@ -120,6 +120,8 @@ def test_treasurer_sees_cash_and_records_payments_but_sets_no_tariff(treasurer_c
     tariff = send(treasurer_client, "put", f"tournaments/{tournament.id}/tariff/", TARIFF)
 
     assert (cash.status_code, paid.status_code, tariff.status_code) == (200, 201, 403)
+    assert (paid.json()["participant"], paid.json()["amount"]) == (participant.id, "5.00")
+    assert cash.json()["entry_fees_paid"] == "0.00"  # read before the payment
 
 
 @pytest.mark.parametrize("path", MONEY_PATHS)

@@ -151,3 +151,4 @@ def test_unicode_digits_in_page_numbers_and_years_show_a_page(client, value):
     ranking = client.get(f"/turniere/{table.series.tournament_id}/rangliste/", {"seite": value})
 
     assert ranking.status_code == 200
+    assert table.seats.first().participant.player.last_name in ranking.content.decode()

@@ -48,4 +48,7 @@ def test_a_treasurer_cannot_change_event_data_through_the_api():
 
     response = client.post("/api/v1/clubs/", {"name": "Kassenclub"}, format="json")
 
-    assert response.status_code == 403
+    assert (response.status_code, response.json()["errors"][0]["code"]) == (
+        403,
+        "permission_denied",
+    )

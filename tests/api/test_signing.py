@@ -142,13 +142,13 @@ def test_signing_an_incomplete_list_is_a_conflict(director_client):
 def test_a_signature_body_must_be_an_object(director_client, table, body):
     response = send(director_client, "post", f"tables/{table.id}/signatures/", body)
 
-    assert response.status_code == 400
+    assert first_error(response) == (400, "body", "not_an_object")
 
 
 def test_signing_an_unknown_table_is_404(director_client):
-    assert (
-        send(director_client, "post", "tables/999999/signatures/", {"seat": 1}).status_code == 404
-    )
+    response = send(director_client, "post", "tables/999999/signatures/", {"seat": 1})
+
+    assert (response.status_code, response.json()["errors"][0]["code"]) == (404, "not_found")
 
 
 def test_signing_needs_a_director_for_now(client, table):
@@ -393,7 +393,8 @@ def test_series_tables_list_signatures_in_constant_queries(
     with django_assert_max_num_queries(8):
         response = send(client, "get", f"series/{table.series_id}/tables/")
 
-    assert response.status_code == 200
+    listed = response.json()
+    assert [len(row["signatures"]) for row in listed] == [3] * tables
 
 
 SIGNING_PATHS = [

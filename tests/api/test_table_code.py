@@ -89,6 +89,8 @@ def test_code_does_not_open_the_other_table_actions(action, body):
     response = call(action, "post", table, code, body)
 
     assert response.status_code == 403
+    assert str(response.data["detail"])
+    assert not table.seats.filter(until_game__isnull=False).exists()
 
 
 def test_expired_code_is_refused_with_the_reason():
@@ -166,7 +168,12 @@ def test_devices_behind_a_trusted_proxy_are_counted_apart(settings):
 def test_reading_needs_no_code():
     table = make_seated_table()
 
-    assert call("games", "get", table).status_code == 200
+    enter(table, passed=True)
+
+    response = call("games", "get", table)
+
+    games = response.data
+    assert [(game["number"], game["passed"]) for game in games] == [(1, True)]
 
 
 def test_table_code_actor_names_the_device():

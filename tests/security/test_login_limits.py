@@ -102,6 +102,7 @@ def test_a_known_device_counts_only_for_its_own_account(hall_login):
     response = post_login(laptop, "/anmelden/", "kassenwart", "falsch")
 
     assert response.status_code == 429
+    assert int(response["Retry-After"]) > 0
 
 
 def test_a_forged_device_cookie_opens_nothing():

@@ -106,7 +106,10 @@ def test_a_group_leader_without_staff_rights_corrects_the_venue_s_lists_only(cli
     other = make_tournament(name="Fremdes Turnier")
     client.force_login(leader)
 
-    assert client.get(f"/leitung/turniere/{venue.tournament_id}/").status_code == 200
+    assert (
+        venue.tournament.name
+        in client.get(f"/leitung/turniere/{venue.tournament_id}/").content.decode()
+    )
     assert client.get(f"/leitung/turniere/{other.id}/").status_code == 403
     assert client.get("/leitung/turniere/neu/").status_code == 403
     assert client.get("/leitung/").status_code == 403

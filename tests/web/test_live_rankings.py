@@ -70,7 +70,10 @@ def test_version_endpoint_moves_when_a_game_is_entered(client, running):
 
 
 def test_version_endpoint_of_unknown_tournament_is_404(client, db):
-    assert client.get("/turniere/999999/version/").status_code == 404
+    response = client.get("/turniere/999999/version/")
+
+    assert response.status_code == 404
+    assert "<h1>Seite nicht gefunden</h1>" in response.content.decode()
 
 
 def test_ranking_is_computed_once_per_version(client, running, monkeypatch):

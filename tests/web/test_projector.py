@@ -60,4 +60,7 @@ def test_projector_takes_odd_parameters_within_limits(client, query):
 
     response = projector(client, tournament, query)
 
+    html = response.content.decode()
     assert response.status_code == 200
+    assert html.count('data-testid="projector-page"') == 1
+    assert html.count('<th scope="row">') == 3

@@ -622,6 +622,7 @@ def test_start_cards_refuse_players_without_staff_rights(client, cup):
     response = client.get(page_url(tournament, "startkarten/"))
 
     assert response.status_code == 403
+    assert "<h1>Kein Zugang</h1>" in response.content.decode()
 
 
 def test_start_cards_show_pin_and_tables_to_the_director(client, cup):
@@ -707,12 +708,16 @@ def test_unknown_ids_give_a_404_page(client, cup, url):
     response = client.get(url.format(id=tournament.id))
 
     assert response.status_code == 404
+    assert "<h1>Seite nicht gefunden</h1>" in response.content.decode()
 
 
 def test_start_cards_of_unknown_tournament_give_404_for_the_director(client):
     client.force_login(make_staff_user())
 
-    assert client.get("/turniere/999999/startkarten/").status_code == 404
+    response = client.get("/turniere/999999/startkarten/")
+
+    assert response.status_code == 404
+    assert "<h1>Seite nicht gefunden</h1>" in response.content.decode()
 
 
 @pytest.mark.parametrize("method", ["post", "put", "delete"])
@@ -721,7 +726,7 @@ def test_public_pages_refuse_writes(client, cup, method):
 
     response = getattr(client, method)(page_url(tournament, "rangliste/"))
 
-    assert response.status_code == 405
+    assert (response.status_code, response["Allow"]) == (405, "GET, HEAD")
 
 
 # --- Query counts: constant whatever the number of tournaments, players or tables --------

@@ -73,8 +73,8 @@ def test_qr_link_opens_the_table(client, table):
 
     response = client.get(f"/tisch/code/{code}/")
 
-    assert response.status_code == 302
-    assert client.get(page(table)).status_code == 200
+    assert (response.status_code, response["Location"]) == (302, page(table))
+    assert f"Tisch {table.number} · Serie" in client.get(page(table)).content.decode()
 
 
 def test_code_form_page_has_a_labelled_input(client):
@@ -113,7 +113,10 @@ def test_qr_link_is_rate_limited_too(client, table):
     for _ in range(table_access.MAX_FAILURES):
         client.get("/tisch/code/ZZZZZZZZZZ/")
 
-    assert client.get("/tisch/code/ZZZZZZZZZZ/").status_code == 429
+    response = client.get("/tisch/code/ZZZZZZZZZZ/")
+
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) > 0
 
 
 def test_expired_code_says_so(client, table):
@@ -136,7 +139,10 @@ def test_table_page_without_code_asks_for_it(client, table):
 def test_staff_opens_every_table_without_code(client, table):
     client.force_login(make_staff_user())
 
-    assert client.get(page(table)).status_code == 200
+    response = client.get(page(table))
+
+    assert response.status_code == 200
+    assert f"Tisch {table.number} · Serie {table.series.number}" in response.content.decode()
 
 
 @pytest.mark.parametrize(
@@ -168,7 +174,10 @@ def test_a_code_opens_only_its_own_table(device_client, table, method, suffix, d
 def test_a_reissued_code_locks_the_old_device_out(device_client, table):
     table_access.issue_code(table)
 
-    assert device_client.get(page(table)).status_code == 403
+    response = device_client.get(page(table))
+
+    assert response.status_code == 403
+    assert table_access.format_code(table.access_code) not in response.content.decode()
 
 
 # --- Touch entry -------------------------------------------------------------------------

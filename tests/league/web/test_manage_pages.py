@@ -159,7 +159,10 @@ def test_another_club_s_director_cannot_run_the_venue(client):
     client.force_login(make_staff_user())
     teams[0].club.directors.add(make_staff_user())
 
-    assert client.get(f"/liga/spielort/{venue.pk}/").status_code == 403
+    response = client.get(f"/liga/spielort/{venue.pk}/")
+
+    assert response.status_code == 403
+    assert "<h1>Kein Zugang</h1>" in response.content.decode()
 
 
 def test_captains_sign_on_the_host_s_device_with_pin_or_drawing(client):
@@ -217,7 +220,10 @@ def test_an_unpublished_report_is_not_public(client):
     group, _teams = make_season(publish=False)
     report = MatchReport.objects.get()
 
-    assert client.get(f"/liga/spielbericht/{report.pk}/").status_code == 403
+    response = client.get(f"/liga/spielbericht/{report.pk}/")
+
+    assert response.status_code == 403
+    assert "<h1>Kein Zugang</h1>" in response.content.decode()
 
 
 def test_my_league_lists_what_the_user_does_in_the_league(client):
