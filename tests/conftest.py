@@ -99,7 +99,7 @@ def _no_remembered_login_floods():
 
 
 # --- One fixture per role (services/roles.py); each test builds its own data ------------------
-# The full demo is played once, in the demo's own tests (tests/services/test_demo.py).
+# The full demo is played once, in the demo's own tests (tests/services/demo/test_evening.py).
 
 
 @pytest.fixture
@@ -220,14 +220,14 @@ LONG_MODULES = (
     "tests/e2e/test_director_feedback.py",
     "tests/management/test_bench_overview.py",
     "tests/e2e/test_finish_flow.py",
-    "tests/services/test_draw_series.py",
+    "tests/services/test_draw.py",
     "tests/e2e/test_cash_flow.py",
     "tests/services/test_states.py",
-    "tests/listkeeping/test_invariants.py",
+    "tests/services/lists/test_invariants.py",
     "tests/test_settings.py",
     "tests/e2e/test_calculator.py",
     "tests/test_locale.py",
-    "tests/services/test_demo.py",
+    "tests/services/demo/test_evening.py",
     "tests/web/test_table_entry.py",
 )
 

@@ -60,7 +60,7 @@ class WholeSum(Sum):
 
     Django passes every value of an integer expression through ``int()``. Both databases
     already return whole numbers here (PostgreSQL's SUM over an integer column is a
-    bigint; tests/listkeeping/test_settlement.py checks both), and a championship's
+    bigint; tests/services/lists/test_settlement.py checks both), and a championship's
     ranking reads 6,000 groups of four sums, where that conversion cost more Python time
     than building the ranking rows.
     """
