@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 
 from skatverein.site_address import site_url
 from tournaments.models import ListLocked, Table
-from tournaments.services import table_access
+from tournaments.services import states, table_access
 from tournaments.services.client_address import client_address as client_address_from
 from tournaments.services.errors import Rejected
 from tournaments.services.lists import listkeeping
@@ -62,6 +62,12 @@ class Access:
         """The role the page acts in for ``states.apply``: the director or the table device
         (who may open the page was decided when it was opened)."""
         return frozenset({Role.DIRECTOR if self.director else Role.TABLE_DEVICE})
+
+    def enter(self, data: dict):
+        """Take the list's *enter* step with the game ``data`` (services/states.py)."""
+        return states.apply(
+            self.table, "enter", self.user, roles=self.roles(), actor=self.actor(), game=data
+        )
 
 
 def _code_still_usable(table: Table) -> bool:

@@ -14,7 +14,6 @@ from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_safe
 
 from tournaments.models import Game, ListLocked
-from tournaments.services import states
 from tournaments.services.errors import Rejected
 from tournaments.services.lists.game_form import whole_number
 from tournaments.services.lists.running_list import preview_game, saved_preview
@@ -140,14 +139,7 @@ def _read_line(access: Access, text: str, *, save: bool, number=None) -> LineRes
             # Saved as typed, checked and valued once by the entry; the answer shows the
             # stored game as the preview showed it.
             data = {**parsed.data, **({"number": number} if number else {})}
-            result.game = states.apply(
-                access.table,
-                "enter",
-                access.user,
-                roles=access.roles(),
-                actor=access.actor(),
-                game=data,
-            )
+            result.game = access.enter(data)
             result.preview = preview_display(saved_preview(access.table, result.game))
         else:
             result.preview = preview_display(preview_game(access.table, parsed.data))

@@ -11,7 +11,6 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from tournaments.models import ListLocked
-from tournaments.services import states
 from tournaments.services.errors import Rejected
 from tournaments.services.lists.game_form import game_fields, preview_at_table
 from tournaments.skat import NULL_VALUES, POSSIBLE_GAME_VALUES, GameType
@@ -141,14 +140,7 @@ def table_page(request, access):
         if request.POST.get("action") == "preview":
             preview = preview_at_table(access.table, request.POST)
             return touch_page(request, access, state=state, preview=preview_display(preview))
-        game = states.apply(
-            access.table,
-            "enter",
-            access.user,
-            roles=access.roles(),
-            actor=access.actor(),
-            game=data,
-        )
+        game = access.enter(data)
     except (Rejected, ListLocked) as error:
         problems, status = problems_and_status(error)
         if wants_json(request):
