@@ -14,7 +14,6 @@ from tournaments.skat.games import MAX_MATADORS, GameType
 
 from .. import participants, seating, states
 from ..lists import listkeeping, summary
-from ..sealing import signing
 
 DEMO_TOURNAMENT = "Demo-Clubabend"
 DEMO_CUP = "Demo-Herbstpokal"
@@ -128,8 +127,13 @@ def _sign_or_close(series, director) -> None:
         seats = table.seats.select_related("participant").order_by("number", "from_game")
         holders = {seat.participant_id: seat for seat in seats}
         for seat in list(holders.values())[: -1 if last else None]:
-            signing.sign_list(
-                table, seat.number, participant=seat.participant_id, pin=seat.participant.pin
+            states.apply(
+                table,
+                "sign",
+                director,
+                seat=seat.number,
+                participant=seat.participant_id,
+                pin=seat.participant.pin,
             )
         if last:
             states.apply(table, "close", director, DEMO_REASON)

@@ -2,13 +2,12 @@
 
 See docs/rules.md, section 4.
 
-Statuses of a list (``Table.status``):
-
-- *open*: the list is being kept. Once it is complete (every game of its rounds entered,
-  or its summary saved) or the director ended it early, the players sign it.
-- *signed*: everybody who sat at the table signed. The list is locked and sealed.
-- *locked*: the director closed the list with a recorded reason although signatures are
-  missing (a list lacking a signature stays valid). Also locked and sealed.
+The states of a list and who may change them are those of
+:data:`tournaments.services.states.TRANSITIONS` (open, ended, signed, locked); signing is
+its *sign* step, which the API, the table pages and the demo take through
+``states.apply``. A list is signed once it is complete
+(every game of its rounds entered, or its summary saved) or the director ended it early;
+the last signature makes it *signed*, locked and sealed.
 
 Who signs: every participant with a seat at the table, also one who left during the
 series (for their part of the list) and one who joined or replaced a player. A player
