@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.factories import make_club, make_player
+from tests import factories as f
 from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -13,8 +13,8 @@ PLAYERS = "/api/v1/players/"
 def test_new_player_with_a_member_number_taken_in_the_club_is_refused_naming_the_field(
     director_client,
 ):
-    club = make_club()
-    taken = make_player(club=club, last_name="Schulze")
+    club = f.make_club()
+    taken = f.make_player(club=club, last_name="Schulze")
     Player.objects.filter(pk=taken.pk).update(member_number="0815")
     body = {"first_name": "Erna", "last_name": "Kraus", "club": club.id, "member_number": "0815"}
 
@@ -28,9 +28,9 @@ def test_new_player_with_a_member_number_taken_in_the_club_is_refused_naming_the
 
 
 def test_member_number_may_repeat_in_another_club_and_a_player_keeps_their_own(director_client):
-    taken = make_player(club=make_club(), last_name="Schulze")
+    taken = f.make_player(club=f.make_club(), last_name="Schulze")
     Player.objects.filter(pk=taken.pk).update(member_number="0815")
-    other_club = make_club()
+    other_club = f.make_club()
     body = {"first_name": "Erna", "last_name": "Kraus", "club": other_club.id}
 
     created = director_client.post(PLAYERS, {**body, "member_number": "0815"}, "application/json")

@@ -2,14 +2,8 @@
 
 import pytest
 
+from tests import factories as f
 from tests.api.conftest import API, first_error, send
-from tests.factories import (
-    enter,
-    make_club,
-    make_many_participants,
-    make_series,
-    make_tournament,
-)
 from tests.openapi import api_schema
 from tournaments.models import Series, Table
 from tournaments.services import participants
@@ -19,9 +13,9 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def series_with(count, **tournament_fields):
-    tournament = make_tournament(**tournament_fields)
-    make_many_participants(tournament, count)
-    return make_series(tournament)
+    tournament = f.make_tournament(**tournament_fields)
+    f.make_many_participants(tournament, count)
+    return f.make_series(tournament)
 
 
 def draw(client, series, body):
@@ -75,11 +69,11 @@ def test_draw_without_a_seed_returns_the_one_it_chose(director_client):
 
 
 def test_draw_can_be_read_back_the_same_way(director_client, client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     team = participants.create_team(tournament, "Kreuz Asse")
-    make_many_participants(tournament, 4, team=team)
-    make_many_participants(tournament, 2, club=make_club())
-    series = make_series(tournament)
+    f.make_many_participants(tournament, 4, team=team)
+    f.make_many_participants(tournament, 2, club=f.make_club())
+    series = f.make_series(tournament)
     made = draw(director_client, series, {"seed": 5, "mode": "seeded"})
 
     read = client.get(API + f"series/{series.id}/draw/")
@@ -90,11 +84,11 @@ def test_draw_can_be_read_back_the_same_way(director_client, client):
 
 
 def test_draw_conflicts_name_the_players(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     team = participants.create_team(tournament, "Herz Buben")
-    mates = make_many_participants(tournament, 4, team=team)
-    make_many_participants(tournament, 2)
-    series = make_series(tournament)
+    mates = f.make_many_participants(tournament, 4, team=team)
+    f.make_many_participants(tournament, 2)
+    series = f.make_series(tournament)
 
     response = send(director_client, "post", f"series/{series.id}/draw/", {"seed": 1})
 
@@ -122,7 +116,7 @@ def test_draw_refuses_player_counts_that_cannot_be_seated(director_client, count
 def test_draw_is_refused_with_409_once_the_first_game_is_entered(director_client):
     series = series_with(8)
     first = draw(director_client, series, {"seed": 1})
-    enter(Table.objects.get(pk=first.json()["tables"][0]["id"]), passed=True)
+    f.enter(Table.objects.get(pk=first.json()["tables"][0]["id"]), passed=True)
 
     response = draw(director_client, series, {"seed": 2})
 

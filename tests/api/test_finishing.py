@@ -6,17 +6,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
+from tests import factories as f
 from tests.api.conftest import API, first_error, post
-from tests.factories import (
-    enter,
-    make_complete_table,
-    make_participants,
-    make_seated_table,
-    make_series,
-    make_staff_user,
-    make_table,
-    make_tournament,
-)
 from tournaments.models import AuditEntry, SettlementSnapshot
 from tournaments.services import states, table_access
 from tournaments.services.roles import TREASURER_GROUP
@@ -25,8 +16,8 @@ pytestmark = pytest.mark.django_db
 
 
 def _closed_series():
-    table = make_complete_table(players=3)
-    states.apply(table, "close", make_staff_user(), "Platz 3 fehlt")
+    table = f.make_complete_table(players=3)
+    states.apply(table, "close", f.make_staff_user(), "Platz 3 fehlt")
     return table.series
 
 
@@ -42,7 +33,7 @@ def test_finish_series_answers_the_finished_series(director_client):
 
 def test_finish_series_with_open_lists_names_them(director_client):
     series = _closed_series()
-    open_table = make_table(series, make_participants(series.tournament, 3), number=7)
+    open_table = f.make_table(series, f.make_participants(series.tournament, 3), number=7)
 
     response = post(director_client, f"series/{series.id}/finish/")
 
@@ -84,7 +75,7 @@ def test_reopen_needs_a_reason_and_makes_it_running(director_client, kind):
 def test_finished_series_takes_no_new_table(director_client):
     series = _closed_series()
     post(director_client, f"series/{series.id}/finish/")
-    people = make_participants(series.tournament, 3)
+    people = f.make_participants(series.tournament, 3)
 
     response = post(
         director_client, f"series/{series.id}/tables/", {"seats": [p.id for p in people]}
@@ -112,7 +103,7 @@ def test_finished_tournament_takes_no_new_series(director_client):
     ],
 )
 def test_steps_the_state_does_not_allow_are_conflicts(director_client, path, code):
-    table = make_complete_table(players=3)
+    table = f.make_complete_table(players=3)
     url = path.format(series=table.series_id, tournament=table.series.tournament_id, table=table.id)
 
     response = post(director_client, url, {"reason": "Grund"})
@@ -122,7 +113,7 @@ def test_steps_the_state_does_not_allow_are_conflicts(director_client, path, cod
 
 
 def test_status_is_not_written_around_the_finish_step(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = director_client.patch(
         f"{API}tournaments/{tournament.id}/",
@@ -152,7 +143,7 @@ def _treasurer():
     ],
 )
 def test_only_the_director_takes_these_steps(client, who, path):
-    table = make_seated_table(players=3)
+    table = f.make_seated_table(players=3)
     headers = {}
     if who == "treasurer":
         client.force_login(_treasurer())
@@ -170,8 +161,8 @@ def test_only_the_director_takes_these_steps(client, who, path):
 
 
 def test_an_early_end_is_taken_back_through_reopen(director_client):
-    table = make_seated_table(players=3)
-    enter(table, passed=True)
+    table = f.make_seated_table(players=3)
+    f.enter(table, passed=True)
     post(director_client, f"tables/{table.id}/end/", {"reason": "Zeit"})
 
     response = post(director_client, f"tables/{table.id}/reopen/", {"reason": "Doch weiter"})
@@ -182,8 +173,8 @@ def test_an_early_end_is_taken_back_through_reopen(director_client):
 
 
 def test_a_planned_series_can_be_finished_and_the_empty_tournament_too(director_client):
-    tournament = make_tournament()
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    series = f.make_series(tournament)
 
     finished_series = post(director_client, f"series/{series.id}/finish/")
     finished_tournament = post(director_client, f"tournaments/{tournament.id}/finish/")

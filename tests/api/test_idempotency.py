@@ -8,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.test import APIRequestFactory
 
-from tests.factories import make_seated_table
+from tests import factories as f
 from tournaments.api.idempotency import idempotent
 from tournaments.models import Club, Game, IdempotencyKey
 
@@ -28,7 +28,7 @@ def _post(client, table, body, key):
 
 
 def test_resent_game_with_the_same_key_returns_the_first_answer_and_stores_nothing(director_client):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
 
     first = _post(director_client, table, KARO_WON, "3f6c1d2e-key")
     again = _post(director_client, table, KARO_WON, "3f6c1d2e-key")
@@ -40,7 +40,7 @@ def test_resent_game_with_the_same_key_returns_the_first_answer_and_stores_nothi
 
 
 def test_same_key_with_another_body_is_refused_with_422(director_client):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     _post(director_client, table, KARO_WON, "key-1")
 
     response = _post(director_client, table, {**KARO_WON, "won": False}, "key-1")
@@ -52,7 +52,7 @@ def test_same_key_with_another_body_is_refused_with_422(director_client):
 
 
 def test_new_keys_and_no_key_store_a_game_each(director_client):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
 
     body = {**KARO_WON, "declarer_seat": 4}  # seat 4 deals game 4 only
 
@@ -63,7 +63,7 @@ def test_new_keys_and_no_key_store_a_game_each(director_client):
 
 
 def test_refused_game_keeps_no_key_so_a_resend_is_checked_again(director_client):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
 
     refused = _post(director_client, table, {**KARO_WON, "declarer_seat": 1}, "k")  # seat 1 deals
     again = _post(director_client, table, {**KARO_WON, "declarer_seat": 1}, "k")
@@ -74,7 +74,7 @@ def test_refused_game_keeps_no_key_so_a_resend_is_checked_again(director_client)
 
 @pytest.mark.parametrize("key", ["", "x" * 201, "bad\x01key"])
 def test_unusable_key_is_refused_with_400_naming_the_header(director_client, key):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
 
     response = _post(director_client, table, KARO_WON, key)
 

@@ -10,13 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from openpyxl import Workbook
 
+from tests import factories as f
 from tests.api.conftest import API, first_error
-from tests.factories import (
-    make_club,
-    make_many_participants,
-    make_series,
-    make_tournament,
-)
 from tournaments.models import AuditEntry, Club, Participant, Player, Team
 from tournaments.services.draw import draw_series
 from tournaments.services.player_import import MAX_FILE_BYTES
@@ -41,7 +36,7 @@ def xlsx_bytes(rows):
 
 @pytest.fixture
 def tournament(db):
-    return make_tournament()
+    return f.make_tournament()
 
 
 def upload(client, tournament, name, content, commit=None):
@@ -61,7 +56,7 @@ MIXED = [
 
 
 def test_import_preview_shows_every_line_and_writes_nothing(director_client, tournament):
-    make_club("Herz Dame")
+    f.make_club("Herz Dame")
 
     response = upload(director_client, tournament, "liste.csv", csv_bytes(MIXED))
 
@@ -103,8 +98,8 @@ def test_import_without_commit_only_previews(director_client, tournament, commit
 
 
 def test_import_commit_registers_with_start_numbers_and_reports_counts(director_client, tournament):
-    make_club("Herz Dame")
-    make_many_participants(tournament, 2)
+    f.make_club("Herz Dame")
+    f.make_many_participants(tournament, 2)
 
     response = upload(director_client, tournament, "liste.xlsx", xlsx_bytes(MIXED), "true")
 
@@ -124,9 +119,9 @@ def test_import_commit_registers_with_start_numbers_and_reports_counts(director_
 
 
 def test_import_commit_after_every_series_is_drawn_is_refused(director_client):
-    tournament = make_tournament(planned_series=1)
-    make_many_participants(tournament, 4)
-    draw_series(make_series(tournament), seed=1)
+    tournament = f.make_tournament(planned_series=1)
+    f.make_many_participants(tournament, 4)
+    draw_series(f.make_series(tournament), seed=1)
 
     response = upload(director_client, tournament, "liste.csv", csv_bytes(MIXED), "true")
 
@@ -135,7 +130,7 @@ def test_import_commit_after_every_series_is_drawn_is_refused(director_client):
 
 
 def test_import_into_a_full_team_is_an_error_line_in_the_preview(director_client):
-    tournament = make_tournament(team_size=2)
+    tournament = f.make_tournament(team_size=2)
     rows = [HEADER] + [["Karl", f"K{n}", "", "", "Herz"] for n in range(3)]
 
     response = upload(director_client, tournament, "liste.csv", csv_bytes(rows))
@@ -264,7 +259,7 @@ CONFLICT = [HEADER, ["Walter", "Schäfer", "Herz Dame", "201", ""], ["Anna", "Ac
 @pytest.fixture
 def braun(db):
     return Player.objects.create(
-        first_name="Werner", last_name="Braun", club=make_club("Herz Dame"), member_number="201"
+        first_name="Werner", last_name="Braun", club=f.make_club("Herz Dame"), member_number="201"
     )
 
 

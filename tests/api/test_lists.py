@@ -3,15 +3,8 @@
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests import factories as f
 from tests.api.conftest import API, created_id, first_error, send
-from tests.factories import (
-    enter,
-    make_club,
-    make_participants,
-    make_player,
-    make_seated_table,
-    make_table,
-)
 from tournaments.models import AuditEntry, Club, Game, Table
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +25,7 @@ KARO_WON = {"game": "diamonds", "matadors": 1, "won": True}
 @pytest.fixture
 def four_table(db):
     """A 4-table with one round (games 1–4)."""
-    return make_seated_table(players=4, rounds_per_series=1)
+    return f.make_seated_table(players=4, rounds_per_series=1)
 
 
 def test_list_keeping_flow_over_http(director_client):
@@ -128,7 +121,7 @@ def test_post_game_returns_the_stored_game(director_client, four_table):
 
 
 def test_get_table_has_settlement_fields(client, four_table):
-    enter(four_table, declarer_seat=2, **KARO_WON)
+    f.enter(four_table, declarer_seat=2, **KARO_WON)
 
     response = send(client, "get", f"tables/{four_table.id}/")
 
@@ -141,7 +134,7 @@ def test_get_table_has_settlement_fields(client, four_table):
 
 
 def test_patch_game_changes_only_the_given_fields(director_client, four_table):
-    enter(four_table, declarer_seat=2, game="spades", matadors=2, won=True)
+    f.enter(four_table, declarer_seat=2, game="spades", matadors=2, won=True)
 
     response = send(director_client, "patch", f"tables/{four_table.id}/games/1/", {"hand": True})
 
@@ -151,8 +144,8 @@ def test_patch_game_changes_only_the_given_fields(director_client, four_table):
 
 
 def test_delete_last_game_removes_it(director_client, four_table):
-    enter(four_table, passed=True)
-    enter(four_table, passed=True)
+    f.enter(four_table, passed=True)
+    f.enter(four_table, passed=True)
 
     response = send(director_client, "delete", f"tables/{four_table.id}/games/2/")
 
@@ -201,7 +194,7 @@ def test_post_game_bad_input_is_refused(director_client, four_table, body, expec
 
 
 def test_post_game_dealer_as_declarer_message_names_the_dealer_seat(director_client, four_table):
-    enter(four_table, passed=True)
+    f.enter(four_table, passed=True)
     body = {"declarer_seat": 2, **KARO_WON}
 
     response = send(director_client, "post", f"tables/{four_table.id}/games/", body)
@@ -212,7 +205,7 @@ def test_post_game_dealer_as_declarer_message_names_the_dealer_seat(director_cli
 
 def test_post_game_after_the_last_game_is_a_conflict(director_client, four_table):
     for _ in range(4):
-        enter(four_table, passed=True)
+        f.enter(four_table, passed=True)
 
     response = send(director_client, "post", f"tables/{four_table.id}/games/", {"passed": True})
 
@@ -228,7 +221,7 @@ def test_post_game_after_the_last_game_is_a_conflict(director_client, four_table
     ],
 )
 def test_leave_bad_input_is_refused(director_client, body, expected):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
 
     response = send(director_client, "post", f"tables/{table.id}/leave/", body)
 
@@ -237,8 +230,8 @@ def test_leave_bad_input_is_refused(director_client, body, expected):
 
 
 def test_join_not_at_a_round_start_is_refused(director_client):
-    table = make_seated_table(players=3, rounds_per_series=2)
-    newcomer = make_participants(table.series.tournament, 1)[0]
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    newcomer = f.make_participants(table.series.tournament, 1)[0]
     body = {"participant": newcomer.id, "from_game": 3}
 
     response = send(director_client, "post", f"tables/{table.id}/join/", body)
@@ -263,8 +256,8 @@ SUMMARY = {"seats": [{"seat": n, "game_points": 0, "won": 0, "lost": 0} for n in
     ],
 )
 def test_writing_to_a_locked_list_is_a_conflict(director_client, four_table, method, path, body):
-    enter(four_table, declarer_seat=2, **KARO_WON)
-    newcomer = make_participants(four_table.series.tournament, 1)[0]
+    f.enter(four_table, declarer_seat=2, **KARO_WON)
+    newcomer = f.make_participants(four_table.series.tournament, 1)[0]
     if body and body.get("participant") == "newcomer":
         body = {**body, "participant": newcomer.id}
     four_table.status = Table.Status.LOCKED
@@ -278,7 +271,7 @@ def test_writing_to_a_locked_list_is_a_conflict(director_client, four_table, met
 
 def test_participant_seated_twice_in_a_series_is_refused(director_client, four_table):
     seated = list(four_table.seats.values_list("participant", flat=True))
-    others = [p.id for p in make_participants(four_table.series.tournament, 2)]
+    others = [p.id for p in f.make_participants(four_table.series.tournament, 2)]
     body = {"number": 2, "seats": [seated[0], *others]}
 
     response = send(director_client, "post", f"series/{four_table.series_id}/tables/", body)
@@ -288,7 +281,7 @@ def test_participant_seated_twice_in_a_series_is_refused(director_client, four_t
 
 
 def test_joining_player_seated_at_another_table_is_refused(director_client, four_table):
-    other = make_table(four_table.series, make_participants(four_table.series.tournament, 3))
+    other = f.make_table(four_table.series, f.make_participants(four_table.series.tournament, 3))
     body = {"participant": four_table.seats.get(number=1).participant_id, "from_game": 1}
 
     response = send(director_client, "post", f"tables/{other.id}/join/", body)
@@ -307,7 +300,7 @@ def test_joining_player_seated_at_another_table_is_refused(director_client, four
     ],
 )
 def test_anonymous_writes_are_refused(client, four_table, method, path, body):
-    enter(four_table, declarer_seat=2, **KARO_WON)
+    f.enter(four_table, declarer_seat=2, **KARO_WON)
 
     response = send(client, method, path.format(table=four_table.id), body)
 
@@ -345,7 +338,7 @@ def test_json_list_body_is_refused(director_client, four_table, path):
 
 def test_deleting_a_game_from_the_middle_is_a_conflict(director_client, four_table):
     for _ in range(3):
-        enter(four_table, passed=True)
+        f.enter(four_table, passed=True)
 
     response = send(director_client, "delete", f"tables/{four_table.id}/games/2/")
 
@@ -354,8 +347,8 @@ def test_deleting_a_game_from_the_middle_is_a_conflict(director_client, four_tab
 
 
 def test_deleting_a_club_with_players_is_a_conflict(director_client):
-    club = make_club()
-    make_player(club)
+    club = f.make_club()
+    f.make_player(club)
 
     response = send(director_client, "delete", f"clubs/{club.id}/")
 
@@ -364,7 +357,7 @@ def test_deleting_a_club_with_players_is_a_conflict(director_client):
 
 
 def test_audit_trail_keeps_before_after_and_reason_of_a_correction(director_client, four_table):
-    enter(four_table, passed=True)
+    f.enter(four_table, passed=True)
     body = {"declarer_seat": 3, **KARO_WON, "reason": "Tippfehler"}
     send(director_client, "put", f"tables/{four_table.id}/games/1/", body)
 
@@ -414,15 +407,15 @@ def _changes():
 
 @pytest.mark.parametrize(("method", "path", "body"), _changes())
 def test_each_change_adds_one_audit_entry(director_client, director_user, method, path, body):
-    table = make_seated_table(players=3, rounds_per_series=2)
-    enter(table, declarer_seat=2, **KARO_WON)
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    f.enter(table, declarer_seat=2, **KARO_WON)
     tournament = table.series.tournament
-    empty = make_table(table.series, make_participants(tournament, 3))
+    empty = f.make_table(table.series, f.make_participants(tournament, 3))
     ids = {
         "table": table.id,
         "empty": empty.id,
         "series": table.series_id,
-        "newcomers": [p.id for p in make_participants(tournament, 4)],
+        "newcomers": [p.id for p in f.make_participants(tournament, 4)],
     }
     before = AuditEntry.objects.count()
 
@@ -447,7 +440,7 @@ def test_each_change_adds_one_audit_entry(director_client, director_user, method
     ],
 )
 def test_create_table_with_numbers_out_of_range_never_gives_500(director_client, four_table, body):
-    unseated = [p.id for p in make_participants(four_table.series.tournament, 3)]
+    unseated = [p.id for p in f.make_participants(four_table.series.tournament, 3)]
     if body["seats"] == "unseated":
         body = {**body, "seats": unseated}
     director_client.raise_request_exception = False

@@ -7,8 +7,8 @@ with its default.
 
 import pytest
 
+from tests import factories as f
 from tests.api.conftest import API, send
-from tests.factories import make_complete_table, make_seated_table, play_out
 from tournaments.services import table_access
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +17,7 @@ SURROGATE = "\ud800"
 
 @pytest.mark.parametrize("search", ["³", "٣", "１", "12³"])
 def test_a_participant_search_with_unicode_digits_is_a_search(client, search):
-    table = make_seated_table()
+    table = f.make_seated_table()
 
     response = client.get(
         f"{API}tournaments/{table.series.tournament_id}/participants/", {"search": search}
@@ -30,7 +30,7 @@ def test_a_participant_search_with_unicode_digits_is_a_search(client, search):
 @pytest.mark.parametrize("parameter", ["zeilen", "sekunden", "seite"])
 @pytest.mark.parametrize("value", ["³", "٣", "99999999999999999999999", "-1"])
 def test_the_projector_shows_its_defaults_for_odd_numbers(client, parameter, value):
-    table = make_seated_table()
+    table = f.make_seated_table()
 
     response = client.get(f"/turniere/{table.series.tournament_id}/leinwand/", {parameter: value})
 
@@ -40,7 +40,7 @@ def test_the_projector_shows_its_defaults_for_odd_numbers(client, parameter, val
 
 @pytest.mark.parametrize("value", ["³", "٣", True, 2.5, "1e1"])
 def test_the_tariffs_higher_fee_start_refuses_anything_but_ascii_digits(director_client, value):
-    table = make_seated_table()
+    table = f.make_seated_table()
     tariff = {
         "entry_fee": "10.00",
         "lost_game_fee": "0.50",
@@ -61,16 +61,16 @@ def test_the_tariffs_higher_fee_start_refuses_anything_but_ascii_digits(director
     ("action", "prepare"),
     [
         ("end", lambda table: table),
-        ("close", lambda table: play_out(table) or table),
+        ("close", lambda table: f.play_out(table) or table),
         ("reopen", None),
     ],
 )
 def test_a_lone_surrogate_in_a_lists_reason_is_refused(director_client, action, prepare):
     if prepare is None:
-        table = make_complete_table()
+        table = f.make_complete_table()
         send(director_client, "post", f"tables/{table.id}/close/", {"reason": "fehlt"})
     else:
-        table = prepare(make_seated_table())
+        table = prepare(f.make_seated_table())
 
     response = send(director_client, "post", f"tables/{table.id}/{action}/", {"reason": SURROGATE})
 
@@ -84,7 +84,7 @@ def test_a_lone_surrogate_in_a_lists_reason_is_refused(director_client, action, 
 
 @pytest.mark.parametrize("kind", ["series", "tournaments"])
 def test_a_lone_surrogate_in_a_reopening_reason_is_refused(director_client, kind):
-    table = make_complete_table()
+    table = f.make_complete_table()
     send(director_client, "post", f"tables/{table.id}/close/", {"reason": "fehlt"})
     series = table.series
     send(director_client, "post", f"series/{series.id}/finish/", {})
@@ -105,7 +105,7 @@ def test_a_lone_surrogate_in_a_reopening_reason_is_refused(director_client, kind
 
 
 def test_a_lone_surrogate_in_a_correction_by_table_code_is_refused(client):
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     send(client, "post", f"tables/{table.id}/games/", {"passed": True}, HTTP_X_TABLE_CODE=code)
 
@@ -126,7 +126,7 @@ def test_a_lone_surrogate_in_a_correction_by_table_code_is_refused(client):
 
 
 def test_a_reason_over_the_limit_is_refused_with_the_limit(director_client):
-    table = make_seated_table()
+    table = f.make_seated_table()
 
     response = send(director_client, "post", f"tables/{table.id}/end/", {"reason": "x" * 501})
 
@@ -146,7 +146,7 @@ def test_a_unicode_digit_as_the_table_of_a_coded_write_is_not_found(client):
 
 @pytest.mark.parametrize("value", ["³", "٣"])
 def test_unicode_digits_in_page_numbers_and_years_show_a_page(client, value):
-    table = make_seated_table()
+    table = f.make_seated_table()
 
     ranking = client.get(f"/turniere/{table.series.tournament_id}/rangliste/", {"seite": value})
 

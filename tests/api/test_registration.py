@@ -6,17 +6,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tests import factories as f
 from tests.api.conftest import API, first_error, send
-from tests.factories import (
-    enter,
-    make_club,
-    make_many_participants,
-    make_participants,
-    make_player,
-    make_series,
-    make_table,
-    make_tournament,
-)
 from tests.openapi import api_schema
 from tournaments.models import AuditEntry, Player, Team, Tournament
 from tournaments.services import participants
@@ -27,7 +18,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 @pytest.fixture
 def tournament(db):
-    return make_tournament(planned_series=2)
+    return f.make_tournament(planned_series=2)
 
 
 def register(client, tournament, body):
@@ -38,8 +29,8 @@ def register(client, tournament, body):
 
 
 def test_register_a_known_player_gets_the_next_start_number(director_client, tournament):
-    make_participants(tournament, 2)
-    player = make_player(make_club("Herz Dame"), "Erika", "Muster")
+    f.make_participants(tournament, 2)
+    player = f.make_player(f.make_club("Herz Dame"), "Erika", "Muster")
 
     response = register(director_client, tournament, {"player": player.id})
 
@@ -51,7 +42,7 @@ def test_register_a_known_player_gets_the_next_start_number(director_client, tou
 
 
 def test_register_a_new_player_in_the_same_step(director_client, tournament):
-    club = make_club("Kreuz Bube")
+    club = f.make_club("Kreuz Bube")
     team = participants.create_team(tournament, "Bube 1")
 
     response = register(
@@ -89,7 +80,7 @@ def test_register_a_new_player_in_the_same_step(director_client, tournament):
 def test_register_a_new_player_that_exists_is_refused_with_the_existing_id(
     director_client, tournament, existing, new
 ):
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     first, last, number = existing
     known = Player.objects.create(first_name=first, last_name=last, club=club, member_number=number)
     new = {"club": club.id, "member_number": "0815", **new}
@@ -103,7 +94,7 @@ def test_register_a_new_player_that_exists_is_refused_with_the_existing_id(
 
 
 def test_register_a_new_guest_with_the_name_of_a_guest_is_refused(director_client, tournament):
-    guest = make_player(None, "Paula", "Pik")
+    guest = f.make_player(None, "Paula", "Pik")
 
     response = register(
         director_client, tournament, {"new_player": {"first_name": "paula", "last_name": "pik"}}
@@ -116,8 +107,8 @@ def test_register_a_new_guest_with_the_name_of_a_guest_is_refused(director_clien
 def test_register_a_new_player_with_a_name_known_in_another_club_creates_them(
     director_client, tournament
 ):
-    make_player(make_club("Herz Dame"), "Karl", "Kreuz")
-    other = make_club("Pik As")
+    f.make_player(f.make_club("Herz Dame"), "Karl", "Kreuz")
+    other = f.make_club("Pik As")
 
     response = register(
         director_client,
@@ -130,12 +121,12 @@ def test_register_a_new_player_with_a_name_known_in_another_club_creates_them(
 
 
 def _other_team():
-    return participants.create_team(make_tournament(), "Fremd").id
+    return participants.create_team(f.make_tournament(), "Fremd").id
 
 
 def _full_team(tournament):
     team = participants.create_team(tournament, "Voll")
-    make_many_participants(tournament, tournament.team_size, team=team)
+    f.make_many_participants(tournament, tournament.team_size, team=team)
     return team.id
 
 
@@ -179,9 +170,9 @@ def _full_team(tournament):
 def test_register_bad_input_is_refused_with_field_and_code(
     director_client, tournament, body, expected
 ):
-    registered = make_participants(tournament, 1)[0]
+    registered = f.make_participants(tournament, 1)[0]
     values = {
-        "PLAYER": make_player().id,
+        "PLAYER": f.make_player().id,
         "REGISTERED": registered.player_id,
         "OTHER": _other_team(),
         "FULL": _full_team(tournament) if "FULL" in json.dumps(body) else None,
@@ -201,11 +192,13 @@ def test_register_bad_input_is_refused_with_field_and_code(
 
 
 def test_register_a_full_team_names_the_team_and_the_limit(director_client):
-    tournament = make_tournament(team_size=2)
+    tournament = f.make_tournament(team_size=2)
     team = participants.create_team(tournament, "Herz Buben")
-    make_many_participants(tournament, 2, team=team)
+    f.make_many_participants(tournament, 2, team=team)
 
-    response = register(director_client, tournament, {"player": make_player().id, "team": team.id})
+    response = register(
+        director_client, tournament, {"player": f.make_player().id, "team": team.id}
+    )
 
     assert first_error(response) == (400, "team", "team_full")
     message = response.json()["errors"][0]["message"]
@@ -213,7 +206,7 @@ def test_register_a_full_team_names_the_team_and_the_limit(director_client):
 
 
 def test_register_needs_a_director(client, tournament):
-    response = register(client, tournament, {"player": make_player().id})
+    response = register(client, tournament, {"player": f.make_player().id})
 
     assert response.status_code == 403
     assert not tournament.participants.exists()
@@ -224,7 +217,7 @@ def test_register_needs_a_director(client, tournament):
 
 def _draw_all(tournament, series_count):
     for _ in range(series_count):
-        draw_series(make_series(tournament), seed=1)
+        draw_series(f.make_series(tournament), seed=1)
 
 
 @pytest.mark.parametrize(
@@ -242,14 +235,14 @@ def _draw_all(tournament, series_count):
 def test_late_registration_is_open_until_every_planned_series_is_drawn(
     director_client, planned, drawn, undrawn, status, expected
 ):
-    tournament = make_tournament(planned_series=planned)
-    make_many_participants(tournament, 4)
+    tournament = f.make_tournament(planned_series=planned)
+    f.make_many_participants(tournament, 4)
     _draw_all(tournament, drawn)
     for _ in range(undrawn):
-        make_series(tournament)
+        f.make_series(tournament)
     Tournament.objects.filter(pk=tournament.pk).update(status=status)
 
-    response = register(director_client, tournament, {"player": make_player().id})
+    response = register(director_client, tournament, {"player": f.make_player().id})
 
     if expected == 201:
         assert response.status_code == 201
@@ -259,8 +252,8 @@ def test_late_registration_is_open_until_every_planned_series_is_drawn(
 
 
 def test_late_registration_also_refuses_a_new_player_without_creating_them(director_client):
-    tournament = make_tournament(planned_series=1)
-    make_many_participants(tournament, 3)
+    tournament = f.make_tournament(planned_series=1)
+    f.make_many_participants(tournament, 3)
     _draw_all(tournament, 1)
     players = Player.objects.count()
 
@@ -293,7 +286,7 @@ def names(response):
     ],
 )
 def test_participant_list_search_by_name_club_or_start_number(client, tournament, search, expected):
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     club.short_name = "HD"
     club.save()
     for first, last, home in (
@@ -301,7 +294,7 @@ def test_participant_list_search_by_name_club_or_start_number(client, tournament
         ("Jürgen", "Müller", club),
         ("Paula", "Pik", None),
     ):
-        participants.register(tournament, make_player(home, first, last))
+        participants.register(tournament, f.make_player(home, first, last))
 
     response = client.get(API + f"tournaments/{tournament.id}/participants/", {"search": search})
 
@@ -312,7 +305,7 @@ def test_participant_list_search_by_name_club_or_start_number(client, tournament
 @pytest.mark.parametrize("size", [1, 3])
 def test_participant_list_takes_constant_queries(client, tournament, size):
     team = participants.create_team(tournament, "Herz")
-    make_many_participants(tournament, size, club=make_club(), team=team)
+    f.make_many_participants(tournament, size, club=f.make_club(), team=team)
 
     with CaptureQueriesContext(connection) as queries:
         response = client.get(
@@ -331,7 +324,7 @@ def participant_path(participant):
 
 
 def test_withdraw_a_participant_and_take_them_back_is_audited(director_client, tournament):
-    participant = make_participants(tournament, 1)[0]
+    participant = f.make_participants(tournament, 1)[0]
 
     out = send(director_client, "patch", participant_path(participant), {"withdrawn": True})
     back = send(director_client, "patch", participant_path(participant), {"withdrawn": False})
@@ -346,10 +339,10 @@ def test_withdraw_a_participant_and_take_them_back_is_audited(director_client, t
 
 
 def test_withdrawn_participants_are_not_drawn(director_client, tournament):
-    people = make_many_participants(tournament, 8)
+    people = f.make_many_participants(tournament, 8)
     for person in people[:2]:
         send(director_client, "patch", participant_path(person), {"withdrawn": True})
-    series = make_series(tournament)
+    series = f.make_series(tournament)
 
     response = send(director_client, "post", f"series/{series.id}/draw/", {"seed": 3})
 
@@ -360,7 +353,7 @@ def test_withdrawn_participants_are_not_drawn(director_client, tournament):
 def test_change_a_participants_team(director_client, tournament):
     first = participants.create_team(tournament, "Herz")
     second = participants.create_team(tournament, "Pik")
-    participant = participants.register(tournament, make_player(), team=first)
+    participant = participants.register(tournament, f.make_player(), team=first)
 
     moved = send(director_client, "patch", participant_path(participant), {"team": second.id})
     none = send(director_client, "patch", participant_path(participant), {"team": None})
@@ -382,7 +375,7 @@ def test_change_a_participants_team(director_client, tournament):
 def test_change_a_participant_with_bad_input_is_refused(
     director_client, tournament, body, expected
 ):
-    participant = make_participants(tournament, 1)[0]
+    participant = f.make_participants(tournament, 1)[0]
     if isinstance(body, dict) and body.get("team") == "FULL":
         body = {"team": _full_team(tournament)}
     elif isinstance(body, dict) and body.get("team") == "OTHER":
@@ -395,7 +388,7 @@ def test_change_a_participant_with_bad_input_is_refused(
 
 @pytest.mark.parametrize("where", ["unknown", "other-tournament"])
 def test_participant_of_another_tournament_is_not_found(director_client, tournament, where):
-    other = make_participants(make_tournament(), 1)[0]
+    other = f.make_participants(f.make_tournament(), 1)[0]
     pid = 999999 if where == "unknown" else other.id
 
     response = send(
@@ -406,7 +399,7 @@ def test_participant_of_another_tournament_is_not_found(director_client, tournam
 
 
 def test_delete_a_participant_who_never_sat_at_a_table(director_client, tournament):
-    participant = make_participants(tournament, 1)[0]
+    participant = f.make_participants(tournament, 1)[0]
 
     response = send(director_client, "delete", participant_path(participant))
 
@@ -418,9 +411,9 @@ def test_delete_a_participant_who_never_sat_at_a_table(director_client, tourname
 def test_delete_a_participant_who_was_seated_is_refused_in_favour_of_withdrawal(
     director_client, tournament
 ):
-    people = make_participants(tournament, 3)
-    table = make_table(make_series(tournament), people)
-    enter(table, passed=True)
+    people = f.make_participants(tournament, 3)
+    table = f.make_table(f.make_series(tournament), people)
+    f.enter(table, passed=True)
 
     response = send(director_client, "delete", participant_path(people[0]))
 
@@ -430,7 +423,7 @@ def test_delete_a_participant_who_was_seated_is_refused_in_favour_of_withdrawal(
 
 
 def test_participant_detail_is_public_and_has_no_pin(client, tournament):
-    participant = make_participants(tournament, 1)[0]
+    participant = f.make_participants(tournament, 1)[0]
 
     response = client.get(API + participant_path(participant))
 
@@ -445,12 +438,12 @@ def test_participant_detail_is_public_and_has_no_pin(client, tournament):
 def test_player_search_marks_registered_players_and_orders_last_name_matches_first(
     client, tournament
 ):
-    club = make_club("Kreuz Bube")
-    by_club = make_player(club, "Anna", "Adler")
-    by_first = make_player(None, "Kreuzmann", "Zett")
-    by_last = make_player(None, "Karl", "Kreuz")
+    club = f.make_club("Kreuz Bube")
+    by_club = f.make_player(club, "Anna", "Adler")
+    by_first = f.make_player(None, "Kreuzmann", "Zett")
+    by_last = f.make_player(None, "Karl", "Kreuz")
     registered = participants.register(tournament, by_last)
-    make_player(None, "Paula", "Pik")
+    f.make_player(None, "Paula", "Pik")
 
     response = client.get(API + f"tournaments/{tournament.id}/player-search/", {"q": "kreuz"})
 
@@ -466,9 +459,9 @@ def test_player_search_marks_registered_players_and_orders_last_name_matches_fir
 
 
 def test_player_search_with_several_words_needs_all_of_them(client, tournament):
-    club = make_club("Herz Dame")
-    wanted = make_player(club, "Karl", "Kreuz")
-    make_player(None, "Karl", "Kreuz")
+    club = f.make_club("Herz Dame")
+    wanted = f.make_player(club, "Karl", "Kreuz")
+    f.make_player(None, "Karl", "Kreuz")
 
     rows = client.get(
         API + f"tournaments/{tournament.id}/player-search/", {"q": "karl herz"}
@@ -479,7 +472,7 @@ def test_player_search_with_several_words_needs_all_of_them(client, tournament):
 
 @pytest.mark.parametrize("query", ["", "   ", "x" * 500])
 def test_player_search_without_a_usable_query_finds_nothing(client, tournament, query):
-    make_player()
+    f.make_player()
 
     response = client.get(API + f"tournaments/{tournament.id}/player-search/", {"q": query})
 
@@ -488,7 +481,7 @@ def test_player_search_without_a_usable_query_finds_nothing(client, tournament, 
 
 def test_player_search_returns_at_most_20_players(client, tournament):
     for _ in range(25):
-        make_player(None, "Karl")
+        f.make_player(None, "Karl")
 
     rows = client.get(API + f"tournaments/{tournament.id}/player-search/", {"q": "karl"}).json()
 
@@ -497,10 +490,10 @@ def test_player_search_returns_at_most_20_players(client, tournament):
 
 @pytest.mark.parametrize("size", [1, 3])
 def test_player_search_takes_constant_queries(client, tournament, size):
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     for _ in range(size):
-        participants.register(tournament, make_player(club, "Karl"))
-        make_player(club, "Karl")
+        participants.register(tournament, f.make_player(club, "Karl"))
+        f.make_player(club, "Karl")
 
     with CaptureQueriesContext(connection) as queries:
         rows = client.get(API + f"tournaments/{tournament.id}/player-search/", {"q": "karl"}).json()
@@ -513,7 +506,7 @@ def test_player_search_takes_constant_queries(client, tournament, size):
 
 
 def test_create_and_list_teams_with_members(director_client, tournament):
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
 
     created = send(
         director_client,
@@ -522,7 +515,7 @@ def test_create_and_list_teams_with_members(director_client, tournament):
         {"name": "Herz 1", "club": club.id},
     )
     team = Team.objects.get(pk=created.json()["id"])
-    members = make_many_participants(tournament, 2, team=team)
+    members = f.make_many_participants(tournament, 2, team=team)
     listed = director_client.get(API + f"tournaments/{tournament.id}/teams/")
 
     assert created.status_code == 201
@@ -557,7 +550,7 @@ def test_create_team_with_bad_input_is_refused(director_client, tournament, body
 def test_team_list_takes_constant_queries(client, tournament, size):
     for number in range(size):
         team = participants.create_team(tournament, f"Team {number}")
-        make_many_participants(tournament, 2, team=team)
+        f.make_many_participants(tournament, 2, team=team)
 
     with CaptureQueriesContext(connection) as queries:
         response = client.get(API + f"tournaments/{tournament.id}/teams/")

@@ -6,17 +6,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 
+from tests import factories as f
 from tests.api.conftest import first_error, send
-from tests.factories import (
-    make_complete_table,
-    make_participants,
-    make_seated_table,
-    make_staff_user,
-    make_table,
-    play_out,
-    png_data_url,
-    sign_all,
-)
 from tests.openapi import api_schema, generator_warnings
 from tournaments.models import Game, Signature, Table
 from tournaments.services import states
@@ -29,7 +20,7 @@ HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
 @pytest.fixture(scope="module")
 def _table_id(module_db):
-    return make_complete_table(players=4, rounds_per_series=1).pk
+    return f.make_complete_table(players=4, rounds_per_series=1).pk
 
 
 @pytest.fixture
@@ -62,7 +53,7 @@ def test_sign_by_pin_answers_with_the_table_overview(director_client, table):
 
 
 def test_sign_by_image_is_stored(director_client, table):
-    response = sign(director_client, table, 2, image=png_data_url())
+    response = sign(director_client, table, 2, image=f.png_data_url())
 
     assert response.status_code == 201
     assert Signature.objects.get(table=table).method == "image"
@@ -133,7 +124,7 @@ def test_signing_twice_is_a_conflict(director_client, table):
 
 
 def test_signing_an_incomplete_list_is_a_conflict(director_client):
-    table = make_seated_table(players=3, rounds_per_series=1)
+    table = f.make_seated_table(players=3, rounds_per_series=1)
 
     assert first_error(sign(director_client, table, 1)) == (409, "table", "list_not_complete")
 
@@ -162,7 +153,7 @@ def test_signing_needs_a_director_for_now(client, table):
 
 
 def test_who_signed_is_public_and_never_shows_pin_or_image(client, table):
-    signing.sign_list(table, 1, image=png_data_url())
+    signing.sign_list(table, 1, image=f.png_data_url())
     signing.sign_list(table, 2, pin=pin_of(table, 2))
 
     response = send(client, "get", f"tables/{table.id}/signatures/")
@@ -191,7 +182,7 @@ def test_who_signed_is_public_and_never_shows_pin_or_image(client, table):
 
 
 def test_director_ends_a_list_early_and_the_players_sign_it(director_client):
-    table = make_seated_table(players=3, rounds_per_series=1)
+    table = f.make_seated_table(players=3, rounds_per_series=1)
     send(director_client, "post", f"tables/{table.id}/games/", {"passed": True})
 
     ended = send(director_client, "post", f"tables/{table.id}/end/", {"reason": "Saal schließt"})
@@ -218,7 +209,7 @@ def test_director_closes_a_list_with_a_reason(director_client, table):
 
 
 def test_director_reopens_a_list(director_client, table):
-    sign_all(table)
+    f.sign_all(table)
 
     response = send(
         director_client, "post", f"tables/{table.id}/reopen/", {"reason": "Spiel 2 falsch"}
@@ -233,7 +224,7 @@ def test_director_reopens_a_list(director_client, table):
 @pytest.mark.parametrize("action", ["end", "close", "reopen"])
 @pytest.mark.parametrize("body", [{}, {"reason": ""}, {"reason": "  "}, {"reason": 7}])
 def test_director_actions_need_a_reason(director_client, action, body):
-    table = make_seated_table(players=3, rounds_per_series=1)
+    table = f.make_seated_table(players=3, rounds_per_series=1)
 
     response = send(director_client, "post", f"tables/{table.id}/{action}/", body)
 
@@ -268,10 +259,10 @@ def test_director_actions_out_of_turn_are_conflicts(director_client, table, acti
 def sealed_table_id(request, module_db):
     """A complete 4-table signed by all, or locked without seat 1; built once per kind for
     the module (every request against it is refused, and rolled back after its test)."""
-    table = make_complete_table(players=4, rounds_per_series=1)
-    sign_all(table, except_seats=[] if request.param == "signed" else [1])
+    table = f.make_complete_table(players=4, rounds_per_series=1)
+    f.sign_all(table, except_seats=[] if request.param == "signed" else [1])
     if request.param == "locked":
-        states.apply(table, "close", make_staff_user(), "Platz 1 fehlt")
+        states.apply(table, "close", f.make_staff_user(), "Platz 1 fehlt")
     return table.pk
 
 
@@ -299,7 +290,7 @@ def test_every_list_changing_endpoint_refuses_a_sealed_list(
 ):
     table = Table.objects.select_related("series__tournament").get(pk=sealed_table_id)
     if body and body.get("participant") == "newcomer":
-        body = {**body, "participant": make_participants(table.series.tournament, 1)[0].id}
+        body = {**body, "participant": f.make_participants(table.series.tournament, 1)[0].id}
     games = list(Game.objects.filter(table=table).values_list("number", "score"))
     seal = Table.objects.get(pk=table.pk).seal
 
@@ -311,7 +302,7 @@ def test_every_list_changing_endpoint_refuses_a_sealed_list(
 
 
 def test_reopen_correct_and_sign_again_gives_a_new_seal(director_client, table):
-    first = sign_all(table).seal
+    first = f.sign_all(table).seal
     send(director_client, "post", f"tables/{table.id}/reopen/", {"reason": "Spiel 4 falsch"})
 
     corrected = send(
@@ -337,7 +328,7 @@ def test_reopen_correct_and_sign_again_gives_a_new_seal(director_client, table):
 
 
 def test_verification_is_public_and_names_a_game_changed_behind_the_apps_back(client, table):
-    seal = sign_all(table).seal
+    seal = f.sign_all(table).seal
     valid = send(client, "get", f"verify/{seal}/", headers={"authorization": "Token not-a-token"})
     game = Game.objects.get(table=table, number=2)
 
@@ -383,12 +374,12 @@ def test_table_overview_has_the_signing_fields(client, table):
 def test_series_tables_list_signatures_in_constant_queries(
     client, django_assert_max_num_queries, tables
 ):
-    table = make_complete_table(players=3, rounds_per_series=1)
+    table = f.make_complete_table(players=3, rounds_per_series=1)
     tournament = table.series.tournament
     for _ in range(tables - 1):
-        play_out(make_table(table.series, make_participants(tournament, 3)))
+        f.play_out(f.make_table(table.series, f.make_participants(tournament, 3)))
     for each in table.series.tables.all():
-        sign_all(each)
+        f.sign_all(each)
 
     with django_assert_max_num_queries(8):
         response = send(client, "get", f"series/{table.series_id}/tables/")

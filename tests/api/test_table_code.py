@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIRequestFactory
 
-from tests.factories import enter, make_complete_table, make_seated_table, play_out
+from tests import factories as f
 from tournaments.api.permissions import DirectorWritesOthersRead
 from tournaments.api.table_code import TableCodeWrites, table_code_actor
 from tournaments.api.tables import TableViewSet
@@ -37,7 +37,7 @@ def call(action, method, table, code=None, body=None, **kwargs):
 
 
 def test_code_lets_a_device_enter_a_game():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
 
     response = call("games", "post", table, code, GAME)
@@ -47,9 +47,9 @@ def test_code_lets_a_device_enter_a_game():
 
 
 def test_code_lets_a_device_correct_and_delete_the_last_game():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
-    enter(table, **GAME)
+    f.enter(table, **GAME)
 
     corrected = call("game", "patch", table, code, {"won": False}, number="1")
     deleted = call("game", "delete", table, code, number="1")
@@ -61,7 +61,7 @@ def test_code_lets_a_device_correct_and_delete_the_last_game():
 
 @pytest.mark.parametrize("code", [None, "", "ZZZZZ-ZZZZZ"])
 def test_without_the_right_code_nothing_is_written(code):
-    table = make_seated_table()
+    table = f.make_seated_table()
     table_access.issue_code(table)
 
     response = call("games", "post", table, code, GAME)
@@ -71,7 +71,7 @@ def test_without_the_right_code_nothing_is_written(code):
 
 
 def test_code_of_another_table_is_refused():
-    table, other = make_seated_table(), make_seated_table()
+    table, other = f.make_seated_table(), f.make_seated_table()
     table_access.issue_code(table)
     code = table_access.issue_code(other)
 
@@ -83,7 +83,7 @@ def test_code_of_another_table_is_refused():
 
 @pytest.mark.parametrize(("action", "body"), [("leave", {"seat": 2, "after_game": 4})])
 def test_code_does_not_open_the_other_table_actions(action, body):
-    table = make_seated_table(rounds_per_series=2)
+    table = f.make_seated_table(rounds_per_series=2)
     code = table_access.issue_code(table)
 
     response = call(action, "post", table, code, body)
@@ -94,7 +94,7 @@ def test_code_does_not_open_the_other_table_actions(action, body):
 
 
 def test_expired_code_is_refused_with_the_reason():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     Series.objects.filter(pk=table.series_id).update(status=Series.Status.FINISHED)
 
@@ -105,7 +105,7 @@ def test_expired_code_is_refused_with_the_reason():
 
 
 def test_locked_list_is_refused():
-    table = play_out(make_seated_table())
+    table = f.play_out(f.make_seated_table())
     code = table_access.issue_code(table)
     Table.objects.filter(pk=table.pk).update(status=Table.Status.LOCKED)
 
@@ -116,7 +116,7 @@ def test_locked_list_is_refused():
 
 
 def test_wrong_codes_are_rate_limited_with_429():
-    table = make_seated_table()
+    table = f.make_seated_table()
     table_access.issue_code(table)
     for _ in range(table_access.MAX_FAILURES):
         call("games", "post", table, "ZZZZZ-ZZZZZ", GAME)
@@ -129,7 +129,7 @@ def test_wrong_codes_are_rate_limited_with_429():
 
 
 def test_the_right_code_works_while_the_shared_address_is_blocked():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     for _ in range(table_access.MAX_FAILURES + 1):
         call("games", "post", table, "ZZZZZ-ZZZZZ", GAME)
@@ -142,7 +142,7 @@ def test_the_right_code_works_while_the_shared_address_is_blocked():
 
 def test_devices_behind_a_trusted_proxy_are_counted_apart(settings):
     settings.TRUSTED_PROXY_COUNT = 1
-    table = make_seated_table()
+    table = f.make_seated_table()
     table_access.issue_code(table)
     view = TableViewSet.as_view({"post": "games"}, permission_classes=PERMISSIONS)
 
@@ -166,9 +166,9 @@ def test_devices_behind_a_trusted_proxy_are_counted_apart(settings):
 
 
 def test_reading_needs_no_code():
-    table = make_seated_table()
+    table = f.make_seated_table()
 
-    enter(table, passed=True)
+    f.enter(table, passed=True)
 
     response = call("games", "get", table)
 
@@ -177,7 +177,7 @@ def test_reading_needs_no_code():
 
 
 def test_table_code_actor_names_the_device():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     request = APIRequestFactory().post("/", {}, HTTP_X_TABLE_CODE=code)
 
@@ -191,7 +191,7 @@ def test_table_code_actor_names_the_device():
 
 
 def test_device_keeps_and_signs_its_list_through_the_real_urls(client):
-    table = make_complete_table(players=3)
+    table = f.make_complete_table(players=3)
     code = table_access.issue_code(table)
     seat = table.seats.select_related("participant").get(number=1)
 
@@ -219,7 +219,7 @@ def test_device_keeps_and_signs_its_list_through_the_real_urls(client):
 
 
 def test_code_of_another_table_cannot_sign(client):
-    table, other = make_complete_table(players=3), make_seated_table()
+    table, other = f.make_complete_table(players=3), f.make_seated_table()
     code = table_access.issue_code(other)
     seat = table.seats.select_related("participant").get(number=1)
 

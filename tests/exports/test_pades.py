@@ -11,7 +11,7 @@ from pyhanko.sign.signers.pdf_signer import PdfSigningSession
 from pyhanko.sign.validation import validate_pdf_signature
 from pyhanko_certvalidator import ValidationContext
 
-from tests.factories import make_club, make_complete_table, make_pkcs12, sign_all
+from tests import factories as f
 from tournaments.exports import pades
 from tournaments.exports.pdf_list import game_list_pdf
 from tournaments.models import AuditEntry, SigningCertificate
@@ -22,10 +22,10 @@ pytestmark = pytest.mark.django_db
 
 
 def signed_list(club):
-    table = make_complete_table()
+    table = f.make_complete_table()
     table.series.tournament.club = club
     table.series.tournament.save()
-    sign_all(table)
+    f.sign_all(table)
     stream = io.BytesIO(game_list_pdf(table, base_url="https://skat.example.org"))
     pades.add_digital_signature(stream, club, reason="Spielliste", location="Vereinsheim")
     return stream.getvalue()
@@ -45,7 +45,7 @@ def validate(pdf: bytes, context: ValidationContext):
 
 
 def test_signed_list_validates_with_the_club_certificate():
-    club = make_club("Skatfreunde Grünhain")
+    club = f.make_club("Skatfreunde Grünhain")
 
     pdf = signed_list(club)
 
@@ -57,7 +57,7 @@ def test_signed_list_validates_with_the_club_certificate():
 
 
 def test_signed_list_is_not_intact_after_one_signed_byte_changed():
-    club = make_club()
+    club = f.make_club()
     pdf = signed_list(club)
     title = pdf.index(b"/Title (") + len(b"/Title (")
     changed = pdf[:title] + bytes([pdf[title] ^ 0x01]) + pdf[title + 1 :]
@@ -68,7 +68,7 @@ def test_signed_list_is_not_intact_after_one_signed_byte_changed():
 
 
 def test_signature_does_not_validate_against_another_clubs_certificate():
-    club, other = make_club(), make_club()
+    club, other = f.make_club(), f.make_club()
     pdf = signed_list(club)
 
     status = validate(pdf, trusting(certificates.certificate_for(other)))
@@ -78,7 +78,7 @@ def test_signature_does_not_validate_against_another_clubs_certificate():
 
 
 def test_club_certificate_is_created_once_and_reused():
-    club = make_club()
+    club = f.make_club()
 
     first = certificates.certificate_for(club)
     second = certificates.certificate_for(club)
@@ -97,10 +97,10 @@ def test_tournament_without_club_is_signed_with_the_default_certificate():
 
 
 def test_uploaded_certificate_signs_the_clubs_lists_from_then_on():
-    club = make_club()
+    club = f.make_club()
     certificates.certificate_for(club)
 
-    stored = certificates.upload_certificate(club, make_pkcs12(b"geheim"), "geheim")
+    stored = certificates.upload_certificate(club, f.make_pkcs12(b"geheim"), "geheim")
     status = validate(signed_list(club), trusting(stored))
 
     assert stored.uploaded is True
@@ -110,7 +110,7 @@ def test_uploaded_certificate_signs_the_clubs_lists_from_then_on():
 
 
 def test_certificate_with_an_unreadable_key_is_replaced_by_a_new_one(settings):
-    club = make_club()
+    club = f.make_club()
     old = certificates.certificate_for(club)
     settings.SEAL_SECRET = "another-seal-secret-0123456789abcdef0123456789"
 
@@ -123,13 +123,13 @@ def test_certificate_with_an_unreadable_key_is_replaced_by_a_new_one(settings):
 @pytest.mark.parametrize(
     ("data", "password", "field", "code"),
     [
-        (make_pkcs12(b"geheim"), "falsch", "password", "wrong_certificate_password"),
-        (make_pkcs12(b"geheim"), "", "password", "wrong_certificate_password"),
+        (f.make_pkcs12(b"geheim"), "falsch", "password", "wrong_certificate_password"),
+        (f.make_pkcs12(b"geheim"), "", "password", "wrong_certificate_password"),
         (b"%PDF-1.4 not a certificate", "geheim", "file", "not_a_certificate"),
         (b"", "geheim", "file", "certificate_missing"),
         (b"0" * (certificates.MAX_UPLOAD_BYTES + 1), "geheim", "file", "certificate_too_large"),
-        (make_pkcs12(b"geheim", key=False), "geheim", "file", "certificate_without_key"),
-        (make_pkcs12(b"geheim", days=-30), "geheim", "file", "certificate_expired"),
+        (f.make_pkcs12(b"geheim", key=False), "geheim", "file", "certificate_without_key"),
+        (f.make_pkcs12(b"geheim", days=-30), "geheim", "file", "certificate_expired"),
     ],
     # Named, because a generated certificate differs in every pytest-xdist process.
     ids=[
@@ -143,7 +143,7 @@ def test_certificate_with_an_unreadable_key_is_replaced_by_a_new_one(settings):
     ],
 )
 def test_upload_refuses_certificates_that_cannot_sign(data, password, field, code):
-    club = make_club()
+    club = f.make_club()
 
     with pytest.raises(Rejected) as refused:
         certificates.upload_certificate(club, data, password)
@@ -154,16 +154,16 @@ def test_upload_refuses_certificates_that_cannot_sign(data, password, field, cod
 
 
 def test_upload_accepts_a_certificate_without_password():
-    club = make_club()
+    club = f.make_club()
 
-    stored = certificates.upload_certificate(club, make_pkcs12(None), "")
+    stored = certificates.upload_certificate(club, f.make_pkcs12(None), "")
 
     assert stored.uploaded is True
 
 
 def test_signature_size_is_found_once_per_certificate_not_per_list(monkeypatch):
     """pyHanko's dummy signature to learn the size took a third of a list PDF's time."""
-    club = make_club()
+    club = f.make_club()
     signed_list(club)  # creates and loads the club's certificate
     monkeypatch.setattr(
         PdfSigningSession,
@@ -179,7 +179,7 @@ def test_signature_size_is_found_once_per_certificate_not_per_list(monkeypatch):
 
 def test_key_is_decrypted_and_parsed_once_for_many_signed_lists(monkeypatch):
     """OpenSSL checks an RSA key at every load (tens of ms): a list PDF must not pay that."""
-    club = make_club()
+    club = f.make_club()
     signed_list(club)  # creates and loads the club's certificate
     loads = []
     for module, name in (

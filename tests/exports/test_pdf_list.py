@@ -7,20 +7,7 @@ from django.utils.translation import gettext
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from tests.factories import (
-    enter,
-    make_complete_table,
-    make_participants,
-    make_player,
-    make_seated_table,
-    make_series,
-    make_staff_user,
-    make_table,
-    make_tournament,
-    play_out,
-    png_data_url,
-    sign_all,
-)
+from tests import factories as f
 from tournaments.exports.formatting import date_time, number, signed_number
 from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.exports.pdf_list import blank_list_pdf, game_list_pdf, list_columns
@@ -78,13 +65,13 @@ def names_at(table: Table) -> list[str]:
 
 def big_winner_table() -> Table:
     """Two rounds at a 4-table where seat 3 wins every game it plays as Grand ouvert."""
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     while (deal := seating.deal_for_next_game(table)) is not None:
         if 3 in deal.active:
             grand_ouvert = {"game": "grand", "matadors": 4, "hand": True, "ouvert": True}
-            enter(table, declarer_seat=3, won=True, schwarz=True, **grand_ouvert)
+            f.enter(table, declarer_seat=3, won=True, schwarz=True, **grand_ouvert)
         else:
-            enter(table, declarer_seat=deal.active[0], game="hearts", matadors=1, won=False)
+            f.enter(table, declarer_seat=deal.active[0], game="hearts", matadors=1, won=False)
     return table
 
 
@@ -109,9 +96,9 @@ def test_game_list_shows_names_start_numbers_and_settlement_in_german_format():
 
 
 def test_game_list_marks_an_overbid_game_in_the_overbid_column():
-    table = make_seated_table(players=4, rounds_per_series=1)
-    enter(table, declarer_seat=2, game="diamonds", matadors=1, bid=30, won=True)
-    play_out(table)
+    table = f.make_seated_table(players=4, rounds_per_series=1)
+    f.enter(table, declarer_seat=2, game="diamonds", matadors=1, bid=30, won=True)
+    f.play_out(table)
     pdf = game_list_pdf(table, base_url=BASE_URL)
 
     overbid = column_cells(pdf, "overbid")
@@ -125,10 +112,10 @@ def test_game_list_marks_an_overbid_game_in_the_overbid_column():
 
 
 def test_sealed_list_prints_seal_verification_link_pin_confirmation_and_drawn_signature():
-    table = make_complete_table(players=4, rounds_per_series=1)
+    table = f.make_complete_table(players=4, rounds_per_series=1)
     seat_one = table.seats.get(number=1)
-    signing.sign_list(table, 1, image=png_data_url())
-    sign_all(table)
+    signing.sign_list(table, 1, image=f.png_data_url())
+    f.sign_all(table)
     assert table.status == Table.Status.SIGNED and table.seal
 
     pdf = game_list_pdf(table, base_url=BASE_URL)
@@ -157,10 +144,10 @@ def test_sealed_list_prints_seal_verification_link_pin_confirmation_and_drawn_si
 
 
 def test_closed_list_prints_the_reason_for_the_missing_signature():
-    table = make_complete_table(players=4, rounds_per_series=1)
-    sign_all(table, except_seats=(3,))
+    table = f.make_complete_table(players=4, rounds_per_series=1)
+    f.sign_all(table, except_seats=(3,))
     reason = "Platz 3 musste vor dem Unterschreiben gehen"
-    states.apply(table, "close", make_staff_user(), reason)
+    states.apply(table, "close", f.make_staff_user(), reason)
     table.refresh_from_db()
 
     text = text_of(game_list_pdf(table, base_url=BASE_URL))
@@ -173,9 +160,9 @@ def test_closed_list_prints_the_reason_for_the_missing_signature():
 
 @pytest.mark.parametrize(("players", "games"), [(4, 48), (3, 36)])
 def test_full_series_list_fits_one_page_with_signatures_and_seal(players, games):
-    table = make_complete_table(players=players, rounds_per_series=12)
-    signing.sign_list(table, 1, image=png_data_url())
-    sign_all(table)
+    table = f.make_complete_table(players=players, rounds_per_series=12)
+    signing.sign_list(table, 1, image=f.png_data_url())
+    f.sign_all(table)
 
     pdf = game_list_pdf(table, base_url=BASE_URL)
 
@@ -187,7 +174,7 @@ def test_full_series_list_fits_one_page_with_signatures_and_seal(players, games)
 
 
 def test_list_longer_than_a_page_continues_with_the_header_repeated():
-    table = make_complete_table(players=4, rounds_per_series=20)
+    table = f.make_complete_table(players=4, rounds_per_series=20)
 
     pdf = game_list_pdf(table, base_url=BASE_URL)
     pages = PdfReader(io.BytesIO(pdf)).pages
@@ -203,7 +190,7 @@ def test_list_longer_than_a_page_continues_with_the_header_repeated():
 
 
 def test_blank_list_has_numbered_lines_dealers_and_names_but_no_results():
-    table = make_seated_table(players=4, rounds_per_series=12)
+    table = f.make_seated_table(players=4, rounds_per_series=12)
 
     pdf = blank_list_pdf(table)
     text = text_of(pdf)
@@ -220,16 +207,16 @@ def test_blank_list_has_numbered_lines_dealers_and_names_but_no_results():
 
 
 def test_bulk_pdf_holds_every_table_of_the_series_one_after_the_other():
-    tournament = make_tournament(rounds_per_series=1)
-    series = make_series(tournament)
-    people = make_participants(tournament, 11)
+    tournament = f.make_tournament(rounds_per_series=1)
+    series = f.make_series(tournament)
+    people = f.make_participants(tournament, 11)
     tables = [
-        make_table(series, people[:4]),
-        make_table(series, people[4:8]),
-        make_table(series, people[8:]),
+        f.make_table(series, people[:4]),
+        f.make_table(series, people[4:8]),
+        f.make_table(series, people[8:]),
     ]
     for table in tables:
-        play_out(table)
+        f.play_out(table)
     out = io.BytesIO()
 
     pages = series_lists_pdf(series, out, base_url=BASE_URL)
@@ -244,7 +231,7 @@ def test_bulk_pdf_holds_every_table_of_the_series_one_after_the_other():
 
 
 def test_bulk_pdf_of_a_series_without_tables_says_so_on_one_page():
-    series = make_series(make_tournament())
+    series = f.make_series(f.make_tournament())
     out = io.BytesIO()
 
     assert series_lists_pdf(series, out) == 1
@@ -252,10 +239,12 @@ def test_bulk_pdf_of_a_series_without_tables_says_so_on_one_page():
 
 
 def test_names_outside_latin_1_are_printed_exactly_as_typed():
-    tournament = make_tournament(rounds_per_series=1)
-    people = [participants.register(tournament, make_player(first_name="Łukasz", last_name="Żółć"))]
-    people += make_participants(tournament, 2)
-    table = make_table(make_series(tournament), people)
+    tournament = f.make_tournament(rounds_per_series=1)
+    people = [
+        participants.register(tournament, f.make_player(first_name="Łukasz", last_name="Żółć"))
+    ]
+    people += f.make_participants(tournament, 2)
+    table = f.make_table(f.make_series(tournament), people)
 
     text = text_of(blank_list_pdf(table))
 

@@ -6,14 +6,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from tests.factories import (
-    make_participants,
-    make_played_tournament,
-    make_series,
-    make_staff_user,
-    make_table,
-    make_tournament,
-)
+from tests import factories as f
 from tournaments.models import Seat
 from tournaments.services import table_access
 
@@ -30,11 +23,11 @@ def pdf_pages(response) -> list[str]:
 @pytest.fixture
 def drawn_series(db):
     """Series 1 of a tournament with 7 players: table 1 of four, table 2 of three."""
-    tournament = make_tournament(rounds_per_series=1)
-    people = make_participants(tournament, 7)
-    series = make_series(tournament)
-    make_table(series, people[:4], number=1)
-    make_table(series, people[4:], number=2)
+    tournament = f.make_tournament(rounds_per_series=1)
+    people = f.make_participants(tournament, 7)
+    series = f.make_series(tournament)
+    f.make_table(series, people[:4], number=1)
+    f.make_table(series, people[4:], number=2)
     return series
 
 
@@ -77,7 +70,7 @@ def test_director_table_plan_prints_each_tables_code(director_client, drawn_seri
 
 
 def test_table_plan_of_many_tables_runs_over_pages_with_everyone(client):
-    tournament = make_played_tournament(players=48, series=1)
+    tournament = f.make_played_tournament(players=48, series=1)
     series = tournament.series.get()
 
     pages = pdf_pages(client.get(f"{API}series/{series.id}/table-plan.pdf"))
@@ -92,7 +85,7 @@ def test_table_plan_of_many_tables_runs_over_pages_with_everyone(client):
 
 
 def test_table_plan_of_a_series_not_drawn_says_so(client):
-    series = make_series(make_tournament())
+    series = f.make_series(f.make_tournament())
 
     (page,) = pdf_pages(client.get(f"{API}series/{series.id}/table-plan.pdf"))
 
@@ -117,8 +110,8 @@ def test_start_cards_show_name_start_number_pin_and_tables(director_client, draw
 
 
 def test_start_cards_fit_eight_on_a_page(director_client):
-    tournament = make_tournament()
-    make_participants(tournament, 9)
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 9)
 
     pages = pdf_pages(director_client.get(f"{API}tournaments/{tournament.id}/start-cards.pdf"))
 
@@ -128,7 +121,7 @@ def test_start_cards_fit_eight_on_a_page(director_client):
 
 def test_series_start_cards_are_for_the_players_of_that_series(director_client, drawn_series):
     tournament = drawn_series.tournament
-    (late,) = make_participants(tournament, 1)
+    (late,) = f.make_participants(tournament, 1)
 
     response = director_client.get(f"{API}series/{drawn_series.id}/start-cards.pdf")
 
@@ -139,7 +132,7 @@ def test_series_start_cards_are_for_the_players_of_that_series(director_client, 
 
 def test_start_cards_leave_out_withdrawn_players(director_client, drawn_series):
     tournament = drawn_series.tournament
-    (gone,) = make_participants(tournament, 1)
+    (gone,) = f.make_participants(tournament, 1)
     gone.withdrawn = True
     gone.save()
 
@@ -160,9 +153,9 @@ def test_start_cards_leave_out_withdrawn_players(director_client, drawn_series):
 )
 def test_pins_and_codes_are_for_directors_only(client, drawn_series, path):
     url = API + path.format(series=drawn_series.id, tournament=drawn_series.tournament_id)
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
     client.logout()
-    player_user = make_staff_user()
+    player_user = f.make_staff_user()
     player_user.is_staff = False
     player_user.save()
 
@@ -181,7 +174,7 @@ def test_pins_and_codes_are_for_directors_only(client, drawn_series, path):
     ["series/{missing}/start-cards.pdf", "tournaments/{missing}/start-cards.pdf"],
 )
 def test_start_cards_of_an_unknown_id_give_404(director_client, path):
-    missing = make_tournament().id + 1000
+    missing = f.make_tournament().id + 1000
 
     response = director_client.get(API + path.format(missing=missing))
 
@@ -191,7 +184,7 @@ def test_start_cards_of_an_unknown_id_give_404(director_client, path):
 
 @pytest.mark.parametrize("players", [4, 12])
 def test_plan_and_cards_take_constant_queries(director_client, django_assert_num_queries, players):
-    tournament = make_played_tournament(players=players, series=1)
+    tournament = f.make_played_tournament(players=players, series=1)
     series = tournament.series.get()
 
     with django_assert_num_queries(9):

@@ -6,7 +6,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from tests.factories import make_participants, make_series, make_tournament
+from tests import factories as f
 from tournaments.models import Seat
 from tournaments.services import draw, table_access
 
@@ -24,9 +24,9 @@ def pdf_pages(response) -> list[str]:
 @pytest.fixture
 def drawn(db):
     """Series 1 of 11 players, drawn: two tables of four and one of three."""
-    tournament = make_tournament(rounds_per_series=1)
-    make_participants(tournament, 11)
-    series = make_series(tournament)
+    tournament = f.make_tournament(rounds_per_series=1)
+    f.make_participants(tournament, 11)
+    series = f.make_series(tournament)
     draw.draw_series(series, seed=7)
     return series
 

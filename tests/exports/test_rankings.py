@@ -8,18 +8,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from tests.factories import (
-    enter,
-    make_club,
-    make_participants,
-    make_played_tournament,
-    make_series,
-    make_table,
-    make_team,
-    make_team_members,
-    make_tournament,
-    play_out,
-)
+from tests import factories as f
 from tournaments.exports.formatting import number
 from tournaments.models import Player
 from tournaments.services import ranking
@@ -67,14 +56,14 @@ def in_order(text: str, names) -> bool:
 @pytest.fixture
 def big_winner(db):
     """Seat 2 wins six Grand ouverts in a 2-round series: 6 × (264 + 50) = 1.884."""
-    tournament = make_tournament(rounds_per_series=2)
-    table = make_table(make_series(tournament), make_participants(tournament, 4))
+    tournament = f.make_tournament(rounds_per_series=2)
+    table = f.make_table(f.make_series(tournament), f.make_participants(tournament, 4))
     for number_ in range(1, 9):
         dealer = (number_ - 1) % 4 + 1
         if dealer == 2:
-            enter(table, declarer_seat=3, game="diamonds", matadors=1, won=True)
+            f.enter(table, declarer_seat=3, game="diamonds", matadors=1, won=True)
         else:
-            enter(table, declarer_seat=2, **GRAND_OUVERT)
+            f.enter(table, declarer_seat=2, **GRAND_OUVERT)
     return table.series
 
 
@@ -93,7 +82,7 @@ def test_series_ranking_pdf_lists_names_in_ranking_order_with_german_totals(clie
 
 
 def test_tournament_ranking_pdf_has_a_column_per_series_and_the_total(client):
-    tournament = make_played_tournament(players=4, series=2)
+    tournament = f.make_played_tournament(players=4, series=2)
     rows = ranking.rank_tournament(tournament)
     series_rows = {
         series.number: {row.participant: row.total for row in ranking.rank_series(series)}
@@ -117,10 +106,10 @@ def test_tournament_ranking_pdf_has_a_column_per_series_and_the_total(client):
 
 
 def test_team_ranking_pdf_lists_teams_with_their_members(client):
-    tournament = make_tournament(rounds_per_series=1)
-    series = make_series(tournament)
+    tournament = f.make_tournament(rounds_per_series=1)
+    series = f.make_series(tournament)
     for name in ("Asse", "Buben"):
-        play_out(make_table(series, make_team_members(make_team(tournament, name), 4)))
+        f.play_out(f.make_table(series, f.make_team_members(f.make_team(tournament, name), 4)))
     rows = ranking.rank_teams(tournament)
 
     response = client.get(f"{API}tournaments/{tournament.id}/teams/ranking.pdf")
@@ -135,8 +124,8 @@ def test_team_ranking_pdf_lists_teams_with_their_members(client):
 
 
 def test_season_ranking_pdf_shows_series_played_and_counted(client):
-    club = make_club("Grand Hand Köln")
-    make_played_tournament(players=4, series=2, club=club, date=datetime.date(2025, 5, 1))
+    club = f.make_club("Grand Hand Köln")
+    f.make_played_tournament(players=4, series=2, club=club, date=datetime.date(2025, 5, 1))
     rows = ranking.rank_season(club, 2025)
 
     response = client.get(f"{API}clubs/{club.id}/season-ranking.pdf?year=2025")
@@ -152,7 +141,7 @@ def test_season_ranking_pdf_shows_series_played_and_counted(client):
 @pytest.mark.parametrize("year", ["1800", "zwanzig", "2026.5"])
 @pytest.mark.parametrize("extension", ["pdf", "xlsx", "csv"])
 def test_season_ranking_file_with_a_bad_year_is_refused(client, year, extension):
-    club = make_club()
+    club = f.make_club()
 
     response = client.get(f"{API}clubs/{club.id}/season-ranking.{extension}?year={year}")
 
@@ -179,7 +168,7 @@ def test_season_ranking_file_with_a_bad_year_is_refused(client, year, extension)
     ],
 )
 def test_unknown_id_gives_404_in_the_error_format(client, path):
-    missing = make_tournament().id + 1000
+    missing = f.make_tournament().id + 1000
     accept = MEDIA_TYPES[path.rsplit(".", 1)[-1]]
 
     response = client.get(API + path.format(missing=missing), HTTP_ACCEPT=accept)
@@ -190,7 +179,7 @@ def test_unknown_id_gives_404_in_the_error_format(client, path):
 
 
 def test_ranking_pdf_of_a_series_without_games_says_so(client):
-    series = make_series(make_tournament())
+    series = f.make_series(f.make_tournament())
 
     response = client.get(f"{API}series/{series.id}/ranking.pdf")
 
@@ -201,7 +190,7 @@ def test_ranking_pdf_of_a_series_without_games_says_so(client):
 
 
 def test_ranking_pdf_cannot_be_posted(client):
-    series = make_series(make_tournament())
+    series = f.make_series(f.make_tournament())
 
     response = client.post(f"{API}series/{series.id}/ranking.pdf")
 
@@ -223,7 +212,7 @@ def test_ranking_pdf_cannot_be_posted(client):
 def test_ranking_exports_take_constant_queries(
     client, django_assert_num_queries, tables, path, queries
 ):
-    tournament = make_played_tournament(players=4 * tables, series=tables)
+    tournament = f.make_played_tournament(players=4 * tables, series=tables)
     url = API + path.format(tournament=tournament.id, series=tournament.series.first().id)
 
     with django_assert_num_queries(queries):
@@ -239,10 +228,10 @@ def test_the_exports_series_rankings_are_the_services_without_a_query_per_series
 ):
     from tournaments.exports.rankings import tournament_ranking
 
-    tournament = make_played_tournament(players=7, series=2)
-    late = make_participants(tournament, 3)  # play the third series only
-    third = make_series(tournament)
-    play_out(make_table(third, late))
+    tournament = f.make_played_tournament(players=7, series=2)
+    late = f.make_participants(tournament, 3)  # play the third series only
+    third = f.make_series(tournament)
+    f.play_out(f.make_table(third, late))
     data = tournament_ranking(tournament)
 
     with django_assert_num_queries(0):
@@ -261,8 +250,8 @@ def test_the_exports_series_rankings_are_the_services_without_a_query_per_series
     ],
 )
 def test_ranking_pdfs_print_long_club_names_whole(client, club_name):
-    tournament = make_played_tournament(players=4, series=1)
-    club = make_club(club_name)
+    tournament = f.make_played_tournament(players=4, series=1)
+    club = f.make_club(club_name)
     Player.objects.update(club=club)
 
     for path in (

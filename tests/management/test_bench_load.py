@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
-from tests.factories import enter, make_seated_table
+from tests import factories as f
 from tournaments.benchmarks import load
 from tournaments.benchmarks.phones import first_due_offsets
 
@@ -81,10 +81,10 @@ def test_bench_load_refuses_impossible_sizes(arguments):
 
 @pytest.mark.django_db
 def test_report_counts_lost_duplicated_and_failed_posts_per_table():
-    short, long = make_seated_table(players=4), make_seated_table(players=4)
+    short, long = f.make_seated_table(players=4), f.make_seated_table(players=4)
     for table in (short, long):
-        enter(table, passed=True)
-        enter(table, passed=True)
+        f.enter(table, passed=True)
+        f.enter(table, passed=True)
     # The first device was told 3 games were stored, the second only 1.
     claims_more = load.Device(short.id, "code", [KARO_WON] * 4, acknowledged=3)
     claims_less = load.Device(long.id, "code", [KARO_WON], acknowledged=1)

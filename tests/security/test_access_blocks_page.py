@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.factories import make_staff_user
+from tests import factories as f
 from tournaments.models import AuditEntry
 from tournaments.services import table_access
 from tournaments.services.errors import Rejected
@@ -60,7 +60,7 @@ def test_staff_list_and_lift_blocks_through_the_api():
 
     block()
     api = APIClient()
-    api.force_authenticate(make_staff_user("leitung"))
+    api.force_authenticate(f.make_staff_user("leitung"))
 
     listed = api.get("/api/v1/access-blocks/").json()
     lifted = api.delete(f"/api/v1/access-blocks/{HALL}/")
@@ -80,7 +80,7 @@ def test_lifting_something_that_is_no_address_answers_404_and_leaves_the_cache_a
     from rest_framework.test import APIClient
 
     api = APIClient()
-    api.force_authenticate(make_staff_user("leitung"))
+    api.force_authenticate(f.make_staff_user("leitung"))
 
     response = api.delete(f"/api/v1/access-blocks/{quote(address)}/")
 

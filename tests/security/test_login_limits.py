@@ -8,7 +8,7 @@ from django.contrib.auth import hashers
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from tests.factories import make_seated_table, make_staff_user
+from tests import factories as f
 from tournaments.services import attempts, audit, login_limits
 from tournaments.web import login_limit
 
@@ -20,7 +20,7 @@ HALL_ROUTER = "192.0.2.1"
 @pytest.fixture
 def hall_login():
     """The hall's director login ``leitung`` with a known password (as `make run` makes it)."""
-    return make_staff_user("leitung", password=PASSWORD)
+    return f.make_staff_user("leitung", password=PASSWORD)
 
 
 @pytest.fixture
@@ -114,7 +114,7 @@ def test_a_forged_device_cookie_opens_nothing():
 
 
 def test_the_public_audit_trail_names_roles_not_staff_accounts(hall_login):
-    table = make_seated_table()
+    table = f.make_seated_table()
     audit.record("list_closed", user=hall_login, table=table, reason="Spieler gegangen")
     audit.record("game_entered", actor="table code T1", table=table)
     path = f"/api/v1/tables/{table.id}/audit/"

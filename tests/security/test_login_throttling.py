@@ -9,7 +9,7 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
-from tests.factories import make_staff_user
+from tests import factories as f
 from tournaments.api.authentication import (
     ExpiringTokenAuthentication,
     LoginThrottledBasicAuthentication,
@@ -37,7 +37,7 @@ def _no_address_limit(monkeypatch):
 @pytest.fixture
 def hall_login():
     """The hall's director login ``leitung`` with a known password (as `make run` makes it)."""
-    return make_staff_user("leitung", password=PASSWORD)
+    return f.make_staff_user("leitung", password=PASSWORD)
 
 
 @pytest.fixture
@@ -129,7 +129,7 @@ def test_failures_are_recorded_per_account_and_address_for_the_admin(client, hal
         ATTACKER,
         3,
     )
-    admin = make_staff_user("admin2")
+    admin = f.make_staff_user("admin2")
     admin.is_superuser = True
     admin.save()
     client.force_login(admin)

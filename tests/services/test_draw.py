@@ -6,15 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.factories import (
-    enter,
-    make_club,
-    make_many_participants,
-    make_player,
-    make_series,
-    make_table,
-    make_tournament,
-)
+from tests import factories as f
 from tournaments.models import AuditEntry, Participant, Seat, Series, Table, Team
 from tournaments.services import participants
 from tournaments.services.draw import SEED_LIMIT, draw_series, stored_draw
@@ -42,9 +34,9 @@ def refusal(series, **options):
 
 
 def test_draw_seats_every_present_player_once_for_every_count_from_3_to_200():
-    tournament = make_tournament(planned_series=1)
-    people = make_many_participants(tournament, 200)
-    series = make_series(tournament)
+    tournament = f.make_tournament(planned_series=1)
+    people = f.make_many_participants(tournament, 200)
+    series = f.make_series(tournament)
     drawn = []
 
     for count in range(3, 201):
@@ -70,9 +62,9 @@ def test_draw_seats_every_present_player_once_for_every_count_from_3_to_200():
 
 @pytest.mark.parametrize(("count", "sizes"), [(12, [3, 3, 3, 3]), (13, [4, 3, 3, 3]), (8, [4, 4])])
 def test_draw_prefers_three_player_tables_when_asked(count, sizes):
-    tournament = make_tournament()
-    make_many_participants(tournament, count)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_many_participants(tournament, count)
+    series = f.make_series(tournament)
 
     draw_series(series, seed=1, prefer_three=True)
 
@@ -84,9 +76,9 @@ def test_draw_prefers_three_player_tables_when_asked(count, sizes):
     ("count", "code"), [(0, "too_few_players"), (2, "too_few_players"), (5, "five_players")]
 )
 def test_draw_refuses_fewer_than_three_or_five_players_and_stores_nothing(count, code):
-    tournament = make_tournament()
-    make_many_participants(tournament, count)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_many_participants(tournament, count)
+    series = f.make_series(tournament)
 
     problem = refusal(series, seed=3).problems[0]
 
@@ -97,11 +89,11 @@ def test_draw_refuses_fewer_than_three_or_five_players_and_stores_nothing(count,
 
 
 def test_draw_leaves_withdrawn_players_out():
-    tournament = make_tournament()
-    people = make_many_participants(tournament, 9)
+    tournament = f.make_tournament()
+    people = f.make_many_participants(tournament, 9)
     for person in people[:2]:
         participants.update_participant(person, withdrawn=True)
-    series = make_series(tournament)
+    series = f.make_series(tournament)
 
     draw_series(series, seed=5)
 
@@ -111,20 +103,20 @@ def test_draw_leaves_withdrawn_players_out():
 
 
 def test_draw_refuses_when_withdrawals_leave_five_players():
-    tournament = make_tournament()
-    people = make_many_participants(tournament, 6)
+    tournament = f.make_tournament()
+    people = f.make_many_participants(tournament, 6)
     participants.update_participant(people[0], withdrawn=True)
 
-    assert refusal(make_series(tournament)).problems[0].code == "five_players"
+    assert refusal(f.make_series(tournament)).problems[0].code == "five_players"
 
 
 def test_draw_includes_a_late_registration_in_the_next_series():
-    tournament = make_tournament(planned_series=2)
-    make_many_participants(tournament, 8)
-    first = make_series(tournament)
+    tournament = f.make_tournament(planned_series=2)
+    f.make_many_participants(tournament, 8)
+    first = f.make_series(tournament)
     draw_series(first, seed=1)
-    late = participants.register(tournament, make_player())
-    second = make_series(tournament)
+    late = participants.register(tournament, f.make_player())
+    second = f.make_series(tournament)
 
     draw_series(second, seed=1)
 
@@ -133,11 +125,11 @@ def test_draw_includes_a_late_registration_in_the_next_series():
 
 
 def test_draw_keeps_team_mates_apart_when_possible():
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     teams = [Team.objects.create(tournament=tournament, name=f"Team {n}") for n in range(4)]
     for team in teams:
-        make_many_participants(tournament, 4, team=team)
-    series = make_series(tournament)
+        f.make_many_participants(tournament, 4, team=team)
+    series = f.make_series(tournament)
 
     draw = draw_series(series, seed=11)
 
@@ -148,11 +140,11 @@ def test_draw_keeps_team_mates_apart_when_possible():
 
 
 def test_draw_keeps_club_mates_apart_only_when_asked():
-    tournament = make_tournament()
-    clubs = [make_club() for _ in range(3)]
+    tournament = f.make_tournament()
+    clubs = [f.make_club() for _ in range(3)]
     for club in clubs:
-        make_many_participants(tournament, 3, club=club)
-    series = make_series(tournament)
+        f.make_many_participants(tournament, 3, club=club)
+    series = f.make_series(tournament)
 
     draw_series(series, seed=2, separate_clubs=True)
 
@@ -162,11 +154,11 @@ def test_draw_keeps_club_mates_apart_only_when_asked():
 
 
 def test_draw_reports_the_team_conflicts_it_cannot_avoid_by_name():
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     team = Team.objects.create(tournament=tournament, name="Kreuz Asse")
-    mates = make_many_participants(tournament, 4, team=team)
-    make_many_participants(tournament, 2)
-    series = make_series(tournament)
+    mates = f.make_many_participants(tournament, 4, team=team)
+    f.make_many_participants(tournament, 2)
+    series = f.make_series(tournament)
 
     draw = draw_series(series, seed=4)
 
@@ -181,13 +173,13 @@ def test_draw_reports_the_team_conflicts_it_cannot_avoid_by_name():
 
 
 def test_draw_avoids_players_meeting_again():
-    tournament = make_tournament(planned_series=2)
-    make_many_participants(tournament, 16)
-    first = make_series(tournament)
+    tournament = f.make_tournament(planned_series=2)
+    f.make_many_participants(tournament, 16)
+    first = f.make_series(tournament)
     draw_series(first, seed=8)
     met = {frozenset(pair) for table in seating(first) for pair in combinations(table, 2)}
 
-    second = make_series(tournament)
+    second = f.make_series(tournament)
     draw = draw_series(second, seed=8)
 
     again = [pair for t in seating(second) for pair in combinations(t, 2) if frozenset(pair) in met]
@@ -196,17 +188,17 @@ def test_draw_avoids_players_meeting_again():
 
 
 def test_draw_seeded_puts_the_ranking_places_1_to_4_at_table_1_and_newcomers_last():
-    tournament = make_tournament(rounds_per_series=1, planned_series=2)
-    people = make_many_participants(tournament, 8)
-    first = make_series(tournament)
-    table_a = make_table(first, people[:4])
-    table_b = make_table(first, people[4:])
-    enter(table_a, declarer_seat=2, game="grand", matadors=1, won=True)  # people[1]: 98
-    enter(table_a, declarer_seat=3, game="clubs", matadors=1, won=True)  # people[2]: 74
-    enter(table_b, declarer_seat=2, game="diamonds", matadors=1, won=True)  # people[5]: 68
-    enter(table_b, declarer_seat=3, game="hearts", matadors=1, won=True)  # people[6]: 70
-    late = make_many_participants(tournament, 4)
-    second = make_series(tournament)
+    tournament = f.make_tournament(rounds_per_series=1, planned_series=2)
+    people = f.make_many_participants(tournament, 8)
+    first = f.make_series(tournament)
+    table_a = f.make_table(first, people[:4])
+    table_b = f.make_table(first, people[4:])
+    f.enter(table_a, declarer_seat=2, game="grand", matadors=1, won=True)  # people[1]: 98
+    f.enter(table_a, declarer_seat=3, game="clubs", matadors=1, won=True)  # people[2]: 74
+    f.enter(table_b, declarer_seat=2, game="diamonds", matadors=1, won=True)  # people[5]: 68
+    f.enter(table_b, declarer_seat=3, game="hearts", matadors=1, won=True)  # people[6]: 70
+    late = f.make_many_participants(tournament, 4)
+    second = f.make_series(tournament)
 
     draw_series(second, mode="seeded", seed=9)
 
@@ -219,11 +211,11 @@ def test_draw_seeded_puts_the_ranking_places_1_to_4_at_table_1_and_newcomers_las
 
 @pytest.mark.parametrize("mode", ["random", "seeded"])
 def test_draw_with_the_same_seed_gives_the_same_tables_after_a_redraw(mode):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     team = Team.objects.create(tournament=tournament, name="Herz")
-    make_many_participants(tournament, 3, team=team)
-    make_many_participants(tournament, 20, club=make_club())
-    series = make_series(tournament)
+    f.make_many_participants(tournament, 3, team=team)
+    f.make_many_participants(tournament, 20, club=f.make_club())
+    series = f.make_series(tournament)
 
     draw_series(series, mode=mode, seed=42, separate_clubs=True)
     first = seating(series)
@@ -236,9 +228,9 @@ def test_draw_with_the_same_seed_gives_the_same_tables_after_a_redraw(mode):
 
 
 def test_draw_without_a_seed_chooses_and_stores_one_and_audits_it():
-    tournament = make_tournament()
-    make_many_participants(tournament, 7)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_many_participants(tournament, 7)
+    series = f.make_series(tournament)
 
     draw = draw_series(series)
 
@@ -254,9 +246,9 @@ def test_draw_without_a_seed_chooses_and_stores_one_and_audits_it():
 
 
 def test_draw_again_replaces_the_tables_and_audits_the_old_seed():
-    tournament = make_tournament()
-    make_many_participants(tournament, 8)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_many_participants(tournament, 8)
+    series = f.make_series(tournament)
     draw_series(series, seed=1)
     old_tables = set(Table.objects.filter(series=series).values_list("id", flat=True))
 
@@ -269,12 +261,12 @@ def test_draw_again_replaces_the_tables_and_audits_the_old_seed():
 
 
 def test_draw_is_refused_once_the_first_game_is_entered():
-    tournament = make_tournament()
-    make_many_participants(tournament, 8)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_many_participants(tournament, 8)
+    series = f.make_series(tournament)
     draw_series(series, seed=1)
     before = seating(series)
-    enter(Table.objects.get(series=series, number=2), passed=True)
+    f.enter(Table.objects.get(series=series, number=2), passed=True)
 
     rejected = refusal(series, seed=2)
 
@@ -285,9 +277,9 @@ def test_draw_is_refused_once_the_first_game_is_entered():
 
 
 def test_draw_is_refused_once_a_summary_is_entered():
-    tournament = make_tournament(rounds_per_series=1)
-    make_many_participants(tournament, 3)
-    series = make_series(tournament)
+    tournament = f.make_tournament(rounds_per_series=1)
+    f.make_many_participants(tournament, 3)
+    series = f.make_series(tournament)
     draw_series(series, seed=1)
     rows = [{"seat": seat, "game_points": 0, "won": 0, "lost": 0} for seat in (1, 2, 3)]
     save_summary(Table.objects.get(series=series), rows)
@@ -308,19 +300,19 @@ def test_draw_is_refused_once_a_summary_is_entered():
     ],
 )
 def test_draw_refuses_bad_options(options, field, code):
-    tournament = make_tournament()
-    make_many_participants(tournament, 4)
+    tournament = f.make_tournament()
+    f.make_many_participants(tournament, 4)
 
-    problem = refusal(make_series(tournament), **options).problems[0]
+    problem = refusal(f.make_series(tournament), **options).problems[0]
 
     assert (problem.field, problem.code) == (field, code)
 
 
 def test_draw_refusing_a_mode_names_the_allowed_ones():
-    tournament = make_tournament()
-    make_many_participants(tournament, 4)
+    tournament = f.make_tournament()
+    f.make_many_participants(tournament, 4)
 
-    text = refusal(make_series(tournament), mode="x").problems[0].text()
+    text = refusal(f.make_series(tournament), mode="x").problems[0].text()
 
     assert "random" in text and "seeded" in text
 
@@ -329,11 +321,11 @@ def test_draw_refusing_a_mode_names_the_allowed_ones():
 def test_draw_takes_about_the_same_queries_for_12_and_200_players(mode):
     counts = []
     for size in (12, 200):
-        tournament = make_tournament(planned_series=2)
-        make_many_participants(tournament, size)
-        first = make_series(tournament)
+        tournament = f.make_tournament(planned_series=2)
+        f.make_many_participants(tournament, size)
+        first = f.make_series(tournament)
         draw_series(first, seed=1)
-        series = make_series(tournament)
+        series = f.make_series(tournament)
         draw_series(series, seed=1)
         with CaptureQueriesContext(connection) as queries:
             draw_series(series, mode=mode, seed=2)  # a redraw: deletes and creates again
@@ -344,11 +336,11 @@ def test_draw_takes_about_the_same_queries_for_12_and_200_players(mode):
 
 
 def test_stored_draw_shows_the_same_tables_and_conflicts_as_the_draw():
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     team = Team.objects.create(tournament=tournament, name="Pik")
-    make_many_participants(tournament, 4, team=team)
-    make_many_participants(tournament, 3)
-    series = make_series(tournament)
+    f.make_many_participants(tournament, 4, team=team)
+    f.make_many_participants(tournament, 3)
+    series = f.make_series(tournament)
     made = draw_series(series, seed=6, prefer_three=True)
 
     stored = stored_draw(Series.objects.get(pk=series.pk))
@@ -360,7 +352,7 @@ def test_stored_draw_shows_the_same_tables_and_conflicts_as_the_draw():
 
 
 def test_stored_draw_of_an_undrawn_series_is_missing():
-    series = make_series(make_tournament())
+    series = f.make_series(f.make_tournament())
 
     with pytest.raises(Rejected) as caught:
         stored_draw(series)

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from openpyxl import Workbook
 
-from tests.factories import make_club, make_participants, make_staff_user, make_tournament
+from tests import factories as f
 from tournaments.models import AuditEntry, Club, Participant, Player, Team
 from tournaments.services import participants
 from tournaments.services.errors import Rejected
@@ -253,7 +253,7 @@ def test_read_xlsx_refuses_more_than_the_row_limit():
 
 
 def test_preview_of_a_new_player_writes_nothing():
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     preview = preview_import(tournament, [row(2, club="Neuer Skatclub", team="Herz")])
 
@@ -276,7 +276,7 @@ def test_preview_of_a_new_player_writes_nothing():
     ],
 )
 def test_preview_row_errors_name_the_field_and_the_line(fields, field, code):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     line = preview_import(tournament, [row(7, **fields)]).lines[0]
 
@@ -286,7 +286,7 @@ def test_preview_row_errors_name_the_field_and_the_line(fields, field, code):
 
 
 def test_preview_an_error_row_does_not_stop_the_others():
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     preview = preview_import(tournament, [row(2, last_name=""), row(3, last_name="Kreuz")])
 
@@ -296,7 +296,7 @@ def test_preview_an_error_row_does_not_stop_the_others():
 
 def test_preview_matches_a_club_by_short_name_ignoring_case():
     club = Club.objects.create(name="Skatfreunde Musterstadt e.V.", short_name="SF Musterstadt")
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     line = preview_import(tournament, [row(2, club="sf  MUSTERSTADT")]).lines[0]
 
@@ -307,17 +307,17 @@ def test_preview_refuses_a_short_name_two_clubs_share():
     Club.objects.create(name="Skatclub Nord", short_name="SC")
     Club.objects.create(name="Skatclub Süd", short_name="SC")
 
-    line = preview_import(make_tournament(), [row(2, club="sc")]).lines[0]
+    line = preview_import(f.make_tournament(), [row(2, club="sc")]).lines[0]
 
     assert codes(line.problems) == ["ambiguous_club"]
 
 
 def test_preview_matches_an_existing_player_by_member_number():
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     known = member(club, "Karl-Heinz", "Schulze", "0815")
 
     line = preview_import(
-        make_tournament(), [row(2, "Karl Heinz", "Schulze", "herz dame", "0815")]
+        f.make_tournament(), [row(2, "Karl Heinz", "Schulze", "herz dame", "0815")]
     ).lines[0]
 
     assert (line.status, line.player) == (ImportStatus.EXISTING_PLAYER, known)
@@ -325,45 +325,47 @@ def test_preview_matches_an_existing_player_by_member_number():
 
 
 def test_preview_matches_an_existing_player_by_name_and_club_ignoring_case():
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     known = member(club, "Jürgen", "Müller")
-    member(make_club("Kreuz Bube"), "Jürgen", "Müller")
+    member(f.make_club("Kreuz Bube"), "Jürgen", "Müller")
 
-    line = preview_import(make_tournament(), [row(2, "JÜRGEN", "müller", "Herz Dame")]).lines[0]
+    line = preview_import(f.make_tournament(), [row(2, "JÜRGEN", "müller", "Herz Dame")]).lines[0]
 
     assert (line.status, line.player, line.notes) == (ImportStatus.EXISTING_PLAYER, known, ())
 
 
 def test_preview_matches_a_guest_only_with_a_guest():
     guest = member(None, "Karl", "Kreuz")
-    member(make_club("Herz Dame"), "Karl", "Kreuz")
+    member(f.make_club("Herz Dame"), "Karl", "Kreuz")
 
-    line = preview_import(make_tournament(), [row(2, "Karl", "Kreuz")]).lines[0]
+    line = preview_import(f.make_tournament(), [row(2, "Karl", "Kreuz")]).lines[0]
 
     assert line.player == guest
 
 
 def test_preview_refuses_a_member_number_that_contradicts_the_stored_one():
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     member(club, "Karl", "Kreuz", "100")
 
-    line = preview_import(make_tournament(), [row(2, "Karl", "Kreuz", "Herz Dame", "999")]).lines[0]
+    line = preview_import(f.make_tournament(), [row(2, "Karl", "Kreuz", "Herz Dame", "999")]).lines[
+        0
+    ]
 
     assert codes(line.problems) == ["member_number_conflict"]
 
 
 def test_preview_needs_the_member_number_when_two_players_share_a_name():
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     member(club, "Karl", "Kreuz")
     member(club, "Karl", "Kreuz")
 
-    line = preview_import(make_tournament(), [row(2, "Karl", "Kreuz", "Herz Dame")]).lines[0]
+    line = preview_import(f.make_tournament(), [row(2, "Karl", "Kreuz", "Herz Dame")]).lines[0]
 
     assert codes(line.problems) == ["ambiguous_player"]
 
 
 def test_preview_finds_duplicates_in_the_file():
-    make_club("Herz Dame")
+    f.make_club("Herz Dame")
     rows = [
         row(2, "Karl", "Kreuz", "Herz Dame", "1"),
         row(3, "Carl", "Kreuz", "HERZ DAME", "1"),
@@ -372,7 +374,7 @@ def test_preview_finds_duplicates_in_the_file():
         row(6, "Paula", "Pik"),
     ]
 
-    preview = preview_import(make_tournament(), rows)
+    preview = preview_import(f.make_tournament(), rows)
 
     assert [(line.status, line.duplicate_of) for line in preview.lines] == [
         (ImportStatus.NEW_PLAYER, None),
@@ -385,18 +387,18 @@ def test_preview_finds_duplicates_in_the_file():
 
 
 def test_preview_finds_the_same_existing_player_named_two_ways():
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     member(club, "Karl", "Kreuz", "1")
     rows = [row(2, "Karl", "Kreuz", "Herz Dame", "1"), row(3, "Karl", "Kreuz", "Herz Dame")]
 
-    preview = preview_import(make_tournament(), rows)
+    preview = preview_import(f.make_tournament(), rows)
 
     assert statuses(preview) == [ImportStatus.EXISTING_PLAYER, ImportStatus.DUPLICATE]
 
 
 def test_preview_marks_players_already_registered():
-    club = make_club("Herz Dame")
-    tournament = make_tournament()
+    club = f.make_club("Herz Dame")
+    tournament = f.make_tournament()
     known = member(club, "Karl", "Kreuz", "1")
     participants.register(tournament, known)
 
@@ -408,8 +410,8 @@ def test_preview_marks_players_already_registered():
 
 @pytest.mark.parametrize("size", [1, 3])
 def test_preview_takes_a_constant_number_of_queries(size, django_assert_num_queries):
-    club = make_club("Herz Dame")
-    tournament = make_tournament()
+    club = f.make_club("Herz Dame")
+    tournament = f.make_tournament()
     rows = []
     for n in range(size):
         member(club, "Karl", f"Kreuz{n}", str(n))
@@ -426,8 +428,8 @@ def test_preview_takes_a_constant_number_of_queries(size, django_assert_num_quer
 
 
 def test_commit_imports_a_mixed_file_and_skips_what_it_cannot():
-    club = make_club("Herz Dame")
-    tournament = make_tournament()
+    club = f.make_club("Herz Dame")
+    tournament = f.make_tournament()
     known = member(club, "Karl", "Kreuz", "1")
     registered = member(club, "Bernd", "Bube", "2")
     participants.register(tournament, registered)
@@ -453,7 +455,7 @@ def test_commit_imports_a_mixed_file_and_skips_what_it_cannot():
 
 
 def test_commit_creates_an_unknown_club_once():
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     rows = [row(2, "Karl", "Kreuz", "Skatfreunde Ost"), row(3, "Paula", "Pik", "skatfreunde ost")]
 
     result = commit_import(tournament, rows)
@@ -464,8 +466,8 @@ def test_commit_creates_an_unknown_club_once():
 
 
 def test_commit_continues_start_numbers_after_existing_participants():
-    tournament = make_tournament()
-    make_participants(tournament, 3)
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 3)
 
     result = commit_import(tournament, [row(2, last_name="Kreuz"), row(3, last_name="Pik")])
 
@@ -478,8 +480,8 @@ def test_commit_continues_start_numbers_after_existing_participants():
 
 
 def test_commit_creates_teams_and_puts_members_in_them():
-    club = make_club("Herz Dame")
-    tournament = make_tournament()
+    club = f.make_club("Herz Dame")
+    tournament = f.make_tournament()
     existing = Team.objects.create(tournament=tournament, name="Kreuz Asse")
     rows = [
         row(2, "Karl", "A", "Herz Dame", team="Herz 1"),
@@ -499,8 +501,8 @@ def test_commit_creates_teams_and_puts_members_in_them():
 
 
 def test_commit_runs_in_one_transaction():
-    tournament = make_tournament()
-    make_participants(tournament, 2)
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 2)
     before = (Club.objects.count(), Player.objects.count(), Participant.objects.count())
     ghost = get_user_model()(username="ghost")  # never saved: the audit entry cannot be written
 
@@ -513,8 +515,8 @@ def test_commit_runs_in_one_transaction():
 
 
 def test_commit_records_who_imported_in_the_audit_trail():
-    director = make_staff_user()
-    tournament = make_tournament()
+    director = f.make_staff_user()
+    tournament = f.make_tournament()
 
     commit_import(tournament, [row(2), row(3, last_name="")], user=director)
 
@@ -523,8 +525,8 @@ def test_commit_records_who_imported_in_the_audit_trail():
 
 
 def test_import_from_file_to_registration_end_to_end():
-    make_club("Herz Dame")
-    tournament = make_tournament()
+    f.make_club("Herz Dame")
+    tournament = f.make_tournament()
     content = csv_bytes(
         [GERMAN_HEADER, ["Jürgen", "Größer", "Herz Dame", "7", ""], [], ["Käthe", "", "", "", ""]]
     )

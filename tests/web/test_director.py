@@ -18,20 +18,7 @@ from django.test import Client
 from django.urls import reverse
 from openpyxl import Workbook
 
-from tests.factories import (
-    DIRECTOR_PASSWORD,
-    enter,
-    make_club,
-    make_complete_table,
-    make_participants,
-    make_player,
-    make_series,
-    make_table,
-    make_team,
-    make_team_members,
-    make_tournament,
-    sign_all,
-)
+from tests import factories as f
 from tournaments.models import Participant, Player, Series, Table, Tournament
 from tournaments.services import draw, states, table_access
 
@@ -87,10 +74,10 @@ def _pages(tournament, series, table, participant):
 
 @pytest.fixture
 def every_page(db):
-    tournament = make_tournament(rounds_per_series=1)
-    players = make_participants(tournament, 3)
-    series = make_series(tournament)
-    table = make_table(series, players)
+    tournament = f.make_tournament(rounds_per_series=1)
+    players = f.make_participants(tournament, 3)
+    series = f.make_series(tournament)
+    table = f.make_table(series, players)
     return _pages(tournament, series, table, players[0])
 
 
@@ -103,7 +90,7 @@ def test_director_pages_send_anonymous_visitors_to_the_login(client, every_page)
 
 
 def test_director_pages_refuse_users_who_are_not_staff(client, every_page):
-    client.force_login(get_user_model().objects.create_user("player", password=DIRECTOR_PASSWORD))
+    client.force_login(get_user_model().objects.create_user("player", password=f.DIRECTOR_PASSWORD))
 
     for method, url in every_page:
         response = getattr(client, method)(url)
@@ -124,7 +111,7 @@ def test_director_pages_change_nothing_for_anonymous_posts(client, every_page):
 
 def test_login_page_logs_a_director_in_and_goes_to_the_tournaments(client, director_user):
     response = client.post(
-        "/anmelden/", {"username": director_user.username, "password": DIRECTOR_PASSWORD}
+        "/anmelden/", {"username": director_user.username, "password": f.DIRECTOR_PASSWORD}
     )
 
     assert response.status_code == 302
@@ -136,7 +123,7 @@ def test_login_page_follows_next(client, director_user):
         "/anmelden/",
         {
             "username": director_user.username,
-            "password": DIRECTOR_PASSWORD,
+            "password": f.DIRECTOR_PASSWORD,
             "next": "/leitung/turniere/neu/",
         },
     )
@@ -145,9 +132,9 @@ def test_login_page_follows_next(client, director_user):
 
 
 def test_login_page_sends_other_users_to_the_home_page(client):
-    get_user_model().objects.create_user("player", password=DIRECTOR_PASSWORD)
+    get_user_model().objects.create_user("player", password=f.DIRECTOR_PASSWORD)
 
-    response = client.post("/anmelden/", {"username": "player", "password": DIRECTOR_PASSWORD})
+    response = client.post("/anmelden/", {"username": "player", "password": f.DIRECTOR_PASSWORD})
 
     assert response.url == "/"
 
@@ -195,9 +182,9 @@ def test_nav_link_to_the_director_area_is_shown_to_staff_only(client, director_u
 
 
 def test_home_lists_tournaments_with_counts(director_client):
-    tournament = make_tournament(name="Frühjahrspreisskat")
-    make_participants(tournament, 3)
-    make_series(tournament)
+    tournament = f.make_tournament(name="Frühjahrspreisskat")
+    f.make_participants(tournament, 3)
+    f.make_series(tournament)
 
     response = director_client.get("/leitung/")
 
@@ -233,7 +220,7 @@ def _tournament_data(**changes):
 
 
 def test_new_tournament_is_created_and_opens_its_dashboard(director_client):
-    club = make_club("Skatfreunde Musterstadt")
+    club = f.make_club("Skatfreunde Musterstadt")
 
     response = director_client.post(
         "/leitung/turniere/neu/", _tournament_data(club=str(club.id), rounds_per_series="8")
@@ -284,7 +271,7 @@ def test_new_tournament_form_shows_the_error_at_the_field_and_keeps_the_input(
 
 
 def test_tournament_settings_can_be_changed(director_client):
-    tournament = make_tournament(name="Alt")
+    tournament = f.make_tournament(name="Alt")
 
     response = director_client.post(
         f"/leitung/turniere/{tournament.id}/einstellungen/",
@@ -297,7 +284,7 @@ def test_tournament_settings_can_be_changed(director_client):
 
 
 def test_tournament_rounds_cannot_change_once_games_are_entered(director_client):
-    table = make_complete_table(players=3)
+    table = f.make_complete_table(players=3)
     tournament = table.series.tournament
 
     response = director_client.post(
@@ -316,11 +303,11 @@ def test_tournament_rounds_cannot_change_once_games_are_entered(director_client)
 
 
 def _tournament_with_tables(count: int, players_per_table: int = 3):
-    tournament = make_tournament(rounds_per_series=1, name="Dashboard-Turnier")
-    people = make_participants(tournament, count * players_per_table)
-    series = make_series(tournament)
+    tournament = f.make_tournament(rounds_per_series=1, name="Dashboard-Turnier")
+    people = f.make_participants(tournament, count * players_per_table)
+    series = f.make_series(tournament)
     tables = [
-        make_table(series, people[i : i + players_per_table])
+        f.make_table(series, people[i : i + players_per_table])
         for i in range(0, len(people), players_per_table)
     ]
     return tournament, series, tables
@@ -332,8 +319,8 @@ def test_dashboard_queries_do_not_grow_with_the_tables(
 ):
     tournament, _series, tables = _tournament_with_tables(count)
     for table in tables:
-        enter(table, passed=True)
-    make_series(tournament)
+        f.enter(table, passed=True)
+    f.make_series(tournament)
 
     # 17: one of them asks whether the user directs this tournament (services/roles.py).
     with django_assert_num_queries(17):
@@ -345,10 +332,10 @@ def test_dashboard_queries_do_not_grow_with_the_tables(
 
 def test_dashboard_shows_missing_games_unsigned_lists_and_the_ranking(director_client):
     tournament, series, (open_table,) = _tournament_with_tables(1)
-    complete = make_table(series, make_participants(tournament, 3))
-    enter(complete, declarer_seat=2, game="grand", matadors=1, won=True)
-    enter(complete, passed=True)
-    enter(complete, passed=True)
+    complete = f.make_table(series, f.make_participants(tournament, 3))
+    f.enter(complete, declarer_seat=2, game="grand", matadors=1, won=True)
+    f.enter(complete, passed=True)
+    f.enter(complete, passed=True)
 
     response = director_client.get(f"/leitung/turniere/{tournament.id}/")
 
@@ -378,7 +365,7 @@ def test_dashboard_of_a_missing_tournament_is_404(director_client):
 def test_dashboard_is_german_by_default(director_user):
     client = Client()  # a browser of its own: this module reads English
     client.force_login(director_user)
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = client.get(f"/leitung/turniere/{tournament.id}/")
 
@@ -389,11 +376,11 @@ def test_dashboard_is_german_by_default(director_user):
 
 
 def test_player_search_marks_registered_players(director_client):
-    tournament = make_tournament()
-    club = make_club("Herz Dame Beispielheim")
-    known = make_player(club, first_name="Erika", last_name="Mustermann")
-    registered = make_player(club, first_name="Max", last_name="Mustermann")
-    make_player(first_name="Otto", last_name="Anders")
+    tournament = f.make_tournament()
+    club = f.make_club("Herz Dame Beispielheim")
+    known = f.make_player(club, first_name="Erika", last_name="Mustermann")
+    registered = f.make_player(club, first_name="Max", last_name="Mustermann")
+    f.make_player(first_name="Otto", last_name="Anders")
     director_client.post(
         f"/leitung/turniere/{tournament.id}/teilnehmer/anmelden/", {"player": registered.id}
     )
@@ -407,7 +394,7 @@ def test_player_search_marks_registered_players(director_client):
 
 
 def test_player_search_without_a_match_prefills_the_new_player(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = director_client.get(f"/leitung/turniere/{tournament.id}/teilnehmer/?q=Erika+Neumann")
 
@@ -418,9 +405,9 @@ def test_player_search_without_a_match_prefills_the_new_player(director_client):
 
 
 def test_register_known_player_gives_the_next_start_number(director_client):
-    tournament = make_tournament()
-    make_participants(tournament, 2)
-    player = make_player(first_name="Erika", last_name="Muster")
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 2)
+    player = f.make_player(first_name="Erika", last_name="Muster")
 
     response = director_client.post(
         f"/leitung/turniere/{tournament.id}/teilnehmer/anmelden/",
@@ -434,7 +421,7 @@ def test_register_known_player_gives_the_next_start_number(director_client):
 
 @pytest.mark.parametrize("value", ["", "abc", "0", "-3", "99999999999999999999999", "999999"])
 def test_register_known_player_with_a_bad_id_says_so(director_client, value):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = director_client.post(
         f"/leitung/turniere/{tournament.id}/teilnehmer/anmelden/", {"player": value, "q": "mu"}
@@ -446,8 +433,8 @@ def test_register_known_player_with_a_bad_id_says_so(director_client, value):
 
 
 def test_register_known_player_twice_is_refused(director_client):
-    tournament = make_tournament()
-    participant = make_participants(tournament, 1)[0]
+    tournament = f.make_tournament()
+    participant = f.make_participants(tournament, 1)[0]
 
     response = director_client.post(
         f"/leitung/turniere/{tournament.id}/teilnehmer/anmelden/",
@@ -461,8 +448,8 @@ def test_register_known_player_twice_is_refused(director_client):
 
 
 def test_register_new_player_creates_and_registers(director_client):
-    tournament = make_tournament()
-    club = make_club()
+    tournament = f.make_tournament()
+    club = f.make_club()
 
     response = director_client.post(
         f"/leitung/turniere/{tournament.id}/teilnehmer/neu/",
@@ -489,7 +476,7 @@ def test_register_new_player_creates_and_registers(director_client):
     ],
 )
 def test_register_new_player_with_bad_input_keeps_what_was_typed(director_client, field, data):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = director_client.post(f"/leitung/turniere/{tournament.id}/teilnehmer/neu/", data)
 
@@ -502,9 +489,9 @@ def test_register_new_player_with_bad_input_keeps_what_was_typed(director_client
 
 
 def test_register_new_player_who_exists_offers_the_stored_player(director_client):
-    tournament = make_tournament()
-    club = make_club("SF Musterstadt")
-    existing = make_player(club, first_name="Erika", last_name="Muster")
+    tournament = f.make_tournament()
+    club = f.make_club("SF Musterstadt")
+    existing = f.make_player(club, first_name="Erika", last_name="Muster")
 
     response = director_client.post(
         f"/leitung/turniere/{tournament.id}/teilnehmer/neu/",
@@ -519,9 +506,9 @@ def test_register_new_player_who_exists_offers_the_stored_player(director_client
 
 
 def test_register_is_refused_when_every_series_is_drawn(director_client):
-    tournament = make_tournament(planned_series=1)
-    make_participants(tournament, 3)
-    draw.draw_series(make_series(tournament), seed=1)
+    tournament = f.make_tournament(planned_series=1)
+    f.make_participants(tournament, 3)
+    draw.draw_series(f.make_series(tournament), seed=1)
 
     response = director_client.post(
         f"/leitung/turniere/{tournament.id}/teilnehmer/neu/",
@@ -533,8 +520,8 @@ def test_register_is_refused_when_every_series_is_drawn(director_client):
 
 
 def test_withdraw_and_take_back_a_participant(director_client):
-    tournament = make_tournament()
-    participant = make_participants(tournament, 1)[0]
+    tournament = f.make_tournament()
+    participant = f.make_participants(tournament, 1)[0]
     url = f"/leitung/teilnehmer/{participant.id}/status/"
 
     director_client.post(url, {"withdrawn": "1"})
@@ -548,8 +535,8 @@ def test_withdraw_and_take_back_a_participant(director_client):
 
 
 def test_participant_list_queries_do_not_grow(director_client, django_assert_max_num_queries):
-    tournament = make_tournament()
-    make_participants(tournament, 12, club=make_club())
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 12, club=f.make_club())
 
     with django_assert_max_num_queries(8):
         response = director_client.get(f"/leitung/turniere/{tournament.id}/teilnehmer/?q=Karl")
@@ -577,7 +564,7 @@ def _upload(director_client, tournament, name="liste.csv", content=CSV_LIST):
 
 
 def test_import_shows_a_preview_with_each_rows_status_and_errors(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = _upload(director_client, tournament)
     assert response.url == f"/leitung/turniere/{tournament.id}/import/vorschau/"
@@ -596,7 +583,7 @@ def test_import_shows_a_preview_with_each_rows_status_and_errors(director_client
 
 
 def test_import_confirm_registers_the_good_rows(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     _upload(director_client, tournament)
 
     response = director_client.post(
@@ -613,7 +600,7 @@ def test_import_confirm_registers_the_good_rows(director_client):
 
 
 def test_import_reads_excel_files(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     workbook = Workbook()
     workbook.active.append(["Vorname", "Nachname"])
     workbook.active.append(["Grete", "Exceltest"])
@@ -627,7 +614,7 @@ def test_import_reads_excel_files(director_client):
 
 
 def test_import_cancel_changes_nothing(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     _upload(director_client, tournament)
 
     response = director_client.post(
@@ -651,7 +638,7 @@ def test_import_cancel_changes_nothing(director_client):
 def test_import_of_a_bad_file_shows_the_problem_at_the_file_field(
     director_client, name, content, error
 ):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = _upload(director_client, tournament, name, content)
 
@@ -661,7 +648,7 @@ def test_import_of_a_bad_file_shows_the_problem_at_the_file_field(
 
 
 def test_import_without_a_file_asks_for_one(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = director_client.post(f"/leitung/turniere/{tournament.id}/import/", {})
 
@@ -670,7 +657,7 @@ def test_import_without_a_file_asks_for_one(director_client):
 
 def test_import_of_a_huge_file_is_refused(director_client, monkeypatch):
     monkeypatch.setattr("tournaments.web.forms.MAX_IMPORT_BYTES", 10)
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = _upload(director_client, tournament)
 
@@ -681,7 +668,7 @@ def test_import_of_a_huge_file_is_refused(director_client, monkeypatch):
 
 
 def test_add_series_numbers_them_and_opens_the_draw(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     director_client.post(f"/leitung/turniere/{tournament.id}/serien/neu/")
     response = director_client.post(f"/leitung/turniere/{tournament.id}/serien/neu/")
@@ -692,9 +679,9 @@ def test_add_series_numbers_them_and_opens_the_draw(director_client):
 
 
 def test_draw_seats_seven_players_at_a_4_and_a_3_table(director_client):
-    tournament = make_tournament()
-    make_participants(tournament, 7)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 7)
+    series = f.make_series(tournament)
 
     response = director_client.post(
         f"/leitung/serien/{series.id}/auslosen/", {"mode": "random", "seed": "42"}
@@ -710,9 +697,9 @@ def test_draw_seats_seven_players_at_a_4_and_a_3_table(director_client):
 
 
 def test_draw_prefers_3_tables_when_asked(director_client):
-    tournament = make_tournament()
-    make_participants(tournament, 12)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 12)
+    series = f.make_series(tournament)
 
     director_client.post(
         f"/leitung/serien/{series.id}/auslosen/", {"mode": "random", "prefer_three": "on"}
@@ -722,11 +709,11 @@ def test_draw_prefers_3_tables_when_asked(director_client):
 
 
 def test_draw_shows_the_conflicts_it_could_not_avoid(director_client):
-    tournament = make_tournament()
-    team = make_team(tournament, "Kreuz Buben")
-    make_team_members(team, 4)
-    make_participants(tournament, 3)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    team = f.make_team(tournament, "Kreuz Buben")
+    f.make_team_members(team, 4)
+    f.make_participants(tournament, 3)
+    series = f.make_series(tournament)
 
     response = director_client.post(
         f"/leitung/serien/{series.id}/auslosen/", {"mode": "random", "seed": "7"}
@@ -749,9 +736,9 @@ def test_draw_shows_the_conflicts_it_could_not_avoid(director_client):
     ],
 )
 def test_draw_with_bad_options_shows_the_error_at_the_field(director_client, data, field, error):
-    tournament = make_tournament()
-    make_participants(tournament, 4)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 4)
+    series = f.make_series(tournament)
 
     response = director_client.post(f"/leitung/serien/{series.id}/auslosen/", data)
 
@@ -761,9 +748,9 @@ def test_draw_with_bad_options_shows_the_error_at_the_field(director_client, dat
 
 
 def test_draw_of_five_players_says_why_and_keeps_the_options(director_client):
-    tournament = make_tournament()
-    make_participants(tournament, 5)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 5)
+    series = f.make_series(tournament)
 
     response = director_client.post(
         f"/leitung/serien/{series.id}/auslosen/",
@@ -777,11 +764,11 @@ def test_draw_of_five_players_says_why_and_keeps_the_options(director_client):
 
 
 def test_redraw_is_refused_once_a_game_is_entered(director_client):
-    tournament = make_tournament(rounds_per_series=1)
-    make_participants(tournament, 3)
-    series = make_series(tournament)
+    tournament = f.make_tournament(rounds_per_series=1)
+    f.make_participants(tournament, 3)
+    series = f.make_series(tournament)
     drawn = draw.draw_series(series, seed=3)
-    enter(Table.objects.get(pk=drawn.tables[0].id), passed=True)
+    f.enter(Table.objects.get(pk=drawn.tables[0].id), passed=True)
 
     response = director_client.post(f"/leitung/serien/{series.id}/auslosen/", {"mode": "random"})
 
@@ -834,7 +821,7 @@ def test_end_list_early_needs_a_reason(director_client):
 
 def test_end_list_early_lets_the_players_sign(director_client):
     _tournament, _series, (table,) = _tournament_with_tables(1)
-    enter(table, passed=True)
+    f.enter(table, passed=True)
 
     response = director_client.post(
         f"/leitung/tische/{table.id}/beenden/", {"end-reason": "Zeit abgelaufen"}
@@ -848,7 +835,7 @@ def test_end_list_early_lets_the_players_sign(director_client):
 
 
 def test_close_list_needs_a_reason_and_keeps_it(director_client):
-    table = make_complete_table(players=3)
+    table = f.make_complete_table(players=3)
 
     refused = director_client.post(f"/leitung/tische/{table.id}/schliessen/", {"close-reason": ""})
     assert field_errors(refused, "close-reason") == ["This field is required."]
@@ -895,7 +882,7 @@ def test_the_table_page_offers_the_steps_states_possible_allows(
 
 
 def test_reopen_a_signed_list_with_a_reason(director_client):
-    table = sign_all(make_complete_table(players=3))
+    table = f.sign_all(f.make_complete_table(players=3))
     assert table.status == "signed"
     page = director_client.get(f"/leitung/tische/{table.id}/")
     assert f'href="/verify/{table.seal}/"' in page.content.decode()
@@ -923,7 +910,7 @@ def test_reopen_of_an_open_list_says_there_is_nothing_to_reopen(director_client)
 
 
 def test_table_page_lists_who_signed(director_client):
-    table = sign_all(make_complete_table(players=3), except_seats=(3,))
+    table = f.sign_all(f.make_complete_table(players=3), except_seats=(3,))
 
     response = director_client.get(f"/leitung/tische/{table.id}/")
 
@@ -976,9 +963,9 @@ class ControlsParser(HTMLParser):
 
 
 def _every_director_page(director_client):
-    tournament = make_tournament(name="Barrierefrei")
-    make_participants(tournament, 7)
-    series = make_series(tournament)
+    tournament = f.make_tournament(name="Barrierefrei")
+    f.make_participants(tournament, 7)
+    series = f.make_series(tournament)
     drawn = draw.draw_series(series, seed=5)
     table = Table.objects.get(pk=drawn.tables[0].id)
     table_access.issue_code(table)

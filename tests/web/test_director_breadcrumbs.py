@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_seated_table, make_tournament
+from tests import factories as f
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +18,7 @@ def crumbs_of(client, url) -> list[str]:
 
 
 def test_tournament_page_shows_its_name_as_the_current_crumb(director_client):
-    tournament = make_tournament(name="Herbstpreisskat")
+    tournament = f.make_tournament(name="Herbstpreisskat")
 
     crumbs = crumbs_of(director_client, reverse("web:director-tournament", args=[tournament.id]))
 
@@ -35,7 +35,7 @@ def test_tournament_page_shows_its_name_as_the_current_crumb(director_client):
     ],
 )
 def test_tournament_subpage_links_back_to_the_tournament(director_client, name, current):
-    tournament = make_tournament(name="Herbstpreisskat")
+    tournament = f.make_tournament(name="Herbstpreisskat")
     link = reverse("web:director-tournament", args=[tournament.id])
 
     crumbs = crumbs_of(director_client, reverse(name, args=[tournament.id]))
@@ -45,7 +45,7 @@ def test_tournament_subpage_links_back_to_the_tournament(director_client, name, 
 
 
 def test_table_page_leads_back_through_tournament_and_series(director_client):
-    table = make_seated_table()
+    table = f.make_seated_table()
     series = table.series
 
     crumbs = crumbs_of(director_client, reverse("web:director-table", args=[table.id]))

@@ -5,7 +5,7 @@ from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tests.factories import make_club, make_tournament
+from tests import factories as f
 from tournaments.models import Participant, Player
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -17,9 +17,9 @@ CSV = "Vorname;Nachname;Verein;Mitgliedsnummer\nWalter;Schäfer;Herz Dame;201\nA
 def uploaded(director_client):
     """A tournament whose upload of the file above waits in the preview."""
     Player.objects.create(
-        first_name="Werner", last_name="Braun", club=make_club("Herz Dame"), member_number="201"
+        first_name="Werner", last_name="Braun", club=f.make_club("Herz Dame"), member_number="201"
     )
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     response = director_client.post(
         reverse("web:director-import", args=[tournament.id]),
         {"file": SimpleUploadedFile("liste.csv", CSV.encode())},

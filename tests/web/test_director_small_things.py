@@ -6,14 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.factories import (
-    enter,
-    make_club,
-    make_player,
-    make_seated_table,
-    make_series,
-    make_tournament,
-)
+from tests import factories as f
 from tournaments.api.auth_token import TOKEN_REVOKED
 from tournaments.models import Participant
 from tournaments.services import audit, change_log, participants, states
@@ -27,7 +20,7 @@ SOURCE = Path(__file__).resolve().parents[2] / "tournaments"
 
 
 def test_series_page_says_optional_once_per_field(director_client):
-    series = make_series(make_tournament())
+    series = f.make_series(f.make_tournament())
 
     content = director_client.get(f"/leitung/serien/{series.id}/").content.decode()
 
@@ -67,8 +60,8 @@ def test_every_audit_verb_has_a_german_label(action, settings):
 
 
 def test_table_page_shows_an_undo_in_german(director_client):
-    table = make_seated_table()
-    enter(table, declarer_seat=2, game="grand", matadors=1, won=True)
+    table = f.make_seated_table()
+    f.enter(table, declarer_seat=2, game="grand", matadors=1, won=True)
     listkeeping.delete_game(table, 1, actor="table code T1", reason="undo")
 
     response = director_client.get(
@@ -81,9 +74,9 @@ def test_table_page_shows_an_undo_in_german(director_client):
 
 
 def test_new_player_form_does_not_offer_a_registered_player_again(director_client):
-    tournament = make_tournament()
-    club = make_club("SF Musterstadt")
-    known = make_player(club, first_name="Erika", last_name="Muster")
+    tournament = f.make_tournament()
+    club = f.make_club("SF Musterstadt")
+    known = f.make_player(club, first_name="Erika", last_name="Muster")
     participant = participants.register(tournament, known)
 
     response = director_client.post(

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tests.factories import enter, make_seated_table, make_staff_user, play_out
+from tests import factories as f
 from tournaments.models import AuditEntry, Signature, Table
 from tournaments.services import states, table_access
 from tournaments.services.sealing import signing
@@ -23,7 +23,7 @@ SPADES_LOST = {
 
 @pytest.fixture
 def table(db):
-    return make_seated_table(players=3, rounds_per_series=2)
+    return f.make_seated_table(players=3, rounds_per_series=2)
 
 
 def correct_url(table, number, suffix=""):
@@ -39,7 +39,7 @@ def sign_with_pin(table, seat_number):
 
 
 def test_undo_question_names_the_game_its_declarer_and_score(device_client, table):
-    enter(table, **CLUBS_WON)
+    f.enter(table, **CLUBS_WON)
 
     content = device_client.get(f"/tisch/{table.pk}/rueckgaengig/").content.decode()
 
@@ -48,7 +48,7 @@ def test_undo_question_names_the_game_its_declarer_and_score(device_client, tabl
 
 @pytest.mark.parametrize("suffix", ["", "tastatur/"])
 def test_inline_undo_carries_the_named_question_for_the_dialog(device_client, table, suffix):
-    enter(table, **CLUBS_WON)
+    f.enter(table, **CLUBS_WON)
 
     content = device_client.get(f"/tisch/{table.pk}/{suffix}").content.decode()
 
@@ -59,8 +59,8 @@ def test_inline_undo_carries_the_named_question_for_the_dialog(device_client, ta
 
 
 def test_every_game_of_an_open_list_has_a_correct_link(device_client, table):
-    enter(table, passed=True)
-    enter(table, **CLUBS_WON)
+    f.enter(table, passed=True)
+    f.enter(table, **CLUBS_WON)
 
     content = device_client.get(f"/tisch/{table.pk}/").content.decode()
 
@@ -69,7 +69,7 @@ def test_every_game_of_an_open_list_has_a_correct_link(device_client, table):
 
 
 def test_correction_page_prefills_the_touch_form_with_the_saved_game(device_client, table):
-    enter(table, **CLUBS_WON)
+    f.enter(table, **CLUBS_WON)
 
     content = device_client.get(correct_url(table, 1)).content.decode()
 
@@ -82,7 +82,7 @@ def test_correction_page_prefills_the_touch_form_with_the_saved_game(device_clie
 
 
 def test_correction_preview_shows_the_new_value_without_saving(device_client, table):
-    enter(table, **CLUBS_WON)
+    f.enter(table, **CLUBS_WON)
 
     response = device_client.post(correct_url(table, 1), {**SPADES_LOST, "action": "preview"})
     data = device_client.post(correct_url(table, 1, "vorschau/"), SPADES_LOST).json()
@@ -95,8 +95,8 @@ def test_correction_preview_shows_the_new_value_without_saving(device_client, ta
 
 
 def test_correction_saves_and_the_audit_keeps_before_and_after(device_client, table):
-    enter(table, **CLUBS_WON)
-    enter(table, passed=True)
+    f.enter(table, **CLUBS_WON)
+    f.enter(table, passed=True)
 
     response = device_client.post(
         correct_url(table, 1), {**SPADES_LOST, "reason": "Pik, nicht Kreuz"}
@@ -113,7 +113,7 @@ def test_correction_saves_and_the_audit_keeps_before_and_after(device_client, ta
 
 
 def test_correction_with_a_problem_shows_it_and_keeps_the_game(device_client, table):
-    enter(table, **CLUBS_WON)
+    f.enter(table, **CLUBS_WON)
 
     response = device_client.post(correct_url(table, 1), {**SPADES_LOST, "declarer": "9"})
 
@@ -123,7 +123,7 @@ def test_correction_with_a_problem_shows_it_and_keeps_the_game(device_client, ta
 
 
 def test_correcting_a_partly_signed_list_asks_to_void_the_signatures(device_client, table):
-    play_out(table)
+    f.play_out(table)
     sign_with_pin(table, 1)
 
     page = device_client.get(correct_url(table, 1)).content.decode()
@@ -139,9 +139,9 @@ def test_correcting_a_partly_signed_list_asks_to_void_the_signatures(device_clie
 
 @pytest.mark.parametrize("status", [Table.Status.SIGNED, Table.Status.LOCKED])
 def test_a_closed_list_is_corrected_only_after_the_director_reopens_it(client, table, status):
-    enter(table, **CLUBS_WON)
+    f.enter(table, **CLUBS_WON)
     Table.objects.filter(pk=table.pk).update(status=status)
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
     page = client.get(correct_url(table, 1)).content.decode()
     refused = client.post(correct_url(table, 1), SPADES_LOST)
@@ -153,8 +153,8 @@ def test_a_closed_list_is_corrected_only_after_the_director_reopens_it(client, t
 
 
 def test_a_list_ended_early_explains_on_the_correction_page_why_and_what_to_do(client, table):
-    enter(table, **CLUBS_WON)
-    director_client = make_staff_user()
+    f.enter(table, **CLUBS_WON)
+    director_client = f.make_staff_user()
     states.apply(table, "end", director_client, reason="Spieler musste gehen")
     client.force_login(director_client)
 
@@ -166,11 +166,11 @@ def test_a_list_ended_early_explains_on_the_correction_page_why_and_what_to_do(c
 
 
 def test_the_correction_page_names_the_dealer_and_seats_of_the_corrected_game(client, db):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     names = {seat.number: seat.participant.player.full_name for seat in table.seats.all()}
     for declarer in (2, 3, 4):  # games 1 to 3, dealt by seats 1, 2, 3
-        enter(table, declarer_seat=declarer, game="clubs", matadors=1, won=True)
-    client.force_login(make_staff_user())
+        f.enter(table, declarer_seat=declarer, game="clubs", matadors=1, won=True)
+    client.force_login(f.make_staff_user())
 
     response = client.get(correct_url(table, 1))
     content = response.content.decode()
@@ -188,7 +188,7 @@ def test_the_correction_page_names_the_dealer_and_seats_of_the_corrected_game(cl
 
 
 def test_a_correction_reason_is_kept_up_to_500_characters_and_refused_beyond(device_client, table):
-    enter(table, **CLUBS_WON)
+    f.enter(table, **CLUBS_WON)
 
     too_long = device_client.post(correct_url(table, 1), {**SPADES_LOST, "reason": "x" * 501})
     kept = device_client.post(correct_url(table, 1), {**SPADES_LOST, "reason": "y" * 500})
@@ -205,8 +205,8 @@ def test_a_correction_reason_is_kept_up_to_500_characters_and_refused_beyond(dev
 
 
 def test_director_table_page_lists_every_game_with_its_correct_link(director_client, table):
-    enter(table, passed=True)
-    enter(table, **CLUBS_WON)
+    f.enter(table, passed=True)
+    f.enter(table, **CLUBS_WON)
 
     content = director_client.get(f"/leitung/tische/{table.pk}/").content.decode()
 
@@ -216,7 +216,7 @@ def test_director_table_page_lists_every_game_with_its_correct_link(director_cli
 
 
 def test_director_corrects_a_game_and_sees_before_and_after_in_words(director_client, table):
-    enter(table, **CLUBS_WON)
+    f.enter(table, **CLUBS_WON)
 
     director_client.post(correct_url(table, 1), {**SPADES_LOST, "reason": "Pik, nicht Kreuz"})
     content = director_client.get(f"/leitung/tische/{table.pk}/").content.decode()
@@ -229,7 +229,7 @@ def test_director_corrects_a_game_and_sees_before_and_after_in_words(director_cl
 
 @pytest.mark.parametrize("status", [Table.Status.SIGNED, Table.Status.LOCKED])
 def test_director_table_page_of_a_closed_list_says_to_reopen_it(director_client, table, status):
-    enter(table, **CLUBS_WON)
+    f.enter(table, **CLUBS_WON)
     Table.objects.filter(pk=table.pk).update(status=status)
 
     content = director_client.get(f"/leitung/tische/{table.pk}/").content.decode()
@@ -239,7 +239,7 @@ def test_director_table_page_of_a_closed_list_says_to_reopen_it(director_client,
 
 
 def test_the_correction_page_never_queues_on_the_device(device_client, table):
-    enter(table, **CLUBS_WON)
+    f.enter(table, **CLUBS_WON)
 
     content = device_client.get(correct_url(table, 1)).content.decode()
 

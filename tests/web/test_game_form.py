@@ -6,14 +6,14 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 
-from tests.factories import make_seated_table
+from tests import factories as f
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def touch_page(director_client):
-    table = make_seated_table(players=4, rounds_per_series=1)
+    table = f.make_seated_table(players=4, rounds_per_series=1)
     return table, director_client.get(f"/tisch/{table.pk}/").content.decode()
 
 

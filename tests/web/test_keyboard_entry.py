@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.factories import enter, make_seated_table
+from tests import factories as f
 from tournaments.models import AuditEntry
 from tournaments.services import seating, table_access
 from tournaments.services.lists import listkeeping
@@ -19,7 +19,7 @@ JSON = {"HTTP_ACCEPT": "application/json"}
 
 @pytest.fixture
 def table(db):
-    return make_seated_table(players=4, rounds_per_series=12)
+    return f.make_seated_table(players=4, rounds_per_series=12)
 
 
 def url(table, suffix="tastatur/"):
@@ -131,7 +131,7 @@ def test_rules_problem_marks_the_tokens_behind_it(director_client, table):
 
 
 def test_preview_of_a_valid_line_gives_value_summary_and_new_totals(director_client, table):
-    enter(table, declarer_seat=2, game="hearts", matadors=1, won=True)
+    f.enter(table, declarer_seat=2, game="hearts", matadors=1, won=True)
 
     data = preview(director_client, table, "3 kr o2 h -")
 
@@ -220,7 +220,7 @@ def test_device_with_code_types_too_and_is_audited_as_the_device(client, table):
 
 
 def test_read_only_list_refuses_lines(director_client, table):
-    enter(table, passed=True)
+    f.enter(table, passed=True)
     table.__class__.objects.filter(pk=table.pk).update(status="locked")
 
     response = type_line(director_client, table, "2 kr m2 +", **JSON)
@@ -247,7 +247,7 @@ def test_notation_help_page(client):
 
 
 def test_line_typed_for_a_game_another_device_entered_meanwhile_is_refused(director_client, table):
-    enter(table, passed=True)
+    f.enter(table, passed=True)
 
     response = director_client.post(url(table), {"line": "3 kr m2 +", "number": "1"}, **JSON)
 

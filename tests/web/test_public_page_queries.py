@@ -7,15 +7,7 @@ test's page visit, with what it stores in the database cache, is rolled back aft
 
 import pytest
 
-from tests.factories import (
-    enter,
-    make_club,
-    make_player,
-    make_series,
-    make_staff_user,
-    make_table,
-    make_tournament,
-)
+from tests import factories as f
 from tournaments.models import Player, Tournament
 from tournaments.services import participants
 
@@ -29,18 +21,18 @@ def build(count):
     and ``count`` teams; returns the ids of the first tournament and of one of its players."""
     first = None
     for _ in range(count):
-        club = make_club()
-        tournament = make_tournament(rounds_per_series=1, club=club)
+        club = f.make_club()
+        tournament = f.make_tournament(rounds_per_series=1, club=club)
         for n in range(count):
             team = participants.create_team(tournament, f"Team {n}", club=club)
             for _ in range(4):
-                participants.register(tournament, make_player(club), team=team)
-        series = make_series(tournament)
+                participants.register(tournament, f.make_player(club), team=team)
+        series = f.make_series(tournament)
         people = list(tournament.participants.order_by("start_number"))
         for n in range(count):
-            table = make_table(series, people[4 * n : 4 * n + 4])
-            enter(table, declarer_seat=2, won=True, **KARO)
-            enter(table, declarer_seat=3, won=False, **KARO)
+            table = f.make_table(series, people[4 * n : 4 * n + 4])
+            f.enter(table, declarer_seat=2, won=True, **KARO)
+            f.enter(table, declarer_seat=3, won=False, **KARO)
         first = first or (tournament.id, people[0].player_id)
     return first
 
@@ -85,7 +77,7 @@ def test_public_page_query_count_is_constant(client, django_assert_num_queries, 
 
 def test_start_cards_query_count_is_constant(client, django_assert_num_queries, built):
     _count, tournament, player = built
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
     # 7: the director pages' guard reads the tournament and asks whether the user directs
     # it (services/roles.py, two queries) before the page reads what it shows.

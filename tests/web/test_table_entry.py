@@ -5,16 +5,7 @@ import re
 import pytest
 from django.core.cache import cache
 
-from tests.factories import (
-    enter,
-    make_participants,
-    make_seated_table,
-    make_staff_user,
-    make_table,
-    play_out,
-    png_data_url,
-    strokes_json,
-)
+from tests import factories as f
 from tournaments.models import AuditEntry, Game, Series, Signature, Table
 from tournaments.services import states, table_access
 from tournaments.services.lists import running_list
@@ -52,7 +43,7 @@ def touch(client, table, number, **fields):
 
 @pytest.fixture
 def table(db):
-    return make_seated_table(players=4, rounds_per_series=2)
+    return f.make_seated_table(players=4, rounds_per_series=2)
 
 
 # --- Table codes ---------------------------------------------------------------------------
@@ -137,7 +128,7 @@ def test_table_page_without_code_asks_for_it(client, table):
 
 
 def test_staff_opens_every_table_without_code(client, table):
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
     response = client.get(page(table))
 
@@ -160,8 +151,8 @@ def test_staff_opens_every_table_without_code(client, table):
     ],
 )
 def test_a_code_opens_only_its_own_table(device_client, table, method, suffix, data):
-    other = make_table(table.series, make_participants(table.series.tournament, 4))
-    enter(other, passed=True)
+    other = f.make_table(table.series, f.make_participants(table.series.tournament, 4))
+    f.enter(other, passed=True)
     args = (page(other, suffix),) if data is None else (page(other, suffix), data)
 
     response = getattr(device_client, method)(*args)
@@ -351,8 +342,8 @@ def test_touch_preview_json_for_a_passed_game(device_client, table):
 
 
 def test_undo_asks_first_then_deletes_the_last_game_with_reason_undo(device_client, table):
-    enter(table, passed=True)
-    enter(table, declarer_seat=3, game="grand", matadors=1, won=True)
+    f.enter(table, passed=True)
+    f.enter(table, declarer_seat=3, game="grand", matadors=1, won=True)
 
     question = device_client.get(page(table, "rueckgaengig/"))
     response = device_client.post(page(table, "rueckgaengig/"), {"number": "2"})
@@ -366,8 +357,8 @@ def test_undo_asks_first_then_deletes_the_last_game_with_reason_undo(device_clie
 
 
 def test_undo_of_a_game_that_is_no_longer_the_last_is_refused(device_client, table):
-    enter(table, passed=True)
-    enter(table, passed=True)
+    f.enter(table, passed=True)
+    f.enter(table, passed=True)
 
     response = device_client.post(page(table, "rueckgaengig/"), {"number": "1"}, follow=True)
 
@@ -376,7 +367,7 @@ def test_undo_of_a_game_that_is_no_longer_the_last_is_refused(device_client, tab
 
 
 def test_touch_page_offers_undo_inline(device_client, table):
-    enter(table, passed=True)
+    f.enter(table, passed=True)
 
     content = device_client.get(page(table)).content.decode()
 
@@ -389,7 +380,7 @@ def test_touch_page_offers_undo_inline(device_client, table):
 
 @pytest.mark.parametrize("status", [Table.Status.SIGNED, Table.Status.LOCKED])
 def test_closed_list_is_read_only(device_client, table, status):
-    enter(table, passed=True)
+    f.enter(table, passed=True)
     Table.objects.filter(pk=table.pk).update(status=status)
 
     content = device_client.get(page(table)).content.decode()
@@ -418,7 +409,7 @@ def test_closed_list_is_read_only(device_client, table, status):
 def test_a_refused_change_of_a_locked_list_returns_to_its_page(
     device_client, table, suffix, data, back
 ):
-    enter(table, passed=True)
+    f.enter(table, passed=True)
     Table.objects.filter(pk=table.pk).update(status=Table.Status.LOCKED)
 
     response = device_client.post(page(table, suffix), data)
@@ -440,7 +431,7 @@ def test_finished_series_is_read_only_for_a_device_but_not_for_staff(client, dev
 
 def test_finished_series_staff_still_enters(client, table):
     Series.objects.filter(pk=table.series_id).update(status=Series.Status.FINISHED)
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
     response = touch(client, table, 1, **KREUZ_WON, won="true")
 
@@ -449,7 +440,7 @@ def test_finished_series_staff_still_enters(client, table):
 
 
 def test_complete_list_shows_no_entry_form_but_the_way_to_sign(device_client, table):
-    play_out(table)
+    f.play_out(table)
 
     content = device_client.get(page(table)).content.decode()
 
@@ -467,9 +458,9 @@ def enter_games(table, count):
     for _ in range(count):
         deal = seating.deal_for_next_game(table)
         if deal.number % 3 == 0:
-            enter(table, passed=True)
+            f.enter(table, passed=True)
         else:
-            enter(
+            f.enter(
                 table,
                 declarer_seat=deal.active[0],
                 game="grand",
@@ -483,7 +474,7 @@ def enter_games(table, count):
 def test_table_pages_run_the_same_queries_for_1_and_40_games(
     client, django_assert_num_queries, games, suffix
 ):
-    table = make_seated_table(players=4, rounds_per_series=12)
+    table = f.make_seated_table(players=4, rounds_per_series=12)
     enter_games(table, games)
     open_with_code(client, table)
 
@@ -500,7 +491,7 @@ def test_table_pages_run_the_same_queries_for_1_and_40_games(
 
 @pytest.fixture
 def complete(table):
-    return play_out(table)
+    return f.play_out(table)
 
 
 def test_sign_page_before_the_list_is_complete_has_no_forms(device_client, table):
@@ -554,8 +545,8 @@ def test_sign_with_drawn_signature(device_client, complete):
             "seat": "1",
             "participant": seat.participant_id,
             "method": "image",
-            "image": png_data_url(),
-            "strokes": strokes_json(),
+            "image": f.png_data_url(),
+            "strokes": f.strokes_json(),
         },
     )
 
@@ -640,8 +631,8 @@ def test_signed_list_stays_readable_for_the_device(device_client, complete):
 
 def test_list_ended_early_takes_no_more_games_and_goes_to_signing(device_client, table):
 
-    enter(table, passed=True)
-    states.apply(table, "end", make_staff_user(), "time is up")
+    f.enter(table, passed=True)
+    states.apply(table, "end", f.make_staff_user(), "time is up")
 
     content = device_client.get(page(table)).content.decode()
     response = touch(device_client, table, 2, **{**KREUZ_WON, "declarer": "3"}, won="true")

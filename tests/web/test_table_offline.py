@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 
-from tests.factories import make_seated_table, make_staff_user
+from tests import factories as f
 from tournaments.models import Game
 from tournaments.web.table.offline import DEVICE_MODULES
 
@@ -19,7 +19,7 @@ KREUZ_WON = {"declarer": "2", "game": "clubs", "with_matadors": "true", "matador
 
 @pytest.fixture
 def table(db):
-    return make_seated_table(players=3, rounds_per_series=2)
+    return f.make_seated_table(players=3, rounds_per_series=2)
 
 
 def offline_data(response, name="offline-data") -> dict:
@@ -59,7 +59,7 @@ def test_table_page_registers_the_worker_with_the_release_as_cache_version(
 
 
 def test_director_page_sends_no_table_code(client, table):
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
     data = table_data(client.get(f"/tisch/{table.pk}/"))
 
@@ -156,7 +156,7 @@ def test_the_dashboard_says_what_needs_https_when_reached_over_plain_http(
     client, table, settings, host, secure, said
 ):
     settings.ALLOWED_HOSTS = ["192.168.1.20", "localhost", "skat.example"]
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
     response = client.get(
         f"/leitung/turniere/{table.series.tournament_id}/", HTTP_HOST=host, secure=secure

@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.utils import translation
 
-from tests.factories import make_complete_table, sign_all
+from tests import factories as f
 from tournaments.models import Game
 from tournaments.web.verify import describe
 
@@ -17,7 +17,7 @@ ENGLISH = {"accept-language": "en"}
 
 @pytest.fixture
 def sealed(db):
-    return sign_all(make_complete_table(players=4, rounds_per_series=1))
+    return f.sign_all(f.make_complete_table(players=4, rounds_per_series=1))
 
 
 def text_of(response) -> str:

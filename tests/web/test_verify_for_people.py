@@ -6,7 +6,7 @@ import re
 import pytest
 from django.db import connection
 
-from tests.factories import make_complete_table, make_staff_user, sign_all
+from tests import factories as f
 from tournaments.models import Game, Seat
 from tournaments.services import states
 from tournaments.services.lists import settlement
@@ -18,7 +18,7 @@ ENGLISH = {"accept-language": "en"}
 
 @pytest.fixture
 def sealed(db):
-    return sign_all(make_complete_table(players=4, rounds_per_series=1))
+    return f.sign_all(f.make_complete_table(players=4, rounds_per_series=1))
 
 
 def text_of(response) -> str:
@@ -50,7 +50,7 @@ def test_a_seal_shows_the_players_totals_games_confirmations_and_the_pdf(client,
 
 def test_a_reopened_list_says_the_seal_is_earlier_when_and_why(client, sealed):
     old_seal = sealed.seal
-    states.apply(sealed, "reopen", make_staff_user("leiter"), "Spiel 3 falsch eingetragen")
+    states.apply(sealed, "reopen", f.make_staff_user("leiter"), "Spiel 3 falsch eingetragen")
 
     response = client.get(f"/verify/{old_seal}/", headers=ENGLISH)
 
@@ -63,7 +63,7 @@ def test_a_reopened_list_says_the_seal_is_earlier_when_and_why(client, sealed):
 
 def test_a_reopened_and_sealed_again_list_links_the_current_seal(client, sealed):
     old_seal = sealed.seal
-    director = make_staff_user()
+    director = f.make_staff_user()
     states.apply(sealed, "reopen", director, "Korrektur")
     states.apply(sealed, "close", director, "Nach der Korrektur abgeschlossen")
     sealed.refresh_from_db()

@@ -10,7 +10,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from pypdf import PdfReader
 
-from tests.factories import make_complete_table, make_staff_user, sign_all
+from tests import factories as f
 from tournaments.api.downloads import lists as export_views
 from tournaments.exports.kept import background, files
 from tournaments.services import states
@@ -45,7 +45,7 @@ def text_of(pdf: bytes) -> str:
 
 @pytest.mark.django_db
 def test_locked_list_pdf_is_rendered_once_and_then_served_from_storage(client, renders):
-    table = sign_all(make_complete_table())
+    table = f.sign_all(f.make_complete_table())
 
     first = body(client.get(f"{API}tables/{table.pk}/list.pdf"))
     second = body(client.get(f"{API}tables/{table.pk}/list.pdf"))
@@ -57,14 +57,14 @@ def test_locked_list_pdf_is_rendered_once_and_then_served_from_storage(client, r
 
 @pytest.mark.django_db
 def test_reopened_and_signed_again_list_gets_a_fresh_pdf(client, renders):
-    table = sign_all(make_complete_table())
+    table = f.sign_all(f.make_complete_table())
     old_seal = table.seal
     client.get(f"{API}tables/{table.pk}/list.pdf")
 
-    director = make_staff_user()
+    director = f.make_staff_user()
     states.apply(table, "reopen", director, "Spiel 3 korrigiert")
     listkeeping.correct_game(table, 3, {"passed": True}, user=director, reason="eingepasst")
-    table = sign_all(table)
+    table = f.sign_all(table)
     fresh = body(client.get(f"{API}tables/{table.pk}/list.pdf"))
 
     assert len(renders) == 2
@@ -74,7 +74,7 @@ def test_reopened_and_signed_again_list_gets_a_fresh_pdf(client, renders):
 
 @pytest.mark.django_db
 def test_open_list_pdf_is_rendered_for_every_request(client, renders):
-    table = make_complete_table()
+    table = f.make_complete_table()
 
     client.get(f"{API}tables/{table.pk}/list.pdf")
     client.get(f"{API}tables/{table.pk}/list.pdf")
@@ -85,7 +85,7 @@ def test_open_list_pdf_is_rendered_for_every_request(client, renders):
 @pytest.mark.django_db(transaction=True)
 def test_big_series_pdf_is_prepared_in_the_background_then_downloaded(client, settings):
     settings.SERIES_PDF_INLINE_TABLES = 0
-    table = sign_all(make_complete_table())
+    table = f.sign_all(f.make_complete_table())
     path = f"{API}series/{table.series_id}/lists.pdf"
 
     waiting = client.get(path)
@@ -102,7 +102,7 @@ def test_big_series_pdf_is_prepared_in_the_background_then_downloaded(client, se
 
 @pytest.mark.django_db
 def test_series_pdf_being_written_elsewhere_is_not_started_twice(settings):
-    table = make_complete_table()
+    table = f.make_complete_table()
     name = files.series_lists_name(table.series, "http://testserver")
     started = []
 

@@ -4,16 +4,7 @@ import pytest
 from django.core.files.storage import FileSystemStorage, default_storage
 from django.urls import resolve
 
-from tests.factories import (
-    enter,
-    make_club,
-    make_participants,
-    make_played_tournament,
-    make_seated_table,
-    make_series,
-    make_table,
-    make_tournament,
-)
+from tests import factories as f
 from tournaments.exports.kept import files
 
 pytestmark = pytest.mark.django_db
@@ -59,8 +50,8 @@ def stored_rankings() -> list[str]:
 def test_ranking_file_is_made_once_per_version_and_then_served_from_storage(
     client, monkeypatch, document
 ):
-    table = make_seated_table(4)
-    enter(table, passed=True)
+    table = f.make_seated_table(4)
+    f.enter(table, passed=True)
     url = API + document.format(series=table.series_id, tournament=table.series.tournament_id)
     renders = counting_renders(monkeypatch, url)
 
@@ -75,12 +66,12 @@ def test_ranking_file_is_made_once_per_version_and_then_served_from_storage(
 def test_a_game_entered_makes_the_next_download_new_and_replaces_the_older_file(
     client, monkeypatch
 ):
-    table = make_seated_table(4)
+    table = f.make_seated_table(4)
     url = f"{API}tournaments/{table.series.tournament_id}/ranking.csv"
     renders = counting_renders(monkeypatch, url)
     before = body(client.get(url)).decode("utf-8-sig")
 
-    enter(table, declarer_seat=2, game="grand", matadors=1, won=True)
+    f.enter(table, declarer_seat=2, game="grand", matadors=1, won=True)
     after = body(client.get(url)).decode("utf-8-sig")
 
     assert len(renders) == 2
@@ -90,8 +81,8 @@ def test_a_game_entered_makes_the_next_download_new_and_replaces_the_older_file(
 
 
 def test_each_language_keeps_its_own_file(client, monkeypatch):
-    table = make_seated_table(4)
-    enter(table, passed=True)
+    table = f.make_seated_table(4)
+    f.enter(table, passed=True)
     url = f"{API}tournaments/{table.series.tournament_id}/ranking.csv"
     renders = counting_renders(monkeypatch, url)
 
@@ -107,9 +98,11 @@ def test_each_language_keeps_its_own_file(client, monkeypatch):
 
 def test_season_ranking_is_not_kept(client, monkeypatch):
     """A club's season spans tournaments, so no one tournament version names it."""
-    club = make_club()
-    tournament = make_tournament(rounds_per_series=1, club=club)
-    enter(make_table(make_series(tournament), make_participants(tournament, 4)), passed=True)
+    club = f.make_club()
+    tournament = f.make_tournament(rounds_per_series=1, club=club)
+    f.enter(
+        f.make_table(f.make_series(tournament), f.make_participants(tournament, 4)), passed=True
+    )
     url = f"{API}clubs/{club.pk}/season-ranking.csv?year=2026"
     renders = counting_renders(monkeypatch, url)
 
@@ -124,7 +117,7 @@ def test_a_kept_file_is_served_with_two_queries_whatever_the_size(
     client, django_assert_num_queries
 ):
     """The tournament (404 otherwise) and its version; the ranking is not computed again."""
-    tournament = make_played_tournament(players=12, series=2)
+    tournament = f.make_played_tournament(players=12, series=2)
     url = f"{API}tournaments/{tournament.pk}/ranking.xlsx"
     first = body(client.get(url))
 

@@ -2,13 +2,13 @@
 
 import pytest
 
-from tests.factories import make_participants, make_seated_table
+from tests import factories as f
 
 
 @pytest.fixture
 def new_table(db):
     """Build a table: ``new_table(players=4, rounds_per_series=1)``; seats 1..n in order."""
-    return make_seated_table
+    return f.make_seated_table
 
 
 @pytest.fixture
@@ -16,6 +16,6 @@ def newcomer(db):
     """Build a participant of the table's tournament who is not seated yet."""
 
     def build(table):
-        return make_participants(table.series.tournament, 1)[0]
+        return f.make_participants(table.series.tournament, 1)[0]
 
     return build

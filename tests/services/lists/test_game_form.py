@@ -5,7 +5,7 @@ from django.http import QueryDict
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.factories import make_seated_table
+from tests import factories as f
 from tournaments.services.errors import Rejected
 from tournaments.services.lists.game_form import (
     calculator_fields,
@@ -70,7 +70,7 @@ def test_whole_number_is_an_int_only_for_short_ascii_digits(text):
 
 @pytest.mark.django_db
 def test_preview_at_table_values_the_next_game_with_new_totals():
-    table = make_seated_table(players=3)
+    table = f.make_seated_table(players=3)
 
     preview = preview_at_table(
         table, form(declarer="1", game="grand", matadors="1", with_matadors="true", won="true")
@@ -82,7 +82,7 @@ def test_preview_at_table_values_the_next_game_with_new_totals():
 
 @pytest.mark.django_db
 def test_preview_at_table_names_a_missing_game():
-    table = make_seated_table(players=3)
+    table = f.make_seated_table(players=3)
 
     with pytest.raises(Rejected) as refused:
         preview_at_table(table, form(declarer="1", won="true"))

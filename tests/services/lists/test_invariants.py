@@ -5,7 +5,7 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.factories import enter, make_seated_table
+from tests import factories as f
 from tournaments.models import Game, GamePoints, Table
 from tournaments.services.lists.settlement import settle_table
 from tournaments.services.seating import deal_for_next_game
@@ -42,13 +42,13 @@ def declared_games(draw, active_seats):
 
 
 def fill_random_list(data, players, rounds):
-    table = make_seated_table(players, rounds)
+    table = f.make_seated_table(players, rounds)
     table = Table.objects.select_related("series__tournament").get(pk=table.pk)
     count = data.draw(st.integers(0, players * rounds), label="games")
     for _ in range(count):
         active = list(deal_for_next_game(table).active)
         passed = st.just({"passed": True})
-        enter(table, **data.draw(st.one_of(passed, declared_games(active)), label="game"))
+        f.enter(table, **data.draw(st.one_of(passed, declared_games(active)), label="game"))
     return table
 
 

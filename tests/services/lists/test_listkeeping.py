@@ -7,13 +7,7 @@ per game or per player shows up as a failing test, not as a slower evening.
 
 import pytest
 
-from tests.factories import (
-    enter,
-    make_participants,
-    make_seated_table,
-    make_series,
-    make_tournament,
-)
+from tests import factories as f
 from tournaments.models import Table
 from tournaments.services import seating
 from tournaments.services.lists import listkeeping
@@ -34,16 +28,16 @@ CREATE_TABLE_QUERIES = 11
 
 
 def test_entering_a_game_takes_a_fixed_number_of_queries(django_assert_num_queries):
-    table = make_seated_table(players=4)
-    enter(table, **KARO_WON)  # the first game also marks the series and tournament running
+    table = f.make_seated_table(players=4)
+    f.enter(table, **KARO_WON)  # the first game also marks the series and tournament running
 
     with django_assert_num_queries(ENTER_QUERIES):
         listkeeping.enter_game(table, {**KARO_WON, "declarer_seat": 3})
 
 
 def test_correcting_a_game_takes_a_fixed_number_of_queries(django_assert_num_queries):
-    table = make_seated_table(players=4)
-    enter(table, **KARO_WON)
+    table = f.make_seated_table(players=4)
+    f.enter(table, **KARO_WON)
 
     with django_assert_num_queries(CORRECT_QUERIES):
         listkeeping.correct_game(table, 1, {**KARO_WON, "won": False}, reason="verzählt")
@@ -53,9 +47,9 @@ def test_correcting_a_game_takes_a_fixed_number_of_queries(django_assert_num_que
 def test_seating_a_table_takes_the_same_queries_for_three_and_four(
     django_assert_num_queries, players
 ):
-    tournament = make_tournament()
-    series = make_series(tournament)
-    ids = [p.id for p in make_participants(tournament, players)]
+    tournament = f.make_tournament()
+    series = f.make_series(tournament)
+    ids = [p.id for p in f.make_participants(tournament, players)]
 
     with django_assert_num_queries(CREATE_TABLE_QUERIES):
         seating.create_table(series, None, ids)
@@ -66,8 +60,8 @@ def test_a_table_read_with_its_running_series_needs_no_look_at_the_parents(
 ):
     """The API reads a table with its series and tournament: once they run (they never go
     back to planned), entering a game does not ask the database for their states again."""
-    table = make_seated_table(players=4)
-    enter(table, **KARO_WON)
+    table = f.make_seated_table(players=4)
+    f.enter(table, **KARO_WON)
     table = Table.objects.select_related("series__tournament").get(pk=table.pk)
 
     with django_assert_num_queries(ENTER_QUERIES - 1):

@@ -2,12 +2,7 @@
 
 import pytest
 
-from tests.factories import (
-    enter,
-    make_participants,
-    make_seated_table,
-    play_out,
-)
+from tests import factories as f
 from tournaments.models import GamePoints, Table
 from tournaments.services import seating
 from tournaments.services.errors import Rejected
@@ -24,7 +19,7 @@ def names(table):
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_last_running_totals_are_the_settlement(players):
-    table = play_out(make_seated_table(players=players, rounds_per_series=2))
+    table = f.play_out(f.make_seated_table(players=players, rounds_per_series=2))
 
     last = running_list(table, names(table))[-1]
 
@@ -32,10 +27,10 @@ def test_last_running_totals_are_the_settlement(players):
 
 
 def test_running_list_is_in_game_order_with_the_declarers_name():
-    table = make_seated_table()
+    table = f.make_seated_table()
     seat_2 = table.seats.select_related("participant__player").get(number=2)
-    enter(table, declarer_seat=2, game="clubs", matadors=1, won=True)
-    enter(table, passed=True)
+    f.enter(table, declarer_seat=2, game="clubs", matadors=1, won=True)
+    f.enter(table, passed=True)
 
     rows = running_list(table, {seat_2.participant_id: "Erika"})
 
@@ -46,13 +41,13 @@ def test_running_list_is_in_game_order_with_the_declarers_name():
 
 
 def test_a_replacement_starts_from_zero_on_the_seat():
-    table = make_seated_table(players=4, rounds_per_series=2)
-    enter(table, declarer_seat=2, game="grand", matadors=1, won=True)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
+    f.enter(table, declarer_seat=2, game="grand", matadors=1, won=True)
     for _ in range(3):
-        enter(table, passed=True)
-    newcomer = make_participants(table.series.tournament, 1)[0]
+        f.enter(table, passed=True)
+    newcomer = f.make_participants(table.series.tournament, 1)[0]
     seating.replace_player(table, 2, newcomer.id, 5)
-    enter(table, declarer_seat=2, game="hearts", matadors=1, won=True)
+    f.enter(table, declarer_seat=2, game="hearts", matadors=1, won=True)
 
     rows = running_list(table, names(table))
 
@@ -72,13 +67,13 @@ CASES = [
 @pytest.mark.parametrize("data", CASES)
 @pytest.mark.parametrize("players", [3, 4])
 def test_preview_shows_what_saving_stores(data, players):
-    table = make_seated_table(players=players)
-    enter(table, declarer_seat=2, game="diamonds", matadors=1, won=False)
+    table = f.make_seated_table(players=players)
+    f.enter(table, declarer_seat=2, game="diamonds", matadors=1, won=False)
     if players == 3 and data.get("declarer_seat") == 4:
         data = {**data, "declarer_seat": 1}
 
     preview = preview_game(table, data)
-    game = enter(table, **data)
+    game = f.enter(table, **data)
 
     stored = dict(GamePoints.objects.filter(game=game).values_list("seat", "points"))
     assert preview.number == game.number == 2
@@ -89,7 +84,7 @@ def test_preview_shows_what_saving_stores(data, players):
 
 
 def test_preview_stores_nothing():
-    table = make_seated_table()
+    table = f.make_seated_table()
 
     preview_game(table, {"declarer_seat": 2, "game": "clubs", "matadors": 1, "won": True})
 
@@ -104,7 +99,7 @@ def refusal(table, data):
 
 
 def test_preview_refuses_the_dealer_at_a_4_table():
-    table = make_seated_table()
+    table = f.make_seated_table()
 
     codes = refusal(table, {"declarer_seat": 1, "game": "clubs", "matadors": 1, "won": True})
 
@@ -112,7 +107,7 @@ def test_preview_refuses_the_dealer_at_a_4_table():
 
 
 def test_preview_reports_every_problem_at_once():
-    table = make_seated_table()
+    table = f.make_seated_table()
 
     codes = refusal(table, {"declarer_seat": 1, "game": "grand", "matadors": 7})
 
@@ -120,13 +115,13 @@ def test_preview_reports_every_problem_at_once():
 
 
 def test_preview_refuses_a_complete_list():
-    table = play_out(make_seated_table())
+    table = f.play_out(f.make_seated_table())
 
     assert refusal(table, {"passed": True}) == ["series_complete"]
 
 
 def test_preview_refuses_a_locked_list():
-    table = make_seated_table()
+    table = f.make_seated_table()
     Table.objects.filter(pk=table.pk).update(status=Table.Status.LOCKED)
     table.refresh_from_db()
 
@@ -134,7 +129,7 @@ def test_preview_refuses_a_locked_list():
 
 
 def test_preview_refuses_a_table_kept_as_summary():
-    table = make_seated_table(players=3)
+    table = f.make_seated_table(players=3)
     summary.save_summary(
         table,
         [{"seat": seat, "game_points": 0, "won": 0, "lost": 0} for seat in (1, 2, 3)],

@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 from django.db.models import Sum
 
-from tests.factories import enter
+from tests import factories as f
 from tournaments.models import Game, GamePoints, SummaryEntry, Table
 from tournaments.services import seating
 from tournaments.services.errors import Rejected
@@ -42,13 +42,13 @@ def game_points_by_seat(game):
 def test_settlement_four_table_with_passed_game(new_table):
     table = new_table(players=4, rounds_per_series=1)
     # g1 dealer 1: seat 2 Kreuz mit 1 won: 12 × 2 = 24 → +24, list +74
-    enter(table, declarer_seat=2, game="clubs", matadors=1, won=True)
+    f.enter(table, declarer_seat=2, game="clubs", matadors=1, won=True)
     # g2 dealer 2: eingepasst, nobody scores
-    passed = enter(table, passed=True)
+    passed = f.enter(table, passed=True)
     # g3 dealer 3: seat 1 Grand mit 2 lost: 24 × 3 = 72 → −144, list −194; seats 2, 3, 4 +30
-    enter(table, declarer_seat=1, game="grand", matadors=2, won=False)
+    f.enter(table, declarer_seat=1, game="grand", matadors=2, won=False)
     # g4 dealer 4: seat 3 Herz ohne 2 won: 10 × 3 = 30 → +30, list +80
-    enter(table, declarer_seat=3, game="hearts", matadors=2, with_matadors=False, won=True)
+    f.enter(table, declarer_seat=3, game="hearts", matadors=2, with_matadors=False, won=True)
 
     dealers = list(table.games.order_by("number").values_list("dealer_seat", flat=True))
 
@@ -67,7 +67,7 @@ def test_settlement_lost_null_ouvert_hand_credits_the_dealer_too(new_table):
     table = new_table(players=4)
     # g1 dealer 1 (sits out): seat 2 Null ouvert Hand (59) lost → −118, list −168;
     # seats 1 (dealer), 3, 4 +30 each
-    game = enter(table, declarer_seat=2, game="null", ouvert=True, hand=True, won=False)
+    game = f.enter(table, declarer_seat=2, game="null", ouvert=True, hand=True, won=False)
 
     assert (game.score, game.declarer_points) == (-118, -168)
     assert game_points_by_seat(game) == {1: 30, 2: -168, 3: 30, 4: 30}
@@ -85,7 +85,7 @@ def test_settlement_overbid_game_is_lost_at_the_bid(new_table):
     table = new_table(players=3)
     # g1 dealer 1 (Hinterhand at a 3-table): bid 48, Kreuz mit 1 won without Schneider is
     # worth 24 < 48 → lost, 4 × 12 = 48 → −96, list −146; seats 2 and 3 +40
-    game = enter(table, declarer_seat=1, game="clubs", matadors=1, bid=48, won=True)
+    game = f.enter(table, declarer_seat=1, game="clubs", matadors=1, bid=48, won=True)
 
     assert (game.won, game.overbid, game.game_value, game.score) == (False, True, 48, -96)
     assert settlement(table) == [
@@ -101,19 +101,19 @@ def departure_table(new_table):
     """Court example: 6 rounds at a 4-table, seat 2 leaves after game 20 (end of round 5)."""
     table = new_table(players=4, rounds_per_series=6)
     for _ in range(18):
-        enter(table, passed=True)
+        f.enter(table, passed=True)
     # g19 dealer 3: seat 2 Pik mit 1 won: 22 → list +72
-    enter(table, declarer_seat=2, game="spades", matadors=1, won=True)
+    f.enter(table, declarer_seat=2, game="spades", matadors=1, won=True)
     # g20 dealer 4: seat 1 Karo mit 1 lost: 18 → −36, list −86; seats 2, 3, 4 +30
-    enter(table, declarer_seat=1, game="diamonds", matadors=1, won=False)
+    f.enter(table, declarer_seat=1, game="diamonds", matadors=1, won=False)
     seating.leave_table(table, 2, 20)
     # Round 6 at the 3-table of seats 1, 3, 4: games 21–23.
     # g21 dealer 1: seat 3 Herz mit 1 lost: 20 → −40, list −90; seats 1 and 4 +40
-    enter(table, declarer_seat=3, game="hearts", matadors=1, won=False)
+    f.enter(table, declarer_seat=3, game="hearts", matadors=1, won=False)
     # g22 dealer 3: seat 4 Grand mit 1 won: 48 → list +98
-    enter(table, declarer_seat=4, game="grand", matadors=1, won=True)
+    f.enter(table, declarer_seat=4, game="grand", matadors=1, won=True)
     # g23 dealer 4: eingepasst
-    enter(table, passed=True)
+    f.enter(table, passed=True)
     return table
 
 
@@ -143,7 +143,7 @@ def test_departure_settlement_credits_30_before_and_40_after(departure_table):
 
 def test_departure_series_ends_after_23_games(departure_table):
     with pytest.raises(Rejected) as refused:
-        enter(departure_table, passed=True)
+        f.enter(departure_table, passed=True)
 
     assert refused.value.problems[0].code == "series_complete"
     assert departure_table.games.count() == 23
@@ -154,19 +154,19 @@ def joined_table(new_table, newcomer):
     """A 3-table of 2 rounds; a fourth player joins at game 4, the start of round 2."""
     table = new_table(players=3, rounds_per_series=2)
     # g1 dealer 1: seat 2 Karo mit 1 lost: −36, list −86; seats 1 and 3 +40
-    enter(table, declarer_seat=2, game="diamonds", matadors=1, won=False)
+    f.enter(table, declarer_seat=2, game="diamonds", matadors=1, won=False)
     # g2 dealer 2: eingepasst
-    enter(table, passed=True)
+    f.enter(table, passed=True)
     # g3 dealer 3: seat 3 Kreuz mit 2 won: 36 → list +86
-    enter(table, declarer_seat=3, game="clubs", matadors=2, won=True)
+    f.enter(table, declarer_seat=3, game="clubs", matadors=2, won=True)
     seating.join_table(table, newcomer(table).id, 4)
     # Round 2 at a 4-table: games 4–7.
     # g4 dealer 1: seat 4 (newcomer) Herz mit 1 won: 20 → list +70
-    enter(table, declarer_seat=4, game="hearts", matadors=1, won=True)
+    f.enter(table, declarer_seat=4, game="hearts", matadors=1, won=True)
     # g5 dealer 2: seat 1 Pik mit 1 lost: −44, list −94; seats 2 (dealer), 3, 4 +30
-    enter(table, declarer_seat=1, game="spades", matadors=1, won=False)
-    enter(table, passed=True)  # g6 dealer 3
-    enter(table, passed=True)  # g7 dealer 4
+    f.enter(table, declarer_seat=1, game="spades", matadors=1, won=False)
+    f.enter(table, passed=True)  # g6 dealer 3
+    f.enter(table, passed=True)  # g7 dealer 4
     return table
 
 
@@ -194,7 +194,7 @@ def test_join_settlement_credits_40_before_and_30_after(joined_table):
 
 def test_join_series_ends_after_7_games(joined_table):
     with pytest.raises(Rejected) as refused:
-        enter(joined_table, passed=True)
+        f.enter(joined_table, passed=True)
 
     assert refused.value.problems[0].code == "series_complete"
 
@@ -202,13 +202,13 @@ def test_join_series_ends_after_7_games(joined_table):
 def test_three_table_losing_a_player_waits_for_a_replacement(new_table, newcomer):
     table = new_table(players=3, rounds_per_series=2)
     for _ in range(3):
-        enter(table, passed=True)
+        f.enter(table, passed=True)
     seating.leave_table(table, 3, 3)
 
     with pytest.raises(Rejected) as refused:
-        enter(table, passed=True)
+        f.enter(table, passed=True)
     seat = seating.join_table(table, newcomer(table).id, 4)
-    game = enter(table, passed=True)
+    game = f.enter(table, passed=True)
 
     assert refused.value.problems[0].code == "series_complete"
     assert (seat.number, game.number, game.dealer_seat, game.table_size) == (4, 4, 1, 3)
@@ -217,7 +217,7 @@ def test_three_table_losing_a_player_waits_for_a_replacement(new_table, newcomer
 def test_join_after_the_last_round_is_refused(new_table, newcomer):
     table = new_table(players=3, rounds_per_series=1)
     for _ in range(3):
-        enter(table, passed=True)
+        f.enter(table, passed=True)
 
     with pytest.raises(Rejected):
         seating.join_table(table, newcomer(table).id, 4)
@@ -228,16 +228,16 @@ def replaced_table(new_table, newcomer):
     """A 4-table of 2 rounds; a replacement takes over seat 3 from game 5."""
     table = new_table(players=4, rounds_per_series=2)
     # g1 dealer 1: seat 3 (old) Karo mit 1 won: 18 → list +68
-    enter(table, declarer_seat=3, game="diamonds", matadors=1, won=True)
+    f.enter(table, declarer_seat=3, game="diamonds", matadors=1, won=True)
     # g2 dealer 2: seat 1 Herz mit 1 lost: −40, list −90; seats 2, 3 (old), 4 +30
-    enter(table, declarer_seat=1, game="hearts", matadors=1, won=False)
-    enter(table, passed=True)  # g3
-    enter(table, passed=True)  # g4
+    f.enter(table, declarer_seat=1, game="hearts", matadors=1, won=False)
+    f.enter(table, passed=True)  # g3
+    f.enter(table, passed=True)  # g4
     seating.replace_player(table, 3, newcomer(table).id, 5)
     # g5 dealer 1: seat 3 (new) Kreuz mit 1 lost: −48, list −98; seats 1, 2, 4 +30
-    enter(table, declarer_seat=3, game="clubs", matadors=1, won=False)
+    f.enter(table, declarer_seat=3, game="clubs", matadors=1, won=False)
     # g6 dealer 2: seat 4 Grand mit 1 lost: −96, list −146; seats 1, 2, 3 (new) +30
-    enter(table, declarer_seat=4, game="grand", matadors=1, won=False)
+    f.enter(table, declarer_seat=4, game="grand", matadors=1, won=False)
     return table
 
 
@@ -295,7 +295,7 @@ def test_summary_credits_follow_from_the_others_lost_games(new_table, players, r
 
 def test_summary_refused_when_games_were_entered(new_table):
     table = new_table(players=3)
-    enter(table, passed=True)
+    f.enter(table, passed=True)
     rows = [{"seat": n, "game_points": 0, "won": 0, "lost": 0} for n in (1, 2, 3)]
 
     with pytest.raises(Rejected) as refused:
@@ -309,7 +309,7 @@ def test_game_entry_refused_on_a_summary_table(new_table):
     save_summary(table, [{"seat": n, "game_points": 0, "won": 0, "lost": 0} for n in (1, 2, 3)])
 
     with pytest.raises(Rejected) as refused:
-        enter(table, passed=True)
+        f.enter(table, passed=True)
 
     assert (refused.value.problems[0].code, refused.value.conflict) == (
         "table_kept_as_summary",
@@ -323,7 +323,7 @@ def test_summed_columns_are_whole_numbers_read_without_a_conversion_per_value(ne
     taken as the database returns them, which must therefore be whole numbers already
     (on PostgreSQL a SUM over a bigint column would come back as a Decimal)."""
     played, on_paper = new_table(players=3), new_table(players=3)
-    enter(played, declarer_seat=1, game="grand", matadors=1, won=True)
+    f.enter(played, declarer_seat=1, game="grand", matadors=1, won=True)
     save_summary(on_paper, [{"seat": n, "game_points": 9, "won": 1, "lost": 0} for n in (1, 2, 3)])
 
     for model, table, aggregates in (

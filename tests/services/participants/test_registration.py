@@ -4,17 +4,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.factories import (
-    enter,
-    make_club,
-    make_many_participants,
-    make_participants,
-    make_player,
-    make_series,
-    make_staff_user,
-    make_table,
-    make_tournament,
-)
+from tests import factories as f
 from tournaments.models import AuditEntry, Participant, Player, Team, Tournament
 from tournaments.services import participants
 from tournaments.services.draw import draw_series
@@ -34,10 +24,10 @@ def refusal(call, *args, **kwargs):
 
 
 def test_register_audits_the_registration_without_the_pin():
-    director = make_staff_user()
-    tournament = make_tournament()
+    director = f.make_staff_user()
+    tournament = f.make_tournament()
 
-    participant = participants.register(tournament, make_player(), user=director)
+    participant = participants.register(tournament, f.make_player(), user=director)
 
     entry = AuditEntry.objects.get(action="participant_registered")
     assert entry.user == director
@@ -54,13 +44,15 @@ def test_register_audits_the_registration_without_the_pin():
 
 @pytest.mark.parametrize("number", [0, -1, 100_000, True, "7"])
 def test_register_refuses_an_impossible_start_number(number):
-    problem = refusal(participants.register, make_tournament(), make_player(), number).problems[0]
+    problem = refusal(participants.register, f.make_tournament(), f.make_player(), number).problems[
+        0
+    ]
 
     assert (problem.field, problem.code) == ("start_number", "invalid_start_number")
 
 
 def test_register_new_player_strips_spaces_and_refuses_empty_names():
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     participant = participants.register_new_player(
         tournament, first_name="  Karl  Heinz ", last_name=" Kreuz"
@@ -83,7 +75,7 @@ def test_register_new_player_strips_spaces_and_refuses_empty_names():
     ],
 )
 def test_find_duplicate_player_ignores_case_beyond_ascii(stored, given):
-    club = make_club()
+    club = f.make_club()
     known = Player.objects.create(
         first_name="Käthe", last_name=stored[0], club=club, member_number=stored[1]
     )
@@ -94,19 +86,19 @@ def test_find_duplicate_player_ignores_case_beyond_ascii(stored, given):
 
 
 def test_find_duplicate_player_keeps_clubs_and_guests_apart():
-    make_player(make_club(), "Karl", "Kreuz")
+    f.make_player(f.make_club(), "Karl", "Kreuz")
 
     assert participants.find_duplicate_player("Karl", "Kreuz", None) is None
-    assert participants.find_duplicate_player("Karl", "Kreuz", make_club()) is None
+    assert participants.find_duplicate_player("Karl", "Kreuz", f.make_club()) is None
 
 
 # --- register_many ----------------------------------------------------------------------
 
 
 def test_register_many_creates_players_teams_and_start_numbers_in_a_few_queries():
-    tournament = make_tournament()
-    make_participants(tournament, 2)
-    known = make_player()
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 2)
+    known = f.make_player()
     team = Team(name="Neu")
     registrations = [Registration(known, team)] + [
         Registration(Player(first_name="Karl", last_name=f"K{n}"), team if n < 2 else None)
@@ -127,8 +119,8 @@ def test_register_many_creates_players_teams_and_start_numbers_in_a_few_queries(
 
 @pytest.mark.parametrize("situation", ["team-full", "already-registered", "twice-in-list"])
 def test_register_many_refuses_and_writes_nothing(situation):
-    tournament = make_tournament(team_size=2)
-    registered = make_participants(tournament, 1)[0]
+    tournament = f.make_tournament(team_size=2)
+    registered = f.make_participants(tournament, 1)[0]
     team = Team(name="Herz")
     newcomers = [Registration(Player(first_name="K", last_name=f"K{n}"), team) for n in range(2)]
     if situation == "team-full":
@@ -148,21 +140,21 @@ def test_register_many_refuses_and_writes_nothing(situation):
 
 
 def test_register_many_refuses_a_team_of_another_tournament():
-    other = Team.objects.create(tournament=make_tournament(), name="Fremd")
+    other = Team.objects.create(tournament=f.make_tournament(), name="Fremd")
 
     rejected = refusal(
-        participants.register_many, make_tournament(), [Registration(make_player(), other)]
+        participants.register_many, f.make_tournament(), [Registration(f.make_player(), other)]
     )
 
     assert rejected.problems[0].code == "team_of_other_tournament"
 
 
 def test_register_many_after_every_series_is_drawn_is_refused():
-    tournament = make_tournament(planned_series=1)
-    make_many_participants(tournament, 3)
-    draw_series(make_series(tournament), seed=1)
+    tournament = f.make_tournament(planned_series=1)
+    f.make_many_participants(tournament, 3)
+    draw_series(f.make_series(tournament), seed=1)
 
-    rejected = refusal(participants.register_many, tournament, [Registration(make_player())])
+    rejected = refusal(participants.register_many, tournament, [Registration(f.make_player())])
 
     assert (rejected.conflict, rejected.problems[0].code) == (True, "all_series_drawn")
 
@@ -171,9 +163,9 @@ def test_register_many_after_every_series_is_drawn_is_refused():
 
 
 def test_registration_reopens_when_a_series_is_added_to_the_plan():
-    tournament = make_tournament(planned_series=1)
-    make_many_participants(tournament, 3)
-    draw_series(make_series(tournament), seed=1)
+    tournament = f.make_tournament(planned_series=1)
+    f.make_many_participants(tournament, 3)
+    draw_series(f.make_series(tournament), seed=1)
     closed = participants.registration_problem(tournament)
     Tournament.objects.filter(pk=tournament.pk).update(planned_series=2)
     tournament.refresh_from_db()
@@ -186,7 +178,7 @@ def test_registration_reopens_when_a_series_is_added_to_the_plan():
 
 
 def test_update_participant_without_changes_writes_no_audit_entry():
-    participant = make_participants(make_tournament(), 1)[0]
+    participant = f.make_participants(f.make_tournament(), 1)[0]
     before = AuditEntry.objects.count()
 
     participants.update_participant(participant, withdrawn=False)
@@ -195,10 +187,10 @@ def test_update_participant_without_changes_writes_no_audit_entry():
 
 
 def test_update_participant_into_a_full_team_is_refused():
-    tournament = make_tournament(team_size=1)
+    tournament = f.make_tournament(team_size=1)
     team = participants.create_team(tournament, "Solo")
-    make_many_participants(tournament, 1, team=team)
-    participant = make_participants(tournament, 1)[0]
+    f.make_many_participants(tournament, 1, team=team)
+    participant = f.make_participants(tournament, 1)[0]
 
     problem = refusal(participants.update_participant, participant, team=team).problems[0]
 
@@ -210,9 +202,9 @@ def test_update_participant_into_a_full_team_is_refused():
 
 
 def test_update_participant_team_change_is_audited():
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     team = participants.create_team(tournament, "Herz")
-    participant = make_participants(tournament, 1)[0]
+    participant = f.make_participants(tournament, 1)[0]
 
     participants.update_participant(participant, team=team)
 
@@ -221,9 +213,9 @@ def test_update_participant_team_change_is_audited():
 
 
 def test_remove_participant_who_only_sat_at_a_table_is_refused():
-    tournament = make_tournament()
-    people = make_participants(tournament, 3)
-    make_table(make_series(tournament), people)
+    tournament = f.make_tournament()
+    people = f.make_participants(tournament, 3)
+    f.make_table(f.make_series(tournament), people)
 
     rejected = refusal(participants.remove_participant, people[2])
 
@@ -231,7 +223,7 @@ def test_remove_participant_who_only_sat_at_a_table_is_refused():
 
 
 def test_remove_participant_keeps_the_audit_entry():
-    participant = make_participants(make_tournament(), 1)[0]
+    participant = f.make_participants(f.make_tournament(), 1)[0]
 
     participants.remove_participant(participant)
 
@@ -241,10 +233,10 @@ def test_remove_participant_keeps_the_audit_entry():
 
 
 def test_withdrawn_participant_keeps_the_results_already_played():
-    tournament = make_tournament(rounds_per_series=1)
-    people = make_participants(tournament, 3)
-    table = make_table(make_series(tournament), people)
-    enter(table, declarer_seat=2, game="clubs", matadors=1, won=True)
+    tournament = f.make_tournament(rounds_per_series=1)
+    people = f.make_participants(tournament, 3)
+    table = f.make_table(f.make_series(tournament), people)
+    f.enter(table, declarer_seat=2, game="clubs", matadors=1, won=True)
 
     participants.update_participant(people[1], withdrawn=True)
 
@@ -257,13 +249,13 @@ def test_withdrawn_participant_keeps_the_results_already_played():
 
 @pytest.mark.parametrize("name", ["", "   ", None, 42, "T" * 201])
 def test_create_team_refuses_a_missing_or_long_name(name):
-    problem = refusal(participants.create_team, make_tournament(), name).problems[0]
+    problem = refusal(participants.create_team, f.make_tournament(), name).problems[0]
 
     assert (problem.field, problem.code) == ("name", "invalid_team_name")
 
 
 def test_create_team_name_is_unique_per_tournament_only():
-    first, second = make_tournament(), make_tournament()
+    first, second = f.make_tournament(), f.make_tournament()
     participants.create_team(first, "Kreuz Asse")
 
     participants.create_team(second, "Kreuz Asse")
@@ -276,9 +268,9 @@ def test_create_team_name_is_unique_per_tournament_only():
 
 
 def test_search_participants_with_a_number_also_matches_the_start_number_only():
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     people = [
-        participants.register(tournament, make_player(None, "Karl", f"Spieler {letter}"))
+        participants.register(tournament, f.make_player(None, "Karl", f"Spieler {letter}"))
         for letter in "ABCDEFGHIJKL"
     ]
 
@@ -288,16 +280,16 @@ def test_search_participants_with_a_number_also_matches_the_start_number_only():
 
 
 def test_search_players_finds_capitalised_umlauts_from_lower_case():
-    wanted = make_player(None, "Ömer", "Özdemir")
-    make_player(None, "Karl", "Kreuz")
+    wanted = f.make_player(None, "Ömer", "Özdemir")
+    f.make_player(None, "Karl", "Kreuz")
 
-    found = participants.search_players(make_tournament(), "özd")
+    found = participants.search_players(f.make_tournament(), "özd")
 
     assert [match.player for match in found] == [wanted]
 
 
 @pytest.mark.parametrize("text", [None, 42, ["a"]])
 def test_search_players_with_no_text_finds_nothing(text):
-    make_player()
+    f.make_player()
 
-    assert participants.search_players(make_tournament(), text) == []
+    assert participants.search_players(f.make_tournament(), text) == []

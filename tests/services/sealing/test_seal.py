@@ -10,7 +10,7 @@ from django.db import connection
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.factories import make_complete_table, make_staff_user, png_bytes, png_data_url, sign_all
+from tests import factories as f
 from tournaments.models import Club, Game, GamePoints, Signature, Table
 from tournaments.services import states
 from tournaments.services.sealing import signing
@@ -34,9 +34,9 @@ json_values = st.recursive(
 
 @pytest.fixture(scope="module")
 def _sealed_id(module_db):
-    table = make_complete_table(players=4, rounds_per_series=1)
-    signing.sign_list(table, 1, image=png_data_url())
-    return sign_all(table).pk
+    table = f.make_complete_table(players=4, rounds_per_series=1)
+    signing.sign_list(table, 1, image=f.png_data_url())
+    return f.sign_all(table).pk
 
 
 @pytest.fixture
@@ -86,11 +86,11 @@ def test_document_holds_the_whole_list_but_no_pin_or_image(sealed):
     assert [g["number"] for g in document["games"]] == [1, 2, 3, 4]
     assert [len(g["points"]) for g in document["games"]] == [4, 4, 4, 4]
     assert [s["seat"] for s in document["settlement"]] == [1, 2, 3, 4]
-    assert document["signatures"][0]["image_sha256"] == hashlib.sha256(png_bytes()).hexdigest()
+    assert document["signatures"][0]["image_sha256"] == hashlib.sha256(f.png_bytes()).hexdigest()
     assert [s["method"] for s in document["signatures"]] == ["image", "pin", "pin", "pin"]
     for seat in sealed.seats.select_related("participant"):
         assert f'"pin":"{seat.participant.pin}"' not in text
-    assert png_data_url()[22:40] not in text
+    assert f.png_data_url()[22:40] not in text
 
 
 def test_content_digest_ignores_signatures_status_and_reason(sealed):
@@ -274,7 +274,7 @@ def test_unknown_and_malformed_seals_are_not_valid(db, code, reason):
 
 def test_a_superseded_seal_names_its_table(sealed):
     old_seal = sealed.seal
-    states.apply(sealed, "reopen", make_staff_user(), "Korrektur")
+    states.apply(sealed, "reopen", f.make_staff_user(), "Korrektur")
 
     result = verify_seal(old_seal)
 

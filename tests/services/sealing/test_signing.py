@@ -9,17 +9,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
-from tests.factories import (
-    enter,
-    make_complete_table,
-    make_participants,
-    make_seated_table,
-    play_out,
-    png_bytes,
-    png_data_url,
-    sign_all,
-    strokes_json,
-)
+from tests import factories as f
 from tournaments.models import AuditEntry, Signature, Table
 from tournaments.services import seating, states
 from tournaments.services.errors import Rejected
@@ -34,7 +24,7 @@ HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
 @pytest.fixture(scope="module")
 def _table_id(module_db):
-    return make_complete_table(players=4, rounds_per_series=1).pk
+    return f.make_complete_table(players=4, rounds_per_series=1).pk
 
 
 @pytest.fixture
@@ -70,10 +60,10 @@ def test_sign_by_pin_records_the_signature_and_an_audit_entry(table):
 
 
 def test_sign_by_image_stores_the_png(table):
-    signature = signing.sign_list(table, 1, image=png_data_url())
+    signature = signing.sign_list(table, 1, image=f.png_data_url())
 
     assert signature.method == Signature.Method.IMAGE
-    assert bytes(Signature.objects.get(pk=signature.pk).image) == png_bytes()
+    assert bytes(Signature.objects.get(pk=signature.pk).image) == f.png_bytes()
 
 
 def test_wrong_pin_is_refused_naming_the_seat(table):
@@ -118,10 +108,10 @@ def test_pin_limit_ends_after_the_window(table):
         ("iVBORw0KGgo=", "image_not_png_data_url"),
         ("data:image/png;base64,this is not base64!", "image_not_base64"),
         ("data:image/png;base64,QUJD", "image_not_png"),
-        (png_data_url(png_bytes()[:-12]), "image_not_png"),
-        (png_data_url(png_bytes()[:30] + b"X" + png_bytes()[31:]), "image_not_png"),
-        (png_data_url(png_bytes(width=0)), "image_not_png"),
-        (png_data_url(png_bytes(chunks=[(b"tEXt", b"x" * 210_000)])), "image_too_large"),
+        (f.png_data_url(f.png_bytes()[:-12]), "image_not_png"),
+        (f.png_data_url(f.png_bytes()[:30] + b"X" + f.png_bytes()[31:]), "image_not_png"),
+        (f.png_data_url(f.png_bytes(width=0)), "image_not_png"),
+        (f.png_data_url(f.png_bytes(chunks=[(b"tEXt", b"x" * 210_000)])), "image_too_large"),
         ("data:image/png;base64," + "A" * 300_000, "image_too_large"),
     ],
     ids=[
@@ -143,9 +133,9 @@ def test_bad_signature_images_are_refused(table, image, code):
 
 
 def test_image_data_url_may_be_wrapped_and_upper_case():
-    wrapped = "DATA:IMAGE/PNG;BASE64," + "\n".join(re.findall(".{1,20}", png_data_url()[22:]))
+    wrapped = "DATA:IMAGE/PNG;BASE64," + "\n".join(re.findall(".{1,20}", f.png_data_url()[22:]))
 
-    assert signature_image.read_signature_image(wrapped) == png_bytes()
+    assert signature_image.read_signature_image(wrapped) == f.png_bytes()
 
 
 def canvas_png(draw) -> bytes:
@@ -166,13 +156,13 @@ def test_a_drawing_from_the_canvas_is_accepted(table):
         lambda pen: pen.line([(40, 150), (120, 40), (200, 160), (330, 60)], fill="black", width=5)
     )
 
-    assert signing.sign_list(table, 1, image=png_data_url(png)).method == "image"
+    assert signing.sign_list(table, 1, image=f.png_data_url(png)).method == "image"
 
 
 @pytest.mark.parametrize(
     ("png", "code"),
     [
-        (png_bytes(ink=False), "image_blank"),
+        (f.png_bytes(ink=False), "image_blank"),
         (canvas_png(lambda pen: None), "image_blank"),
         (
             canvas_png(lambda pen: pen.ellipse([300, 100, 306, 106], fill="black")),
@@ -182,7 +172,7 @@ def test_a_drawing_from_the_canvas_is_accepted(table):
             canvas_png(lambda pen: pen.line([(10, 100), (590, 100)], fill="black", width=3)),
             "image_too_little_ink",
         ),
-        (png_bytes(width=3, height=2), "image_too_little_ink"),
+        (f.png_bytes(width=3, height=2), "image_too_little_ink"),
         (canvas_png(lambda pen: pen.rectangle([0, 0, 599, 199], fill="black")), "image_filled"),
         (canvas_png(lambda pen: pen.rectangle([50, 40, 400, 160], fill="black")), "image_filled"),
     ],
@@ -190,7 +180,7 @@ def test_a_drawing_from_the_canvas_is_accepted(table):
 )
 def test_a_signature_that_is_no_drawing_is_refused_naming_the_seat(table, png, code):
     with pytest.raises(Rejected) as error:
-        signing.sign_list(table, 3, image=png_data_url(png))
+        signing.sign_list(table, 3, image=f.png_data_url(png))
 
     problem = error.value.problems[0]
     assert (problem.field, problem.code) == ("image", code)
@@ -200,14 +190,14 @@ def test_a_signature_that_is_no_drawing_is_refused_naming_the_seat(table, png, c
 
 @pytest.mark.parametrize(
     "copy",
-    [png_bytes(), png_bytes(chunks=[(b"tEXt", b"Comment\x00another file, same pixels")])],
+    [f.png_bytes(), f.png_bytes(chunks=[(b"tEXt", b"Comment\x00another file, same pixels")])],
     ids=["same-file", "same-pixels"],
 )
 def test_a_copy_of_another_seats_signature_is_refused(table, copy):
-    signing.sign_list(table, 1, image=png_data_url(png_bytes()))
+    signing.sign_list(table, 1, image=f.png_data_url(f.png_bytes()))
 
     with pytest.raises(Rejected) as error:
-        signing.sign_list(table, 2, image=png_data_url(copy))
+        signing.sign_list(table, 2, image=f.png_data_url(copy))
 
     problem = error.value.problems[0]
     assert (problem.field, problem.code) == ("image", "image_copied")
@@ -271,17 +261,17 @@ def one_pixel_changed(png: bytes) -> bytes:
     ids=["one-pixel-changed", "shifted", "smaller"],
 )
 def test_a_near_copy_of_another_seats_signature_is_refused(table, copy):
-    signing.sign_list(table, 1, image=png_data_url(scribble(7)))
+    signing.sign_list(table, 1, image=f.png_data_url(scribble(7)))
 
     with pytest.raises(Rejected) as error:
-        signing.sign_list(table, 2, image=png_data_url(copy))
+        signing.sign_list(table, 2, image=f.png_data_url(copy))
 
     assert error.value.problems[0].code == "image_copied"
 
 
 def test_different_scribbles_on_every_seat_seal_the_list(table):
     for seat in (1, 2, 3, 4):
-        signing.sign_list(table, seat, image=png_data_url(scribble(seat * 11)))
+        signing.sign_list(table, seat, image=f.png_data_url(scribble(seat * 11)))
 
     table.refresh_from_db()
     assert table.status == Table.Status.SIGNED
@@ -296,7 +286,7 @@ def test_a_huge_image_is_refused_from_its_header_before_it_is_decoded(table):
     Image.new("L", (4096, 4096), 0).save(buffer, "PNG")
 
     with pytest.raises(Rejected) as error:
-        signing.sign_list(table, 1, image=png_data_url(buffer.getvalue()))
+        signing.sign_list(table, 1, image=f.png_data_url(buffer.getvalue()))
 
     assert error.value.problems[0].code == "image_not_png"
 
@@ -304,10 +294,10 @@ def test_a_huge_image_is_refused_from_its_header_before_it_is_decoded(table):
 @pytest.mark.parametrize(
     ("strokes", "code"),
     [
-        (strokes_json(strokes=[[(150, 50)]]), "strokes_implausible"),
-        (strokes_json(strokes=[[(150, 50), (151, 50)] * 5]), "strokes_too_small"),
-        (strokes_json(strokes=[[(10 * i, 50)] for i in range(80)]), "strokes_implausible"),
-        (strokes_json(strokes=[[(100 + i, 50) for i in range(20)]]), "strokes_too_small"),
+        (f.strokes_json(strokes=[[(150, 50)]]), "strokes_implausible"),
+        (f.strokes_json(strokes=[[(150, 50), (151, 50)] * 5]), "strokes_too_small"),
+        (f.strokes_json(strokes=[[(10 * i, 50)] for i in range(80)]), "strokes_implausible"),
+        (f.strokes_json(strokes=[[(100 + i, 50) for i in range(20)]]), "strokes_too_small"),
         ("{not json", "strokes_unreadable"),
         ('{"width": 300, "height": 100, "strokes": [[["a", 1]]]}', "strokes_unreadable"),
     ],
@@ -315,7 +305,7 @@ def test_a_huge_image_is_refused_from_its_header_before_it_is_decoded(table):
 )
 def test_implausible_strokes_are_refused_naming_the_seat(table, strokes, code):
     with pytest.raises(Rejected) as error:
-        signing.sign_list(table, 2, image=png_data_url(scribble(3)), strokes=strokes)
+        signing.sign_list(table, 2, image=f.png_data_url(scribble(3)), strokes=strokes)
 
     problem = error.value.problems[0]
     assert (problem.field, problem.code) == ("strokes", code)
@@ -325,7 +315,9 @@ def test_implausible_strokes_are_refused_naming_the_seat(table, strokes, code):
 
 
 def test_plausible_strokes_are_accepted(table):
-    signature = signing.sign_list(table, 2, image=png_data_url(scribble(3)), strokes=strokes_json())
+    signature = signing.sign_list(
+        table, 2, image=f.png_data_url(scribble(3)), strokes=f.strokes_json()
+    )
 
     assert signature.method == "image"
 
@@ -336,7 +328,7 @@ def test_a_tournament_that_signs_with_the_pin_refuses_drawings_and_takes_the_pin
     tournament.save(update_fields=["sign_with_pin"])
 
     with pytest.raises(Rejected) as error:
-        signing.sign_list(table, 1, image=png_data_url(scribble(1)), strokes=strokes_json())
+        signing.sign_list(table, 1, image=f.png_data_url(scribble(1)), strokes=f.strokes_json())
     signature = signing.sign_list(table, 1, pin=pin_of(table, 1))
 
     assert (error.value.problems[0].field, error.value.problems[0].code) == (
@@ -348,19 +340,19 @@ def test_a_tournament_that_signs_with_the_pin_refuses_drawings_and_takes_the_pin
 
 def test_different_drawings_on_every_seat_seal_the_list(table):
     for seat in (1, 2, 3, 4):
-        signing.sign_list(table, seat, image=png_data_url(png_bytes(variant=seat)))
+        signing.sign_list(table, seat, image=f.png_data_url(f.png_bytes(variant=seat)))
 
     table.refresh_from_db()
     assert table.status == Table.Status.SIGNED
 
 
 def test_wrong_pins_are_limited_per_player_not_per_seat(db):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     for _ in range(4):
-        enter(table, passed=True)
-    newcomer = make_participants(table.series.tournament, 1)[0]
+        f.enter(table, passed=True)
+    newcomer = f.make_participants(table.series.tournament, 1)[0]
     seating.replace_player(table, 2, newcomer.id, 5)
-    play_out(table)
+    f.play_out(table)
     leaver = table.seats.get(number=2, from_game=1).participant
     wrong = "0000" if leaver.pin != "0000" else "1111"
     for _ in range(signing.PIN_ATTEMPTS):
@@ -396,15 +388,15 @@ def test_bad_signing_input_is_refused(table, kwargs, field, code):
 def test_signing_a_seat_twice_is_a_conflict(table):
     signing.sign_list(table, 1, pin=pin_of(table, 1))
 
-    again = refused(lambda: signing.sign_list(table, 1, image=png_data_url()))
+    again = refused(lambda: signing.sign_list(table, 1, image=f.png_data_url()))
 
     assert again == ("seat", "already_signed", True)
     assert Signature.objects.count() == 1
 
 
 def test_signing_before_the_list_is_complete_is_a_conflict(db):
-    table = make_seated_table(players=3, rounds_per_series=1)
-    enter(table, passed=True)
+    table = f.make_seated_table(players=3, rounds_per_series=1)
+    f.enter(table, passed=True)
 
     result = refused(lambda: signing.sign_list(table, 1, pin=pin_of(table, 1)))
 
@@ -412,12 +404,12 @@ def test_signing_before_the_list_is_complete_is_a_conflict(db):
 
 
 def test_list_ended_early_can_be_signed_with_the_games_entered(director_user):
-    table = make_seated_table(players=3, rounds_per_series=2)
-    enter(table, passed=True)
-    enter(table, declarer_seat=1, game="grand", matadors=2, won=True)
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    f.enter(table, passed=True)
+    f.enter(table, declarer_seat=1, game="grand", matadors=2, won=True)
 
     states.apply(table, "end", director_user, "  Zeit abgelaufen  ")
-    sign_all(table)
+    f.sign_all(table)
 
     assert table.status == Table.Status.SIGNED
     assert (table.ended_reason, table.games.count()) == ("Zeit abgelaufen", 2)
@@ -429,7 +421,7 @@ def test_list_ended_early_can_be_signed_with_the_games_entered(director_user):
 
 @pytest.mark.parametrize("reason", ["", "   ", None, 42, "x" * (states.MAX_REASON_LENGTH + 1)])
 def test_director_actions_need_a_reason(director_user, reason):
-    table = make_seated_table(players=3, rounds_per_series=1)
+    table = f.make_seated_table(players=3, rounds_per_series=1)
 
     field, code, _ = refused(lambda: states.apply(table, "end", director_user, reason))
 
@@ -456,7 +448,7 @@ def test_ending_a_complete_list_early_is_a_conflict(table, director_user):
 
 
 def test_all_signed_makes_the_list_signed_and_sealed(table):
-    sign_all(table)
+    f.sign_all(table)
 
     assert table.status == Table.Status.SIGNED
     assert HEX64.match(table.seal)
@@ -470,18 +462,18 @@ def test_all_signed_makes_the_list_signed_and_sealed(table):
 
 
 def test_the_list_stays_open_until_the_last_player_signed(table):
-    sign_all(table, except_seats=[4])
+    f.sign_all(table, except_seats=[4])
 
     assert table.status == Table.Status.OPEN and table.seal == ""
 
-    signing.sign_list(table, 4, image=png_data_url())
+    signing.sign_list(table, 4, image=f.png_data_url())
     table.refresh_from_db()
 
     assert table.status == Table.Status.SIGNED
 
 
 def test_close_with_reason_locks_and_seals_a_list_missing_a_signature(table, director_user):
-    sign_all(table, except_seats=[3])
+    f.sign_all(table, except_seats=[3])
 
     states.apply(table, "close", director_user, "Platz 3 ist ohne Unterschrift gegangen")
     table.refresh_from_db()
@@ -497,7 +489,7 @@ def test_close_with_reason_locks_and_seals_a_list_missing_a_signature(table, dir
 
 
 def test_close_before_the_list_is_complete_is_a_conflict(director_user):
-    table = make_seated_table(players=3, rounds_per_series=1)
+    table = f.make_seated_table(players=3, rounds_per_series=1)
 
     result = refused(lambda: states.apply(table, "close", director_user, "weil"))
 
@@ -506,7 +498,7 @@ def test_close_before_the_list_is_complete_is_a_conflict(director_user):
 
 @pytest.mark.parametrize("action", ["sign", "close", "end"])
 def test_a_sealed_list_refuses_signing_closing_and_ending(table, director_user, action):
-    sign_all(table, except_seats=[2])
+    f.sign_all(table, except_seats=[2])
     states.apply(table, "close", director_user, "Spieler fehlt")
     calls = {
         "sign": lambda: signing.sign_list(table, 2, pin=pin_of(table, 2)),
@@ -526,7 +518,7 @@ def test_reopening_an_open_list_is_a_conflict(table, director_user):
 
 
 def test_reopen_correct_and_sign_again_gives_a_new_seal(table, director_user):
-    sign_all(table)
+    f.sign_all(table)
     first_seal = table.seal
 
     states.apply(table, "reopen", director_user, "Spiel 2 falsch eingetragen")
@@ -535,7 +527,7 @@ def test_reopen_correct_and_sign_again_gives_a_new_seal(table, director_user):
     listkeeping.correct_game(
         table, 2, {"passed": True}, user=director_user, reason="Spiel 2 war eingepasst"
     )
-    sign_all(table)
+    f.sign_all(table)
 
     assert reopened == (Table.Status.OPEN, "", None, 0)
     assert table.status == Table.Status.SIGNED
@@ -549,7 +541,7 @@ def test_reopen_correct_and_sign_again_gives_a_new_seal(table, director_user):
 
 
 def test_audit_trail_shows_the_whole_story(table, director_user):
-    sign_all(table)
+    f.sign_all(table)
     states.apply(table, "reopen", director_user, "Korrektur")
     listkeeping.correct_game(
         table, 1, {"passed": True}, user=director_user, reason="war eingepasst"
@@ -579,7 +571,7 @@ def test_audit_trail_shows_the_whole_story(table, director_user):
 
 
 def test_a_correction_voids_the_signatures_given_before_it(table, director_user):
-    sign_all(table, except_seats=[3, 4])
+    f.sign_all(table, except_seats=[3, 4])
     listkeeping.correct_game(table, 4, {"passed": True}, user=director_user, reason="Tippfehler")
 
     signing.sign_list(table, 3, pin=pin_of(table, 3))
@@ -590,7 +582,7 @@ def test_a_correction_voids_the_signatures_given_before_it(table, director_user)
 
 
 def test_signing_status_marks_signatures_of_an_earlier_list_state(table, director_user):
-    sign_all(table, except_seats=[2, 3, 4])
+    f.sign_all(table, except_seats=[2, 3, 4])
     listkeeping.correct_game(table, 4, {"passed": True}, user=director_user)
 
     status = signing.signing_status(table)
@@ -605,13 +597,13 @@ def test_signing_status_marks_signatures_of_an_earlier_list_state(table, directo
 
 
 def test_a_player_who_left_has_to_sign_too(db):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     for _ in range(4):
-        enter(table, passed=True)
+        f.enter(table, passed=True)
     seating.leave_table(table, 4, 4)
-    play_out(table)
+    f.play_out(table)
 
-    sign_all(table, except_seats=[4])
+    f.sign_all(table, except_seats=[4])
     assert table.status == Table.Status.OPEN
 
     signing.sign_list(table, 4, pin=pin_of(table, 4))
@@ -620,12 +612,12 @@ def test_a_player_who_left_has_to_sign_too(db):
 
 
 def test_a_seat_with_a_replacement_needs_the_participant(db):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     for _ in range(4):
-        enter(table, passed=True)
-    newcomer = make_participants(table.series.tournament, 1)[0]
+        f.enter(table, passed=True)
+    newcomer = f.make_participants(table.series.tournament, 1)[0]
     seating.replace_player(table, 2, newcomer.id, 5)
-    play_out(table)
+    f.play_out(table)
 
     ambiguous = refused(lambda: signing.sign_list(table, 2, pin=newcomer.pin))
     stranger = refused(lambda: signing.sign_list(table, 1, participant=newcomer.id, pin="1234"))
@@ -634,12 +626,12 @@ def test_a_seat_with_a_replacement_needs_the_participant(db):
     assert ambiguous == ("participant", "participant_required", False)
     assert stranger == ("participant", "not_on_seat", False)
     assert (signature.seat, signature.participant_id) == (2, newcomer.id)
-    sign_all(table)
+    f.sign_all(table)
     assert table.status == Table.Status.SIGNED and table.signatures.count() == 5
 
 
 def test_nobody_on_the_seat_is_refused(db):
-    table = make_complete_table(players=3)
+    table = f.make_complete_table(players=3)
 
     assert refused(lambda: signing.sign_list(table, 4, pin="1234"))[:2] == (
         "seat",
@@ -648,7 +640,7 @@ def test_nobody_on_the_seat_is_refused(db):
 
 
 def test_a_summary_table_is_signed_and_sealed(db):
-    table = make_seated_table(players=3, rounds_per_series=1)
+    table = f.make_seated_table(players=3, rounds_per_series=1)
     summary.save_summary(
         table,
         [
@@ -658,7 +650,7 @@ def test_a_summary_table_is_signed_and_sealed(db):
         ],
     )
 
-    sign_all(table)
+    f.sign_all(table)
 
     assert table.status == Table.Status.SIGNED
     result = verify_seal(table.seal)
