@@ -152,6 +152,30 @@ def device_client(client, table):
     return client
 
 
+@pytest.fixture(scope="module")
+def _signable_table_id(module_db):
+    from tests import factories as f
+
+    return f.make_complete_table(players=4, rounds_per_series=1).pk
+
+
+@pytest.fixture
+def signable_table(_signable_table_id, db):
+    """A complete table of four, one round (games 1-4), ready to be signed; built once per
+    module (module_db) and read afresh for each test."""
+    from tournaments.models import Table
+
+    return Table.objects.get(pk=_signable_table_id)
+
+
+@pytest.fixture
+def sealed_table(db):
+    """A complete table of four, one round, signed by everyone: sealed."""
+    from tests import factories as f
+
+    return f.sign_all(f.make_complete_table(players=4, rounds_per_series=1))
+
+
 @pytest.fixture
 def english(client):
     """The pages in English, for a test that reads their English words."""

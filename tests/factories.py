@@ -153,6 +153,11 @@ def sign_all(table, *, except_seats=()):
     return table
 
 
+def pin_of(table, seat):
+    """The start-card PIN of the player on ``seat`` of ``table``."""
+    return table.seats.get(number=seat).participant.pin
+
+
 def png_bytes(width=160, height=60, chunks=(), *, variant=0, ink=True):
     """A valid greyscale PNG built by hand: a zigzag signature of a few strokes.
 
@@ -264,3 +269,40 @@ def make_played_tournament(players=4, series=1, rounds_per_series=1, **fields):
             play_out(make_table(one, order[start : start + size], number=number))
             start += size
     return tournament
+
+
+def csv_bytes(rows, delimiter=";", encoding="utf-8-sig"):
+    """A player list as a CSV file's bytes (Excel's German default: ';', UTF-8 with BOM)."""
+    return "\r\n".join(delimiter.join(row) for row in rows).encode(encoding)
+
+
+def xlsx_bytes(rows):
+    """The rows as an XLSX workbook's bytes (one sheet)."""
+    import io
+
+    from openpyxl import Workbook
+
+    workbook = Workbook()
+    for row in rows:
+        workbook.active.append(row)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def pdf_text(pdf: bytes) -> str:
+    """The text of every page of a PDF, page after page."""
+    import io
+
+    from pypdf import PdfReader
+
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def page_text(response) -> str:
+    """A page's text without tags and with single spaces, for phrase assertions."""
+    import re
+
+    html = response.content.decode()
+    html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
+    return " ".join(re.sub(r"<[^>]+>", " ", html).replace("&#x27;", "'").split())

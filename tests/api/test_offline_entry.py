@@ -7,21 +7,13 @@ number it showed; a keyboard entry travels as its typed line.
 import json
 
 import pytest
-from django.core.cache import cache
 
 from tests import factories as f
 from tournaments.models import AuditEntry, Game
 from tournaments.services import table_access
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 KARO_WON = {"declarer_seat": 2, "game": "diamonds", "matadors": 1, "won": True}
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def _post(client, table, body, *, code=None, key=None):

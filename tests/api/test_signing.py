@@ -1,7 +1,5 @@
 """Signing, closing, reopening and verifying lists over HTTP (docs/api.md 3.4)."""
 
-import re
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -12,29 +10,18 @@ from tests.openapi import api_schema, generator_warnings
 from tournaments.models import Game, Signature, Table
 from tournaments.services import states
 from tournaments.services.sealing import signing
+from tournaments.services.sealing.seal import SEAL_PATTERN
 
 pytestmark = pytest.mark.django_db
 
-HEX64 = re.compile(r"^[0-9a-f]{64}$")
-
-
-@pytest.fixture(scope="module")
-def _table_id(module_db):
-    return f.make_complete_table(players=4, rounds_per_series=1).pk
-
 
 @pytest.fixture
-def table(_table_id, db):
-    """A complete 4-table of one round, ready to be signed (built once for the module)."""
-    return Table.objects.get(pk=_table_id)
-
-
-def pin_of(table, seat):
-    return table.seats.get(number=seat).participant.pin
+def table(signable_table):
+    return signable_table
 
 
 def sign(client, table, seat, **body):
-    body = body or {"pin": pin_of(table, seat)}
+    body = body or {"pin": f.pin_of(table, seat)}
     return send(client, "post", f"tables/{table.id}/signatures/", {"seat": seat, **body})
 
 
@@ -65,14 +52,16 @@ def test_the_last_signature_seals_the_list(director_client, table):
     body = responses[-1].json()
     assert [r.status_code for r in responses] == [201] * 4
     assert body["status"] == "signed"
-    assert HEX64.match(body["seal"])
+    assert SEAL_PATTERN.match(body["seal"])
     assert body["sealed_at"] and body["locked_at"]
     assert all(s["signed"] for s in body["signatures"])
     assert send(director_client, "get", f"tables/{table.id}/").json()["seal"] == body["seal"]
 
 
 def test_wrong_pin_is_refused_naming_the_seat(director_client, table):
-    response = sign(director_client, table, 3, pin="0000" if pin_of(table, 3) != "0000" else "1111")
+    response = sign(
+        director_client, table, 3, pin="0000" if f.pin_of(table, 3) != "0000" else "1111"
+    )
 
     assert first_error(response) == (400, "pin", "pin_mismatch")
     assert "3" in response.json()["errors"][0]["message"]
@@ -80,7 +69,7 @@ def test_wrong_pin_is_refused_naming_the_seat(director_client, table):
 
 
 def test_too_many_wrong_pins_answer_429(director_client, table):
-    wrong = "0000" if pin_of(table, 1) != "0000" else "1111"
+    wrong = "0000" if f.pin_of(table, 1) != "0000" else "1111"
     codes = [
         sign(director_client, table, 1, pin=wrong).status_code for _ in range(signing.PIN_ATTEMPTS)
     ]
@@ -154,7 +143,7 @@ def test_signing_needs_a_director_for_now(client, table):
 
 def test_who_signed_is_public_and_never_shows_pin_or_image(client, table):
     signing.sign_list(table, 1, image=f.png_data_url())
-    signing.sign_list(table, 2, pin=pin_of(table, 2))
+    signing.sign_list(table, 2, pin=f.pin_of(table, 2))
 
     response = send(client, "get", f"tables/{table.id}/signatures/")
 
@@ -204,7 +193,7 @@ def test_director_closes_a_list_with_a_reason(director_client, table):
     body = response.json()
     assert response.status_code == 200
     assert (body["status"], body["closed_reason"]) == ("locked", "Platz 2-4 weg")
-    assert HEX64.match(body["seal"])
+    assert SEAL_PATTERN.match(body["seal"])
     assert send(director_client, "get", f"verify/{body['seal']}/").json()["valid"] is True
 
 
@@ -314,7 +303,7 @@ def test_reopen_correct_and_sign_again_gives_a_new_seal(director_client, table):
     second = [sign(director_client, table, seat) for seat in (1, 2, 3, 4)][-1].json()["seal"]
 
     assert corrected.status_code == 200
-    assert HEX64.match(second) and second != first
+    assert SEAL_PATTERN.match(second) and second != first
     assert send(director_client, "get", f"verify/{second}/").json()["valid"] is True
     old = send(director_client, "get", f"verify/{first}/").json()
     assert (old["valid"], old["reason"], old["table"]) == (False, "superseded", table.id)

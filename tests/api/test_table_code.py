@@ -5,7 +5,6 @@ says (``DirectorWritesOthersRead | TableCodeWrites``), so these tests hold for t
 """
 
 import pytest
-from django.core.cache import cache
 from rest_framework.test import APIRequestFactory
 
 from tests import factories as f
@@ -15,16 +14,9 @@ from tournaments.api.tables import TableViewSet
 from tournaments.models import Series, Table
 from tournaments.services import table_access
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 PERMISSIONS = [DirectorWritesOthersRead | TableCodeWrites]
 GAME = {"declarer_seat": 2, "game": "clubs", "matadors": 1, "won": True}
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def call(action, method, table, code=None, body=None, **kwargs):

@@ -27,10 +27,6 @@ def body(response) -> bytes:
     return b"".join(response.streaming_content)
 
 
-def text_of(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
-
-
 def signatures_in(pdf: bytes) -> int:
     return len(PdfFileReader(io.BytesIO(pdf)).embedded_signatures)
 
@@ -63,7 +59,7 @@ def test_list_pdf_is_a_signed_attachment_with_a_readable_name(client, accept):
     )
     pdf = body(response)
     assert signatures_in(pdf) == 1
-    text = text_of(pdf)
+    text = f.pdf_text(pdf)
     for name in names_at(table):
         assert name in text
     assert f"http://testserver/verify/{table.seal}/" in text
@@ -81,7 +77,7 @@ def test_blank_list_pdf_is_an_unsigned_attachment_with_the_players(client):
     pdf = body(response)
     assert signatures_in(pdf) == 0
     for name in names_at(table):
-        assert name in text_of(pdf)
+        assert name in f.pdf_text(pdf)
 
 
 def series_with_tables(count: int):
@@ -117,7 +113,7 @@ def test_series_lists_pdf_holds_every_list_in_queries_constant_per_table(
     assert response["Content-Disposition"].endswith("_Serie-1_Spiellisten.pdf")
     assert signatures_in(pdf) == 1
     assert len(PdfReader(io.BytesIO(pdf)).pages) == count
-    text = text_of(pdf)
+    text = f.pdf_text(pdf)
     for table in tables:
         assert table.seal in text
         for name in names_at(table):

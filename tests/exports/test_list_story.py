@@ -22,10 +22,6 @@ def list_pdf(table):
     return game_list_pdf(table_queryset().get(pk=table.pk))
 
 
-def text_of(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
-
-
 def embedded_fonts(pdf: bytes) -> set[str]:
     """Base names of the fonts whose glyphs travel inside the file (FontFile2: TrueType)."""
     found = set()
@@ -62,7 +58,7 @@ def test_list_ranking_and_plan_print_names_outside_latin_1_exactly_as_typed():
     plan = io.BytesIO()
     table_plan_pdf(table.series, plan)
     for pdf in (list_pdf(table), ranking.getvalue(), plan.getvalue()):
-        text = text_of(pdf)
+        text = f.pdf_text(pdf)
         for first, last in NAMES:
             assert f"{first} {last}" in text
         assert "DejaVuSansCondensed" in embedded_fonts(pdf)
@@ -74,7 +70,7 @@ def test_list_ended_early_prints_when_and_why():
 
     states.apply(table, "end", f.make_staff_user(), "Saal musste um 23 Uhr geräumt werden")
 
-    text = text_of(list_pdf(table))
+    text = f.pdf_text(list_pdf(table))
     assert "Vorzeitig beendet nach 1 Spiel" in text
     assert "Saal musste um 23 Uhr geräumt werden" in text
 
@@ -85,7 +81,7 @@ def test_list_closed_without_signatures_prints_the_reason():
 
     states.apply(table, "close", f.make_staff_user(), "Spieler Dvořák vorzeitig abgereist")
 
-    assert "Spieler Dvořák vorzeitig abgereist" in text_of(list_pdf(table))
+    assert "Spieler Dvořák vorzeitig abgereist" in f.pdf_text(list_pdf(table))
 
 
 def test_list_prints_the_bid_of_an_overbid_game_and_a_conceded_game():
@@ -93,7 +89,7 @@ def test_list_prints_the_bid_of_an_overbid_game_and_a_conceded_game():
     f.enter(table, declarer_seat=2, game="diamonds", matadors=1, bid=30, won=True)
     f.enter(table, declarer_seat=3, game="grand", matadors=2, won=False, conceded=True)
 
-    text = text_of(list_pdf(table))
+    text = f.pdf_text(list_pdf(table))
 
     assert "Spiel 1: überreizt, gereizt bis 30 (Spielwert 36)" in text
     assert "Spiel 2: verloren durch Regelverstoß oder aufgegeben" in text
@@ -109,7 +105,7 @@ def test_list_prints_who_sat_on_a_seat_from_and_until_which_game():
 
     seating.replace_player(table, 2, newcomer.id, 5)
 
-    text = text_of(list_pdf(table))
+    text = f.pdf_text(list_pdf(table))
     assert "Platz 2: Şahin Yılmaz bis Spiel 4, ab Spiel 5 Zoë Ørsted (Ersatz)" in text
 
 
@@ -117,7 +113,7 @@ def test_list_without_changes_has_no_remarks():
     table = unicode_table()
     win(table)
 
-    assert "Vermerke" not in text_of(list_pdf(table))
+    assert "Vermerke" not in f.pdf_text(list_pdf(table))
 
 
 def test_ranking_headers_break_between_words_only():
@@ -126,7 +122,7 @@ def test_ranking_headers_break_between_words_only():
     out = io.BytesIO()
     series_ranking_pdf(table.series, out)
 
-    lines = [line.strip() for line in text_of(out.getvalue()).splitlines()]
+    lines = [line.strip() for line in f.pdf_text(out.getvalue()).splitlines()]
 
     assert "Spielpunkte" in lines and "Gewonnen" in lines
     assert not [line for line in lines if len(line) == 1 and line.isalpha()]

@@ -22,10 +22,6 @@ pytestmark = pytest.mark.django_db
 BASE_URL = "https://skat.example.org"
 
 
-def text_of(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
-
-
 def placed(pdf: bytes, page: int = 0) -> list[tuple[str, float, float]]:
     """Every string set at its own position on a page: (text, x, y) from its Tm and Tj.
 
@@ -78,7 +74,7 @@ def big_winner_table() -> Table:
 def test_game_list_shows_names_start_numbers_and_settlement_in_german_format():
     table = big_winner_table()
 
-    text = text_of(game_list_pdf(table, base_url=BASE_URL))
+    text = f.pdf_text(game_list_pdf(table, base_url=BASE_URL))
 
     for seat in Seat.objects.filter(table=table).select_related("participant__player"):
         header = gettext("Seat %(seat)d: %(name)s (start no. %(start)d)") % {
@@ -105,7 +101,7 @@ def test_game_list_marks_an_overbid_game_in_the_overbid_column():
     numbers = {y: text for y, text in column_cells(pdf, "number").items() if text.isdigit()}
 
     assert gettext("overbid") == "überreizt"
-    assert "überreizt" in text_of(pdf)
+    assert "überreizt" in f.pdf_text(pdf)
     marked = sorted(numbers[y] for y in overbid if y in numbers)
     assert marked == ["1"]
     assert overbid[next(y for y, n in numbers.items() if n == "1")] == "x"
@@ -119,7 +115,7 @@ def test_sealed_list_prints_seal_verification_link_pin_confirmation_and_drawn_si
     assert table.status == Table.Status.SIGNED and table.seal
 
     pdf = game_list_pdf(table, base_url=BASE_URL)
-    text = text_of(pdf)
+    text = f.pdf_text(pdf)
     flat = "".join(text.split())
 
     assert gettext("Seal: %(seal)s") % {"seal": table.seal} in text
@@ -150,7 +146,7 @@ def test_closed_list_prints_the_reason_for_the_missing_signature():
     states.apply(table, "close", f.make_staff_user(), reason)
     table.refresh_from_db()
 
-    text = text_of(game_list_pdf(table, base_url=BASE_URL))
+    text = f.pdf_text(game_list_pdf(table, base_url=BASE_URL))
 
     assert table.status == Table.Status.LOCKED
     expected = gettext("Closed without all signatures: %(reason)s") % {"reason": reason}
@@ -170,7 +166,7 @@ def test_full_series_list_fits_one_page_with_signatures_and_seal(players, games)
     assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
     numbers = column_cells(pdf, "number", seats=tuple(range(1, players + 1))).values()
     assert [int(n) for n in numbers if n.isdigit()] == list(range(1, games + 1))
-    assert table.seal in text_of(pdf)
+    assert table.seal in f.pdf_text(pdf)
 
 
 def test_list_longer_than_a_page_continues_with_the_header_repeated():
@@ -193,7 +189,7 @@ def test_blank_list_has_numbered_lines_dealers_and_names_but_no_results():
     table = f.make_seated_table(players=4, rounds_per_series=12)
 
     pdf = blank_list_pdf(table)
-    text = text_of(pdf)
+    text = f.pdf_text(pdf)
 
     assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
     assert gettext("Blank game list") in text
@@ -246,6 +242,6 @@ def test_names_outside_latin_1_are_printed_exactly_as_typed():
     people += f.make_participants(tournament, 2)
     table = f.make_table(f.make_series(tournament), people)
 
-    text = text_of(blank_list_pdf(table))
+    text = f.pdf_text(blank_list_pdf(table))
 
     assert "Łukasz Żółć" in text

@@ -1,10 +1,7 @@
 """Importing a player list from CSV or XLSX: reading, preview and commit."""
 
-import io
-
 import pytest
 from django.contrib.auth import get_user_model
-from openpyxl import Workbook
 
 from tests import factories as f
 from tournaments.models import AuditEntry, Club, Participant, Player, Team
@@ -22,19 +19,6 @@ from tournaments.services.player_import import (
 pytestmark = pytest.mark.django_db
 
 GERMAN_HEADER = ["Vorname", "Nachname", "Verein", "Mitgliedsnummer", "Mannschaft"]
-
-
-def csv_bytes(rows, delimiter=";", encoding="utf-8-sig"):
-    return "\r\n".join(delimiter.join(row) for row in rows).encode(encoding)
-
-
-def xlsx_bytes(rows):
-    workbook = Workbook()
-    for row in rows:
-        workbook.active.append(row)
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
 
 
 def rejection(filename, content):
@@ -65,7 +49,7 @@ def codes(problems):
 
 
 def test_read_csv_with_bom_semicolons_and_german_headers_keeps_umlauts():
-    content = csv_bytes(
+    content = f.csv_bytes(
         [
             GERMAN_HEADER,
             ["Jürgen", "Größer", "Skatfreunde Müllheim", "0815", "Müllheim 1"],
@@ -82,7 +66,7 @@ def test_read_csv_with_bom_semicolons_and_german_headers_keeps_umlauts():
 
 
 def test_read_csv_in_windows_1252_keeps_umlauts():
-    content = csv_bytes(
+    content = f.csv_bytes(
         [["Vorname", "Name", "Verein"], ["Jörg", "Weiß", "Herz Dame"]], ";", "cp1252"
     )
 
@@ -92,7 +76,7 @@ def test_read_csv_in_windows_1252_keeps_umlauts():
 
 
 def test_read_csv_with_commas_and_english_headers():
-    content = csv_bytes(
+    content = f.csv_bytes(
         [
             ["First Name", "last_name", "CLUB", "member_number", "Team"],
             ["Ann", "Lee", "SC", "7", ""],
@@ -111,7 +95,7 @@ def test_read_csv_with_commas_and_english_headers():
     [(";", "utf-8"), (",", "utf-8-sig"), ("\t", "utf-8"), ("\t", "utf-16")],
 )
 def test_read_csv_finds_the_delimiter(delimiter, encoding):
-    content = csv_bytes([["Vorname", "Nachname"], ["Karl", "Kreuz"]], delimiter, encoding)
+    content = f.csv_bytes([["Vorname", "Nachname"], ["Karl", "Kreuz"]], delimiter, encoding)
 
     assert read_player_rows("liste.txt", content) == [ImportRow(2, "Karl", "Kreuz")]
 
@@ -123,7 +107,7 @@ def test_read_csv_keeps_quoted_delimiters_inside_a_value():
 
 
 def test_read_xlsx_from_the_first_sheet_with_numbers_as_text():
-    content = xlsx_bytes(
+    content = f.xlsx_bytes(
         [
             ["Vorname", "Nachname", "Verein", "Mitgliedsnr.", "Mannschaft", "Geburtstag"],
             ["Jürgen", "Größer", "SF Musterstadt", 1234, None, "1950-01-01"],
@@ -151,9 +135,9 @@ def test_read_skips_empty_rows_and_keeps_the_spreadsheet_line_numbers(filename):
         ["  ", ""],
     ]
     if filename.endswith(".xlsx"):
-        content = xlsx_bytes([cells or [None] for cells in table])
+        content = f.xlsx_bytes([cells or [None] for cells in table])
     else:
-        content = csv_bytes(table)
+        content = f.csv_bytes(table)
 
     rows = read_player_rows(filename, content)
 
@@ -163,7 +147,7 @@ def test_read_skips_empty_rows_and_keeps_the_spreadsheet_line_numbers(filename):
 @pytest.mark.parametrize("filename", ["liste.csv", "liste.xlsx"])
 def test_read_with_wrong_columns_lists_found_and_expected(filename):
     table = [["Spieler", "Klubname", "Punkte"], ["Karl Kreuz", "SC", "1000"]]
-    content = xlsx_bytes(table) if filename.endswith(".xlsx") else csv_bytes(table)
+    content = f.xlsx_bytes(table) if filename.endswith(".xlsx") else f.csv_bytes(table)
 
     problem = rejection(filename, content)
 
@@ -177,13 +161,13 @@ def test_read_with_wrong_columns_lists_found_and_expected(filename):
 
 
 def test_read_with_only_a_last_name_column_names_the_missing_one():
-    problem = rejection("liste.csv", csv_bytes([["Name", "Verein"], ["Kreuz", "SC"]]))
+    problem = rejection("liste.csv", f.csv_bytes([["Name", "Verein"], ["Kreuz", "SC"]]))
 
     assert problem.params["missing"] == "first_name"
 
 
 def test_read_with_two_columns_for_the_last_name_is_refused():
-    content = csv_bytes([["Vorname", "Name", "Nachname"], ["Karl", "Kreuz", "Kreuz"]])
+    content = f.csv_bytes([["Vorname", "Name", "Nachname"], ["Karl", "Kreuz", "Kreuz"]])
 
     problem = rejection("liste.csv", content)
 
@@ -199,8 +183,8 @@ def test_read_with_two_columns_for_the_last_name_is_refused():
     [
         ("kaputt.xlsx", bytes(range(256)) * 8, "unreadable_file"),
         ("kaputt.xlsx", b"Vorname;Nachname\r\nKarl;Kreuz\r\n", "unreadable_file"),
-        ("halb.xlsx", xlsx_bytes([["Vorname", "Nachname"]])[:300], "unreadable_file"),
-        ("liste.csv", xlsx_bytes([["Vorname", "Nachname"]]), "unreadable_file"),
+        ("halb.xlsx", f.xlsx_bytes([["Vorname", "Nachname"]])[:300], "unreadable_file"),
+        ("liste.csv", f.xlsx_bytes([["Vorname", "Nachname"]]), "unreadable_file"),
         ("liste.csv", b"Vorname;Nachname\r\nJ\x81rgen;Kreuz\r\n", "unreadable_file"),
         ("liste.csv", "Vorname;Nachname".encode("utf-16-le"), "unreadable_file"),
         ("liste.xls", b"\xd0\xcf\x11\xe0", "unsupported_file_type"),
@@ -211,8 +195,8 @@ def test_read_with_two_columns_for_the_last_name_is_refused():
         ("liste.csv", b"\r\n \r\n", "empty_file"),
         ("liste.csv", b"\xef\xbb\xbf", "empty_file"),
         ("liste.csv", b"Vorname;Nachname\r\n;\r\n", "empty_file"),
-        ("liste.xlsx", xlsx_bytes([]), "empty_file"),
-        ("liste.xlsx", xlsx_bytes([["Vorname", "Nachname"]]), "empty_file"),
+        ("liste.xlsx", f.xlsx_bytes([]), "empty_file"),
+        ("liste.xlsx", f.xlsx_bytes([["Vorname", "Nachname"]]), "empty_file"),
     ],
 )
 def test_read_broken_files_are_refused_with_a_message(filename, content, code):
@@ -223,7 +207,7 @@ def test_read_broken_files_are_refused_with_a_message(filename, content, code):
 
 
 def test_read_refuses_more_than_the_row_limit():
-    content = csv_bytes(
+    content = f.csv_bytes(
         [["Vorname", "Nachname"]] + [["Karl", f"K{n}"] for n in range(MAX_ROWS + 1)]
     )
 
@@ -236,7 +220,7 @@ def test_read_refuses_more_than_the_row_limit():
 @pytest.mark.parametrize("filename", ["voll.csv", "voll.xlsx"])
 def test_read_accepts_exactly_the_row_limit(filename):
     table = [["Vorname", "Nachname"]] + [["Karl", f"K{n}"] for n in range(MAX_ROWS)]
-    content = xlsx_bytes(table) if filename.endswith(".xlsx") else csv_bytes(table)
+    content = f.xlsx_bytes(table) if filename.endswith(".xlsx") else f.csv_bytes(table)
 
     rows = read_player_rows(filename, content)
 
@@ -246,7 +230,7 @@ def test_read_accepts_exactly_the_row_limit(filename):
 def test_read_xlsx_refuses_more_than_the_row_limit():
     table = [["Vorname", "Nachname"]] + [["Karl", f"K{n}"] for n in range(MAX_ROWS + 1)]
 
-    assert rejection("riesig.xlsx", xlsx_bytes(table)).code == "too_many_rows"
+    assert rejection("riesig.xlsx", f.xlsx_bytes(table)).code == "too_many_rows"
 
 
 # --- Preview ----------------------------------------------------------------------------
@@ -527,7 +511,7 @@ def test_commit_records_who_imported_in_the_audit_trail():
 def test_import_from_file_to_registration_end_to_end():
     f.make_club("Herz Dame")
     tournament = f.make_tournament()
-    content = csv_bytes(
+    content = f.csv_bytes(
         [GERMAN_HEADER, ["Jürgen", "Größer", "Herz Dame", "7", ""], [], ["Käthe", "", "", "", ""]]
     )
     rows = read_player_rows("anmeldung.csv", content)

@@ -4,7 +4,6 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
 from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,15 +13,8 @@ from tournaments.models import AttemptCounter, AuditEntry, Series, Table
 from tournaments.services import attempts, table_access
 from tournaments.services.errors import Rejected
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 CLIENT = "192.0.2.10"
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def lock(table, status=Table.Status.LOCKED):

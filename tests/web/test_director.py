@@ -29,13 +29,6 @@ def messages_of(response) -> list[str]:
     return [str(message) for message in get_messages(response.wsgi_request)]
 
 
-def text_of(response) -> str:
-    """The page's text without tags and with single spaces, for phrase assertions."""
-    html = response.content.decode()
-    html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
-    return " ".join(re.sub(r"<[^>]+>", " ", html).replace("&#x27;", "'").split())
-
-
 def field_errors(response, field: str) -> list[str]:
     """The error list rendered under ``field`` (``id_<field>_errors``)."""
     html = response.content.decode()
@@ -147,7 +140,7 @@ def test_login_page_with_a_wrong_password_says_so_and_keeps_the_name(client, dir
     )
 
     assert response.status_code == 200
-    assert "Please enter a correct username and password" in text_of(response)
+    assert "Please enter a correct username and password" in f.page_text(response)
     assert f'value="{director_user.username}"' in response.content.decode()
     assert "_auth_user_id" not in client.session
 
@@ -189,7 +182,7 @@ def test_home_lists_tournaments_with_counts(director_client):
     response = director_client.get("/leitung/")
 
     assert f'href="/leitung/turniere/{tournament.id}/"' in response.content.decode()
-    assert "Frühjahrspreisskat planned 3 1 / 2" in text_of(response)
+    assert "Frühjahrspreisskat planned 3 1 / 2" in f.page_text(response)
 
 
 @pytest.mark.parametrize(
@@ -339,7 +332,7 @@ def test_dashboard_shows_missing_games_unsigned_lists_and_the_ranking(director_c
 
     response = director_client.get(f"/leitung/turniere/{tournament.id}/")
 
-    text = text_of(response)
+    text = f.page_text(response)
     assert "Series 1, table 1: 3 games missing." in text
     assert "Series 1, table 2: the list is complete but not signed (0 signatures so far)." in text
     assert response.context["ranking"][0].total == 48 + 50
@@ -500,7 +493,7 @@ def test_register_new_player_who_exists_offers_the_stored_player(director_client
 
     assert response.status_code == 200
     assert Player.objects.count() == 1
-    assert "Erika Muster of SF Musterstadt is already in the player list" in text_of(response)
+    assert "Erika Muster of SF Musterstadt is already in the player list" in f.page_text(response)
     assert response.context["existing"] == existing
     assert f'name="player" value="{existing.id}"' in response.content.decode()
 
@@ -515,7 +508,7 @@ def test_register_is_refused_when_every_series_is_drawn(director_client):
         {"first_name": "Spät", "last_name": "Kommer"},
     )
 
-    assert "already drawn" in text_of(response)
+    assert "already drawn" in f.page_text(response)
     assert tournament.participants.count() == 3
 
 
@@ -570,7 +563,7 @@ def test_import_shows_a_preview_with_each_rows_status_and_errors(director_client
     assert response.url == f"/leitung/turniere/{tournament.id}/import/vorschau/"
     preview = director_client.get(response.url)
 
-    text = text_of(preview)
+    text = f.page_text(preview)
     assert [item["line"].status for item in preview.context["lines"]] == [
         "new_player",
         "error",
@@ -692,8 +685,8 @@ def test_draw_seats_seven_players_at_a_4_and_a_3_table(director_client):
     assert sizes == [4, 3]
     assert messages_of(response) == ["Series 1 has been drawn (seed 42)."]
     page = director_client.get(response.url)
-    assert "Drawn on" in text_of(page)
-    assert "with seed 42." in text_of(page)
+    assert "Drawn on" in f.page_text(page)
+    assert "with seed 42." in f.page_text(page)
 
 
 def test_draw_prefers_3_tables_when_asked(director_client):
@@ -723,7 +716,7 @@ def test_draw_shows_the_conflicts_it_could_not_avoid(director_client):
     assert warnings
     assert all("play in the same team (Kreuz Buben)" in text for text in warnings)
     page = director_client.get(response.url)
-    assert warnings[0] in text_of(page)
+    assert warnings[0] in f.page_text(page)
 
 
 @pytest.mark.parametrize(
@@ -757,7 +750,7 @@ def test_draw_of_five_players_says_why_and_keeps_the_options(director_client):
         {"mode": "random", "seed": "1234", "separate_clubs": "on"},
     )
 
-    assert "5 players cannot be seated" in text_of(response)
+    assert "5 players cannot be seated" in f.page_text(response)
     content = response.content.decode()
     assert 'value="1234"' in content
     assert re.search(r'name="separate_clubs"[^>]*checked', content)
@@ -772,7 +765,7 @@ def test_redraw_is_refused_once_a_game_is_entered(director_client):
 
     response = director_client.post(f"/leitung/serien/{series.id}/auslosen/", {"mode": "random"})
 
-    assert "Series 1 has started" in text_of(response)
+    assert "Series 1 has started" in f.page_text(response)
     assert series.tables.get().games.count() == 1
     page = director_client.get(f"/leitung/serien/{series.id}/")
     assert f'action="/leitung/serien/{series.id}/auslosen/"' not in page.content.decode()
@@ -787,7 +780,7 @@ def test_series_codes_are_issued_for_every_table(director_client):
     codes = [table.access_code for table in series.tables.all()]
     assert all(codes) and len(set(codes)) == 2
     page = director_client.get(f"/leitung/serien/{series.id}/")
-    assert table_access.format_code(codes[0]) in text_of(page)
+    assert table_access.format_code(codes[0]) in f.page_text(page)
 
 
 # --- One table --------------------------------------------------------------------------
@@ -847,7 +840,7 @@ def test_close_list_needs_a_reason_and_keeps_it(director_client):
     table.refresh_from_db()
     assert response.status_code == 302
     assert (table.status, table.closed_reason) == ("locked", "Platz 3 ist gegangen")
-    assert "Platz 3 ist gegangen" in text_of(director_client.get(response.url))
+    assert "Platz 3 ist gegangen" in f.page_text(director_client.get(response.url))
 
 
 def test_close_of_an_incomplete_list_shows_why_and_keeps_the_reason(director_client):
@@ -906,7 +899,7 @@ def test_reopen_of_an_open_list_says_there_is_nothing_to_reopen(director_client)
         f"/leitung/tische/{table.id}/wieder-oeffnen/", {"reopen-reason": "Versehen"}
     )
 
-    assert "there is nothing to reopen" in text_of(response)
+    assert "there is nothing to reopen" in f.page_text(response)
 
 
 def test_table_page_lists_who_signed(director_client):
@@ -914,7 +907,7 @@ def test_table_page_lists_who_signed(director_client):
 
     response = director_client.get(f"/leitung/tische/{table.id}/")
 
-    text = text_of(response)
+    text = f.page_text(response)
     assert text.count("not signed") == 1
     assert "2 of 3 signatures" in text
 

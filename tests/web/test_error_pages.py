@@ -9,7 +9,6 @@ from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.test import Client, RequestFactory
 from django.views.defaults import server_error
 
@@ -17,15 +16,8 @@ from tests import factories as f
 from tournaments.services import table_access
 from tournaments.web.views import HomeView
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 NAVIGATION = 'aria-label="Hauptnavigation"'
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def test_page_not_found_is_german_with_navigation(client):

@@ -3,7 +3,6 @@
 import re
 
 import pytest
-from django.core.cache import cache
 
 from tests import factories as f
 from tournaments.models import AuditEntry, Game, Series, Signature, Table
@@ -11,18 +10,11 @@ from tournaments.services import states, table_access
 from tournaments.services.lists import running_list
 from tournaments.services.lists.settlement import settle_table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 # Table, session, seats, last game, totals, signatures, list points, games, and whether
 # the series still runs (the code is still good).
 TABLE_PAGE_QUERIES = {"": 11, "tastatur/": 11, "unterschreiben/": 11}
 KREUZ_WON = {"declarer": "2", "game": "clubs", "with_matadors": "true", "matadors": "2"}
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def page(table, suffix=""):

@@ -1,6 +1,5 @@
 """PDFs kept in storage: a locked list by its seal, a big series made in the background."""
 
-import io
 import os
 import threading
 import time
@@ -8,7 +7,6 @@ import time
 import pytest
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from pypdf import PdfReader
 
 from tests import factories as f
 from tournaments.api.downloads import lists as export_views
@@ -39,10 +37,6 @@ def body(response) -> bytes:
     return b"".join(response.streaming_content)
 
 
-def text_of(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
-
-
 @pytest.mark.django_db
 def test_locked_list_pdf_is_rendered_once_and_then_served_from_storage(client, renders):
     table = f.sign_all(f.make_complete_table())
@@ -52,7 +46,7 @@ def test_locked_list_pdf_is_rendered_once_and_then_served_from_storage(client, r
 
     assert len(renders) == 1
     assert second == first
-    assert table.seal in text_of(second)
+    assert table.seal in f.pdf_text(second)
 
 
 @pytest.mark.django_db
@@ -69,7 +63,7 @@ def test_reopened_and_signed_again_list_gets_a_fresh_pdf(client, renders):
 
     assert len(renders) == 2
     assert table.seal != old_seal
-    assert table.seal in text_of(fresh)
+    assert table.seal in f.pdf_text(fresh)
 
 
 @pytest.mark.django_db
@@ -97,7 +91,7 @@ def test_big_series_pdf_is_prepared_in_the_background_then_downloaded(client, se
     assert waiting["Refresh"] == "3"
     assert "wird erstellt" in waiting.content.decode()
     assert ready.status_code == 200
-    assert table.seal in text_of(body(ready))
+    assert table.seal in f.pdf_text(body(ready))
 
 
 @pytest.mark.django_db

@@ -15,30 +15,18 @@ from tournaments.services import seating, states
 from tournaments.services.errors import Rejected
 from tournaments.services.lists import listkeeping, summary
 from tournaments.services.sealing import signature_image, signing
-from tournaments.services.sealing.seal import verify_seal
+from tournaments.services.sealing.seal import SEAL_PATTERN, verify_seal
 
 pytestmark = pytest.mark.django_db
 
-HEX64 = re.compile(r"^[0-9a-f]{64}$")
-
-
-@pytest.fixture(scope="module")
-def _table_id(module_db):
-    return f.make_complete_table(players=4, rounds_per_series=1).pk
-
 
 @pytest.fixture
-def table(_table_id, db):
-    """A complete 4-table of one round (games 1-4), built once for the module (module_db)."""
-    return Table.objects.get(pk=_table_id)
-
-
-def pin_of(table, seat):
-    return table.seats.get(number=seat).participant.pin
+def table(signable_table):
+    return signable_table
 
 
 def wrong_pin(table, seat):
-    return "0000" if pin_of(table, seat) != "0000" else "1111"
+    return "0000" if f.pin_of(table, seat) != "0000" else "1111"
 
 
 def refused(call) -> tuple[str, str, bool]:
@@ -49,7 +37,7 @@ def refused(call) -> tuple[str, str, bool]:
 
 
 def test_sign_by_pin_records_the_signature_and_an_audit_entry(table):
-    signature = signing.sign_list(table, 2, pin=pin_of(table, 2))
+    signature = signing.sign_list(table, 2, pin=f.pin_of(table, 2))
 
     assert (signature.seat, signature.method, bytes(signature.image)) == (2, "pin", b"")
     assert signature.participant_id == table.seats.get(number=2).participant_id
@@ -82,8 +70,8 @@ def test_wrong_pins_are_limited_per_seat(table):
         refused(lambda: signing.sign_list(table, 1, pin=wrong_pin(table, 1)))
 
     with pytest.raises(signing.TooManyAttempts) as blocked:
-        signing.sign_list(table, 1, pin=pin_of(table, 1))
-    other_seat = signing.sign_list(table, 2, pin=pin_of(table, 2))
+        signing.sign_list(table, 1, pin=f.pin_of(table, 1))
+    other_seat = signing.sign_list(table, 2, pin=f.pin_of(table, 2))
 
     assert blocked.value.problems[0].code == "too_many_pin_attempts"
     assert 0 < blocked.value.retry_after <= 600
@@ -97,7 +85,7 @@ def test_pin_limit_ends_after_the_window(table):
     earlier = timezone.now() - signing.PIN_WINDOW - datetime.timedelta(seconds=1)
     AuditEntry.objects.filter(action=signing.PIN_REFUSED).update(created_at=earlier)
 
-    assert signing.sign_list(table, 1, pin=pin_of(table, 1)).seat == 1
+    assert signing.sign_list(table, 1, pin=f.pin_of(table, 1)).seat == 1
 
 
 @pytest.mark.parametrize(
@@ -329,7 +317,7 @@ def test_a_tournament_that_signs_with_the_pin_refuses_drawings_and_takes_the_pin
 
     with pytest.raises(Rejected) as error:
         signing.sign_list(table, 1, image=f.png_data_url(scribble(1)), strokes=f.strokes_json())
-    signature = signing.sign_list(table, 1, pin=pin_of(table, 1))
+    signature = signing.sign_list(table, 1, pin=f.pin_of(table, 1))
 
     assert (error.value.problems[0].field, error.value.problems[0].code) == (
         "image",
@@ -386,7 +374,7 @@ def test_bad_signing_input_is_refused(table, kwargs, field, code):
 
 
 def test_signing_a_seat_twice_is_a_conflict(table):
-    signing.sign_list(table, 1, pin=pin_of(table, 1))
+    signing.sign_list(table, 1, pin=f.pin_of(table, 1))
 
     again = refused(lambda: signing.sign_list(table, 1, image=f.png_data_url()))
 
@@ -398,7 +386,7 @@ def test_signing_before_the_list_is_complete_is_a_conflict(db):
     table = f.make_seated_table(players=3, rounds_per_series=1)
     f.enter(table, passed=True)
 
-    result = refused(lambda: signing.sign_list(table, 1, pin=pin_of(table, 1)))
+    result = refused(lambda: signing.sign_list(table, 1, pin=f.pin_of(table, 1)))
 
     assert result == ("table", "list_not_complete", True)
 
@@ -451,7 +439,7 @@ def test_all_signed_makes_the_list_signed_and_sealed(table):
     f.sign_all(table)
 
     assert table.status == Table.Status.SIGNED
-    assert HEX64.match(table.seal)
+    assert SEAL_PATTERN.match(table.seal)
     assert table.locked_at == table.sealed_at is not None
     assert table.closed_reason == ""
     sealing = AuditEntry.objects.get(table=table, action="list_signed")
@@ -480,7 +468,7 @@ def test_close_with_reason_locks_and_seals_a_list_missing_a_signature(table, dir
 
     assert table.status == Table.Status.LOCKED
     assert table.closed_reason == "Platz 3 ist ohne Unterschrift gegangen"
-    assert HEX64.match(table.seal)
+    assert SEAL_PATTERN.match(table.seal)
     assert table.signatures.count() == 3
     entry = AuditEntry.objects.get(table=table, action="list_closed")
     assert entry.reason == table.closed_reason
@@ -501,7 +489,7 @@ def test_a_sealed_list_refuses_signing_closing_and_ending(table, director_user, 
     f.sign_all(table, except_seats=[2])
     states.apply(table, "close", director_user, "Spieler fehlt")
     calls = {
-        "sign": lambda: signing.sign_list(table, 2, pin=pin_of(table, 2)),
+        "sign": lambda: signing.sign_list(table, 2, pin=f.pin_of(table, 2)),
         "close": lambda: states.apply(table, "close", director_user, "nochmal"),
         "end": lambda: states.apply(table, "end", director_user, "nochmal"),
     }
@@ -531,7 +519,7 @@ def test_reopen_correct_and_sign_again_gives_a_new_seal(table, director_user):
 
     assert reopened == (Table.Status.OPEN, "", None, 0)
     assert table.status == Table.Status.SIGNED
-    assert HEX64.match(table.seal) and table.seal != first_seal
+    assert SEAL_PATTERN.match(table.seal) and table.seal != first_seal
     assert verify_seal(table.seal).valid
     old = verify_seal(first_seal)
     assert (old.valid, old.reason, old.table) == (False, "superseded", table.id)
@@ -574,7 +562,7 @@ def test_a_correction_voids_the_signatures_given_before_it(table, director_user)
     f.sign_all(table, except_seats=[3, 4])
     listkeeping.correct_game(table, 4, {"passed": True}, user=director_user, reason="Tippfehler")
 
-    signing.sign_list(table, 3, pin=pin_of(table, 3))
+    signing.sign_list(table, 3, pin=f.pin_of(table, 3))
 
     assert list(table.signatures.values_list("seat", flat=True)) == [3]
     voided = AuditEntry.objects.get(table=table, action="signatures_voided")
@@ -606,7 +594,7 @@ def test_a_player_who_left_has_to_sign_too(db):
     f.sign_all(table, except_seats=[4])
     assert table.status == Table.Status.OPEN
 
-    signing.sign_list(table, 4, pin=pin_of(table, 4))
+    signing.sign_list(table, 4, pin=f.pin_of(table, 4))
     table.refresh_from_db()
     assert table.status == Table.Status.SIGNED
 
