@@ -29,7 +29,7 @@ from league.models import MatchReport, Season, Venue
 from league.services import fixtures, results, structure
 from tournaments.benchmarks.ranking import game_points, machine, measure, valued_game
 from tournaments.models import Club, Game, GamePoints, Player, Seat, Table
-from tournaments.services.demo_lists import random_game
+from tournaments.services.demo.lists import random_game
 from tournaments.skat.rounds import Presence, deal_of, game_count, plan_rounds
 
 HELP = "Time the league table of a 16-team group and of 1,000 teams in 250 groups."

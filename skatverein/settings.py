@@ -42,7 +42,7 @@ if not SECRET_KEY:
         )
     SECRET_KEY = "django-insecure-local-development-only-never-use-in-production"
 
-# Key of the seals on signed game lists (services/seal.py); required without DEBUG.
+# Key of the seals on signed game lists (services/sealing/seal.py); required without DEBUG.
 SEAL_SECRET = seal_secret(DEBUG, SECRET_KEY)
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1"] if DEBUG else [])
@@ -107,6 +107,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournaments.web.context.user_roles",
             ],
         },
     },
@@ -212,7 +213,7 @@ WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [
 # online load. Set SKATVEREIN_RELEASE to the release's name when deploying.
 TABLE_DEVICE_CACHE_VERSION = os.environ.get("SKATVEREIN_RELEASE", "1")
 
-# Stored exports (exports/cache.py): locked lists' PDFs by seal and series PDFs made in the
+# Stored exports (exports/kept/): locked lists' PDFs by seal and series PDFs made in the
 # background live in the default storage under MEDIA_ROOT; a series with more tables than
 # SERIES_PDF_INLINE_TABLES is rendered outside the request ("being prepared" page).
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))

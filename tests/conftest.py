@@ -98,15 +98,99 @@ def _no_remembered_login_floods():
     login_limit.forget_remembered()
 
 
-@pytest.fixture
-def director(db):
-    """A tournament director (staff superuser) and nothing else: each test builds its data.
+# --- One fixture per role (services/roles.py); each test builds its own data ------------------
+# The full demo is played once, in the demo's own tests (tests/services/demo/test_evening.py).
 
-    The full demo is played once, in the demo's own tests (tests/services/test_demo.py).
-    """
+
+@pytest.fixture
+def director_user(db):
+    """A tournament director: a staff user (directing every event of a club that names no
+    directors), with the password ``tests.factories.DIRECTOR_PASSWORD``."""
+    from tests.factories import DIRECTOR_PASSWORD, make_staff_user
+
+    return make_staff_user(password=DIRECTOR_PASSWORD)
+
+
+@pytest.fixture
+def director_client(client, director_user):
+    """The test client logged in as :func:`director_user`; pages in German."""
+    client.force_login(director_user)
+    return client
+
+
+@pytest.fixture
+def admin_user(db):
+    """The association's admin (a superuser): directs every event, opens the admin pages."""
     from tests.factories import make_superuser
 
     return make_superuser()
+
+
+@pytest.fixture
+def admin_client(client, admin_user):
+    client.force_login(admin_user)
+    return client
+
+
+@pytest.fixture
+def treasurer_client(client, db):
+    """The test client logged in as a treasurer (the Kassenwart group), not a director."""
+    from tests.factories import make_treasurer
+
+    client.force_login(make_treasurer())
+    return client
+
+
+@pytest.fixture
+def device_client(client, table):
+    """The test client as the table device of the module's ``table``: it entered the
+    table's code at /tisch/."""
+    from tournaments.services import table_access
+
+    response = client.post("/tisch/", {"code": table_access.ensure_code(table)})
+    assert response.status_code == 302
+    return client
+
+
+@pytest.fixture(scope="module")
+def _signable_table_id(module_db):
+    from tests import factories as f
+
+    return f.make_complete_table(players=4, rounds_per_series=1).pk
+
+
+@pytest.fixture
+def signable_table(_signable_table_id, db):
+    """A complete table of four, one round (games 1-4), ready to be signed; built once per
+    module (module_db) and read afresh for each test."""
+    from tournaments.models import Table
+
+    return Table.objects.get(pk=_signable_table_id)
+
+
+@pytest.fixture
+def sealed_table(db):
+    """A complete table of four, one round, signed by everyone: sealed."""
+    from tests import factories as f
+
+    return f.sign_all(f.make_complete_table(players=4, rounds_per_series=1))
+
+
+@pytest.fixture
+def english(client):
+    """The pages in English, for a test that reads their English words."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client
+
+
+@pytest.fixture
+def fresh_cache():
+    """An empty cache before and after the test (rankings, table code attempts)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture(scope="module")
@@ -160,14 +244,14 @@ LONG_MODULES = (
     "tests/e2e/test_director_feedback.py",
     "tests/management/test_bench_overview.py",
     "tests/e2e/test_finish_flow.py",
-    "tests/services/test_draw_series.py",
+    "tests/services/test_draw.py",
     "tests/e2e/test_cash_flow.py",
     "tests/services/test_states.py",
-    "tests/listkeeping/test_invariants.py",
+    "tests/services/lists/test_invariants.py",
     "tests/test_settings.py",
     "tests/e2e/test_calculator.py",
     "tests/test_locale.py",
-    "tests/services/test_demo.py",
+    "tests/services/demo/test_evening.py",
     "tests/web/test_table_entry.py",
 )
 

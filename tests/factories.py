@@ -10,10 +10,12 @@ import itertools
 from django.contrib.auth import get_user_model
 
 from tournaments.models import Club, Player, Table, Tournament
-from tournaments.services import listkeeping, participants, seating
+from tournaments.services import participants, seating
+from tournaments.services.lists import listkeeping
 from tournaments.skat.rounds import deal_of, game_count
 
 _numbers = itertools.count(1)
+DIRECTOR_PASSWORD = "a-long-test-password-42"
 
 
 def make_staff_user(username=None, password=None):
@@ -26,6 +28,17 @@ def make_superuser(username=None):
     """A director with every right, as the demo's login: what the admin pages need."""
     username = username or f"leitung{next(_numbers)}"
     return get_user_model().objects.create_user(username=username, is_staff=True, is_superuser=True)
+
+
+def make_treasurer(username=None):
+    """A treasurer (Kassenwart): a user in the treasurers' group, not a director."""
+    from django.contrib.auth.models import Group
+
+    from tournaments.services.roles import TREASURER_GROUP
+
+    user = get_user_model().objects.create_user(username=username or f"kasse{next(_numbers)}")
+    user.groups.add(Group.objects.get_or_create(name=TREASURER_GROUP)[0])
+    return user
 
 
 def make_club(name=None):
@@ -128,7 +141,7 @@ def make_complete_table(players=4, rounds_per_series=1):
 
 def sign_all(table, *, except_seats=()):
     """Every player at ``table`` who has not signed yet signs with the start-card PIN."""
-    from tournaments.services import signing
+    from tournaments.services.sealing import signing
 
     signed = set(table.signatures.values_list("participant_id", flat=True))
     for seat in table.seats.select_related("participant").order_by("number", "from_game"):
@@ -138,6 +151,11 @@ def sign_all(table, *, except_seats=()):
             )
     table.refresh_from_db()
     return table
+
+
+def pin_of(table, seat):
+    """The start-card PIN of the player on ``seat`` of ``table``."""
+    return table.seats.get(number=seat).participant.pin
 
 
 def png_bytes(width=160, height=60, chunks=(), *, variant=0, ink=True):
@@ -251,3 +269,40 @@ def make_played_tournament(players=4, series=1, rounds_per_series=1, **fields):
             play_out(make_table(one, order[start : start + size], number=number))
             start += size
     return tournament
+
+
+def csv_bytes(rows, delimiter=";", encoding="utf-8-sig"):
+    """A player list as a CSV file's bytes (Excel's German default: ';', UTF-8 with BOM)."""
+    return "\r\n".join(delimiter.join(row) for row in rows).encode(encoding)
+
+
+def xlsx_bytes(rows):
+    """The rows as an XLSX workbook's bytes (one sheet)."""
+    import io
+
+    from openpyxl import Workbook
+
+    workbook = Workbook()
+    for row in rows:
+        workbook.active.append(row)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def pdf_text(pdf: bytes) -> str:
+    """The text of every page of a PDF, page after page."""
+    import io
+
+    from pypdf import PdfReader
+
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def page_text(response) -> str:
+    """A page's text without tags and with single spaces, for phrase assertions."""
+    import re
+
+    html = response.content.decode()
+    html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
+    return " ".join(re.sub(r"<[^>]+>", " ", html).replace("&#x27;", "'").split())

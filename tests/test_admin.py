@@ -29,16 +29,16 @@ def clubs_and_players(db):
         "/admin/tournaments/player/add/",
     ],
 )
-def test_admin_pages_open(client, director, clubs_and_players, url):
-    client.force_login(director)
+def test_admin_pages_open(admin_client, clubs_and_players, url):
+    response = admin_client.get(url)
 
-    assert client.get(url).status_code == 200
+    assert response.status_code == 200
+    assert 'id="content"' in response.content.decode()
 
 
-def test_player_search_finds_by_club_name(client, director, clubs_and_players):
-    client.force_login(director)
+def test_player_search_finds_by_club_name(admin_client, clubs_and_players):
 
-    response = client.get("/admin/tournaments/player/", {"q": "Beispielheim"})
+    response = admin_client.get("/admin/tournaments/player/", {"q": "Beispielheim"})
 
     assert response.context["cl"].result_count == 8
 
@@ -49,7 +49,7 @@ def test_player_search_finds_by_club_name(client, director, clubs_and_players):
 @pytest.fixture(scope="module")
 def _sealed_table_id(module_db):
     from tests.factories import make_complete_table, png_data_url, sign_all
-    from tournaments.services import signing
+    from tournaments.services.sealing import signing
 
     table = make_complete_table(players=3, rounds_per_series=1)
     signing.sign_list(table, 1, image=png_data_url())
@@ -65,10 +65,9 @@ def sealed_table(_sealed_table_id, db):
     return Table.objects.get(pk=_sealed_table_id)
 
 
-def test_a_sealed_table_opens_read_only(client, director, sealed_table):
-    client.force_login(director)
+def test_a_sealed_table_opens_read_only(admin_client, sealed_table):
 
-    response = client.get(f"/admin/tournaments/table/{sealed_table.pk}/change/")
+    response = admin_client.get(f"/admin/tournaments/table/{sealed_table.pk}/change/")
 
     content = response.content.decode()
     assert response.status_code == 200
@@ -85,13 +84,11 @@ def test_a_sealed_table_opens_read_only(client, director, sealed_table):
     ],
 )
 def test_a_sealed_table_cannot_be_changed_or_deleted(
-    client, director, sealed_table, method, suffix, data
+    admin_client, sealed_table, method, suffix, data
 ):
     from tournaments.models import Table
 
-    client.force_login(director)
-
-    response = getattr(client, method)(
+    response = getattr(admin_client, method)(
         f"/admin/tournaments/table/{sealed_table.pk}/{suffix}", data or {}
     )
 
@@ -104,15 +101,14 @@ def test_a_sealed_table_cannot_be_changed_or_deleted(
     )
 
 
-def test_the_seal_fields_of_an_open_table_are_read_only(client, director):
+def test_the_seal_fields_of_an_open_table_are_read_only(admin_client):
     from tests.factories import make_seated_table
     from tournaments.models import Table
 
     make_seated_table()
-    client.force_login(director)
     table = Table.objects.filter(status="open").first()
 
-    response = client.get(f"/admin/tournaments/table/{table.pk}/change/")
+    response = admin_client.get(f"/admin/tournaments/table/{table.pk}/change/")
 
     assert response.status_code == 200
     form_fields = set(response.context["adminform"].form.fields)
@@ -121,15 +117,14 @@ def test_the_seal_fields_of_an_open_table_are_read_only(client, director):
 
 @pytest.mark.parametrize("model", ["series", "table"])
 def test_deleting_a_sealed_list_with_its_series_or_by_bulk_action_is_refused(
-    client, director, sealed_table, model
+    admin_client, sealed_table, model
 ):
     from tournaments.models import Series, Table
 
-    client.force_login(director)
     pk = sealed_table.series_id if model == "series" else sealed_table.pk
 
-    page = client.get(f"/admin/tournaments/{model}/{pk}/delete/")
-    action = client.post(
+    page = admin_client.get(f"/admin/tournaments/{model}/{pk}/delete/")
+    action = admin_client.post(
         f"/admin/tournaments/{model}/",
         {"action": "delete_selected", "_selected_action": [pk], "post": "yes"},
     )
@@ -143,16 +138,15 @@ def test_deleting_a_sealed_list_with_its_series_or_by_bulk_action_is_refused(
     assert Table.objects.filter(pk=sealed_table.pk, status="signed").exists()
 
 
-def test_signatures_are_listed_read_only_without_the_image(client, director, sealed_table):
+def test_signatures_are_listed_read_only_without_the_image(admin_client, sealed_table):
     from tournaments.models import Signature
 
-    client.force_login(director)
     signature = Signature.objects.get(table=sealed_table, seat=1)
 
-    listing = client.get("/admin/tournaments/signature/")
-    detail = client.get(f"/admin/tournaments/signature/{signature.pk}/change/")
-    add = client.get("/admin/tournaments/signature/add/")
-    delete = client.get(f"/admin/tournaments/signature/{signature.pk}/delete/")
+    listing = admin_client.get("/admin/tournaments/signature/")
+    detail = admin_client.get(f"/admin/tournaments/signature/{signature.pk}/change/")
+    add = admin_client.get("/admin/tournaments/signature/add/")
+    delete = admin_client.get(f"/admin/tournaments/signature/{signature.pk}/delete/")
 
     assert listing.status_code == 200 and listing.context["cl"].result_count == 3
     content = detail.content.decode()
@@ -161,23 +155,22 @@ def test_signatures_are_listed_read_only_without_the_image(client, director, sea
     assert (add.status_code, delete.status_code) == (403, 403)
 
 
-def test_signing_certificates_are_read_only_and_hide_the_key(client, director):
+def test_signing_certificates_are_read_only_and_hide_the_key(admin_client):
     import datetime
 
     from django.utils import timezone
 
     from tournaments.models import SigningCertificate
 
-    client.force_login(director)
     certificate = SigningCertificate.objects.create(
         subject="CN=Skatfreunde",
         pkcs12=b"secret-key-material",
         valid_until=timezone.now() + datetime.timedelta(days=365),
     )
 
-    listing = client.get("/admin/tournaments/signingcertificate/")
-    detail = client.get(f"/admin/tournaments/signingcertificate/{certificate.pk}/change/")
-    add = client.get("/admin/tournaments/signingcertificate/add/")
+    listing = admin_client.get("/admin/tournaments/signingcertificate/")
+    detail = admin_client.get(f"/admin/tournaments/signingcertificate/{certificate.pk}/change/")
+    add = admin_client.get("/admin/tournaments/signingcertificate/add/")
 
     assert listing.status_code == 200 and "CN=Skatfreunde" in listing.content.decode()
     assert detail.status_code == 200 and "secret-key-material" not in detail.content.decode()
@@ -187,15 +180,14 @@ def test_signing_certificates_are_read_only_and_hide_the_key(client, director):
 
 @pytest.mark.parametrize(("model", "finished"), [("series", True), ("tournament", False)])
 def test_admin_finishes_through_the_state_machine_and_never_edits_the_status(
-    client, director, sealed_table, model, finished
+    admin_client, sealed_table, model, finished
 ):
     from tournaments.models import AuditEntry, Series, Tournament
 
-    client.force_login(director)
     obj = sealed_table.series if model == "series" else sealed_table.series.tournament
 
-    form = client.get(f"/admin/tournaments/{model}/{obj.pk}/change/")
-    client.post(
+    form = admin_client.get(f"/admin/tournaments/{model}/{obj.pk}/change/")
+    admin_client.post(
         f"/admin/tournaments/{model}/",
         {"action": "finish_selected", "_selected_action": [obj.pk]},
     )

@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from skatverein import hall
-from tests.test_settings import _settings_under
+from tests.test_settings import settings_under
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -81,7 +81,7 @@ def test_the_site_address_leaves_out_the_default_port(port, url):
 
 
 def test_hall_mode_serves_plain_http_without_debug(monkeypatch, tmp_path):
-    settings = _settings_under(
+    settings = settings_under(
         monkeypatch,
         SKATVEREIN_HALL="1",
         HALL_ADDRESS="192.168.178.20",
@@ -100,7 +100,7 @@ def test_hall_mode_serves_plain_http_without_debug(monkeypatch, tmp_path):
 
 
 def test_hall_mode_with_an_https_address_keeps_cookies_secure(monkeypatch, tmp_path):
-    settings = _settings_under(
+    settings = settings_under(
         monkeypatch,
         SKATVEREIN_HALL="1",
         SITE_URL="https://saal.skatfreunde.de",
@@ -111,7 +111,7 @@ def test_hall_mode_with_an_https_address_keeps_cookies_secure(monkeypatch, tmp_p
 
 
 def test_without_hall_mode_production_still_redirects_and_marks_cookies_secure(monkeypatch):
-    settings = _settings_under(monkeypatch, SECRET_KEY="k" * 50, SEAL_SECRET="s" * 50)
+    settings = settings_under(monkeypatch, SECRET_KEY="k" * 50, SEAL_SECRET="s" * 50)
 
     assert settings.HALL_MODE is False
     assert settings.SECURE_SSL_REDIRECT is True

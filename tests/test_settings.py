@@ -122,7 +122,7 @@ def _run_python(args, **env):
     )
 
 
-def _settings_under(monkeypatch, **env):
+def settings_under(monkeypatch, **env):
     """The settings module's values, read afresh with nothing but ``env`` (and PATH) set.
 
     The module runs in this process, as ``django.setup()`` would import it, under a clean
@@ -136,7 +136,7 @@ def _settings_under(monkeypatch, **env):
 
 def test_missing_secret_key_without_debug_fails_clearly(monkeypatch):
     with pytest.raises(ImproperlyConfigured) as refused:
-        _settings_under(monkeypatch)
+        settings_under(monkeypatch)
 
     assert "SECRET_KEY environment variable is not set" in str(refused.value)
     assert "export SECRET_KEY=" in str(refused.value)
@@ -166,7 +166,7 @@ def test_production_settings_pass_the_deploy_check():
 
 def test_missing_seal_secret_without_debug_fails_clearly(monkeypatch):
     with pytest.raises(ImproperlyConfigured) as refused:
-        _settings_under(monkeypatch, SECRET_KEY=secrets.token_urlsafe(50))
+        settings_under(monkeypatch, SECRET_KEY=secrets.token_urlsafe(50))
 
     assert "SEAL_SECRET environment variable is not set" in str(refused.value)
     assert "export SEAL_SECRET=" in str(refused.value)
@@ -206,7 +206,7 @@ def _production_settings(monkeypatch, **env):
         "SECRET_KEY": secrets.token_urlsafe(50),
         "SEAL_SECRET": secrets.token_urlsafe(50),
     }
-    return _settings_under(monkeypatch, **secrets_set, **env)
+    return settings_under(monkeypatch, **secrets_set, **env)
 
 
 BASIC = "tournaments.api.authentication.LoginThrottledBasicAuthentication"

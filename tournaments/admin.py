@@ -22,7 +22,7 @@ from tournaments.models import (
 )
 from tournaments.services import audit, states
 from tournaments.services.errors import Rejected
-from tournaments.services.seal import image_digest
+from tournaments.services.sealing.seal_document import image_digest
 from tournaments.web.director.auth import AdminLoginForm
 
 # The admin's login refuses over-long user names like the site's (web/director/auth.py).

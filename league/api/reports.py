@@ -19,7 +19,8 @@ from tournaments.api.errors import problems_response
 from tournaments.api.lookup import get_or_404
 from tournaments.api.request_bodies import json_object
 from tournaments.api.schema import ErrorSerializer
-from tournaments.services import signing, states
+from tournaments.services import states
+from tournaments.services.sealing import signing
 
 from . import serializers as s
 from .access import LeagueWrites

@@ -9,7 +9,8 @@ import zipfile
 from django.utils.translation import gettext
 
 from league.models import MatchReport, Season, Venue
-from tournaments.exports import cache, pades
+from tournaments.exports import pades
+from tournaments.exports.kept import files
 from tournaments.exports.listsheet import table_queryset
 from tournaments.exports.pdf_list import game_list_pdf
 
@@ -24,7 +25,7 @@ def _folder(*parts) -> str:
 
 
 def signed_list_pdf(table, base_url: str) -> bytes:
-    """A list's signed PDF, kept under its seal like the single download (exports/cache.py)."""
+    """A list's signed PDF, kept under its seal like the single download (exports/kept/files.py)."""
     tournament = table.series.tournament
 
     def make() -> bytes:
@@ -34,7 +35,7 @@ def signed_list_pdf(table, base_url: str) -> bytes:
         )
         return stream.getvalue()
 
-    stored = cache.stored_or_rendered(cache.sealed_list_name(table, base_url), make)
+    stored = files.stored_or_rendered(files.sealed_list_name(table, base_url), make)
     with stored.open("rb") as file:
         return file.read()
 

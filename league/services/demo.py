@@ -17,8 +17,9 @@ from django.db import transaction
 
 from league.models import LeagueTeam, Season
 from tournaments.models import Club, Participant, Player, Table
-from tournaments.services import draw, listkeeping, seating, states
-from tournaments.services.demo_lists import random_game
+from tournaments.services import draw, seating, states
+from tournaments.services.demo.lists import random_game
+from tournaments.services.lists import listkeeping
 
 from . import fixtures, lineups, reports, structure
 

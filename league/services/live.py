@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from league.models import MatchDay, MatchReport, Venue
 from tournaments.models import Table
-from tournaments.services.tables import table_overviews
+from tournaments.services.lists.overview import table_overviews
 
 from . import reports
 

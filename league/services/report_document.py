@@ -1,6 +1,6 @@
 """The sealed document of a match report (Spielbericht) and checking its seal.
 
-Built like a list's sealed document (tournaments/services/seal_document.py) and sealed
+Built like a list's sealed document (tournaments/services/sealing/seal_document.py) and sealed
 with the same HMAC under ``SEAL_SECRET``: the venue, its teams with their line-ups per
 series (who sat, from which game), each series' game points and team points per team,
 the seal of every list of the venue, the captains' signatures and the group leader's
@@ -16,16 +16,13 @@ from django.utils.translation import gettext_noop
 
 from league.models import MatchReport, Venue
 from tournaments.models import AuditEntry, Seat, Table
-from tournaments.services.seal import (
+from tournaments.services.sealing.seal import (
     SEAL_PATTERN,
     Mismatch,
-    canonical,
     find_mismatches,
-    image_digest,
     normalise_code,
-    seal_of,
-    timestamp,
 )
+from tournaments.services.sealing.seal_document import canonical, image_digest, seal_of, timestamp
 from tournaments.skat.league import points_text
 
 from .results import venue_result

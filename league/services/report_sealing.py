@@ -5,7 +5,7 @@ from django.utils import timezone
 
 from league.models import MatchReport
 from tournaments.services import audit
-from tournaments.services.seal import seal_of
+from tournaments.services.sealing.seal_document import seal_of
 
 from .report_document import report_document
 

@@ -8,10 +8,15 @@ from django.utils.translation import gettext_noop
 
 from league.models import LeagueTeam, MatchReport, ReportSignature
 from tournaments.models import Participant
-from tournaments.services import roles, signing
+from tournaments.services import roles
 from tournaments.services.errors import Rejected
-from tournaments.services.signature_image import check_drawing, looks_copied, read_signature_image
-from tournaments.services.signature_strokes import check_strokes, read_strokes
+from tournaments.services.sealing import signing
+from tournaments.services.sealing.signature_image import (
+    check_drawing,
+    looks_copied,
+    read_signature_image,
+)
+from tournaments.services.sealing.signature_strokes import check_strokes, read_strokes
 from tournaments.skat import Problem
 
 from . import reading

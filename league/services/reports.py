@@ -23,7 +23,7 @@ from tournaments.models import Tournament
 from tournaments.services import audit, roles
 from tournaments.services.errors import Rejected
 from tournaments.services.input import MAX_REASON_LENGTH, free_text
-from tournaments.services.seal import seal_of
+from tournaments.services.sealing.seal_document import seal_of
 
 from . import reading
 from .report_document import is_current, report_content

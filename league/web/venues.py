@@ -12,8 +12,9 @@ from league.models import MatchReport, Venue
 from league.services import lineups, reports, results
 from league.services.structure import roster_of
 from tournaments.models import Participant, Tournament
-from tournaments.services import roles, signing, states
+from tournaments.services import roles, states
 from tournaments.services.errors import Rejected
+from tournaments.services.sealing import signing
 
 from .access import league_page
 

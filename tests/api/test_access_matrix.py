@@ -18,7 +18,7 @@ from rest_framework.test import APIClient
 
 from league.models import Protest
 from league.services import reports
-from tests.factories import make_club, make_played_tournament, make_player
+from tests import factories as f
 from tests.league.factories import make_group, make_league_team, make_match_day, play_venue
 from tests.openapi import api_schema
 from tournaments.services import money
@@ -106,7 +106,7 @@ def _user(name, **flags):
 def world(module_db):
     """Club A and club B with their directors, club A's played tournament, a league group
     whose venue club A's team hosts (played, its report sent, a protest lodged)."""
-    club_a, club_b = make_club("Herz A"), make_club("Pik B")
+    club_a, club_b = f.make_club("Herz A"), f.make_club("Pik B")
     people = {
         "member": _user("mitglied"),
         "treasurer": _user("kasse"),
@@ -120,7 +120,7 @@ def world(module_db):
     people["treasurer"].groups.add(UserGroup.objects.get_or_create(name=TREASURER_GROUP)[0])
     club_a.directors.add(people["director_a"])
     club_b.directors.add(people["director_b"])
-    tournament = make_played_tournament(players=4, club=club_a)
+    tournament = f.make_played_tournament(players=4, club=club_a)
     series = tournament.series.get()
     table = series.tables.get()
     group = make_group(series=1, rounds=1)
@@ -141,7 +141,7 @@ def world(module_db):
         "series": series.pk,
         "tables": table.pk,
         "clubs": club_a.pk,
-        "players": make_player(club_a).pk,
+        "players": f.make_player(club_a).pk,
         "groups": group.pk,
         "teams": host.pk,
         "venues": venue.pk,

@@ -5,19 +5,19 @@ from urllib.parse import unquote
 
 import pytest
 
-from tests.factories import make_club, make_played_tournament, make_staff_user
+from tests import factories as f
+from tests.api.conftest import API
 from tournaments.api.downloads.names import ascii_name, attachment_header, download_name
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
 HEADER = re.compile(r"^attachment; filename=\"([A-Za-z0-9._-]+)\"; filename\*=UTF-8''(\S+)$")
 
 
 @pytest.fixture
 def event(db):
-    club = make_club("Skatfreunde Köln")
-    tournament = make_played_tournament(
+    club = f.make_club("Skatfreunde Köln")
+    tournament = f.make_played_tournament(
         players=4, series=1, name="Herbstpokal Grün-Weiß", club=club
     )
     tournament.date = tournament.date.replace(year=2026, month=10, day=3)
@@ -49,7 +49,7 @@ def event(db):
 )
 def test_download_names_follow_one_pattern_with_the_event(client, event, url, expected):
     series = event.series.get()
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
     path = url.format(
         t=event.id, s=series.id, table=series.tables.get(number=1).id, club=event.club_id
     )

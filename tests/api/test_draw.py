@@ -1,56 +1,21 @@
 """The table draw over HTTP (docs/api.md 3.3): answer shape, reproducibility and refusals."""
 
-import json
-
 import pytest
 
-from tests.factories import (
-    enter,
-    make_club,
-    make_many_participants,
-    make_series,
-    make_staff_user,
-    make_tournament,
-)
+from tests import factories as f
+from tests.api.conftest import API, first_error, send
 from tests.openapi import api_schema
 from tournaments.models import Series, Table
 from tournaments.services import participants
 from tournaments.services.draw import SEED_LIMIT
 
-pytestmark = pytest.mark.django_db
-
-API = "/api/v1/"
-
-
-def send(client, method, path, body=None):
-    if body is None:
-        return getattr(client, method)(API + path)
-    return getattr(client, method)(
-        API + path, data=json.dumps(body), content_type="application/json"
-    )
-
-
-def first_error(response):
-    error = response.json()["errors"][0]
-    return response.status_code, error["field"], error["code"]
-
-
-@pytest.fixture(autouse=True)
-def english(client):
-    """Messages in English, so that the assertions on their words hold whatever the catalogue."""
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-
-
-@pytest.fixture
-def director(client):
-    client.force_login(make_staff_user())
-    return client
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def series_with(count, **tournament_fields):
-    tournament = make_tournament(**tournament_fields)
-    make_many_participants(tournament, count)
-    return make_series(tournament)
+    tournament = f.make_tournament(**tournament_fields)
+    f.make_many_participants(tournament, count)
+    return f.make_series(tournament)
 
 
 def draw(client, series, body):
@@ -61,10 +26,10 @@ def tables(response):
     return [table["seats"] for table in response.json()["tables"]]
 
 
-def test_draw_answers_seed_options_tables_and_conflicts(director):
+def test_draw_answers_seed_options_tables_and_conflicts(director_client):
     series = series_with(11)
 
-    response = draw(director, series, {"mode": "random", "seed": 42})
+    response = draw(director_client, series, {"mode": "random", "seed": 42})
 
     assert response.status_code == 201, response.json()
     body = response.json()
@@ -79,37 +44,37 @@ def test_draw_answers_seed_options_tables_and_conflicts(director):
     )
 
 
-def test_draw_with_the_same_seed_twice_gives_the_same_tables_after_a_redraw(director):
+def test_draw_with_the_same_seed_twice_gives_the_same_tables_after_a_redraw(director_client):
     series = series_with(23)
     options = {"mode": "random", "seed": 4711, "prefer_three": True, "separate_clubs": True}
 
-    first = draw(director, series, options)
-    other = draw(director, series, {**options, "seed": 4712})
-    again = draw(director, series, options)
+    first = draw(director_client, series, options)
+    other = draw(director_client, series, {**options, "seed": 4712})
+    again = draw(director_client, series, options)
 
     assert (first.status_code, other.status_code, again.status_code) == (201, 201, 201)
     assert tables(again) == tables(first)
     assert tables(other) != tables(first)
 
 
-def test_draw_without_a_seed_returns_the_one_it_chose(director):
+def test_draw_without_a_seed_returns_the_one_it_chose(director_client):
     series = series_with(8)
 
-    response = draw(director, series, {})
+    response = draw(director_client, series, {})
 
     seed = response.json()["seed"]
     assert isinstance(seed, int) and 0 <= seed < SEED_LIMIT
     assert Series.objects.get(pk=series.pk).draw_seed == seed
-    assert tables(draw(director, series, {"seed": seed})) == tables(response)
+    assert tables(draw(director_client, series, {"seed": seed})) == tables(response)
 
 
-def test_draw_can_be_read_back_the_same_way(director, client):
-    tournament = make_tournament()
+def test_draw_can_be_read_back_the_same_way(director_client, client):
+    tournament = f.make_tournament()
     team = participants.create_team(tournament, "Kreuz Asse")
-    make_many_participants(tournament, 4, team=team)
-    make_many_participants(tournament, 2, club=make_club())
-    series = make_series(tournament)
-    made = draw(director, series, {"seed": 5, "mode": "seeded"})
+    f.make_many_participants(tournament, 4, team=team)
+    f.make_many_participants(tournament, 2, club=f.make_club())
+    series = f.make_series(tournament)
+    made = draw(director_client, series, {"seed": 5, "mode": "seeded"})
 
     read = client.get(API + f"series/{series.id}/draw/")
 
@@ -118,14 +83,14 @@ def test_draw_can_be_read_back_the_same_way(director, client):
     assert {c["kind"] for c in made.json()["conflicts"]} == {"same_team"}
 
 
-def test_draw_conflicts_name_the_players(director):
-    tournament = make_tournament()
+def test_draw_conflicts_name_the_players(director_client):
+    tournament = f.make_tournament()
     team = participants.create_team(tournament, "Herz Buben")
-    mates = make_many_participants(tournament, 4, team=team)
-    make_many_participants(tournament, 2)
-    series = make_series(tournament)
+    mates = f.make_many_participants(tournament, 4, team=team)
+    f.make_many_participants(tournament, 2)
+    series = f.make_series(tournament)
 
-    response = send(director, "post", f"series/{series.id}/draw/", {"seed": 1})
+    response = send(director_client, "post", f"series/{series.id}/draw/", {"seed": 1})
 
     conflict = response.json()["conflicts"][0]
     names = {p.id: p.player.full_name for p in mates}
@@ -139,25 +104,25 @@ def test_draw_conflicts_name_the_players(director):
 @pytest.mark.parametrize(
     ("count", "code"), [(0, "too_few_players"), (2, "too_few_players"), (5, "five_players")]
 )
-def test_draw_refuses_player_counts_that_cannot_be_seated(director, count, code):
+def test_draw_refuses_player_counts_that_cannot_be_seated(director_client, count, code):
     series = series_with(count)
 
-    response = draw(director, series, {"seed": 1})
+    response = draw(director_client, series, {"seed": 1})
 
     assert first_error(response) == (400, "participants", code)
     assert str(count) in response.json()["errors"][0]["message"]
 
 
-def test_draw_is_refused_with_409_once_the_first_game_is_entered(director):
+def test_draw_is_refused_with_409_once_the_first_game_is_entered(director_client):
     series = series_with(8)
-    first = draw(director, series, {"seed": 1})
-    enter(Table.objects.get(pk=first.json()["tables"][0]["id"]), passed=True)
+    first = draw(director_client, series, {"seed": 1})
+    f.enter(Table.objects.get(pk=first.json()["tables"][0]["id"]), passed=True)
 
-    response = draw(director, series, {"seed": 2})
+    response = draw(director_client, series, {"seed": 2})
 
     assert first_error(response) == (409, "series", "series_started")
     assert "lose" in response.json()["detail"]
-    assert send(director, "get", f"series/{series.id}/draw/").json() == first.json()
+    assert send(director_client, "get", f"series/{series.id}/draw/").json() == first.json()
 
 
 @pytest.mark.parametrize(
@@ -175,25 +140,25 @@ def test_draw_is_refused_with_409_once_the_first_game_is_entered(director):
         ("random", "body", "not_an_object"),
     ],
 )
-def test_draw_refuses_bad_input(director, body, field, code):
+def test_draw_refuses_bad_input(director_client, body, field, code):
     series = series_with(4)
 
-    response = draw(director, series, body)
+    response = draw(director_client, series, body)
 
     assert first_error(response) == (400, field, code)
     assert not Table.objects.filter(series=series).exists()
 
 
-def test_draw_refusing_a_mode_names_the_allowed_values(director):
-    response = draw(director, series_with(4), {"mode": "x"})
+def test_draw_refusing_a_mode_names_the_allowed_values(director_client):
+    response = draw(director_client, series_with(4), {"mode": "x"})
 
     message = response.json()["errors"][0]["message"]
     assert "random" in message and "seeded" in message
 
 
-def test_draw_needs_a_director_but_reading_it_does_not(client, director):
+def test_draw_needs_a_director_but_reading_it_does_not(client, director_client):
     series = series_with(4)
-    draw(director, series, {"seed": 1})
+    draw(director_client, series, {"seed": 1})
     client.logout()
 
     post = draw(client, series, {"seed": 2})

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tests.factories import enter, make_seated_table, make_staff_user
+from tests import factories as f
 from tournaments.models import Game
 from tournaments.services import states, table_access
 
@@ -14,9 +14,9 @@ KARO_WON = {"game": "diamonds", "matadors": 1, "won": True}
 
 
 def _ended_table():
-    table = make_seated_table(players=4, rounds_per_series=2)
-    enter(table, declarer_seat=2, **KARO_WON)
-    states.apply(table, "end", make_staff_user(), "Spieler musste gehen")
+    table = f.make_seated_table(players=4, rounds_per_series=2)
+    f.enter(table, declarer_seat=2, **KARO_WON)
+    states.apply(table, "end", f.make_staff_user(), "Spieler musste gehen")
     return table
 
 
@@ -44,7 +44,7 @@ def test_ended_list_refuses_game_changes_with_409_and_the_reason(
     if as_device:
         headers["HTTP_X_TABLE_CODE"] = table_access.issue_code(table)
     else:
-        client.force_login(make_staff_user())
+        client.force_login(f.make_staff_user())
 
     response = _send(client, method, f"/api/v1/tables/{table.id}/{suffix}", body, **headers)
 

@@ -5,10 +5,10 @@ import json
 import pytest
 from django.test import Client
 
+from tests.api.conftest import API
 from tournaments.api.game_value import GameValueView
 
 pytestmark = pytest.mark.django_db
-API = "/api/v1/"
 
 
 def error_of(response):

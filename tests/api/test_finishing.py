@@ -6,113 +6,90 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
-from tests.factories import (
-    enter,
-    make_complete_table,
-    make_participants,
-    make_seated_table,
-    make_series,
-    make_staff_user,
-    make_table,
-    make_tournament,
-)
+from tests import factories as f
+from tests.api.conftest import API, first_error, post
 from tournaments.models import AuditEntry, SettlementSnapshot
 from tournaments.services import states, table_access
 from tournaments.services.roles import TREASURER_GROUP
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
-
-
-def post(client, path, body=None, **headers):
-    return client.post(
-        API + path, data=json.dumps(body or {}), content_type="application/json", headers=headers
-    )
-
-
-def first_error(response):
-    error = response.json()["errors"][0]
-    return response.status_code, error["field"], error["code"]
-
-
-@pytest.fixture
-def director(client):
-    client.force_login(make_staff_user())
-    return client
-
 
 def _closed_series():
-    table = make_complete_table(players=3)
-    states.apply(table, "close", make_staff_user(), "Platz 3 fehlt")
+    table = f.make_complete_table(players=3)
+    states.apply(table, "close", f.make_staff_user(), "Platz 3 fehlt")
     return table.series
 
 
-def test_finish_series_answers_the_finished_series(director):
+def test_finish_series_answers_the_finished_series(director_client):
     series = _closed_series()
 
-    response = post(director, f"series/{series.id}/finish/")
+    response = post(director_client, f"series/{series.id}/finish/")
 
     assert response.status_code == 200
     assert response.json()["status"] == "finished"
     assert response.json()["finished_at"]
 
 
-def test_finish_series_with_open_lists_names_them(director):
+def test_finish_series_with_open_lists_names_them(director_client):
     series = _closed_series()
-    open_table = make_table(series, make_participants(series.tournament, 3), number=7)
+    open_table = f.make_table(series, f.make_participants(series.tournament, 3), number=7)
 
-    response = post(director, f"series/{series.id}/finish/")
+    response = post(director_client, f"series/{series.id}/finish/")
 
     assert first_error(response) == (409, "series", "lists_open")
     assert "7" in response.json()["errors"][0]["message"]
     assert open_table.series.status != "finished"
 
 
-def test_finish_tournament_waits_for_every_series(director):
+def test_finish_tournament_waits_for_every_series(director_client):
     series = _closed_series()
 
-    refused = post(director, f"tournaments/{series.tournament_id}/finish/")
-    post(director, f"series/{series.id}/finish/")
-    finished = post(director, f"tournaments/{series.tournament_id}/finish/")
+    refused = post(director_client, f"tournaments/{series.tournament_id}/finish/")
+    post(director_client, f"series/{series.id}/finish/")
+    finished = post(director_client, f"tournaments/{series.tournament_id}/finish/")
 
     assert first_error(refused) == (409, "tournament", "series_not_finished")
     assert (finished.status_code, finished.json()["status"]) == (200, "finished")
 
 
 @pytest.mark.parametrize("kind", ["series", "tournaments"])
-def test_reopen_needs_a_reason_and_makes_it_running(director, kind):
+def test_reopen_needs_a_reason_and_makes_it_running(director_client, kind):
     series = _closed_series()
-    post(director, f"series/{series.id}/finish/")
-    post(director, f"tournaments/{series.tournament_id}/finish/")
+    post(director_client, f"series/{series.id}/finish/")
+    post(director_client, f"tournaments/{series.tournament_id}/finish/")
     if kind == "series":
-        post(director, f"tournaments/{series.tournament_id}/reopen/", {"reason": "Einspruch"})
+        post(
+            director_client, f"tournaments/{series.tournament_id}/reopen/", {"reason": "Einspruch"}
+        )
     pk = series.id if kind == "series" else series.tournament_id
 
-    without = post(director, f"{kind}/{pk}/reopen/", {})
-    reopened = post(director, f"{kind}/{pk}/reopen/", {"reason": "Tisch 1 falsch"})
+    without = post(director_client, f"{kind}/{pk}/reopen/", {})
+    reopened = post(director_client, f"{kind}/{pk}/reopen/", {"reason": "Tisch 1 falsch"})
 
     assert first_error(without) == (400, "reason", "reason_required")
     assert (reopened.status_code, reopened.json()["status"]) == (200, "running")
     assert AuditEntry.objects.filter(reason="Tisch 1 falsch").exists()
 
 
-def test_finished_series_takes_no_new_table(director):
+def test_finished_series_takes_no_new_table(director_client):
     series = _closed_series()
-    post(director, f"series/{series.id}/finish/")
-    people = make_participants(series.tournament, 3)
+    post(director_client, f"series/{series.id}/finish/")
+    people = f.make_participants(series.tournament, 3)
 
-    response = post(director, f"series/{series.id}/tables/", {"seats": [p.id for p in people]})
+    response = post(
+        director_client, f"series/{series.id}/tables/", {"seats": [p.id for p in people]}
+    )
 
     assert first_error(response) == (409, "series", "series_finished")
 
 
-def test_finished_tournament_takes_no_new_series(director):
+def test_finished_tournament_takes_no_new_series(director_client):
     series = _closed_series()
-    post(director, f"series/{series.id}/finish/")
-    post(director, f"tournaments/{series.tournament_id}/finish/")
+    post(director_client, f"series/{series.id}/finish/")
+    post(director_client, f"tournaments/{series.tournament_id}/finish/")
 
-    response = post(director, f"tournaments/{series.tournament_id}/series/")
+    response = post(director_client, f"tournaments/{series.tournament_id}/series/")
 
     assert first_error(response) == (409, "tournament", "tournament_finished")
 
@@ -125,20 +102,20 @@ def test_finished_tournament_takes_no_new_series(director):
         ("tables/{table}/reopen/", "list_not_closed"),
     ],
 )
-def test_steps_the_state_does_not_allow_are_conflicts(director, path, code):
-    table = make_complete_table(players=3)
+def test_steps_the_state_does_not_allow_are_conflicts(director_client, path, code):
+    table = f.make_complete_table(players=3)
     url = path.format(series=table.series_id, tournament=table.series.tournament_id, table=table.id)
 
-    response = post(director, url, {"reason": "Grund"})
+    response = post(director_client, url, {"reason": "Grund"})
 
     assert response.status_code == 409
     assert response.json()["errors"][0]["code"] == code
 
 
-def test_status_is_not_written_around_the_finish_step(director):
-    tournament = make_tournament()
+def test_status_is_not_written_around_the_finish_step(director_client):
+    tournament = f.make_tournament()
 
-    response = director.patch(
+    response = director_client.patch(
         f"{API}tournaments/{tournament.id}/",
         data=json.dumps({"status": "finished"}),
         content_type="application/json",
@@ -166,7 +143,7 @@ def _treasurer():
     ],
 )
 def test_only_the_director_takes_these_steps(client, who, path):
-    table = make_seated_table(players=3)
+    table = f.make_seated_table(players=3)
     headers = {}
     if who == "treasurer":
         client.force_login(_treasurer())
@@ -183,34 +160,40 @@ def test_only_the_director_takes_these_steps(client, who, path):
     assert (table.status, table.ended_early_at) == ("open", None)
 
 
-def test_an_early_end_is_taken_back_through_reopen(director):
-    table = make_seated_table(players=3)
-    enter(table, passed=True)
-    post(director, f"tables/{table.id}/end/", {"reason": "Zeit"})
+def test_an_early_end_is_taken_back_through_reopen(director_client):
+    table = f.make_seated_table(players=3)
+    f.enter(table, passed=True)
+    post(director_client, f"tables/{table.id}/end/", {"reason": "Zeit"})
 
-    response = post(director, f"tables/{table.id}/reopen/", {"reason": "Doch weiter"})
+    response = post(director_client, f"tables/{table.id}/reopen/", {"reason": "Doch weiter"})
 
     assert response.status_code == 200
     assert response.json()["ended_early"] is False
     assert AuditEntry.objects.get(action="list_end_taken_back").reason == "Doch weiter"
 
 
-def test_a_planned_series_can_be_finished_and_the_empty_tournament_too(director):
-    tournament = make_tournament()
-    series = make_series(tournament)
+def test_a_planned_series_can_be_finished_and_the_empty_tournament_too(director_client):
+    tournament = f.make_tournament()
+    series = f.make_series(tournament)
 
-    assert post(director, f"series/{series.id}/finish/").status_code == 200
-    assert post(director, f"tournaments/{tournament.id}/finish/").status_code == 200
+    finished_series = post(director_client, f"series/{series.id}/finish/")
+    finished_tournament = post(director_client, f"tournaments/{tournament.id}/finish/")
+
+    assert (finished_series.status_code, finished_series.json()["status"]) == (200, "finished")
+    assert (finished_tournament.status_code, finished_tournament.json()["status"]) == (
+        200,
+        "finished",
+    )
 
 
-def test_finishing_freezes_the_settlement_and_reopening_thaws_it(director):
+def test_finishing_freezes_the_settlement_and_reopening_thaws_it(director_client):
     series = _closed_series()
     tournament_id = series.tournament_id
-    post(director, f"series/{series.id}/finish/")
+    post(director_client, f"series/{series.id}/finish/")
 
-    post(director, f"tournaments/{tournament_id}/finish/")
+    post(director_client, f"tournaments/{tournament_id}/finish/")
     frozen = SettlementSnapshot.objects.filter(tournament_id=tournament_id).exists()
-    post(director, f"tournaments/{tournament_id}/reopen/", {"reason": "Preisgeld falsch"})
+    post(director_client, f"tournaments/{tournament_id}/reopen/", {"reason": "Preisgeld falsch"})
 
     assert frozen
     assert not SettlementSnapshot.objects.filter(tournament_id=tournament_id).exists()

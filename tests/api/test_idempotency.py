@@ -8,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.test import APIRequestFactory
 
-from tests.factories import make_seated_table, make_staff_user
+from tests import factories as f
 from tournaments.api.idempotency import idempotent
 from tournaments.models import Club, Game, IdempotencyKey
 
@@ -27,17 +27,11 @@ def _post(client, table, body, key):
     )
 
 
-@pytest.fixture
-def director(client):
-    client.force_login(make_staff_user())
-    return client
+def test_resent_game_with_the_same_key_returns_the_first_answer_and_stores_nothing(director_client):
+    table = f.make_seated_table(players=4, rounds_per_series=2)
 
-
-def test_resent_game_with_the_same_key_returns_the_first_answer_and_stores_nothing(director):
-    table = make_seated_table(players=4, rounds_per_series=2)
-
-    first = _post(director, table, KARO_WON, "3f6c1d2e-key")
-    again = _post(director, table, KARO_WON, "3f6c1d2e-key")
+    first = _post(director_client, table, KARO_WON, "3f6c1d2e-key")
+    again = _post(director_client, table, KARO_WON, "3f6c1d2e-key")
 
     assert (first.status_code, again.status_code) == (201, 201)
     assert again.json() == first.json()
@@ -45,11 +39,11 @@ def test_resent_game_with_the_same_key_returns_the_first_answer_and_stores_nothi
     assert Game.objects.filter(table=table).count() == 1
 
 
-def test_same_key_with_another_body_is_refused_with_422(director):
-    table = make_seated_table(players=4, rounds_per_series=2)
-    _post(director, table, KARO_WON, "key-1")
+def test_same_key_with_another_body_is_refused_with_422(director_client):
+    table = f.make_seated_table(players=4, rounds_per_series=2)
+    _post(director_client, table, KARO_WON, "key-1")
 
-    response = _post(director, table, {**KARO_WON, "won": False}, "key-1")
+    response = _post(director_client, table, {**KARO_WON, "won": False}, "key-1")
 
     assert response.status_code == 422
     assert response.json()["errors"][0]["field"] == "Idempotency-Key"
@@ -57,32 +51,32 @@ def test_same_key_with_another_body_is_refused_with_422(director):
     assert Game.objects.filter(table=table).count() == 1
 
 
-def test_new_keys_and_no_key_store_a_game_each(director):
-    table = make_seated_table(players=4, rounds_per_series=2)
+def test_new_keys_and_no_key_store_a_game_each(director_client):
+    table = f.make_seated_table(players=4, rounds_per_series=2)
 
     body = {**KARO_WON, "declarer_seat": 4}  # seat 4 deals game 4 only
 
-    statuses = [_post(director, table, body, key).status_code for key in ("a", "b", None)]
+    statuses = [_post(director_client, table, body, key).status_code for key in ("a", "b", None)]
 
     assert statuses == [201, 201, 201]
     assert Game.objects.filter(table=table).count() == 3
 
 
-def test_refused_game_keeps_no_key_so_a_resend_is_checked_again(director):
-    table = make_seated_table(players=4, rounds_per_series=2)
+def test_refused_game_keeps_no_key_so_a_resend_is_checked_again(director_client):
+    table = f.make_seated_table(players=4, rounds_per_series=2)
 
-    refused = _post(director, table, {**KARO_WON, "declarer_seat": 1}, "k")  # seat 1 deals
-    again = _post(director, table, {**KARO_WON, "declarer_seat": 1}, "k")
+    refused = _post(director_client, table, {**KARO_WON, "declarer_seat": 1}, "k")  # seat 1 deals
+    again = _post(director_client, table, {**KARO_WON, "declarer_seat": 1}, "k")
 
     assert (refused.status_code, again.status_code) == (400, 400)
     assert IdempotencyKey.objects.count() == 0
 
 
 @pytest.mark.parametrize("key", ["", "x" * 201, "bad\x01key"])
-def test_unusable_key_is_refused_with_400_naming_the_header(director, key):
-    table = make_seated_table(players=4, rounds_per_series=2)
+def test_unusable_key_is_refused_with_400_naming_the_header(director_client, key):
+    table = f.make_seated_table(players=4, rounds_per_series=2)
 
-    response = _post(director, table, KARO_WON, key)
+    response = _post(director_client, table, KARO_WON, key)
 
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "Idempotency-Key"

@@ -1,6 +1,5 @@
 """Importing a player list over HTTP: preview, commit, and broken files as 400s."""
 
-import io
 import json
 import time
 
@@ -8,52 +7,21 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from openpyxl import Workbook
 
-from tests.factories import (
-    make_club,
-    make_many_participants,
-    make_series,
-    make_staff_user,
-    make_tournament,
-)
+from tests import factories as f
+from tests.api.conftest import API, first_error
 from tournaments.models import AuditEntry, Club, Participant, Player, Team
 from tournaments.services.draw import draw_series
 from tournaments.services.player_import import MAX_FILE_BYTES
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
-API = "/api/v1/"
 HEADER = ["Vorname", "Nachname", "Verein", "Mitgliedsnummer", "Mannschaft"]
-
-
-def csv_bytes(rows, delimiter=";", encoding="utf-8-sig"):
-    return "\r\n".join(delimiter.join(row) for row in rows).encode(encoding)
-
-
-def xlsx_bytes(rows):
-    workbook = Workbook()
-    for row in rows:
-        workbook.active.append(row)
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
-
-
-@pytest.fixture(autouse=True)
-def english(client):
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-
-
-@pytest.fixture
-def director(client):
-    client.force_login(make_staff_user())
-    return client
 
 
 @pytest.fixture
 def tournament(db):
-    return make_tournament()
+    return f.make_tournament()
 
 
 def upload(client, tournament, name, content, commit=None):
@@ -61,11 +29,6 @@ def upload(client, tournament, name, content, commit=None):
     if commit is not None:
         data["commit"] = commit
     return client.post(API + f"tournaments/{tournament.id}/participants/import/", data)
-
-
-def first_error(response):
-    error = response.json()["errors"][0]
-    return response.status_code, error["field"], error["code"]
 
 
 MIXED = [
@@ -77,10 +40,10 @@ MIXED = [
 ]
 
 
-def test_import_preview_shows_every_line_and_writes_nothing(director, tournament):
-    make_club("Herz Dame")
+def test_import_preview_shows_every_line_and_writes_nothing(director_client, tournament):
+    f.make_club("Herz Dame")
 
-    response = upload(director, tournament, "liste.csv", csv_bytes(MIXED))
+    response = upload(director_client, tournament, "liste.csv", f.csv_bytes(MIXED))
 
     assert response.status_code == 200, response.json()
     body = response.json()
@@ -112,18 +75,18 @@ def test_import_preview_shows_every_line_and_writes_nothing(director, tournament
 
 
 @pytest.mark.parametrize("commit", ["false", "0", ""])
-def test_import_without_commit_only_previews(director, tournament, commit):
-    response = upload(director, tournament, "liste.csv", csv_bytes(MIXED), commit)
+def test_import_without_commit_only_previews(director_client, tournament, commit):
+    response = upload(director_client, tournament, "liste.csv", f.csv_bytes(MIXED), commit)
 
     assert (response.status_code, response.json()["committed"]) == (200, False)
     assert not Participant.objects.exists()
 
 
-def test_import_commit_registers_with_start_numbers_and_reports_counts(director, tournament):
-    make_club("Herz Dame")
-    make_many_participants(tournament, 2)
+def test_import_commit_registers_with_start_numbers_and_reports_counts(director_client, tournament):
+    f.make_club("Herz Dame")
+    f.make_many_participants(tournament, 2)
 
-    response = upload(director, tournament, "liste.xlsx", xlsx_bytes(MIXED), "true")
+    response = upload(director_client, tournament, "liste.xlsx", f.xlsx_bytes(MIXED), "true")
 
     assert response.status_code == 201, response.json()
     body = response.json()
@@ -140,22 +103,22 @@ def test_import_commit_registers_with_start_numbers_and_reports_counts(director,
     assert AuditEntry.objects.get(action="players_imported").after["registered"] == 2
 
 
-def test_import_commit_after_every_series_is_drawn_is_refused(director):
-    tournament = make_tournament(planned_series=1)
-    make_many_participants(tournament, 4)
-    draw_series(make_series(tournament), seed=1)
+def test_import_commit_after_every_series_is_drawn_is_refused(director_client):
+    tournament = f.make_tournament(planned_series=1)
+    f.make_many_participants(tournament, 4)
+    draw_series(f.make_series(tournament), seed=1)
 
-    response = upload(director, tournament, "liste.csv", csv_bytes(MIXED), "true")
+    response = upload(director_client, tournament, "liste.csv", f.csv_bytes(MIXED), "true")
 
     assert first_error(response) == (409, "file", "all_series_drawn")
     assert Participant.objects.filter(tournament=tournament).count() == 4
 
 
-def test_import_into_a_full_team_is_an_error_line_in_the_preview(director):
-    tournament = make_tournament(team_size=2)
+def test_import_into_a_full_team_is_an_error_line_in_the_preview(director_client):
+    tournament = f.make_tournament(team_size=2)
     rows = [HEADER] + [["Karl", f"K{n}", "", "", "Herz"] for n in range(3)]
 
-    response = upload(director, tournament, "liste.csv", csv_bytes(rows))
+    response = upload(director_client, tournament, "liste.csv", f.csv_bytes(rows))
 
     lines = response.json()["lines"]
     assert [line["status"] for line in lines] == ["new_player", "new_player", "error"]
@@ -170,10 +133,10 @@ def _big_csv():
 @pytest.mark.parametrize(
     ("name", "content", "code"),
     [
-        ("liste.csv", csv_bytes([["Spieler", "Klub"], ["Karl Kreuz", "SC"]]), "missing_columns"),
+        ("liste.csv", f.csv_bytes([["Spieler", "Klub"], ["Karl Kreuz", "SC"]]), "missing_columns"),
         (
             "liste.csv",
-            csv_bytes([["Vorname", "Name", "Nachname"], ["K", "K", "K"]]),
+            f.csv_bytes([["Vorname", "Name", "Nachname"], ["K", "K", "K"]]),
             "duplicate_column",
         ),
         ("liste.csv", b"Vorname;Nachname\r\nJ\x81rgen;Kreuz\r\n", "unreadable_file"),
@@ -182,34 +145,34 @@ def _big_csv():
         ("liste.csv", b"Vorname;Nachname\r\n;\r\n;;\r\n", "empty_file"),
         ("liste.csv", b"", "empty_file"),
         ("liste.xlsx", b"Vorname;Nachname\r\nKarl;Kreuz\r\n", "unreadable_file"),
-        ("liste.xlsx", xlsx_bytes([["Vorname", "Nachname"]])[:300], "unreadable_file"),
-        ("liste.csv", xlsx_bytes([["Vorname", "Nachname"]]), "unreadable_file"),
+        ("liste.xlsx", f.xlsx_bytes([["Vorname", "Nachname"]])[:300], "unreadable_file"),
+        ("liste.csv", f.xlsx_bytes([["Vorname", "Nachname"]]), "unreadable_file"),
         ("liste.pdf", b"%PDF-1.7", "unsupported_file_type"),
         ("liste.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(512), "unsupported_file_type"),
         ("liste.csv", _big_csv(), "file_too_large"),
     ],
 )
 def test_import_of_a_broken_file_is_a_400_naming_the_file(
-    director, tournament, name, content, code
+    director_client, tournament, name, content, code
 ):
-    response = upload(director, tournament, name, content, "true")
+    response = upload(director_client, tournament, name, content, "true")
 
     assert first_error(response) == (400, "file", code)
     assert response.json()["errors"][0]["message"]
     assert not Participant.objects.exists()
 
 
-def test_import_of_a_too_large_file_says_the_limit(director, tournament):
-    response = upload(director, tournament, "riesig.csv", _big_csv())
+def test_import_of_a_too_large_file_says_the_limit(director_client, tournament):
+    response = upload(director_client, tournament, "riesig.csv", _big_csv())
 
     message = response.json()["errors"][0]["message"]
     assert "riesig.csv" in message and "2 MB" in message
 
 
-def test_import_of_a_file_with_duplicate_rows_commits_each_player_once(director, tournament):
+def test_import_of_a_file_with_duplicate_rows_commits_each_player_once(director_client, tournament):
     rows = [HEADER, ["Karl", "Kreuz", "Neu", "1", ""], ["KARL", "kreuz", "neu", "1", ""]]
 
-    response = upload(director, tournament, "liste.csv", csv_bytes(rows), "true")
+    response = upload(director_client, tournament, "liste.csv", f.csv_bytes(rows), "true")
 
     assert response.json()["result"]["registered"] == 1
     assert [line["status"] for line in response.json()["lines"]] == ["new_player", "duplicate"]
@@ -228,14 +191,14 @@ def test_import_of_a_file_with_duplicate_rows_commits_each_player_once(director,
         ),
     ],
 )
-def test_import_with_a_bad_form_is_refused(director, tournament, data, field, code):
-    response = director.post(API + f"tournaments/{tournament.id}/participants/import/", data)
+def test_import_with_a_bad_form_is_refused(director_client, tournament, data, field, code):
+    response = director_client.post(API + f"tournaments/{tournament.id}/participants/import/", data)
 
     assert first_error(response) == (400, field, code)
 
 
-def test_import_as_json_is_refused_with_a_4xx(director, tournament):
-    response = director.post(
+def test_import_as_json_is_refused_with_a_4xx(director_client, tournament):
+    response = director_client.post(
         API + f"tournaments/{tournament.id}/participants/import/",
         data='{"file": "x"}',
         content_type="application/json",
@@ -246,21 +209,21 @@ def test_import_as_json_is_refused_with_a_4xx(director, tournament):
 
 
 def test_import_needs_a_director(client, tournament):
-    response = upload(client, tournament, "liste.csv", csv_bytes(MIXED), "true")
+    response = upload(client, tournament, "liste.csv", f.csv_bytes(MIXED), "true")
 
     assert response.status_code == 403
     assert not Player.objects.exists()
 
 
-def test_import_commit_of_5000_rows_takes_a_bounded_number_of_queries(director, tournament):
+def test_import_commit_of_5000_rows_takes_a_bounded_number_of_queries(director_client, tournament):
     rows = [HEADER] + [
         ["Karl", f"Kreuz{n}", f"Club {n % 40}", str(n), f"Team {n // 4}"] for n in range(5000)
     ]
-    content = csv_bytes(rows)
+    content = f.csv_bytes(rows)
 
     started = time.perf_counter()
     with CaptureQueriesContext(connection) as queries:
-        response = upload(director, tournament, "gross.csv", content, "true")
+        response = upload(director_client, tournament, "gross.csv", content, "true")
     seconds = time.perf_counter() - started
 
     assert response.status_code == 201
@@ -281,12 +244,12 @@ CONFLICT = [HEADER, ["Walter", "Schäfer", "Herz Dame", "201", ""], ["Anna", "Ac
 @pytest.fixture
 def braun(db):
     return Player.objects.create(
-        first_name="Werner", last_name="Braun", club=make_club("Herz Dame"), member_number="201"
+        first_name="Werner", last_name="Braun", club=f.make_club("Herz Dame"), member_number="201"
     )
 
 
-def test_import_preview_marks_a_member_number_conflict(director, tournament, braun):
-    response = upload(director, tournament, "liste.csv", csv_bytes(CONFLICT))
+def test_import_preview_marks_a_member_number_conflict(director_client, tournament, braun):
+    response = upload(director_client, tournament, "liste.csv", f.csv_bytes(CONFLICT))
 
     data = response.json()
     assert response.status_code == 200
@@ -296,9 +259,11 @@ def test_import_preview_marks_a_member_number_conflict(director, tournament, bra
 
 
 def test_import_commit_with_an_open_conflict_is_refused_and_writes_nothing(
-    director, tournament, braun
+    director_client, tournament, braun
 ):
-    response = upload(director, tournament, "liste.csv", csv_bytes(CONFLICT), commit="true")
+    response = upload(
+        director_client, tournament, "liste.csv", f.csv_bytes(CONFLICT), commit="true"
+    )
 
     assert first_error(response) == (400, "resolutions", "conflicts_unresolved")
     assert Participant.objects.count() == 0
@@ -313,26 +278,26 @@ def test_import_commit_with_an_open_conflict_is_refused_and_writes_nothing(
     ],
 )
 def test_import_commit_applies_the_resolution_and_counts_outcomes(
-    director, tournament, braun, choice, counts
+    director_client, tournament, braun, choice, counts
 ):
     data = {
-        "file": SimpleUploadedFile("liste.csv", csv_bytes(CONFLICT)),
+        "file": SimpleUploadedFile("liste.csv", f.csv_bytes(CONFLICT)),
         "commit": "true",
         "resolutions": json.dumps({"2": choice}),
     }
 
-    response = director.post(API + f"tournaments/{tournament.id}/participants/import/", data)
+    response = director_client.post(API + f"tournaments/{tournament.id}/participants/import/", data)
 
     assert response.status_code == 201
     assert {k: v for k, v in response.json()["counts"].items() if v} == counts
 
 
-def test_import_with_unreadable_resolutions_names_the_field(director, tournament):
+def test_import_with_unreadable_resolutions_names_the_field(director_client, tournament):
     data = {
-        "file": SimpleUploadedFile("liste.csv", csv_bytes(CONFLICT)),
+        "file": SimpleUploadedFile("liste.csv", f.csv_bytes(CONFLICT)),
         "resolutions": "Zeile 2: neu",
     }
 
-    response = director.post(API + f"tournaments/{tournament.id}/participants/import/", data)
+    response = director_client.post(API + f"tournaments/{tournament.id}/participants/import/", data)
 
     assert first_error(response) == (400, "resolutions", "invalid_resolutions")

@@ -1,24 +1,14 @@
 """List keeping over HTTP (docs/api.md 3.2): the flow, the refusals and the audit trail."""
 
-import json
-
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.factories import (
-    enter,
-    make_club,
-    make_participants,
-    make_player,
-    make_seated_table,
-    make_staff_user,
-    make_table,
-)
+from tests import factories as f
+from tests.api.conftest import API, created_id, first_error, send
 from tournaments.models import AuditEntry, Club, Game, Table
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
 SETTLEMENT_FIELDS = {
     "seat",
     "participant",
@@ -32,81 +22,56 @@ SETTLEMENT_FIELDS = {
 KARO_WON = {"game": "diamonds", "matadors": 1, "won": True}
 
 
-def send(client, method, path, body=None):
-    """A JSON request to ``/api/v1/<path>``; without ``body`` a request without one."""
-    if body is None:
-        return getattr(client, method)(API + path)
-    return getattr(client, method)(
-        API + path, data=json.dumps(body), content_type="application/json"
-    )
-
-
-def first_error(response):
-    error = response.json()["errors"][0]
-    return response.status_code, error["field"], error["code"]
-
-
-@pytest.fixture
-def staff_user(db):
-    return make_staff_user()
-
-
-@pytest.fixture
-def director(client, staff_user):
-    client.force_login(staff_user)
-    return client
-
-
 @pytest.fixture
 def four_table(db):
     """A 4-table with one round (games 1–4)."""
-    return make_seated_table(players=4, rounds_per_series=1)
+    return f.make_seated_table(players=4, rounds_per_series=1)
 
 
-def created_id(client, path, body):
-    response = send(client, "post", path, body)
-    assert response.status_code == 201, response.json()
-    return response.json()["id"]
-
-
-def test_list_keeping_flow_over_http(director):
+def test_list_keeping_flow_over_http(director_client):
     # Arrange: club, players, tournament (3 rounds), participants, series, a 3-table
-    club = created_id(director, "clubs/", {"name": "Skatfreunde Nord"})
+    club = created_id(director_client, "clubs/", {"name": "Skatfreunde Nord"})
     players = [
-        created_id(director, "players/", {"first_name": "Erika", "last_name": n, "club": club})
+        created_id(
+            director_client, "players/", {"first_name": "Erika", "last_name": n, "club": club}
+        )
         for n in ("Muster", "Becker", "Koch", "Braun")
     ]
     tournament = {"name": "Herbstpokal", "date": "2026-10-03", "rounds_per_series": 3}
-    tid = created_id(director, "tournaments/", tournament)
+    tid = created_id(director_client, "tournaments/", tournament)
     people = [
-        created_id(director, f"tournaments/{tid}/participants/", {"player": p}) for p in players
+        created_id(director_client, f"tournaments/{tid}/participants/", {"player": p})
+        for p in players
     ]
-    series = send(director, "post", f"tournaments/{tid}/series/", {})
+    series = send(director_client, "post", f"tournaments/{tid}/series/", {})
     sid = series.json()["id"]
-    table = created_id(director, f"series/{sid}/tables/", {"number": 1, "seats": people[:3]})
+    table = created_id(director_client, f"series/{sid}/tables/", {"number": 1, "seats": people[:3]})
     games = f"tables/{table}/games/"
 
     # Act: round 1 at the 3-table, with a correction and an undo
     g1 = send(
-        director, "post", games, {"declarer_seat": 2, "game": "clubs", "matadors": 1, "won": True}
+        director_client,
+        "post",
+        games,
+        {"declarer_seat": 2, "game": "clubs", "matadors": 1, "won": True},
     )
-    g2 = send(director, "post", games, {"passed": True})
+    g2 = send(director_client, "post", games, {"passed": True})
     g3 = {"declarer_seat": 1, "game": "grand", "matadors": 1, "won": False}
-    send(director, "post", games, g3)
+    send(director_client, "post", games, g3)
     herz = {"declarer_seat": 3, "game": "hearts", "matadors": 1, "won": True}
-    put = send(director, "put", games + "2/", herz)
-    patch = send(director, "patch", games + "2/", {"won": False})
-    delete = send(director, "delete", games + "3/")
-    again = send(director, "post", games, g3)
+    put = send(director_client, "put", games + "2/", herz)
+    patch = send(director_client, "patch", games + "2/", {"won": False})
+    delete = send(director_client, "delete", games + "3/")
+    again = send(director_client, "post", games, g3)
     # a fourth player joins at game 4; seat 2 leaves after game 7, the end of round 2
     join = send(
-        director, "post", f"tables/{table}/join/", {"participant": people[3], "from_game": 4}
+        director_client, "post", f"tables/{table}/join/", {"participant": people[3], "from_game": 4}
     )
-    g4 = send(director, "post", games, {"declarer_seat": 4, **KARO_WON})
+    g4 = send(director_client, "post", games, {"declarer_seat": 4, **KARO_WON})
     for _ in range(3):
-        send(director, "post", games, {"passed": True})
-    leave = send(director, "post", f"tables/{table}/leave/", {"seat": 2, "after_game": 7})
-    read = send(director, "get", f"tables/{table}/")
+        send(director_client, "post", games, {"passed": True})
+    leave = send(director_client, "post", f"tables/{table}/leave/", {"seat": 2, "after_game": 7})
+    read = send(director_client, "get", f"tables/{table}/")
 
     # Assert
     assert series.status_code == 201 and series.json()["number"] == 1
@@ -137,10 +102,10 @@ def test_list_keeping_flow_over_http(director):
     }
 
 
-def test_post_game_returns_the_stored_game(director, four_table):
+def test_post_game_returns_the_stored_game(director_client, four_table):
     body = {"declarer_seat": 2, "game": "grand", "matadors": 2, "won": False}
 
-    response = send(director, "post", f"tables/{four_table.id}/games/", body)
+    response = send(director_client, "post", f"tables/{four_table.id}/games/", body)
 
     # Grand mit 2 lost: 24 × 3 = 72 → −144, list −194; seats 1 (dealer), 3, 4 +30
     assert response.status_code == 201
@@ -156,7 +121,7 @@ def test_post_game_returns_the_stored_game(director, four_table):
 
 
 def test_get_table_has_settlement_fields(client, four_table):
-    enter(four_table, declarer_seat=2, **KARO_WON)
+    f.enter(four_table, declarer_seat=2, **KARO_WON)
 
     response = send(client, "get", f"tables/{four_table.id}/")
 
@@ -168,21 +133,21 @@ def test_get_table_has_settlement_fields(client, four_table):
     assert body["settlement"][1]["total"] == 68
 
 
-def test_patch_game_changes_only_the_given_fields(director, four_table):
-    enter(four_table, declarer_seat=2, game="spades", matadors=2, won=True)
+def test_patch_game_changes_only_the_given_fields(director_client, four_table):
+    f.enter(four_table, declarer_seat=2, game="spades", matadors=2, won=True)
 
-    response = send(director, "patch", f"tables/{four_table.id}/games/1/", {"hand": True})
+    response = send(director_client, "patch", f"tables/{four_table.id}/games/1/", {"hand": True})
 
     # Pik mit 2 Hand: 11 × 4 = 44
     assert response.status_code == 200
     assert (response.json()["declarer_seat"], response.json()["score"]) == (2, 44)
 
 
-def test_delete_last_game_removes_it(director, four_table):
-    enter(four_table, passed=True)
-    enter(four_table, passed=True)
+def test_delete_last_game_removes_it(director_client, four_table):
+    f.enter(four_table, passed=True)
+    f.enter(four_table, passed=True)
 
-    response = send(director, "delete", f"tables/{four_table.id}/games/2/")
+    response = send(director_client, "delete", f"tables/{four_table.id}/games/2/")
 
     assert response.status_code == 204
     assert list(four_table.games.values_list("number", flat=True)) == [1]
@@ -220,29 +185,29 @@ def test_delete_last_game_removes_it(director, four_table):
         ),
     ],
 )
-def test_post_game_bad_input_is_refused(director, four_table, body, expected):
-    response = send(director, "post", f"tables/{four_table.id}/games/", body)
+def test_post_game_bad_input_is_refused(director_client, four_table, body, expected):
+    response = send(director_client, "post", f"tables/{four_table.id}/games/", body)
 
     assert first_error(response) == expected
     assert response.json()["errors"][0]["message"]
     assert not four_table.games.exists()
 
 
-def test_post_game_dealer_as_declarer_message_names_the_dealer_seat(director, four_table):
-    enter(four_table, passed=True)
+def test_post_game_dealer_as_declarer_message_names_the_dealer_seat(director_client, four_table):
+    f.enter(four_table, passed=True)
     body = {"declarer_seat": 2, **KARO_WON}
 
-    response = send(director, "post", f"tables/{four_table.id}/games/", body)
+    response = send(director_client, "post", f"tables/{four_table.id}/games/", body)
 
     assert first_error(response) == (400, "declarer_seat", "dealer_cannot_declare")
     assert "Platz 2" in response.json()["errors"][0]["message"]
 
 
-def test_post_game_after_the_last_game_is_a_conflict(director, four_table):
+def test_post_game_after_the_last_game_is_a_conflict(director_client, four_table):
     for _ in range(4):
-        enter(four_table, passed=True)
+        f.enter(four_table, passed=True)
 
-    response = send(director, "post", f"tables/{four_table.id}/games/", {"passed": True})
+    response = send(director_client, "post", f"tables/{four_table.id}/games/", {"passed": True})
 
     assert first_error(response) == (409, "number", "series_complete")
 
@@ -255,21 +220,21 @@ def test_post_game_after_the_last_game_is_a_conflict(director, four_table):
         ({"seat": 2}, (400, "after_game", "required_number")),
     ],
 )
-def test_leave_bad_input_is_refused(director, body, expected):
-    table = make_seated_table(players=4, rounds_per_series=2)
+def test_leave_bad_input_is_refused(director_client, body, expected):
+    table = f.make_seated_table(players=4, rounds_per_series=2)
 
-    response = send(director, "post", f"tables/{table.id}/leave/", body)
+    response = send(director_client, "post", f"tables/{table.id}/leave/", body)
 
     assert first_error(response) == expected
     assert not table.seats.filter(until_game__isnull=False).exists()
 
 
-def test_join_not_at_a_round_start_is_refused(director):
-    table = make_seated_table(players=3, rounds_per_series=2)
-    newcomer = make_participants(table.series.tournament, 1)[0]
+def test_join_not_at_a_round_start_is_refused(director_client):
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    newcomer = f.make_participants(table.series.tournament, 1)[0]
     body = {"participant": newcomer.id, "from_game": 3}
 
-    response = send(director, "post", f"tables/{table.id}/join/", body)
+    response = send(director_client, "post", f"tables/{table.id}/join/", body)
 
     assert first_error(response) == (400, "from_game", "not_a_round_start")
 
@@ -290,36 +255,36 @@ SUMMARY = {"seats": [{"seat": n, "game_points": 0, "won": 0, "lost": 0} for n in
         ("put", "summary/", SUMMARY),
     ],
 )
-def test_writing_to_a_locked_list_is_a_conflict(director, four_table, method, path, body):
-    enter(four_table, declarer_seat=2, **KARO_WON)
-    newcomer = make_participants(four_table.series.tournament, 1)[0]
+def test_writing_to_a_locked_list_is_a_conflict(director_client, four_table, method, path, body):
+    f.enter(four_table, declarer_seat=2, **KARO_WON)
+    newcomer = f.make_participants(four_table.series.tournament, 1)[0]
     if body and body.get("participant") == "newcomer":
         body = {**body, "participant": newcomer.id}
     four_table.status = Table.Status.LOCKED
     four_table.save(update_fields=["status"])
 
-    response = send(director, method, f"tables/{four_table.id}/{path}", body)
+    response = send(director_client, method, f"tables/{four_table.id}/{path}", body)
 
     assert first_error(response) == (409, "table", "list_locked")
     assert Game.objects.get(table=four_table).declarer_seat == 2
 
 
-def test_participant_seated_twice_in_a_series_is_refused(director, four_table):
+def test_participant_seated_twice_in_a_series_is_refused(director_client, four_table):
     seated = list(four_table.seats.values_list("participant", flat=True))
-    others = [p.id for p in make_participants(four_table.series.tournament, 2)]
+    others = [p.id for p in f.make_participants(four_table.series.tournament, 2)]
     body = {"number": 2, "seats": [seated[0], *others]}
 
-    response = send(director, "post", f"series/{four_table.series_id}/tables/", body)
+    response = send(director_client, "post", f"series/{four_table.series_id}/tables/", body)
 
     assert first_error(response) == (400, "seats", "participant_already_seated")
     assert four_table.series.tables.count() == 1
 
 
-def test_joining_player_seated_at_another_table_is_refused(director, four_table):
-    other = make_table(four_table.series, make_participants(four_table.series.tournament, 3))
+def test_joining_player_seated_at_another_table_is_refused(director_client, four_table):
+    other = f.make_table(four_table.series, f.make_participants(four_table.series.tournament, 3))
     body = {"participant": four_table.seats.get(number=1).participant_id, "from_game": 1}
 
-    response = send(director, "post", f"tables/{other.id}/join/", body)
+    response = send(director_client, "post", f"tables/{other.id}/join/", body)
 
     assert first_error(response) == (400, "participant", "participant_already_seated")
 
@@ -335,7 +300,7 @@ def test_joining_player_seated_at_another_table_is_refused(director, four_table)
     ],
 )
 def test_anonymous_writes_are_refused(client, four_table, method, path, body):
-    enter(four_table, declarer_seat=2, **KARO_WON)
+    f.enter(four_table, declarer_seat=2, **KARO_WON)
 
     response = send(client, method, path.format(table=four_table.id), body)
 
@@ -354,10 +319,10 @@ def test_staff_login_is_needed_to_write(client, four_table):
 
 
 @pytest.mark.parametrize("path", ["tables/{table}/games/", "tables/{table}/leave/", "clubs/"])
-def test_malformed_json_is_refused(director, four_table, path):
+def test_malformed_json_is_refused(director_client, four_table, path):
     url = API + path.format(table=four_table.id)
 
-    response = director.post(url, data='{"passed": tru', content_type="application/json")
+    response = director_client.post(url, data='{"passed": tru', content_type="application/json")
 
     assert first_error(response) == (400, "body", "malformed_json")
 
@@ -365,38 +330,38 @@ def test_malformed_json_is_refused(director, four_table, path):
 @pytest.mark.parametrize(
     "path", ["tables/{table}/games/", "tables/{table}/leave/", "tables/{table}/join/"]
 )
-def test_json_list_body_is_refused(director, four_table, path):
-    response = send(director, "post", path.format(table=four_table.id), [{"passed": True}])
+def test_json_list_body_is_refused(director_client, four_table, path):
+    response = send(director_client, "post", path.format(table=four_table.id), [{"passed": True}])
 
     assert first_error(response) == (400, "body", "not_an_object")
 
 
-def test_deleting_a_game_from_the_middle_is_a_conflict(director, four_table):
+def test_deleting_a_game_from_the_middle_is_a_conflict(director_client, four_table):
     for _ in range(3):
-        enter(four_table, passed=True)
+        f.enter(four_table, passed=True)
 
-    response = send(director, "delete", f"tables/{four_table.id}/games/2/")
+    response = send(director_client, "delete", f"tables/{four_table.id}/games/2/")
 
     assert first_error(response) == (409, "number", "not_the_last_game")
     assert four_table.games.count() == 3
 
 
-def test_deleting_a_club_with_players_is_a_conflict(director):
-    club = make_club()
-    make_player(club)
+def test_deleting_a_club_with_players_is_a_conflict(director_client):
+    club = f.make_club()
+    f.make_player(club)
 
-    response = send(director, "delete", f"clubs/{club.id}/")
+    response = send(director_client, "delete", f"clubs/{club.id}/")
 
     assert first_error(response) == (409, "", "still_in_use")
     assert Club.objects.filter(pk=club.pk).exists()
 
 
-def test_audit_trail_keeps_before_after_and_reason_of_a_correction(director, four_table):
-    enter(four_table, passed=True)
+def test_audit_trail_keeps_before_after_and_reason_of_a_correction(director_client, four_table):
+    f.enter(four_table, passed=True)
     body = {"declarer_seat": 3, **KARO_WON, "reason": "Tippfehler"}
-    send(director, "put", f"tables/{four_table.id}/games/1/", body)
+    send(director_client, "put", f"tables/{four_table.id}/games/1/", body)
 
-    response = send(director, "get", f"tables/{four_table.id}/audit/")
+    response = send(director_client, "get", f"tables/{four_table.id}/audit/")
 
     assert response.status_code == 200
     entries = response.json()
@@ -441,24 +406,24 @@ def _changes():
 
 
 @pytest.mark.parametrize(("method", "path", "body"), _changes())
-def test_each_change_adds_one_audit_entry(director, staff_user, method, path, body):
-    table = make_seated_table(players=3, rounds_per_series=2)
-    enter(table, declarer_seat=2, **KARO_WON)
+def test_each_change_adds_one_audit_entry(director_client, director_user, method, path, body):
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    f.enter(table, declarer_seat=2, **KARO_WON)
     tournament = table.series.tournament
-    empty = make_table(table.series, make_participants(tournament, 3))
+    empty = f.make_table(table.series, f.make_participants(tournament, 3))
     ids = {
         "table": table.id,
         "empty": empty.id,
         "series": table.series_id,
-        "newcomers": [p.id for p in make_participants(tournament, 4)],
+        "newcomers": [p.id for p in f.make_participants(tournament, 4)],
     }
     before = AuditEntry.objects.count()
 
-    response = send(director, method, path.format(**ids), body(ids))
+    response = send(director_client, method, path.format(**ids), body(ids))
 
     assert response.status_code in (200, 201, 204), response.content
     assert AuditEntry.objects.count() == before + 1
-    assert AuditEntry.objects.latest("created_at", "id").actor == staff_user.username
+    assert AuditEntry.objects.latest("created_at", "id").actor == director_user.username
 
 
 @pytest.mark.parametrize(
@@ -474,12 +439,13 @@ def test_each_change_adds_one_audit_entry(director, staff_user, method, path, bo
         ),
     ],
 )
-def test_create_table_with_numbers_out_of_range_never_gives_500(director, four_table, body):
-    unseated = [p.id for p in make_participants(four_table.series.tournament, 3)]
+def test_create_table_with_numbers_out_of_range_never_gives_500(director_client, four_table, body):
+    unseated = [p.id for p in f.make_participants(four_table.series.tournament, 3)]
     if body["seats"] == "unseated":
         body = {**body, "seats": unseated}
-    director.raise_request_exception = False
+    director_client.raise_request_exception = False
 
-    response = send(director, "post", f"series/{four_table.series_id}/tables/", body)
+    response = send(director_client, "post", f"series/{four_table.series_id}/tables/", body)
 
     assert response.status_code == 400
+    assert response.json()["errors"][0]["message"]

@@ -8,13 +8,12 @@ stored.
 
 import pytest
 
-from tests.factories import make_superuser
+from tests.api.conftest import API
 from tests.openapi import api_schema
 from tournaments.models import Club
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
 FORM_BODIES = {
     "multipart/form-data": {},
     "application/x-www-form-urlencoded": {"content_type": "application/x-www-form-urlencoded"},
@@ -36,12 +35,6 @@ FORM_OPERATIONS = {
 CALCULATOR_FORM = {"game": "clubs", "matadors": "1", "won": "true", "result_mode": "won"}
 
 
-@pytest.fixture
-def director(client):
-    client.force_login(make_superuser())
-    return client
-
-
 def _form(client, url, media_type, data):
     if media_type == "multipart/form-data":
         return client.post(url, data)
@@ -51,8 +44,8 @@ def _form(client, url, media_type, data):
 
 
 @pytest.mark.parametrize("media_type", sorted(FORM_BODIES))
-def test_a_form_body_to_a_json_operation_is_refused_naming_content_type(director, media_type):
-    response = _form(director, API + "clubs/", media_type, {"name": "SC Herz Dame"})
+def test_a_form_body_to_a_json_operation_is_refused_naming_content_type(admin_client, media_type):
+    response = _form(admin_client, API + "clubs/", media_type, {"name": "SC Herz Dame"})
 
     assert response.status_code == 415
     [error] = response.json()["errors"]
@@ -65,8 +58,8 @@ def test_a_form_body_to_a_json_operation_is_refused_naming_content_type(director
     assert not Club.objects.filter(name="SC Herz Dame").exists()
 
 
-def test_the_refusal_names_the_type_in_english_too(director):
-    response = director.post(
+def test_the_refusal_names_the_type_in_english_too(admin_client):
+    response = admin_client.post(
         API + "clubs/", "name=X", content_type="text/plain", HTTP_ACCEPT_LANGUAGE="en"
     )
 
@@ -76,8 +69,8 @@ def test_the_refusal_names_the_type_in_english_too(director):
     )
 
 
-def test_a_json_body_is_still_read(director):
-    response = director.post(API + "clubs/", {"name": "SC Herz Dame"}, "application/json")
+def test_a_json_body_is_still_read(admin_client):
+    response = admin_client.post(API + "clubs/", {"name": "SC Herz Dame"}, "application/json")
 
     assert response.status_code == 201
     assert Club.objects.filter(name="SC Herz Dame").exists()

@@ -1,20 +1,15 @@
 """The cash box over HTTP: tariff, cash, payments and prizes (docs/api.md, "Money")."""
 
-import json
-
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 
 from tests import factories as f
+from tests.api.conftest import API, send
 from tests.openapi import api_schema, generator_warnings
 from tournaments.models import Payment, PrizeRule, Tariff, Tournament
 from tournaments.services import money
-from tournaments.services.roles import TREASURER_GROUP
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
 TARIFF = {
     "entry_fee": "10.00",
     "lost_game_fee": "0.50",
@@ -23,26 +18,6 @@ TARIFF = {
     "passed_game_fee": "0.00",
 }
 MONEY_PATHS = ("tariff", "cash", "payments", "prizes")
-
-
-def send(client, method, path, body=None):
-    return getattr(client, method)(
-        API + path, data=json.dumps(body), content_type="application/json"
-    )
-
-
-@pytest.fixture
-def director_client(client):
-    client.force_login(f.make_staff_user())
-    return client
-
-
-@pytest.fixture
-def treasurer_client(client):
-    user = get_user_model().objects.create_user(username="kassenwart")
-    user.groups.add(Group.objects.get_or_create(name=TREASURER_GROUP)[0])
-    client.force_login(user)
-    return client
 
 
 def test_director_sets_and_reads_the_tariff_as_decimal_strings(director_client):
@@ -145,6 +120,8 @@ def test_treasurer_sees_cash_and_records_payments_but_sets_no_tariff(treasurer_c
     tariff = send(treasurer_client, "put", f"tournaments/{tournament.id}/tariff/", TARIFF)
 
     assert (cash.status_code, paid.status_code, tariff.status_code) == (200, 201, 403)
+    assert (paid.json()["participant"], paid.json()["amount"]) == (participant.id, "5.00")
+    assert cash.json()["entry_fees_paid"] == "0.00"  # read before the payment
 
 
 @pytest.mark.parametrize("path", MONEY_PATHS)

@@ -1,7 +1,6 @@
 """The cash box balances by construction: bounded refunds, counter-entries, closed when finished."""
 
 import importlib
-import json
 from decimal import Decimal as D
 
 import pytest
@@ -10,35 +9,18 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 from tests import factories as f
+from tests.api.conftest import API, first_error, send
 from tournaments.models import AuditEntry, Payment, Tournament
 from tournaments.models.money import PaymentImmutable
 from tournaments.services import money, states
 from tournaments.services.roles import TREASURER_GROUP
 
 pytestmark = pytest.mark.django_db
-API = "/api/v1/"
 TARIFF = {"entry_fee": "10.50", "lost_game_fee": "0.50"}
-
-
-def send(client, method, path, body=None):
-    return getattr(client, method)(
-        API + path, data=json.dumps(body), content_type="application/json"
-    )
 
 
 def reverse_path(tournament, payment) -> str:
     return f"tournaments/{tournament.id}/payments/{payment.id}/reverse/"
-
-
-def first_error(response):
-    error = response.json()["errors"][0]
-    return response.status_code, error["field"], error["code"]
-
-
-@pytest.fixture
-def director(client):
-    client.force_login(f.make_staff_user())
-    return client
 
 
 @pytest.fixture
@@ -59,12 +41,12 @@ def finish(tournament):
     return states.apply(tournament, "finish", None, roles={"director"}, open_money_ok=True)
 
 
-def test_a_refund_above_what_was_paid_is_refused_and_changes_nothing(director, evening):
+def test_a_refund_above_what_was_paid_is_refused_and_changes_nothing(director_client, evening):
     tournament, people, _table = evening
     before = money.settle_cash(tournament)
 
     response = send(
-        director,
+        director_client,
         "post",
         f"tournaments/{tournament.id}/payments/",
         {"participant": people[0].id, "kind": "refund", "amount": "999999.99"},
@@ -75,29 +57,30 @@ def test_a_refund_above_what_was_paid_is_refused_and_changes_nothing(director, e
     assert money.settle_cash(tournament) == before
 
 
-def test_refunds_add_up_to_at_most_what_was_paid(director, evening):
+def test_refunds_add_up_to_at_most_what_was_paid(director_client, evening):
     tournament, people, _table = evening
     path = f"tournaments/{tournament.id}/payments/"
     body = {"participant": people[0].id, "kind": "refund"}
 
-    first = send(director, "post", path, {**body, "amount": "10.00"})
-    second = send(director, "post", path, {**body, "amount": "0.51"})
-    third = send(director, "post", path, {**body, "amount": "0.50"})
+    first = send(director_client, "post", path, {**body, "amount": "10.00"})
+    second = send(director_client, "post", path, {**body, "amount": "0.51"})
+    third = send(director_client, "post", path, {**body, "amount": "0.50"})
 
     assert (first.status_code, third.status_code) == (201, 201)
     assert first_error(second) == (400, "amount", "refund_exceeds_paid")
     assert "0,50 €" in second.json()["detail"]
 
 
-def test_a_payment_is_reversed_by_a_counter_entry_with_a_reason(director, evening):
+def test_a_payment_is_reversed_by_a_counter_entry_with_a_reason(director_client, evening):
     tournament, people, _table = evening
     payment = Payment.objects.filter(participant=people[1]).get()
     path = reverse_path(tournament, payment)
 
-    response = send(director, "post", path, {"reason": "doppelt gebucht"})
-    again = send(director, "post", path, {"reason": "noch einmal"})
+    response = send(director_client, "post", path, {"reason": "doppelt gebucht"})
+    again = send(director_client, "post", path, {"reason": "noch einmal"})
     listed = {
-        p["id"]: p for p in director.get(f"{API}tournaments/{tournament.id}/payments/").json()
+        p["id"]: p
+        for p in director_client.get(f"{API}tournaments/{tournament.id}/payments/").json()
     }
 
     reversal = response.json()
@@ -129,23 +112,23 @@ def test_a_payment_is_reversed_by_a_counter_entry_with_a_reason(director, evenin
         ({"reason": "x" * 501}, (400, "reason", "too_long")),
     ],
 )
-def test_a_reversal_needs_a_clean_reason(director, evening, body, expected):
+def test_a_reversal_needs_a_clean_reason(director_client, evening, body, expected):
     tournament, people, _table = evening
     payment = Payment.objects.filter(participant=people[0]).get()
 
-    response = send(director, "post", reverse_path(tournament, payment), body)
+    response = send(director_client, "post", reverse_path(tournament, payment), body)
 
     assert first_error(response) == expected
     assert not Payment.objects.filter(reverses=payment).exists()
 
 
-def test_reversing_a_paid_fee_that_was_refunded_is_refused(director, evening):
+def test_reversing_a_paid_fee_that_was_refunded_is_refused(director_client, evening):
     tournament, people, _table = evening
     paid = Payment.objects.filter(participant=people[0]).get()
     money.record_payment(tournament, {"participant": people[0].id, "kind": "refund", "amount": "5"})
 
     response = send(
-        director,
+        director_client,
         "post",
         reverse_path(tournament, paid),
         {"reason": "x"},
@@ -173,7 +156,7 @@ def test_a_payment_row_is_never_changed_or_deleted(evening):
     ],
 )
 def test_a_finished_tournament_refuses_money_changes_naming_the_way_out(
-    director, evening, method, path, body
+    director_client, evening, method, path, body
 ):
     tournament, people, _table = evening
     finish(tournament)
@@ -181,20 +164,20 @@ def test_a_finished_tournament_refuses_money_changes_naming_the_way_out(
     if path == "payments/":
         body = {**body, "participant": people[0].id}
 
-    response = send(director, method, f"tournaments/{tournament.id}/{path}", body)
+    response = send(director_client, method, f"tournaments/{tournament.id}/{path}", body)
 
     assert first_error(response) == (409, "tournament", "tournament_finished")
     assert "öffnen Sie das Turnier" in response.json()["detail"]
     assert money.settlement_of(tournament) == frozen
 
 
-def test_a_finished_tournament_refuses_reversals(director, evening):
+def test_a_finished_tournament_refuses_reversals(director_client, evening):
     tournament, people, _table = evening
     payment = Payment.objects.filter(participant=people[0]).get()
     finish(tournament)
 
     response = send(
-        director,
+        director_client,
         "post",
         reverse_path(tournament, payment),
         {"reason": "x"},
@@ -203,11 +186,13 @@ def test_a_finished_tournament_refuses_reversals(director, evening):
     assert first_error(response) == (409, "tournament", "tournament_finished")
 
 
-def test_the_cash_page_of_a_finished_tournament_offers_no_form_it_would_refuse(director, evening):
+def test_the_cash_page_of_a_finished_tournament_offers_no_form_it_would_refuse(
+    director_client, evening
+):
     tournament, _people, _table = evening
     finish(tournament)
 
-    page = director.get(f"/leitung/turniere/{tournament.id}/kasse/").content.decode()
+    page = director_client.get(f"/leitung/turniere/{tournament.id}/kasse/").content.decode()
 
     assert 'data-testid="cash-box-closed"' in page
     assert "öffnen Sie das Turnier" in page
@@ -217,31 +202,33 @@ def test_the_cash_page_of_a_finished_tournament_offers_no_form_it_would_refuse(d
 
 
 def test_paying_on_a_finished_tournaments_page_shows_the_message_instead_of_failing(
-    director, evening
+    director_client, evening
 ):
     tournament, people, table = evening
     finish(tournament)
 
-    entry = director.post(f"/leitung/teilnehmer/{people[0].id}/startgeld-bezahlt/", follow=True)
-    lists = director.post(f"/leitung/tische/{table.id}/abreizgeld-bezahlt/", follow=True)
+    entry = director_client.post(
+        f"/leitung/teilnehmer/{people[0].id}/startgeld-bezahlt/", follow=True
+    )
+    lists = director_client.post(f"/leitung/tische/{table.id}/abreizgeld-bezahlt/", follow=True)
 
     for response in (entry, lists):
         assert response.status_code == 200
         assert "öffnen Sie das Turnier" in response.content.decode()
 
 
-def test_finishing_with_open_money_names_who_owes_how_much_first(director, evening):
+def test_finishing_with_open_money_names_who_owes_how_much_first(director_client, evening):
     tournament, people, _table = evening
     money.record_payment(
         tournament, {"participant": people[2].id, "kind": "refund", "amount": "10.50"}
     )
     series = tournament.series.get()
-    send(director, "post", f"series/{series.id}/finish/", {})
+    send(director_client, "post", f"series/{series.id}/finish/", {})
 
-    page = director.get(f"/leitung/turniere/{tournament.id}/").content.decode()
-    refused = send(director, "post", f"tournaments/{tournament.id}/finish/", {})
+    page = director_client.get(f"/leitung/turniere/{tournament.id}/").content.decode()
+    refused = send(director_client, "post", f"tournaments/{tournament.id}/finish/", {})
     confirmed = send(
-        director, "post", f"tournaments/{tournament.id}/finish/", {"open_money_ok": True}
+        director_client, "post", f"tournaments/{tournament.id}/finish/", {"open_money_ok": True}
     )
 
     name = people[2].player.full_name

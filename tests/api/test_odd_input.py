@@ -5,33 +5,19 @@ in any database encoding. Each case names the field that was refused, or shows t
 with its default.
 """
 
-import json
-
 import pytest
 
-from tests.factories import make_complete_table, make_seated_table, make_staff_user, play_out
+from tests import factories as f
+from tests.api.conftest import API, send
 from tournaments.services import table_access
 
 pytestmark = pytest.mark.django_db
-API = "/api/v1/"
 SURROGATE = "\ud800"
-
-
-def send(client, method, path, body, **headers):
-    return getattr(client, method)(
-        API + path, data=json.dumps(body), content_type="application/json", **headers
-    )
-
-
-@pytest.fixture
-def director(client):
-    client.force_login(make_staff_user())
-    return client
 
 
 @pytest.mark.parametrize("search", ["³", "٣", "１", "12³"])
 def test_a_participant_search_with_unicode_digits_is_a_search(client, search):
-    table = make_seated_table()
+    table = f.make_seated_table()
 
     response = client.get(
         f"{API}tournaments/{table.series.tournament_id}/participants/", {"search": search}
@@ -44,7 +30,7 @@ def test_a_participant_search_with_unicode_digits_is_a_search(client, search):
 @pytest.mark.parametrize("parameter", ["zeilen", "sekunden", "seite"])
 @pytest.mark.parametrize("value", ["³", "٣", "99999999999999999999999", "-1"])
 def test_the_projector_shows_its_defaults_for_odd_numbers(client, parameter, value):
-    table = make_seated_table()
+    table = f.make_seated_table()
 
     response = client.get(f"/turniere/{table.series.tournament_id}/leinwand/", {parameter: value})
 
@@ -53,8 +39,8 @@ def test_the_projector_shows_its_defaults_for_odd_numbers(client, parameter, val
 
 
 @pytest.mark.parametrize("value", ["³", "٣", True, 2.5, "1e1"])
-def test_the_tariffs_higher_fee_start_refuses_anything_but_ascii_digits(director, value):
-    table = make_seated_table()
+def test_the_tariffs_higher_fee_start_refuses_anything_but_ascii_digits(director_client, value):
+    table = f.make_seated_table()
     tariff = {
         "entry_fee": "10.00",
         "lost_game_fee": "0.50",
@@ -62,7 +48,9 @@ def test_the_tariffs_higher_fee_start_refuses_anything_but_ascii_digits(director
         "lost_game_fee_higher": "1.00",
     }
 
-    response = send(director, "put", f"tournaments/{table.series.tournament_id}/tariff/", tariff)
+    response = send(
+        director_client, "put", f"tournaments/{table.series.tournament_id}/tariff/", tariff
+    )
 
     error = response.json()["errors"][0]
     assert (response.status_code, error["field"]) == (400, "lost_game_fee_from")
@@ -73,18 +61,18 @@ def test_the_tariffs_higher_fee_start_refuses_anything_but_ascii_digits(director
     ("action", "prepare"),
     [
         ("end", lambda table: table),
-        ("close", lambda table: play_out(table) or table),
+        ("close", lambda table: f.play_out(table) or table),
         ("reopen", None),
     ],
 )
-def test_a_lone_surrogate_in_a_lists_reason_is_refused(director, action, prepare):
+def test_a_lone_surrogate_in_a_lists_reason_is_refused(director_client, action, prepare):
     if prepare is None:
-        table = make_complete_table()
-        send(director, "post", f"tables/{table.id}/close/", {"reason": "fehlt"})
+        table = f.make_complete_table()
+        send(director_client, "post", f"tables/{table.id}/close/", {"reason": "fehlt"})
     else:
-        table = prepare(make_seated_table())
+        table = prepare(f.make_seated_table())
 
-    response = send(director, "post", f"tables/{table.id}/{action}/", {"reason": SURROGATE})
+    response = send(director_client, "post", f"tables/{table.id}/{action}/", {"reason": SURROGATE})
 
     error = response.json()["errors"][0]
     assert (response.status_code, error["field"], error["code"]) == (
@@ -95,16 +83,18 @@ def test_a_lone_surrogate_in_a_lists_reason_is_refused(director, action, prepare
 
 
 @pytest.mark.parametrize("kind", ["series", "tournaments"])
-def test_a_lone_surrogate_in_a_reopening_reason_is_refused(director, kind):
-    table = make_complete_table()
-    send(director, "post", f"tables/{table.id}/close/", {"reason": "fehlt"})
+def test_a_lone_surrogate_in_a_reopening_reason_is_refused(director_client, kind):
+    table = f.make_complete_table()
+    send(director_client, "post", f"tables/{table.id}/close/", {"reason": "fehlt"})
     series = table.series
-    send(director, "post", f"series/{series.id}/finish/", {})
+    send(director_client, "post", f"series/{series.id}/finish/", {})
     target = series.id if kind == "series" else series.tournament_id
     if kind == "tournaments":
-        send(director, "post", f"tournaments/{target}/finish/", {})
+        send(director_client, "post", f"tournaments/{target}/finish/", {})
 
-    response = send(director, "post", f"{kind}/{target}/reopen/", {"reason": "a" + SURROGATE})
+    response = send(
+        director_client, "post", f"{kind}/{target}/reopen/", {"reason": "a" + SURROGATE}
+    )
 
     error = response.json()["errors"][0]
     assert (response.status_code, error["field"], error["code"]) == (
@@ -115,7 +105,7 @@ def test_a_lone_surrogate_in_a_reopening_reason_is_refused(director, kind):
 
 
 def test_a_lone_surrogate_in_a_correction_by_table_code_is_refused(client):
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     send(client, "post", f"tables/{table.id}/games/", {"passed": True}, HTTP_X_TABLE_CODE=code)
 
@@ -135,10 +125,10 @@ def test_a_lone_surrogate_in_a_correction_by_table_code_is_refused(client):
     )
 
 
-def test_a_reason_over_the_limit_is_refused_with_the_limit(director):
-    table = make_seated_table()
+def test_a_reason_over_the_limit_is_refused_with_the_limit(director_client):
+    table = f.make_seated_table()
 
-    response = send(director, "post", f"tables/{table.id}/end/", {"reason": "x" * 501})
+    response = send(director_client, "post", f"tables/{table.id}/end/", {"reason": "x" * 501})
 
     error = response.json()["errors"][0]
     assert (response.status_code, error["field"], error["code"]) == (400, "reason", "too_long")
@@ -156,8 +146,9 @@ def test_a_unicode_digit_as_the_table_of_a_coded_write_is_not_found(client):
 
 @pytest.mark.parametrize("value", ["³", "٣"])
 def test_unicode_digits_in_page_numbers_and_years_show_a_page(client, value):
-    table = make_seated_table()
+    table = f.make_seated_table()
 
     ranking = client.get(f"/turniere/{table.series.tournament_id}/rangliste/", {"seite": value})
 
     assert ranking.status_code == 200
+    assert table.seats.first().participant.player.last_name in ranking.content.decode()

@@ -7,21 +7,13 @@ number it showed; a keyboard entry travels as its typed line.
 import json
 
 import pytest
-from django.core.cache import cache
 
-from tests.factories import enter, make_seated_table, make_staff_user
+from tests import factories as f
 from tournaments.models import AuditEntry, Game
 from tournaments.services import table_access
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 KARO_WON = {"declarer_seat": 2, "game": "diamonds", "matadors": 1, "won": True}
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def _post(client, table, body, *, code=None, key=None):
@@ -37,7 +29,7 @@ def _post(client, table, body, *, code=None, key=None):
 
 
 def test_device_enters_a_typed_line_with_its_number(client):
-    table = make_seated_table(players=3, rounds_per_series=2)
+    table = f.make_seated_table(players=3, rounds_per_series=2)
     code = table_access.issue_code(table)
 
     response = _post(client, table, {"line": "2 kr m2 h +", "number": 1}, code=code, key="k-1")
@@ -62,7 +54,7 @@ def test_device_enters_a_typed_line_with_its_number(client):
     ],
 )
 def test_bad_line_is_refused_naming_the_field_and_stores_nothing(client, body, field):
-    table = make_seated_table(players=3, rounds_per_series=2)
+    table = f.make_seated_table(players=3, rounds_per_series=2)
     code = table_access.issue_code(table)
 
     response = _post(client, table, body, code=code, key="k-bad")
@@ -73,9 +65,9 @@ def test_bad_line_is_refused_naming_the_field_and_stores_nothing(client, body, f
 
 
 def test_device_game_clashing_with_a_stored_one_is_refused_and_audited(client):
-    table = make_seated_table(players=3, rounds_per_series=2)
+    table = f.make_seated_table(players=3, rounds_per_series=2)
     code = table_access.issue_code(table)
-    enter(table, **KARO_WON)
+    f.enter(table, **KARO_WON)
 
     response = _post(client, table, {"line": "3 gr m1 +", "number": 1}, code=code, key="k-2")
 
@@ -88,9 +80,9 @@ def test_device_game_clashing_with_a_stored_one_is_refused_and_audited(client):
 
 
 def test_director_clash_is_answered_without_an_audit_entry(client):
-    table = make_seated_table(players=3, rounds_per_series=2)
-    enter(table, **KARO_WON)
-    client.force_login(make_staff_user())
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    f.enter(table, **KARO_WON)
+    client.force_login(f.make_staff_user())
 
     response = _post(client, table, {**KARO_WON, "game": "grand", "number": 1})
 
@@ -106,9 +98,9 @@ def test_director_clash_is_answered_without_an_audit_entry(client):
     ],
 )
 def test_game_sent_again_exactly_as_stored_is_answered_as_stored(client, body):
-    table = make_seated_table(players=3, rounds_per_series=2)
+    table = f.make_seated_table(players=3, rounds_per_series=2)
     code = table_access.issue_code(table)
-    enter(table, **KARO_WON)
+    f.enter(table, **KARO_WON)
 
     response = _post(client, table, body, code=code, key="k-again")
 
@@ -119,9 +111,9 @@ def test_game_sent_again_exactly_as_stored_is_answered_as_stored(client, body):
 
 
 def test_game_sent_again_with_another_result_is_a_clash(client):
-    table = make_seated_table(players=3, rounds_per_series=2)
+    table = f.make_seated_table(players=3, rounds_per_series=2)
     code = table_access.issue_code(table)
-    enter(table, **KARO_WON)
+    f.enter(table, **KARO_WON)
 
     response = _post(client, table, {"line": "2 ka m1 -", "number": 1}, code=code, key="k-3")
 

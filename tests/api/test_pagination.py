@@ -7,7 +7,7 @@ Checked against the generated schema, so a new endpoint is covered without a new
 
 import pytest
 
-from tests.factories import make_club, make_played_tournament, make_staff_user
+from tests import factories as f
 from tests.league.factories import make_group, make_league_team, make_match_day
 from tests.openapi import api_schema
 from tournaments.models import Participant, Series, Table
@@ -37,10 +37,10 @@ LIST_OPERATIONS = _list_operations()
 @pytest.fixture(scope="module")
 def ids(module_db):
     """Ids of a played tournament and a club, built once for the module (module_db)."""
-    tournament = make_played_tournament(players=4, series=1)
+    tournament = f.make_played_tournament(players=4, series=1)
     series = Series.objects.get(tournament=tournament)
     table = Table.objects.get(series=series)
-    club = make_club()
+    club = f.make_club()
     participant = Participant.objects.filter(tournament=tournament).first()
     group = make_group()
     teams = [make_league_team(group) for _ in range(4)]
@@ -63,7 +63,7 @@ def test_the_schema_documents_list_endpoints():
 
 @pytest.mark.parametrize(("path", "kind"), LIST_OPERATIONS)
 def test_a_list_endpoint_answers_in_its_documented_shape(client, ids, path, kind):
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
     resource = path.removeprefix("/api/v1/").split("/")[0]
     url = path.replace("{id}", str(ids.get(resource, 0)))
 

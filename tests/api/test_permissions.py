@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, Group
 from rest_framework.test import APIClient, APIRequestFactory
 
-from tests.factories import make_staff_user
+from tests import factories as f
 from tournaments.api.permissions import DirectorWritesOthersRead, MaySeeMoney
 from tournaments.services.roles import TREASURER_GROUP
 
@@ -35,7 +35,9 @@ def _allowed(permission, user, method):
     ],
 )
 def test_permission_classes_follow_the_roles(person, method, reads_and_writes, money):
-    user = {"public": AnonymousUser, "treasurer": _treasurer, "director": make_staff_user}[person]()
+    user = {"public": AnonymousUser, "treasurer": _treasurer, "director": f.make_staff_user}[
+        person
+    ]()
 
     assert _allowed(DirectorWritesOthersRead, user, method) is reads_and_writes
     assert _allowed(MaySeeMoney, user, method) is money
@@ -48,4 +50,7 @@ def test_a_treasurer_cannot_change_event_data_through_the_api():
 
     response = client.post("/api/v1/clubs/", {"name": "Kassenclub"}, format="json")
 
-    assert response.status_code == 403
+    assert (response.status_code, response.json()["errors"][0]["code"]) == (
+        403,
+        "permission_denied",
+    )

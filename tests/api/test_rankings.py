@@ -4,12 +4,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.factories import enter, make_participants, make_series, make_table, make_tournament
-from tournaments.services.summary import save_summary
+from tests import factories as f
+from tests.api.conftest import API
+from tournaments.services.lists.summary import save_summary
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
 KARO = {"game": "diamonds", "matadors": 1}
 
 
@@ -26,16 +26,16 @@ def ranking(client, path, people):
 
 @pytest.fixture
 def tournament(db):
-    return make_tournament(rounds_per_series=1)
+    return f.make_tournament(rounds_per_series=1)
 
 
 def test_series_ranking_orders_by_total_and_shares_equal_places(client, tournament):
-    people = make_participants(tournament, 4)
-    series = make_series(tournament)
-    table = make_table(series, people)
-    enter(table, declarer_seat=2, won=True, **KARO)  # g1: seat 2 +18 +50 = 68
-    enter(table, declarer_seat=3, won=True, **KARO)  # g2: seat 3 +18 +50 = 68
-    enter(table, declarer_seat=1, game="clubs", matadors=1, won=True)  # g3: seat 1 +24 +50 = 74
+    people = f.make_participants(tournament, 4)
+    series = f.make_series(tournament)
+    table = f.make_table(series, people)
+    f.enter(table, declarer_seat=2, won=True, **KARO)  # g1: seat 2 +18 +50 = 68
+    f.enter(table, declarer_seat=3, won=True, **KARO)  # g2: seat 3 +18 +50 = 68
+    f.enter(table, declarer_seat=1, game="clubs", matadors=1, won=True)  # g3: seat 1 +24 +50 = 74
 
     rows = ranking(client, f"series/{series.id}/ranking/", people)
 
@@ -43,16 +43,16 @@ def test_series_ranking_orders_by_total_and_shares_equal_places(client, tourname
 
 
 def test_series_ranking_equal_total_more_won_ranks_higher(client, tournament):
-    people = make_participants(tournament, 8)
-    series = make_series(tournament)
-    first, second = make_table(series, people[:4]), make_table(series, people[4:])
+    people = f.make_participants(tournament, 8)
+    series = f.make_series(tournament)
+    first, second = f.make_table(series, people[:4]), f.make_table(series, people[4:])
     # table 1, seat 3 (player 2): Karo mit 1 won 68 + Pik mit 1 won 72 = 140, won 2
-    enter(first, declarer_seat=3, won=True, **KARO)
-    enter(first, declarer_seat=3, game="spades", matadors=1, won=True)
+    f.enter(first, declarer_seat=3, won=True, **KARO)
+    f.enter(first, declarer_seat=3, game="spades", matadors=1, won=True)
     # table 2: g1 seat 2 (player 5) Karo mit 1 lost −86, seats 1, 3, 4 +30;
     # g2 seat 3 (player 6) Kreuz mit 4 won: 12 × 5 = 60 +50 +30 = 140, won 1
-    enter(second, declarer_seat=2, won=False, **KARO)
-    enter(second, declarer_seat=3, game="clubs", matadors=4, won=True)
+    f.enter(second, declarer_seat=2, won=False, **KARO)
+    f.enter(second, declarer_seat=3, game="clubs", matadors=4, won=True)
 
     rows = ranking(client, f"series/{series.id}/ranking/", people)
 
@@ -69,17 +69,17 @@ def test_series_ranking_equal_total_more_won_ranks_higher(client, tournament):
 
 
 def test_series_ranking_equal_total_and_won_fewer_lost_ranks_higher(client, tournament):
-    people = make_participants(tournament, 8)
-    series = make_series(tournament)
-    first, second = make_table(series, people[:4]), make_table(series, people[4:])
+    people = f.make_participants(tournament, 8)
+    series = f.make_series(tournament)
+    first, second = f.make_table(series, people[:4]), f.make_table(series, people[4:])
     # table 1, seat 3 (player 2): Pik mit 3 won 44 +50, Karo mit 1 lost −36 −50,
     # +30 for the lost games 3 and 4 = 68, won 1, lost 1
-    enter(first, declarer_seat=3, game="spades", matadors=3, won=True)  # g1 dealer 1
-    enter(first, declarer_seat=3, won=False, **KARO)  # g2 dealer 2: seats 1, 2, 4 +30
-    enter(first, declarer_seat=1, won=False, **KARO)  # g3 dealer 3: seats 2, 3, 4 +30
-    enter(first, declarer_seat=2, won=False, **KARO)  # g4 dealer 4: seats 1, 3, 4 +30
+    f.enter(first, declarer_seat=3, game="spades", matadors=3, won=True)  # g1 dealer 1
+    f.enter(first, declarer_seat=3, won=False, **KARO)  # g2 dealer 2: seats 1, 2, 4 +30
+    f.enter(first, declarer_seat=1, won=False, **KARO)  # g3 dealer 3: seats 2, 3, 4 +30
+    f.enter(first, declarer_seat=2, won=False, **KARO)  # g4 dealer 4: seats 1, 3, 4 +30
     # table 2, seat 2 (player 5): Karo mit 1 won = 68, won 1, lost 0
-    enter(second, declarer_seat=2, won=True, **KARO)
+    f.enter(second, declarer_seat=2, won=True, **KARO)
 
     rows = ranking(client, f"series/{series.id}/ranking/", people)
 
@@ -97,14 +97,14 @@ def test_series_ranking_equal_total_and_won_fewer_lost_ranks_higher(client, tour
 
 @pytest.mark.parametrize("kept_as", ["games", "summary"])
 def test_tournament_ranking_sums_the_series(client, tournament, kept_as):
-    people = make_participants(tournament, 4)
-    first = make_table(make_series(tournament), people)
-    second = make_table(make_series(tournament), people[::-1])
+    people = f.make_participants(tournament, 4)
+    first = f.make_table(f.make_series(tournament), people)
+    second = f.make_table(f.make_series(tournament), people[::-1])
     # series 1: seat 2 (player 1) Karo mit 1 won = 68
-    enter(first, declarer_seat=2, won=True, **KARO)
+    f.enter(first, declarer_seat=2, won=True, **KARO)
     # series 2: seat 2 (player 2) Herz mit 1 lost: −40 −50 = −90; players 3, 1, 0 +30
     if kept_as == "games":
-        enter(second, declarer_seat=2, game="hearts", matadors=1, won=False)
+        f.enter(second, declarer_seat=2, game="hearts", matadors=1, won=False)
     else:
         lines = [(1, 0, 0, 0), (2, -40, 0, 1), (3, 0, 0, 0), (4, 0, 0, 0)]
         keys = ("seat", "game_points", "won", "lost")
@@ -116,8 +116,8 @@ def test_tournament_ranking_sums_the_series(client, tournament, kept_as):
 
 
 def test_tournament_ranking_rows_have_the_api_fields(client, tournament):
-    people = make_participants(tournament, 3)
-    enter(make_table(make_series(tournament), people), declarer_seat=1, won=True, **KARO)
+    people = f.make_participants(tournament, 3)
+    f.enter(f.make_table(f.make_series(tournament), people), declarer_seat=1, won=True, **KARO)
 
     response = client.get(f"{API}tournaments/{tournament.id}/ranking/")
 
@@ -131,16 +131,16 @@ def fill(table, games):
     """``games`` games at a 4-table, Vorhand (the seat after the dealer) declares; every
     third game is lost."""
     for number in range(1, games + 1):
-        enter(table, declarer_seat=number % 4 + 1, won=number % 3 != 0, **KARO)
+        f.enter(table, declarer_seat=number % 4 + 1, won=number % 3 != 0, **KARO)
 
 
 def build_tournament(tables, games):
     """One series of ``tables`` 4-tables, each with ``games`` games entered."""
-    tournament = make_tournament(rounds_per_series=10)
-    series = make_series(tournament)
+    tournament = f.make_tournament(rounds_per_series=10)
+    series = f.make_series(tournament)
     first = None
     for _ in range(tables):
-        table = make_table(series, make_participants(tournament, 4))
+        table = f.make_table(series, f.make_participants(tournament, 4))
         fill(table, games)
         first = first or table
     return {"table": first.id, "series": series.id, "tournament": tournament.id}

@@ -6,55 +6,19 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.factories import (
-    enter,
-    make_club,
-    make_many_participants,
-    make_participants,
-    make_player,
-    make_series,
-    make_staff_user,
-    make_table,
-    make_tournament,
-)
+from tests import factories as f
+from tests.api.conftest import API, first_error, send
 from tests.openapi import api_schema
 from tournaments.models import AuditEntry, Player, Team, Tournament
 from tournaments.services import participants
 from tournaments.services.draw import draw_series
 
-pytestmark = pytest.mark.django_db
-
-API = "/api/v1/"
-
-
-def send(client, method, path, body=None):
-    if body is None:
-        return getattr(client, method)(API + path)
-    return getattr(client, method)(
-        API + path, data=json.dumps(body), content_type="application/json"
-    )
-
-
-def first_error(response):
-    error = response.json()["errors"][0]
-    return response.status_code, error["field"], error["code"]
-
-
-@pytest.fixture(autouse=True)
-def english(client):
-    """Messages in English, so that the assertions on their words hold whatever the catalogue."""
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-
-
-@pytest.fixture
-def director(client):
-    client.force_login(make_staff_user())
-    return client
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def tournament(db):
-    return make_tournament(planned_series=2)
+    return f.make_tournament(planned_series=2)
 
 
 def register(client, tournament, body):
@@ -64,11 +28,11 @@ def register(client, tournament, body):
 # --- POST participants ------------------------------------------------------------------
 
 
-def test_register_a_known_player_gets_the_next_start_number(director, tournament):
-    make_participants(tournament, 2)
-    player = make_player(make_club("Herz Dame"), "Erika", "Muster")
+def test_register_a_known_player_gets_the_next_start_number(director_client, tournament):
+    f.make_participants(tournament, 2)
+    player = f.make_player(f.make_club("Herz Dame"), "Erika", "Muster")
 
-    response = register(director, tournament, {"player": player.id})
+    response = register(director_client, tournament, {"player": player.id})
 
     assert response.status_code == 201
     body = response.json()
@@ -77,12 +41,12 @@ def test_register_a_known_player_gets_the_next_start_number(director, tournament
     assert "pin" not in body
 
 
-def test_register_a_new_player_in_the_same_step(director, tournament):
-    club = make_club("Kreuz Bube")
+def test_register_a_new_player_in_the_same_step(director_client, tournament):
+    club = f.make_club("Kreuz Bube")
     team = participants.create_team(tournament, "Bube 1")
 
     response = register(
-        director,
+        director_client,
         tournament,
         {
             "new_player": {
@@ -114,14 +78,14 @@ def test_register_a_new_player_in_the_same_step(director, tournament):
     ids=["same-member-number", "same-name-case-ignored", "same-name-other-number-missing"],
 )
 def test_register_a_new_player_that_exists_is_refused_with_the_existing_id(
-    director, tournament, existing, new
+    director_client, tournament, existing, new
 ):
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     first, last, number = existing
     known = Player.objects.create(first_name=first, last_name=last, club=club, member_number=number)
     new = {"club": club.id, "member_number": "0815", **new}
 
-    response = register(director, tournament, {"new_player": new})
+    response = register(director_client, tournament, {"new_player": new})
 
     assert first_error(response) == (409, "new_player", "player_exists")
     assert f"player {known.id}" in response.json()["errors"][0]["message"]
@@ -129,23 +93,25 @@ def test_register_a_new_player_that_exists_is_refused_with_the_existing_id(
     assert not tournament.participants.exists()
 
 
-def test_register_a_new_guest_with_the_name_of_a_guest_is_refused(director, tournament):
-    guest = make_player(None, "Paula", "Pik")
+def test_register_a_new_guest_with_the_name_of_a_guest_is_refused(director_client, tournament):
+    guest = f.make_player(None, "Paula", "Pik")
 
     response = register(
-        director, tournament, {"new_player": {"first_name": "paula", "last_name": "pik"}}
+        director_client, tournament, {"new_player": {"first_name": "paula", "last_name": "pik"}}
     )
 
     assert first_error(response) == (409, "new_player", "player_exists")
     assert str(guest.id) in response.json()["detail"]
 
 
-def test_register_a_new_player_with_a_name_known_in_another_club_creates_them(director, tournament):
-    make_player(make_club("Herz Dame"), "Karl", "Kreuz")
-    other = make_club("Pik As")
+def test_register_a_new_player_with_a_name_known_in_another_club_creates_them(
+    director_client, tournament
+):
+    f.make_player(f.make_club("Herz Dame"), "Karl", "Kreuz")
+    other = f.make_club("Pik As")
 
     response = register(
-        director,
+        director_client,
         tournament,
         {"new_player": {"first_name": "Karl", "last_name": "Kreuz", "club": other.id}},
     )
@@ -155,12 +121,12 @@ def test_register_a_new_player_with_a_name_known_in_another_club_creates_them(di
 
 
 def _other_team():
-    return participants.create_team(make_tournament(), "Fremd").id
+    return participants.create_team(f.make_tournament(), "Fremd").id
 
 
 def _full_team(tournament):
     team = participants.create_team(tournament, "Voll")
-    make_many_participants(tournament, tournament.team_size, team=team)
+    f.make_many_participants(tournament, tournament.team_size, team=team)
     return team.id
 
 
@@ -201,10 +167,12 @@ def _full_team(tournament):
         ([{"player": 1}], (400, "body", "not_an_object")),
     ],
 )
-def test_register_bad_input_is_refused_with_field_and_code(director, tournament, body, expected):
-    registered = make_participants(tournament, 1)[0]
+def test_register_bad_input_is_refused_with_field_and_code(
+    director_client, tournament, body, expected
+):
+    registered = f.make_participants(tournament, 1)[0]
     values = {
-        "PLAYER": make_player().id,
+        "PLAYER": f.make_player().id,
         "REGISTERED": registered.player_id,
         "OTHER": _other_team(),
         "FULL": _full_team(tournament) if "FULL" in json.dumps(body) else None,
@@ -216,19 +184,21 @@ def test_register_bad_input_is_refused_with_field_and_code(director, tournament,
         }
     count = tournament.participants.count()
 
-    response = register(director, tournament, body)
+    response = register(director_client, tournament, body)
 
     assert first_error(response) == expected
     assert response.json()["errors"][0]["message"]
     assert tournament.participants.count() == count
 
 
-def test_register_a_full_team_names_the_team_and_the_limit(director):
-    tournament = make_tournament(team_size=2)
+def test_register_a_full_team_names_the_team_and_the_limit(director_client):
+    tournament = f.make_tournament(team_size=2)
     team = participants.create_team(tournament, "Herz Buben")
-    make_many_participants(tournament, 2, team=team)
+    f.make_many_participants(tournament, 2, team=team)
 
-    response = register(director, tournament, {"player": make_player().id, "team": team.id})
+    response = register(
+        director_client, tournament, {"player": f.make_player().id, "team": team.id}
+    )
 
     assert first_error(response) == (400, "team", "team_full")
     message = response.json()["errors"][0]["message"]
@@ -236,7 +206,7 @@ def test_register_a_full_team_names_the_team_and_the_limit(director):
 
 
 def test_register_needs_a_director(client, tournament):
-    response = register(client, tournament, {"player": make_player().id})
+    response = register(client, tournament, {"player": f.make_player().id})
 
     assert response.status_code == 403
     assert not tournament.participants.exists()
@@ -247,7 +217,7 @@ def test_register_needs_a_director(client, tournament):
 
 def _draw_all(tournament, series_count):
     for _ in range(series_count):
-        draw_series(make_series(tournament), seed=1)
+        draw_series(f.make_series(tournament), seed=1)
 
 
 @pytest.mark.parametrize(
@@ -263,16 +233,16 @@ def _draw_all(tournament, series_count):
     ],
 )
 def test_late_registration_is_open_until_every_planned_series_is_drawn(
-    director, planned, drawn, undrawn, status, expected
+    director_client, planned, drawn, undrawn, status, expected
 ):
-    tournament = make_tournament(planned_series=planned)
-    make_many_participants(tournament, 4)
+    tournament = f.make_tournament(planned_series=planned)
+    f.make_many_participants(tournament, 4)
     _draw_all(tournament, drawn)
     for _ in range(undrawn):
-        make_series(tournament)
+        f.make_series(tournament)
     Tournament.objects.filter(pk=tournament.pk).update(status=status)
 
-    response = register(director, tournament, {"player": make_player().id})
+    response = register(director_client, tournament, {"player": f.make_player().id})
 
     if expected == 201:
         assert response.status_code == 201
@@ -281,14 +251,14 @@ def test_late_registration_is_open_until_every_planned_series_is_drawn(
         assert tournament.name in response.json()["errors"][0]["message"]
 
 
-def test_late_registration_also_refuses_a_new_player_without_creating_them(director):
-    tournament = make_tournament(planned_series=1)
-    make_many_participants(tournament, 3)
+def test_late_registration_also_refuses_a_new_player_without_creating_them(director_client):
+    tournament = f.make_tournament(planned_series=1)
+    f.make_many_participants(tournament, 3)
     _draw_all(tournament, 1)
     players = Player.objects.count()
 
     response = register(
-        director, tournament, {"new_player": {"first_name": "Spät", "last_name": "Kommer"}}
+        director_client, tournament, {"new_player": {"first_name": "Spät", "last_name": "Kommer"}}
     )
 
     assert first_error(response) == (409, "player", "all_series_drawn")
@@ -316,7 +286,7 @@ def names(response):
     ],
 )
 def test_participant_list_search_by_name_club_or_start_number(client, tournament, search, expected):
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     club.short_name = "HD"
     club.save()
     for first, last, home in (
@@ -324,7 +294,7 @@ def test_participant_list_search_by_name_club_or_start_number(client, tournament
         ("Jürgen", "Müller", club),
         ("Paula", "Pik", None),
     ):
-        participants.register(tournament, make_player(home, first, last))
+        participants.register(tournament, f.make_player(home, first, last))
 
     response = client.get(API + f"tournaments/{tournament.id}/participants/", {"search": search})
 
@@ -335,7 +305,7 @@ def test_participant_list_search_by_name_club_or_start_number(client, tournament
 @pytest.mark.parametrize("size", [1, 3])
 def test_participant_list_takes_constant_queries(client, tournament, size):
     team = participants.create_team(tournament, "Herz")
-    make_many_participants(tournament, size, club=make_club(), team=team)
+    f.make_many_participants(tournament, size, club=f.make_club(), team=team)
 
     with CaptureQueriesContext(connection) as queries:
         response = client.get(
@@ -353,11 +323,11 @@ def participant_path(participant):
     return f"tournaments/{participant.tournament_id}/participants/{participant.id}/"
 
 
-def test_withdraw_a_participant_and_take_them_back_is_audited(director, tournament):
-    participant = make_participants(tournament, 1)[0]
+def test_withdraw_a_participant_and_take_them_back_is_audited(director_client, tournament):
+    participant = f.make_participants(tournament, 1)[0]
 
-    out = send(director, "patch", participant_path(participant), {"withdrawn": True})
-    back = send(director, "patch", participant_path(participant), {"withdrawn": False})
+    out = send(director_client, "patch", participant_path(participant), {"withdrawn": True})
+    back = send(director_client, "patch", participant_path(participant), {"withdrawn": False})
 
     assert (out.status_code, out.json()["withdrawn"]) == (200, True)
     assert (back.status_code, back.json()["withdrawn"]) == (200, False)
@@ -368,25 +338,25 @@ def test_withdraw_a_participant_and_take_them_back_is_audited(director, tourname
     assert withdrawal.table is None
 
 
-def test_withdrawn_participants_are_not_drawn(director, tournament):
-    people = make_many_participants(tournament, 8)
+def test_withdrawn_participants_are_not_drawn(director_client, tournament):
+    people = f.make_many_participants(tournament, 8)
     for person in people[:2]:
-        send(director, "patch", participant_path(person), {"withdrawn": True})
-    series = make_series(tournament)
+        send(director_client, "patch", participant_path(person), {"withdrawn": True})
+    series = f.make_series(tournament)
 
-    response = send(director, "post", f"series/{series.id}/draw/", {"seed": 3})
+    response = send(director_client, "post", f"series/{series.id}/draw/", {"seed": 3})
 
     seated = {p for table in response.json()["tables"] for p in table["seats"]}
     assert seated == {p.id for p in people[2:]}
 
 
-def test_change_a_participants_team(director, tournament):
+def test_change_a_participants_team(director_client, tournament):
     first = participants.create_team(tournament, "Herz")
     second = participants.create_team(tournament, "Pik")
-    participant = participants.register(tournament, make_player(), team=first)
+    participant = participants.register(tournament, f.make_player(), team=first)
 
-    moved = send(director, "patch", participant_path(participant), {"team": second.id})
-    none = send(director, "patch", participant_path(participant), {"team": None})
+    moved = send(director_client, "patch", participant_path(participant), {"team": second.id})
+    none = send(director_client, "patch", participant_path(participant), {"team": None})
 
     assert (moved.status_code, moved.json()["team"]) == (200, second.id)
     assert (none.status_code, none.json()["team"]) == (200, None)
@@ -402,32 +372,36 @@ def test_change_a_participants_team(director, tournament):
         ("withdrawn", (400, "body", "not_an_object")),
     ],
 )
-def test_change_a_participant_with_bad_input_is_refused(director, tournament, body, expected):
-    participant = make_participants(tournament, 1)[0]
+def test_change_a_participant_with_bad_input_is_refused(
+    director_client, tournament, body, expected
+):
+    participant = f.make_participants(tournament, 1)[0]
     if isinstance(body, dict) and body.get("team") == "FULL":
         body = {"team": _full_team(tournament)}
     elif isinstance(body, dict) and body.get("team") == "OTHER":
         body = {"team": _other_team()}
 
-    response = send(director, "patch", participant_path(participant), body)
+    response = send(director_client, "patch", participant_path(participant), body)
 
     assert first_error(response) == expected
 
 
 @pytest.mark.parametrize("where", ["unknown", "other-tournament"])
-def test_participant_of_another_tournament_is_not_found(director, tournament, where):
-    other = make_participants(make_tournament(), 1)[0]
+def test_participant_of_another_tournament_is_not_found(director_client, tournament, where):
+    other = f.make_participants(f.make_tournament(), 1)[0]
     pid = 999999 if where == "unknown" else other.id
 
-    response = send(director, "patch", f"tournaments/{tournament.id}/participants/{pid}/", {})
+    response = send(
+        director_client, "patch", f"tournaments/{tournament.id}/participants/{pid}/", {}
+    )
 
     assert first_error(response) == (404, "participant", "unknown_participant")
 
 
-def test_delete_a_participant_who_never_sat_at_a_table(director, tournament):
-    participant = make_participants(tournament, 1)[0]
+def test_delete_a_participant_who_never_sat_at_a_table(director_client, tournament):
+    participant = f.make_participants(tournament, 1)[0]
 
-    response = send(director, "delete", participant_path(participant))
+    response = send(director_client, "delete", participant_path(participant))
 
     assert response.status_code == 204
     assert not tournament.participants.exists()
@@ -435,13 +409,13 @@ def test_delete_a_participant_who_never_sat_at_a_table(director, tournament):
 
 
 def test_delete_a_participant_who_was_seated_is_refused_in_favour_of_withdrawal(
-    director, tournament
+    director_client, tournament
 ):
-    people = make_participants(tournament, 3)
-    table = make_table(make_series(tournament), people)
-    enter(table, passed=True)
+    people = f.make_participants(tournament, 3)
+    table = f.make_table(f.make_series(tournament), people)
+    f.enter(table, passed=True)
 
-    response = send(director, "delete", participant_path(people[0]))
+    response = send(director_client, "delete", participant_path(people[0]))
 
     assert first_error(response) == (409, "participant", "participant_has_played")
     assert "withdraw" in response.json()["errors"][0]["message"]
@@ -449,7 +423,7 @@ def test_delete_a_participant_who_was_seated_is_refused_in_favour_of_withdrawal(
 
 
 def test_participant_detail_is_public_and_has_no_pin(client, tournament):
-    participant = make_participants(tournament, 1)[0]
+    participant = f.make_participants(tournament, 1)[0]
 
     response = client.get(API + participant_path(participant))
 
@@ -464,12 +438,12 @@ def test_participant_detail_is_public_and_has_no_pin(client, tournament):
 def test_player_search_marks_registered_players_and_orders_last_name_matches_first(
     client, tournament
 ):
-    club = make_club("Kreuz Bube")
-    by_club = make_player(club, "Anna", "Adler")
-    by_first = make_player(None, "Kreuzmann", "Zett")
-    by_last = make_player(None, "Karl", "Kreuz")
+    club = f.make_club("Kreuz Bube")
+    by_club = f.make_player(club, "Anna", "Adler")
+    by_first = f.make_player(None, "Kreuzmann", "Zett")
+    by_last = f.make_player(None, "Karl", "Kreuz")
     registered = participants.register(tournament, by_last)
-    make_player(None, "Paula", "Pik")
+    f.make_player(None, "Paula", "Pik")
 
     response = client.get(API + f"tournaments/{tournament.id}/player-search/", {"q": "kreuz"})
 
@@ -485,9 +459,9 @@ def test_player_search_marks_registered_players_and_orders_last_name_matches_fir
 
 
 def test_player_search_with_several_words_needs_all_of_them(client, tournament):
-    club = make_club("Herz Dame")
-    wanted = make_player(club, "Karl", "Kreuz")
-    make_player(None, "Karl", "Kreuz")
+    club = f.make_club("Herz Dame")
+    wanted = f.make_player(club, "Karl", "Kreuz")
+    f.make_player(None, "Karl", "Kreuz")
 
     rows = client.get(
         API + f"tournaments/{tournament.id}/player-search/", {"q": "karl herz"}
@@ -498,7 +472,7 @@ def test_player_search_with_several_words_needs_all_of_them(client, tournament):
 
 @pytest.mark.parametrize("query", ["", "   ", "x" * 500])
 def test_player_search_without_a_usable_query_finds_nothing(client, tournament, query):
-    make_player()
+    f.make_player()
 
     response = client.get(API + f"tournaments/{tournament.id}/player-search/", {"q": query})
 
@@ -507,7 +481,7 @@ def test_player_search_without_a_usable_query_finds_nothing(client, tournament, 
 
 def test_player_search_returns_at_most_20_players(client, tournament):
     for _ in range(25):
-        make_player(None, "Karl")
+        f.make_player(None, "Karl")
 
     rows = client.get(API + f"tournaments/{tournament.id}/player-search/", {"q": "karl"}).json()
 
@@ -516,10 +490,10 @@ def test_player_search_returns_at_most_20_players(client, tournament):
 
 @pytest.mark.parametrize("size", [1, 3])
 def test_player_search_takes_constant_queries(client, tournament, size):
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     for _ in range(size):
-        participants.register(tournament, make_player(club, "Karl"))
-        make_player(club, "Karl")
+        participants.register(tournament, f.make_player(club, "Karl"))
+        f.make_player(club, "Karl")
 
     with CaptureQueriesContext(connection) as queries:
         rows = client.get(API + f"tournaments/{tournament.id}/player-search/", {"q": "karl"}).json()
@@ -531,15 +505,18 @@ def test_player_search_takes_constant_queries(client, tournament, size):
 # --- teams ------------------------------------------------------------------------------
 
 
-def test_create_and_list_teams_with_members(director, tournament):
-    club = make_club("Herz Dame")
+def test_create_and_list_teams_with_members(director_client, tournament):
+    club = f.make_club("Herz Dame")
 
     created = send(
-        director, "post", f"tournaments/{tournament.id}/teams/", {"name": "Herz 1", "club": club.id}
+        director_client,
+        "post",
+        f"tournaments/{tournament.id}/teams/",
+        {"name": "Herz 1", "club": club.id},
     )
     team = Team.objects.get(pk=created.json()["id"])
-    members = make_many_participants(tournament, 2, team=team)
-    listed = director.get(API + f"tournaments/{tournament.id}/teams/")
+    members = f.make_many_participants(tournament, 2, team=team)
+    listed = director_client.get(API + f"tournaments/{tournament.id}/teams/")
 
     assert created.status_code == 201
     assert created.json() == {"id": team.id, "name": "Herz 1", "club": club.id, "members": []}
@@ -560,10 +537,10 @@ def test_create_and_list_teams_with_members(director, tournament):
         (["Pik"], (400, "body", "not_an_object")),
     ],
 )
-def test_create_team_with_bad_input_is_refused(director, tournament, body, expected):
+def test_create_team_with_bad_input_is_refused(director_client, tournament, body, expected):
     participants.create_team(tournament, "Herz 1")
 
-    response = send(director, "post", f"tournaments/{tournament.id}/teams/", body)
+    response = send(director_client, "post", f"tournaments/{tournament.id}/teams/", body)
 
     assert first_error(response) == expected
     assert tournament.teams.count() == 1
@@ -573,7 +550,7 @@ def test_create_team_with_bad_input_is_refused(director, tournament, body, expec
 def test_team_list_takes_constant_queries(client, tournament, size):
     for number in range(size):
         team = participants.create_team(tournament, f"Team {number}")
-        make_many_participants(tournament, 2, team=team)
+        f.make_many_participants(tournament, 2, team=team)
 
     with CaptureQueriesContext(connection) as queries:
         response = client.get(API + f"tournaments/{tournament.id}/teams/")

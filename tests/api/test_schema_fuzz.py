@@ -36,10 +36,10 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from tests.factories import make_club, make_played_tournament, make_series
+from tests import factories as f
 from tests.openapi import api_schema
 from tournaments.models import AttemptCounter, AuditEntry
-from tournaments.services import signing
+from tournaments.services.sealing import signing
 
 pytestmark = pytest.mark.django_db
 
@@ -111,11 +111,11 @@ def real_ids(module_db):
     Built once for the module; each test's requests (a DELETE among them) are rolled back
     after the test, so every operation meets the same rows.
     """
-    club = make_club()
-    tournament = make_played_tournament(players=4, series=1, rounds_per_series=1)
+    club = f.make_club()
+    tournament = f.make_played_tournament(players=4, series=1, rounds_per_series=1)
     series = tournament.series.first()
     table = series.tables.first()
-    make_series(tournament)
+    f.make_series(tournament)
     participant = tournament.participants.select_related("player").first()
     return {
         "tournaments": tournament.pk,

@@ -1,78 +1,32 @@
 """Signing, closing, reopening and verifying lists over HTTP (docs/api.md 3.4)."""
 
-import json
-import re
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from tests.factories import (
-    make_complete_table,
-    make_participants,
-    make_seated_table,
-    make_staff_user,
-    make_table,
-    play_out,
-    png_data_url,
-    sign_all,
-)
+from tests import factories as f
+from tests.api.conftest import first_error, send
 from tests.openapi import api_schema, generator_warnings
 from tournaments.models import Game, Signature, Table
-from tournaments.services import signing, states
+from tournaments.services import states
+from tournaments.services.sealing import signing
+from tournaments.services.sealing.seal import SEAL_PATTERN
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
-HEX64 = re.compile(r"^[0-9a-f]{64}$")
-
-
-def send(client, method, path, body=None, **headers):
-    if body is None:
-        return getattr(client, method)(API + path, headers=headers)
-    return getattr(client, method)(
-        API + path, data=json.dumps(body), content_type="application/json", headers=headers
-    )
-
-
-def first_error(response):
-    error = response.json()["errors"][0]
-    return response.status_code, error["field"], error["code"]
-
 
 @pytest.fixture
-def staff_user(db):
-    return make_staff_user()
-
-
-@pytest.fixture
-def director(client, staff_user):
-    client.force_login(staff_user)
-    return client
-
-
-@pytest.fixture(scope="module")
-def _table_id(module_db):
-    return make_complete_table(players=4, rounds_per_series=1).pk
-
-
-@pytest.fixture
-def table(_table_id, db):
-    """A complete 4-table of one round, ready to be signed (built once for the module)."""
-    return Table.objects.get(pk=_table_id)
-
-
-def pin_of(table, seat):
-    return table.seats.get(number=seat).participant.pin
+def table(signable_table):
+    return signable_table
 
 
 def sign(client, table, seat, **body):
-    body = body or {"pin": pin_of(table, seat)}
+    body = body or {"pin": f.pin_of(table, seat)}
     return send(client, "post", f"tables/{table.id}/signatures/", {"seat": seat, **body})
 
 
-def test_sign_by_pin_answers_with_the_table_overview(director, table):
-    response = sign(director, table, 1)
+def test_sign_by_pin_answers_with_the_table_overview(director_client, table):
+    response = sign(director_client, table, 1)
 
     assert response.status_code == 201
     body = response.json()
@@ -85,38 +39,42 @@ def test_sign_by_pin_answers_with_the_table_overview(director, table):
     ]
 
 
-def test_sign_by_image_is_stored(director, table):
-    response = sign(director, table, 2, image=png_data_url())
+def test_sign_by_image_is_stored(director_client, table):
+    response = sign(director_client, table, 2, image=f.png_data_url())
 
     assert response.status_code == 201
     assert Signature.objects.get(table=table).method == "image"
 
 
-def test_the_last_signature_seals_the_list(director, table):
-    responses = [sign(director, table, seat) for seat in (1, 2, 3, 4)]
+def test_the_last_signature_seals_the_list(director_client, table):
+    responses = [sign(director_client, table, seat) for seat in (1, 2, 3, 4)]
 
     body = responses[-1].json()
     assert [r.status_code for r in responses] == [201] * 4
     assert body["status"] == "signed"
-    assert HEX64.match(body["seal"])
+    assert SEAL_PATTERN.match(body["seal"])
     assert body["sealed_at"] and body["locked_at"]
     assert all(s["signed"] for s in body["signatures"])
-    assert send(director, "get", f"tables/{table.id}/").json()["seal"] == body["seal"]
+    assert send(director_client, "get", f"tables/{table.id}/").json()["seal"] == body["seal"]
 
 
-def test_wrong_pin_is_refused_naming_the_seat(director, table):
-    response = sign(director, table, 3, pin="0000" if pin_of(table, 3) != "0000" else "1111")
+def test_wrong_pin_is_refused_naming_the_seat(director_client, table):
+    response = sign(
+        director_client, table, 3, pin="0000" if f.pin_of(table, 3) != "0000" else "1111"
+    )
 
     assert first_error(response) == (400, "pin", "pin_mismatch")
     assert "3" in response.json()["errors"][0]["message"]
     assert not Signature.objects.exists()
 
 
-def test_too_many_wrong_pins_answer_429(director, table):
-    wrong = "0000" if pin_of(table, 1) != "0000" else "1111"
-    codes = [sign(director, table, 1, pin=wrong).status_code for _ in range(signing.PIN_ATTEMPTS)]
+def test_too_many_wrong_pins_answer_429(director_client, table):
+    wrong = "0000" if f.pin_of(table, 1) != "0000" else "1111"
+    codes = [
+        sign(director_client, table, 1, pin=wrong).status_code for _ in range(signing.PIN_ATTEMPTS)
+    ]
 
-    blocked = sign(director, table, 1)
+    blocked = sign(director_client, table, 1)
 
     assert codes == [400] * signing.PIN_ATTEMPTS
     assert first_error(blocked) == (429, "pin", "too_many_pin_attempts")
@@ -142,33 +100,35 @@ def test_too_many_wrong_pins_answer_429(director, table):
         ({"seat": 1, "pin": 4711}, (400, "pin", "invalid_pin")),
     ],
 )
-def test_bad_signature_input_is_refused(director, table, body, expected):
-    response = send(director, "post", f"tables/{table.id}/signatures/", body)
+def test_bad_signature_input_is_refused(director_client, table, body, expected):
+    response = send(director_client, "post", f"tables/{table.id}/signatures/", body)
 
     assert first_error(response) == expected
 
 
-def test_signing_twice_is_a_conflict(director, table):
-    sign(director, table, 1)
+def test_signing_twice_is_a_conflict(director_client, table):
+    sign(director_client, table, 1)
 
-    assert first_error(sign(director, table, 1)) == (409, "seat", "already_signed")
+    assert first_error(sign(director_client, table, 1)) == (409, "seat", "already_signed")
 
 
-def test_signing_an_incomplete_list_is_a_conflict(director):
-    table = make_seated_table(players=3, rounds_per_series=1)
+def test_signing_an_incomplete_list_is_a_conflict(director_client):
+    table = f.make_seated_table(players=3, rounds_per_series=1)
 
-    assert first_error(sign(director, table, 1)) == (409, "table", "list_not_complete")
+    assert first_error(sign(director_client, table, 1)) == (409, "table", "list_not_complete")
 
 
 @pytest.mark.parametrize("body", [[1, 2], "seat"])
-def test_a_signature_body_must_be_an_object(director, table, body):
-    response = send(director, "post", f"tables/{table.id}/signatures/", body)
+def test_a_signature_body_must_be_an_object(director_client, table, body):
+    response = send(director_client, "post", f"tables/{table.id}/signatures/", body)
 
-    assert response.status_code == 400
+    assert first_error(response) == (400, "body", "not_an_object")
 
 
-def test_signing_an_unknown_table_is_404(director):
-    assert send(director, "post", "tables/999999/signatures/", {"seat": 1}).status_code == 404
+def test_signing_an_unknown_table_is_404(director_client):
+    response = send(director_client, "post", "tables/999999/signatures/", {"seat": 1})
+
+    assert (response.status_code, response.json()["errors"][0]["code"]) == (404, "not_found")
 
 
 def test_signing_needs_a_director_for_now(client, table):
@@ -182,8 +142,8 @@ def test_signing_needs_a_director_for_now(client, table):
 
 
 def test_who_signed_is_public_and_never_shows_pin_or_image(client, table):
-    signing.sign_list(table, 1, image=png_data_url())
-    signing.sign_list(table, 2, pin=pin_of(table, 2))
+    signing.sign_list(table, 1, image=f.png_data_url())
+    signing.sign_list(table, 2, pin=f.pin_of(table, 2))
 
     response = send(client, "get", f"tables/{table.id}/signatures/")
 
@@ -210,12 +170,12 @@ def test_who_signed_is_public_and_never_shows_pin_or_image(client, table):
     assert "iVBOR" not in response.content.decode()
 
 
-def test_director_ends_a_list_early_and_the_players_sign_it(director):
-    table = make_seated_table(players=3, rounds_per_series=1)
-    send(director, "post", f"tables/{table.id}/games/", {"passed": True})
+def test_director_ends_a_list_early_and_the_players_sign_it(director_client):
+    table = f.make_seated_table(players=3, rounds_per_series=1)
+    send(director_client, "post", f"tables/{table.id}/games/", {"passed": True})
 
-    ended = send(director, "post", f"tables/{table.id}/end/", {"reason": "Saal schließt"})
-    signed = [sign(director, table, seat) for seat in (1, 2, 3)]
+    ended = send(director_client, "post", f"tables/{table.id}/end/", {"reason": "Saal schließt"})
+    signed = [sign(director_client, table, seat) for seat in (1, 2, 3)]
 
     assert ended.status_code == 200
     assert (ended.json()["ended_early"], ended.json()["ended_reason"]) == (True, "Saal schließt")
@@ -223,22 +183,26 @@ def test_director_ends_a_list_early_and_the_players_sign_it(director):
     assert signed[-1].json()["status"] == "signed"
 
 
-def test_director_closes_a_list_with_a_reason(director, table):
-    sign(director, table, 1)
+def test_director_closes_a_list_with_a_reason(director_client, table):
+    sign(director_client, table, 1)
 
-    response = send(director, "post", f"tables/{table.id}/close/", {"reason": "Platz 2-4 weg"})
+    response = send(
+        director_client, "post", f"tables/{table.id}/close/", {"reason": "Platz 2-4 weg"}
+    )
 
     body = response.json()
     assert response.status_code == 200
     assert (body["status"], body["closed_reason"]) == ("locked", "Platz 2-4 weg")
-    assert HEX64.match(body["seal"])
-    assert send(director, "get", f"verify/{body['seal']}/").json()["valid"] is True
+    assert SEAL_PATTERN.match(body["seal"])
+    assert send(director_client, "get", f"verify/{body['seal']}/").json()["valid"] is True
 
 
-def test_director_reopens_a_list(director, table):
-    sign_all(table)
+def test_director_reopens_a_list(director_client, table):
+    f.sign_all(table)
 
-    response = send(director, "post", f"tables/{table.id}/reopen/", {"reason": "Spiel 2 falsch"})
+    response = send(
+        director_client, "post", f"tables/{table.id}/reopen/", {"reason": "Spiel 2 falsch"}
+    )
 
     body = response.json()
     assert response.status_code == 200
@@ -248,10 +212,10 @@ def test_director_reopens_a_list(director, table):
 
 @pytest.mark.parametrize("action", ["end", "close", "reopen"])
 @pytest.mark.parametrize("body", [{}, {"reason": ""}, {"reason": "  "}, {"reason": 7}])
-def test_director_actions_need_a_reason(director, action, body):
-    table = make_seated_table(players=3, rounds_per_series=1)
+def test_director_actions_need_a_reason(director_client, action, body):
+    table = f.make_seated_table(players=3, rounds_per_series=1)
 
-    response = send(director, "post", f"tables/{table.id}/{action}/", body)
+    response = send(director_client, "post", f"tables/{table.id}/{action}/", body)
 
     assert first_error(response) == (400, "reason", "reason_required")
 
@@ -274,8 +238,8 @@ def test_director_actions_are_for_directors_only(client, table, action):
         ("reopen", (409, "table", "list_not_closed")),
     ],
 )
-def test_director_actions_out_of_turn_are_conflicts(director, table, action, expected):
-    response = send(director, "post", f"tables/{table.id}/{action}/", {"reason": "weil"})
+def test_director_actions_out_of_turn_are_conflicts(director_client, table, action, expected):
+    response = send(director_client, "post", f"tables/{table.id}/{action}/", {"reason": "weil"})
 
     assert first_error(response) == expected
 
@@ -284,10 +248,10 @@ def test_director_actions_out_of_turn_are_conflicts(director, table, action, exp
 def sealed_table_id(request, module_db):
     """A complete 4-table signed by all, or locked without seat 1; built once per kind for
     the module (every request against it is refused, and rolled back after its test)."""
-    table = make_complete_table(players=4, rounds_per_series=1)
-    sign_all(table, except_seats=[] if request.param == "signed" else [1])
+    table = f.make_complete_table(players=4, rounds_per_series=1)
+    f.sign_all(table, except_seats=[] if request.param == "signed" else [1])
     if request.param == "locked":
-        states.apply(table, "close", make_staff_user(), "Platz 1 fehlt")
+        states.apply(table, "close", f.make_staff_user(), "Platz 1 fehlt")
     return table.pk
 
 
@@ -311,36 +275,39 @@ SUMMARY = {"seats": [{"seat": n, "game_points": 0, "won": 0, "lost": 0} for n in
     ],
 )
 def test_every_list_changing_endpoint_refuses_a_sealed_list(
-    director, sealed_table_id, method, path, body
+    director_client, sealed_table_id, method, path, body
 ):
     table = Table.objects.select_related("series__tournament").get(pk=sealed_table_id)
     if body and body.get("participant") == "newcomer":
-        body = {**body, "participant": make_participants(table.series.tournament, 1)[0].id}
+        body = {**body, "participant": f.make_participants(table.series.tournament, 1)[0].id}
     games = list(Game.objects.filter(table=table).values_list("number", "score"))
     seal = Table.objects.get(pk=table.pk).seal
 
-    response = send(director, method, f"tables/{table.id}/{path}", body)
+    response = send(director_client, method, f"tables/{table.id}/{path}", body)
 
     assert first_error(response) == (409, "table", "list_locked")
     assert list(Game.objects.filter(table=table).values_list("number", "score")) == games
     assert Table.objects.get(pk=table.pk).seal == seal
 
 
-def test_reopen_correct_and_sign_again_gives_a_new_seal(director, table):
-    first = sign_all(table).seal
-    send(director, "post", f"tables/{table.id}/reopen/", {"reason": "Spiel 4 falsch"})
+def test_reopen_correct_and_sign_again_gives_a_new_seal(director_client, table):
+    first = f.sign_all(table).seal
+    send(director_client, "post", f"tables/{table.id}/reopen/", {"reason": "Spiel 4 falsch"})
 
     corrected = send(
-        director, "put", f"tables/{table.id}/games/4/", {"passed": True, "reason": "eingepasst"}
+        director_client,
+        "put",
+        f"tables/{table.id}/games/4/",
+        {"passed": True, "reason": "eingepasst"},
     )
-    second = [sign(director, table, seat) for seat in (1, 2, 3, 4)][-1].json()["seal"]
+    second = [sign(director_client, table, seat) for seat in (1, 2, 3, 4)][-1].json()["seal"]
 
     assert corrected.status_code == 200
-    assert HEX64.match(second) and second != first
-    assert send(director, "get", f"verify/{second}/").json()["valid"] is True
-    old = send(director, "get", f"verify/{first}/").json()
+    assert SEAL_PATTERN.match(second) and second != first
+    assert send(director_client, "get", f"verify/{second}/").json()["valid"] is True
+    old = send(director_client, "get", f"verify/{first}/").json()
     assert (old["valid"], old["reason"], old["table"]) == (False, "superseded", table.id)
-    audit = [e["action"] for e in send(director, "get", f"tables/{table.id}/audit/").json()]
+    audit = [e["action"] for e in send(director_client, "get", f"tables/{table.id}/audit/").json()]
     assert audit[-7:] == [
         "list_reopened",
         "game_corrected",
@@ -350,8 +317,8 @@ def test_reopen_correct_and_sign_again_gives_a_new_seal(director, table):
 
 
 def test_verification_is_public_and_names_a_game_changed_behind_the_apps_back(client, table):
-    seal = sign_all(table).seal
-    valid = send(client, "get", f"verify/{seal}/", authorization="Token not-a-token")
+    seal = f.sign_all(table).seal
+    valid = send(client, "get", f"verify/{seal}/", headers={"authorization": "Token not-a-token"})
     game = Game.objects.get(table=table, number=2)
 
     with connection.cursor() as cursor:
@@ -396,17 +363,18 @@ def test_table_overview_has_the_signing_fields(client, table):
 def test_series_tables_list_signatures_in_constant_queries(
     client, django_assert_max_num_queries, tables
 ):
-    table = make_complete_table(players=3, rounds_per_series=1)
+    table = f.make_complete_table(players=3, rounds_per_series=1)
     tournament = table.series.tournament
     for _ in range(tables - 1):
-        play_out(make_table(table.series, make_participants(tournament, 3)))
+        f.play_out(f.make_table(table.series, f.make_participants(tournament, 3)))
     for each in table.series.tables.all():
-        sign_all(each)
+        f.sign_all(each)
 
     with django_assert_max_num_queries(8):
         response = send(client, "get", f"series/{table.series_id}/tables/")
 
-    assert response.status_code == 200
+    listed = response.json()
+    assert [len(row["signatures"]) for row in listed] == [3] * tables
 
 
 SIGNING_PATHS = [

@@ -6,14 +6,14 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.factories import enter, make_club, make_player, make_series, make_table, make_tournament
+from tests import factories as f
+from tests.api.conftest import API
 from tests.openapi import api_schema
 from tournaments.models import Player
 from tournaments.services import participants
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
 KARO = {"game": "diamonds", "matadors": 1}
 
 
@@ -21,21 +21,21 @@ def play_evenings(player, count, others):
     """``count`` evenings in 2026 at a 4-table; per evening ``player`` (seat 2) wins
     Karo mit 1 (68) and loses Kreuz mit 1 (−48 −50 = −98; others +30): −30, won 1, lost 1."""
     for day in range(1, count + 1):
-        tournament = make_tournament(
+        tournament = f.make_tournament(
             rounds_per_series=1, name=f"Abend {day}", date=datetime.date(2026, 1, day)
         )
         people = [participants.register(tournament, p) for p in [others[0], player, *others[1:]]]
-        table = make_table(make_series(tournament), people)
-        enter(table, declarer_seat=2, won=True, **KARO)
-        enter(table, declarer_seat=3, won=True, **KARO)
-        enter(table, declarer_seat=2, game="clubs", matadors=1, won=False)
+        table = f.make_table(f.make_series(tournament), people)
+        f.enter(table, declarer_seat=2, won=True, **KARO)
+        f.enter(table, declarer_seat=3, won=True, **KARO)
+        f.enter(table, declarer_seat=2, game="clubs", matadors=1, won=False)
 
 
 @pytest.fixture(scope="module")
 def _player_id(module_db):
-    club = make_club("K")
-    player = make_player(club, last_name="P")
-    play_evenings(player, 2, [make_player(club) for _ in range(3)])
+    club = f.make_club("K")
+    player = f.make_player(club, last_name="P")
+    play_evenings(player, 2, [f.make_player(club) for _ in range(3)])
     return player.pk
 
 
@@ -75,7 +75,7 @@ def test_statistics_of_a_year(client, player, year, tournaments):
 
 
 def test_statistics_without_games_have_null_rates(client):
-    response = client.get(f"{API}players/{make_player().id}/statistics/")
+    response = client.get(f"{API}players/{f.make_player().id}/statistics/")
 
     body = response.json()
     assert (body["win_rate"], body["average_per_series"], body["best_series"]) == (None, None, None)
@@ -94,7 +94,7 @@ def test_statistics_bad_year_gives_400_naming_it(client, player, year):
 
 @pytest.mark.parametrize("player_id", ["{missing}", "99999999999999999999"])
 def test_statistics_of_unknown_player_gives_404(client, player_id):
-    missing = make_player().id + 1000
+    missing = f.make_player().id + 1000
 
     response = client.get(f"{API}players/{player_id.format(missing=missing)}/statistics/")
 
@@ -105,8 +105,8 @@ def test_statistics_of_unknown_player_gives_404(client, player_id):
 def test_statistics_take_the_same_queries_for_one_or_three_tournaments(client):
     counts = []
     for count in (1, 3):
-        player = make_player(make_club())
-        play_evenings(player, count, [make_player() for _ in range(3)])
+        player = f.make_player(f.make_club())
+        play_evenings(player, count, [f.make_player() for _ in range(3)])
         with CaptureQueriesContext(connection) as queries:
             response = client.get(f"{API}players/{player.id}/statistics/")
         assert response.json()["tournaments"] == count

@@ -5,26 +5,18 @@ says (``DirectorWritesOthersRead | TableCodeWrites``), so these tests hold for t
 """
 
 import pytest
-from django.core.cache import cache
 from rest_framework.test import APIRequestFactory
 
-from tests.factories import enter, make_complete_table, make_seated_table, play_out
+from tests import factories as f
 from tournaments.api.permissions import DirectorWritesOthersRead
 from tournaments.api.table_code import TableCodeWrites, table_code_actor
 from tournaments.api.tables import TableViewSet
 from tournaments.models import Series, Table
 from tournaments.services import table_access
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 PERMISSIONS = [DirectorWritesOthersRead | TableCodeWrites]
 GAME = {"declarer_seat": 2, "game": "clubs", "matadors": 1, "won": True}
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def call(action, method, table, code=None, body=None, **kwargs):
@@ -37,7 +29,7 @@ def call(action, method, table, code=None, body=None, **kwargs):
 
 
 def test_code_lets_a_device_enter_a_game():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
 
     response = call("games", "post", table, code, GAME)
@@ -47,9 +39,9 @@ def test_code_lets_a_device_enter_a_game():
 
 
 def test_code_lets_a_device_correct_and_delete_the_last_game():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
-    enter(table, **GAME)
+    f.enter(table, **GAME)
 
     corrected = call("game", "patch", table, code, {"won": False}, number="1")
     deleted = call("game", "delete", table, code, number="1")
@@ -61,7 +53,7 @@ def test_code_lets_a_device_correct_and_delete_the_last_game():
 
 @pytest.mark.parametrize("code", [None, "", "ZZZZZ-ZZZZZ"])
 def test_without_the_right_code_nothing_is_written(code):
-    table = make_seated_table()
+    table = f.make_seated_table()
     table_access.issue_code(table)
 
     response = call("games", "post", table, code, GAME)
@@ -71,7 +63,7 @@ def test_without_the_right_code_nothing_is_written(code):
 
 
 def test_code_of_another_table_is_refused():
-    table, other = make_seated_table(), make_seated_table()
+    table, other = f.make_seated_table(), f.make_seated_table()
     table_access.issue_code(table)
     code = table_access.issue_code(other)
 
@@ -83,16 +75,18 @@ def test_code_of_another_table_is_refused():
 
 @pytest.mark.parametrize(("action", "body"), [("leave", {"seat": 2, "after_game": 4})])
 def test_code_does_not_open_the_other_table_actions(action, body):
-    table = make_seated_table(rounds_per_series=2)
+    table = f.make_seated_table(rounds_per_series=2)
     code = table_access.issue_code(table)
 
     response = call(action, "post", table, code, body)
 
     assert response.status_code == 403
+    assert str(response.data["detail"])
+    assert not table.seats.filter(until_game__isnull=False).exists()
 
 
 def test_expired_code_is_refused_with_the_reason():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     Series.objects.filter(pk=table.series_id).update(status=Series.Status.FINISHED)
 
@@ -103,7 +97,7 @@ def test_expired_code_is_refused_with_the_reason():
 
 
 def test_locked_list_is_refused():
-    table = play_out(make_seated_table())
+    table = f.play_out(f.make_seated_table())
     code = table_access.issue_code(table)
     Table.objects.filter(pk=table.pk).update(status=Table.Status.LOCKED)
 
@@ -114,7 +108,7 @@ def test_locked_list_is_refused():
 
 
 def test_wrong_codes_are_rate_limited_with_429():
-    table = make_seated_table()
+    table = f.make_seated_table()
     table_access.issue_code(table)
     for _ in range(table_access.MAX_FAILURES):
         call("games", "post", table, "ZZZZZ-ZZZZZ", GAME)
@@ -127,7 +121,7 @@ def test_wrong_codes_are_rate_limited_with_429():
 
 
 def test_the_right_code_works_while_the_shared_address_is_blocked():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     for _ in range(table_access.MAX_FAILURES + 1):
         call("games", "post", table, "ZZZZZ-ZZZZZ", GAME)
@@ -140,7 +134,7 @@ def test_the_right_code_works_while_the_shared_address_is_blocked():
 
 def test_devices_behind_a_trusted_proxy_are_counted_apart(settings):
     settings.TRUSTED_PROXY_COUNT = 1
-    table = make_seated_table()
+    table = f.make_seated_table()
     table_access.issue_code(table)
     view = TableViewSet.as_view({"post": "games"}, permission_classes=PERMISSIONS)
 
@@ -164,13 +158,18 @@ def test_devices_behind_a_trusted_proxy_are_counted_apart(settings):
 
 
 def test_reading_needs_no_code():
-    table = make_seated_table()
+    table = f.make_seated_table()
 
-    assert call("games", "get", table).status_code == 200
+    f.enter(table, passed=True)
+
+    response = call("games", "get", table)
+
+    games = response.data
+    assert [(game["number"], game["passed"]) for game in games] == [(1, True)]
 
 
 def test_table_code_actor_names_the_device():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     request = APIRequestFactory().post("/", {}, HTTP_X_TABLE_CODE=code)
 
@@ -184,7 +183,7 @@ def test_table_code_actor_names_the_device():
 
 
 def test_device_keeps_and_signs_its_list_through_the_real_urls(client):
-    table = make_complete_table(players=3)
+    table = f.make_complete_table(players=3)
     code = table_access.issue_code(table)
     seat = table.seats.select_related("participant").get(number=1)
 
@@ -212,7 +211,7 @@ def test_device_keeps_and_signs_its_list_through_the_real_urls(client):
 
 
 def test_code_of_another_table_cannot_sign(client):
-    table, other = make_complete_table(players=3), make_seated_table()
+    table, other = f.make_complete_table(players=3), f.make_seated_table()
     code = table_access.issue_code(other)
     seat = table.seats.select_related("participant").get(number=1)
 

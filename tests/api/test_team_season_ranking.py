@@ -7,38 +7,29 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from tests.factories import (
-    enter,
-    make_club,
-    make_player,
-    make_series,
-    make_table,
-    make_team,
-    make_team_members,
-    make_tournament,
-)
+from tests import factories as f
+from tests.api.conftest import API
 from tests.openapi import api_schema
 from tournaments.services import participants
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/v1/"
 KARO = {"game": "diamonds", "matadors": 1}
 
 
 def teams_of(tournament, count):
     """``count`` teams of 4 at one table each; seat 2 wins Karo mit 1 (68), seat 3 loses
     one (−86, seats 1, 2, 4 +30): members 30, 98, −86, 30 = 72, won 1, lost 1."""
-    series = make_series(tournament)
+    series = f.make_series(tournament)
     for number in range(count):
-        members = make_team_members(make_team(tournament, f"Team {number + 1}"), 4)
-        table = make_table(series, members)
-        enter(table, declarer_seat=2, won=True, **KARO)
-        enter(table, declarer_seat=3, won=False, **KARO)
+        members = f.make_team_members(f.make_team(tournament, f"Team {number + 1}"), 4)
+        table = f.make_table(series, members)
+        f.enter(table, declarer_seat=2, won=True, **KARO)
+        f.enter(table, declarer_seat=3, won=False, **KARO)
 
 
 def test_team_ranking_rows_have_the_api_fields(client):
-    tournament = make_tournament(rounds_per_series=1)
+    tournament = f.make_tournament(rounds_per_series=1)
     teams_of(tournament, 1)
 
     response = client.get(f"{API}tournaments/{tournament.id}/teams/ranking/")
@@ -67,7 +58,7 @@ def test_team_ranking_rows_have_the_api_fields(client):
     ],
 )
 def test_unknown_tournament_or_club_gives_404_in_the_error_format(client, path):
-    missing = make_club().id + 1000
+    missing = f.make_club().id + 1000
 
     response = client.get(API + path.format(missing=missing))
 
@@ -79,7 +70,7 @@ def test_unknown_tournament_or_club_gives_404_in_the_error_format(client, path):
 
 @pytest.mark.parametrize("path", ["tournaments/{id}/teams/ranking/", "clubs/{id}/season-ranking/"])
 def test_rankings_cannot_be_written(client, path):
-    tournament = make_tournament(club=make_club())
+    tournament = f.make_tournament(club=f.make_club())
     ids = {"tournaments": tournament.id, "clubs": tournament.club_id}
     url = API + path.format(id=ids[path.split("/")[0]])
 
@@ -93,15 +84,15 @@ def test_rankings_cannot_be_written(client, path):
 def club_year(db):
     """Club K: a tournament this year (P wins Karo mit 1: 68; Q, R 0) and one last year
     (P loses Karo mit 1 at a 3-table: −86; Q, R +40)."""
-    club = make_club("K")
-    people = [make_player(club, last_name=name) for name in "PQR"]
+    club = f.make_club("K")
+    people = [f.make_player(club, last_name=name) for name in "PQR"]
     this_year = timezone.localdate().year
     for year, won in ((this_year, True), (this_year - 1, False)):
-        tournament = make_tournament(
+        tournament = f.make_tournament(
             rounds_per_series=1, club=club, date=datetime.date(year, 1, 15)
         )
         seats = [participants.register(tournament, p) for p in people]
-        enter(make_table(make_series(tournament), seats), declarer_seat=1, won=won, **KARO)
+        f.enter(f.make_table(f.make_series(tournament), seats), declarer_seat=1, won=won, **KARO)
     return club
 
 
@@ -150,7 +141,7 @@ def test_season_ranking_minimum_series_from_the_query(client, club_year):
     ],
 )
 def test_season_ranking_bad_parameter_gives_400_naming_it(client, query, field, limits):
-    club = make_club()
+    club = f.make_club()
 
     response = client.get(f"{API}clubs/{club.id}/season-ranking/{query}")
 
@@ -162,7 +153,7 @@ def test_season_ranking_bad_parameter_gives_400_naming_it(client, query, field, 
 
 
 def test_season_ranking_reports_every_bad_parameter_at_once(client):
-    club = make_club()
+    club = f.make_club()
 
     response = client.get(f"{API}clubs/{club.id}/season-ranking/?year=0&best=0&min_series=-5")
 
@@ -181,14 +172,14 @@ def queries_of(client, url):
 def test_reading_takes_the_same_queries_for_one_or_three(client, kind):
     counts = []
     for count in (1, 3):
-        club = make_club()
+        club = f.make_club()
         if kind == "teams":
-            tournament = make_tournament(rounds_per_series=1, club=club)
+            tournament = f.make_tournament(rounds_per_series=1, club=club)
             teams_of(tournament, count)
             url = f"{API}tournaments/{tournament.id}/teams/ranking/"
         else:
             for day in range(1, count + 1):
-                tournament = make_tournament(
+                tournament = f.make_tournament(
                     rounds_per_series=1, club=club, date=datetime.date(2026, 2, day)
                 )
                 teams_of(tournament, 1)

@@ -14,10 +14,11 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from tests.factories import make_complete_table, make_seated_table
+from tests import factories as f
 from tournaments.api.throttles import AddressRateThrottle
-from tournaments.services import login_limits, signing, table_access
+from tournaments.services import login_limits, table_access
 from tournaments.services.errors import Rejected
+from tournaments.services.sealing import signing
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,7 +47,7 @@ def at_once(call):
 
 
 def test_wrong_table_codes_at_once_are_refused_after_exactly_the_limit():
-    table = make_seated_table()
+    table = f.make_seated_table()
     table_access.issue_code(table)
 
     def post(index):
@@ -103,7 +104,7 @@ def test_logins_from_one_address_at_once_stop_at_exactly_the_limit():
 
 
 def test_wrong_pins_at_once_stop_at_exactly_the_limit():
-    table = make_complete_table(players=4, rounds_per_series=1)
+    table = f.make_complete_table(players=4, rounds_per_series=1)
     holder = table.seats.get(number=1).participant
     wrong = "0000" if holder.pin != "0000" else "1111"
 

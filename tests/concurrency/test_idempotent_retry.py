@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from tests.factories import make_seated_table, make_staff_user
+from tests import factories as f
 from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -47,8 +47,8 @@ def _post_twice_at_once(user, path, body, key):
 
 
 def test_same_key_sent_twice_at_once_stores_one_game():
-    table = make_seated_table(players=4, rounds_per_series=3)
-    user = make_staff_user()
+    table = f.make_seated_table(players=4, rounds_per_series=3)
+    user = f.make_staff_user()
     path = f"/api/v1/tables/{table.id}/games/"
 
     for number in range(1, ROUNDS + 1):

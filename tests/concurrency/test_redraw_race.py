@@ -13,7 +13,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from tests.factories import make_many_participants, make_series, make_staff_user, make_tournament
+from tests import factories as f
 from tournaments.models import Game, Table
 from tournaments.services.draw import draw_series
 
@@ -24,9 +24,9 @@ KARO_WON = {"game": "diamonds", "matadors": 1, "won": True}
 
 
 def _drawn_series(seed):
-    tournament = make_tournament(rounds_per_series=2)
-    make_many_participants(tournament, 8)
-    series = make_series(tournament)
+    tournament = f.make_tournament(rounds_per_series=2)
+    f.make_many_participants(tournament, 8)
+    series = f.make_series(tournament)
     draw_series(series, seed=seed)
     return series
 
@@ -60,7 +60,7 @@ def _post_together(user, requests):
 
 @pytest.mark.parametrize("draw_first", [True, False])
 def test_redraw_while_a_table_enters_a_game_answers_one_winner_and_a_409(draw_first):
-    user = make_staff_user()
+    user = f.make_staff_user()
     for round_number in range(ROUNDS):
         series = _drawn_series(seed=round_number)
         table = Table.objects.filter(series=series).order_by("number").first()

@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from tests.factories import make_seated_table, make_staff_user
+from tests import factories as f
 from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -45,8 +45,8 @@ def _post_concurrently(user, path, bodies):
 
 
 def test_same_game_posted_twice_at_once_is_stored_once_and_answered_409():
-    table = make_seated_table(players=4, rounds_per_series=3)
-    user = make_staff_user()
+    table = f.make_seated_table(players=4, rounds_per_series=3)
+    user = f.make_staff_user()
     path = f"/api/v1/tables/{table.id}/games/"
 
     for number in range(1, ROUNDS + 1):

@@ -53,7 +53,7 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.e2e)
 
 
-def _browser_unavailable(message: str):
+def browser_unavailable(message: str):
     """Skip with ``message``, or fail when the environment demands the browser tests."""
     if os.environ.get(REQUIRE_BROWSER, "") not in ("", "0"):
         pytest.fail(f"{message} ({REQUIRE_BROWSER} is set, so this is an error)", pytrace=False)
@@ -79,7 +79,7 @@ def launched_chromium(extra_args=()):
     """
     executable = chromium_path()
     if executable is None or not Path(executable).is_file():
-        _browser_unavailable(
+        browser_unavailable(
             "Chromium is not installed; install Debian's packages with "
             "`apt-get install chromium-headless-shell chromium chromium-driver` (or set "
             f"{CHROMIUM_ENV} to a Chromium binary)"
@@ -87,7 +87,7 @@ def launched_chromium(extra_args=()):
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        _browser_unavailable(
+        browser_unavailable(
             "the Python package playwright is missing; install requirements-dev.txt"
         )
 
@@ -100,7 +100,7 @@ def launched_chromium(extra_args=()):
                     executable_path=executable, args=[*CHROMIUM_ARGS, *extra_args], headless=True
                 )
             except Exception as error:  # any launch failure means there is no browser
-                _browser_unavailable(f"Chromium at {executable} did not start: {error}")
+                browser_unavailable(f"Chromium at {executable} did not start: {error}")
             yield chromium
             chromium.close()
     finally:

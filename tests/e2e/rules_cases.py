@@ -12,7 +12,7 @@ import random
 from dataclasses import asdict
 from pathlib import Path
 
-from tournaments.services.game_preview import calculator_fields, game_fields
+from tournaments.services.lists.game_form import calculator_fields, game_fields
 from tournaments.skat import (
     GAME_POINTS_ONLY,
     POSSIBLE_GAME_VALUES,

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import factories as f
 from tests.e2e.conftest import TIMEOUT_MS
-from tests.factories import enter, make_participants, make_series, make_table, make_tournament
 from tournaments.services import table_access
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -53,9 +53,9 @@ def device(browser, live_server):
 
 @pytest.fixture
 def table(db):
-    tournament = make_tournament(name="Barrierefrei-Turnier", rounds_per_series=1)
-    table = make_table(make_series(tournament), make_participants(tournament, 4))
-    enter(table, declarer_seat=2, game="grand", matadors=1, won=True)
+    tournament = f.make_tournament(name="Barrierefrei-Turnier", rounds_per_series=1)
+    table = f.make_table(f.make_series(tournament), f.make_participants(tournament, 4))
+    f.enter(table, declarer_seat=2, game="grand", matadors=1, won=True)
     return table
 
 

@@ -4,7 +4,7 @@ itself while it is visible."""
 
 import pytest
 
-from tests.factories import make_participants, make_series, make_tournament
+from tests import factories as f
 from tournaments.models import Participant
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -33,9 +33,9 @@ def hold(page, pattern: str) -> list:
 
 
 def test_double_tap_on_draw_sends_one_request_and_shows_it_is_working(desk):
-    tournament = make_tournament(rounds_per_series=1)
-    make_participants(tournament, 8)
-    series = make_series(tournament)
+    tournament = f.make_tournament(rounds_per_series=1)
+    f.make_participants(tournament, 8)
+    series = f.make_series(tournament)
     desk.goto(f"/leitung/serien/{series.id}/")
     posts = hold(desk, "**/auslosen/")
     seen = []
@@ -60,8 +60,8 @@ def test_double_tap_on_draw_sends_one_request_and_shows_it_is_working(desk):
 
 
 def test_download_link_shows_it_is_working_and_ignores_a_second_tap(desk):
-    tournament = make_tournament(rounds_per_series=1)
-    make_participants(tournament, 4)
+    tournament = f.make_tournament(rounds_per_series=1)
+    f.make_participants(tournament, 4)
     desk.goto(f"/leitung/turniere/{tournament.id}/")
     downloads = []
     desk.on("download", lambda download: downloads.append(download))
@@ -76,14 +76,14 @@ def test_download_link_shows_it_is_working_and_ignores_a_second_tap(desk):
 
 
 def test_dashboard_refreshes_itself_every_30_seconds(desk):
-    tournament = make_tournament(rounds_per_series=1)
-    make_participants(tournament, 4)
+    tournament = f.make_tournament(rounds_per_series=1)
+    f.make_participants(tournament, 4)
     desk.clock.install()
     desk.goto(f"/leitung/turniere/{tournament.id}/")
     tile = desk.locator(".tile-number").first
     assert tile.inner_text() == "4"
 
-    make_participants(tournament, 2)
+    f.make_participants(tournament, 2)
     assert Participant.objects.filter(tournament=tournament).count() == 6
     desk.clock.fast_forward(31_000)
 
@@ -94,8 +94,8 @@ def test_dashboard_refreshes_itself_every_30_seconds(desk):
 def test_a_refresh_whose_answer_never_comes_does_not_stop_the_dashboard(desk):
     """Poor Wi-Fi can swallow an answer and keep the connection open: the dashboard gives
     up waiting after 15 s (ASK_MS in static/js/lib/http.js) and asks again 30 s later."""
-    tournament = make_tournament(rounds_per_series=1)
-    make_participants(tournament, 4)
+    tournament = f.make_tournament(rounds_per_series=1)
+    f.make_participants(tournament, 4)
     desk.clock.install()
     desk.goto(f"/leitung/turniere/{tournament.id}/")
     swallowed = []
@@ -110,7 +110,7 @@ def test_a_refresh_whose_answer_never_comes_does_not_stop_the_dashboard(desk):
     desk.clock.fast_forward(31_000)
     while not swallowed:  # route handlers run while Playwright waits
         desk.wait_for_timeout(50)
-    make_participants(tournament, 2)
+    f.make_participants(tournament, 2)
     with desk.expect_event("requestfailed"):  # given up; then the next refresh is planned
         desk.clock.fast_forward(15_000)
     desk.clock.fast_forward(31_000)

@@ -22,7 +22,7 @@ from pypdf import PdfReader
 
 from tests.e2e.test_tournament_flow import enter_by_touch
 from tournaments.models import Tournament
-from tournaments.services.demo import load_demo
+from tournaments.services.demo.evening import load_demo
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.factories import make_complete_table, make_participants, make_table, play_out, sign_all
+from tests import factories as f
 from tournaments.models import Series, Table, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -19,9 +19,9 @@ PASSWORD = "e2e-Direktor-Passwort-2026"
 
 def test_director_finishes_series_with_an_open_list_and_the_tournament(new_page, django_user_model):
     django_user_model.objects.create_user("leitung", password=PASSWORD, is_staff=True)
-    signed = sign_all(make_complete_table(players=3))
+    signed = f.sign_all(f.make_complete_table(players=3))
     series = signed.series
-    unsigned = play_out(make_table(series, make_participants(series.tournament, 3), number=2))
+    unsigned = f.play_out(f.make_table(series, f.make_participants(series.tournament, 3), number=2))
     tournament = series.tournament
 
     desk = new_page()

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import CHROMIUM_ARGS, TIMEOUT_MS, _browser_unavailable, chromium_path
+from tests.e2e.conftest import CHROMIUM_ARGS, TIMEOUT_MS, browser_unavailable, chromium_path
 from tests.hall_server import hall_server, printed_password
 
 HALL_NAME = "saal.skatverein.test"
@@ -22,11 +22,11 @@ HALL_NAME = "saal.skatverein.test"
 def hall_browser():
     executable = chromium_path()
     if executable is None:
-        _browser_unavailable("Chromium is not installed")
+        browser_unavailable("Chromium is not installed")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        _browser_unavailable("the Python package playwright is missing")
+        browser_unavailable("the Python package playwright is missing")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=executable,

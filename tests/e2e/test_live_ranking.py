@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.factories import enter, make_seated_table
+from tests import factories as f
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -16,8 +16,8 @@ ASK_WITHIN_MS = 15_000  # ASK_MS in static/js/lib/http.js
 def test_a_poll_whose_answer_never_comes_does_not_stop_the_live_ranking(new_page):
     """Poor Wi-Fi can swallow an answer and keep the connection open: the phone gives up
     waiting after a while and asks again at the next poll."""
-    table = make_seated_table(players=3, rounds_per_series=1)
-    enter(table, declarer_seat=2, game="clubs", matadors=1, won=True)
+    table = f.make_seated_table(players=3, rounds_per_series=1)
+    f.enter(table, declarer_seat=2, game="clubs", matadors=1, won=True)
     phone = new_page(viewport={"width": 390, "height": 844})
     phone.clock.install()
     swallowed = []
@@ -39,7 +39,7 @@ def test_a_poll_whose_answer_never_comes_does_not_stop_the_live_ranking(new_page
     phone.clock.fast_forward(POLL_MS)
     while not swallowed:  # route handlers run while Playwright waits
         phone.wait_for_timeout(50)
-    enter(table, declarer_seat=3, game="grand", matadors=1, won=True)
+    f.enter(table, declarer_seat=3, game="grand", matadors=1, won=True)
     # The page gives up on the request, then plans its next poll: the clock moves on to
     # that poll only once the request has failed, or the poll would be planned after it.
     with phone.expect_event("requestfailed"):

@@ -2,24 +2,19 @@
 
 import pytest
 
-from tests.factories import (
-    make_many_participants,
-    make_series,
-    make_table,
-    make_tournament,
-)
+from tests import factories as f
 from tournaments.models import Club
-from tournaments.services import summary
+from tournaments.services.lists import summary
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_projector_shows_ranks_in_large_type_and_turns_the_page_by_itself(new_page):
-    tournament = make_tournament(name="Hallenturnier")
-    people = make_many_participants(tournament, 12)
-    series = make_series(tournament)
+    tournament = f.make_tournament(name="Hallenturnier")
+    people = f.make_many_participants(tournament, 12)
+    series = f.make_series(tournament)
     for number, start in enumerate(range(0, 12, 4), start=1):
-        make_table(series, people[start : start + 4], number=number)
+        f.make_table(series, people[start : start + 4], number=number)
     hall = new_page(viewport={"width": 1280, "height": 720})
     hall.clock.install()  # the page turns by its own timer: the test moves the clock on
 
@@ -70,14 +65,14 @@ COLUMN_BOXES = """() => {
 
 
 def test_projector_columns_fit_every_common_screen(new_page):
-    tournament = make_tournament(name="Hallenturnier", rounds_per_series=3)
+    tournament = f.make_tournament(name="Hallenturnier", rounds_per_series=3)
     club = Club.objects.create(name="Skatfreunde Musterstadt-Beispielheim 1923 e.V.")
-    people = make_many_participants(tournament, 12, club=club)
+    people = f.make_many_participants(tournament, 12, club=club)
     people[0].player.first_name, people[0].player.last_name = "Maximilian-Alexander", "Wolkenstein"
     people[0].player.save()
-    series = make_series(tournament)
+    series = f.make_series(tournament)
     for number, start in enumerate(range(0, 12, 4), start=1):
-        table = make_table(series, people[start : start + 4], number=number)
+        table = f.make_table(series, people[start : start + 4], number=number)
         # Paper lists with twelve different totals, from four digits down to below zero.
         summary.save_summary(
             table,

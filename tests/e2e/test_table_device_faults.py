@@ -13,8 +13,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests import factories as f
 from tests.e2e.network import swallow_the_first_answer
-from tests.factories import make_seated_table
 from tournaments.models import Game
 from tournaments.services import table_access
 
@@ -49,7 +49,7 @@ def checked(page) -> list[str]:
 
 
 def test_nothing_carries_over_to_the_next_game_after_an_offline_save(new_page):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     page = open_table(new_page, table)
     page.context.set_offline(True)
 
@@ -78,7 +78,7 @@ def test_nothing_carries_over_to_the_next_game_after_an_offline_save(new_page):
 
 @pytest.mark.parametrize("failure", ["502 from a proxy", "503", "reset connection"])
 def test_a_save_that_fails_keeps_the_game_and_sends_it_once(new_page, failure):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     page = open_table(new_page, table)
     failed = []
 
@@ -105,7 +105,7 @@ def test_a_save_that_fails_keeps_the_game_and_sends_it_once(new_page, failure):
 
 
 def test_a_save_whose_answer_never_comes_is_sent_again_and_stored_once(new_page):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     page = open_table(new_page, table)
     swallowed = swallow_the_first_answer(page)
     page.clock.install()
@@ -122,7 +122,7 @@ def test_a_save_whose_answer_never_comes_is_sent_again_and_stored_once(new_page)
 
 
 def test_the_same_game_from_a_second_device_is_already_on_the_list(new_page):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     first, second = open_table(new_page, table), open_table(new_page, table)
 
     for page in (first, second):
@@ -137,7 +137,7 @@ def test_the_same_game_from_a_second_device_is_already_on_the_list(new_page):
 
 
 def test_a_clash_with_another_device_leaves_a_clean_form(new_page):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     first, second = open_table(new_page, table), open_table(new_page, table)
     tap(first, "declarer-2", "game-clubs", "won-true")
     first.get_by_test_id("save-game").click()
@@ -152,7 +152,7 @@ def test_a_clash_with_another_device_leaves_a_clean_form(new_page):
 
 
 def test_signing_offline_says_why_it_must_wait(new_page):
-    table = make_seated_table(players=3, rounds_per_series=1)
+    table = f.make_seated_table(players=3, rounds_per_series=1)
     page = open_table(new_page, table)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LONG_MS)
     touch_page_kept = f"""async () => {{
@@ -173,7 +173,7 @@ def test_signing_offline_says_why_it_must_wait(new_page):
 
 
 def test_the_status_line_counts_the_waiting_games(new_page):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     names = {seat.number: seat.participant.player.full_name for seat in table.seats.all()}
     page = open_table(new_page, table, viewport={"width": 1024, "height": 768})
     page.context.set_offline(True)
@@ -190,7 +190,7 @@ def test_the_status_line_counts_the_waiting_games(new_page):
 
 
 def test_the_matadors_field_never_contradicts_its_error(new_page):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     page = open_table(new_page, table)
 
     tap(page, "declarer-2", "game-clubs", "won-true")
@@ -204,7 +204,7 @@ def test_the_matadors_field_never_contradicts_its_error(new_page):
 
 
 def test_the_keyboard_page_marks_matadors_on_a_null_game_in_words(new_page):
-    table = make_seated_table(players=3, rounds_per_series=2)
+    table = f.make_seated_table(players=3, rounds_per_series=2)
     page = open_table(new_page, table, viewport={"width": 1024, "height": 768})
     page.goto(f"/tisch/{table.pk}/tastatur/")
     field = page.get_by_test_id("notation-input")
@@ -221,7 +221,7 @@ def test_the_keyboard_page_marks_matadors_on_a_null_game_in_words(new_page):
 
 
 def test_a_touch_screen_gets_no_ctrl_z_on_the_keyboard_page(new_page):
-    table = make_seated_table(players=3, rounds_per_series=2)
+    table = f.make_seated_table(players=3, rounds_per_series=2)
     page = open_table(new_page, table, has_touch=True, is_mobile=True)
     page.goto(f"/tisch/{table.pk}/tastatur/")
     field = page.get_by_test_id("notation-input")

@@ -10,8 +10,8 @@ origin that is not potentially trustworthy.
 
 import pytest
 
+from tests import factories as f
 from tests.e2e.conftest import TIMEOUT_MS, launched_chromium
-from tests.factories import make_seated_table
 from tournaments.models import Game
 from tournaments.services import table_access
 
@@ -31,7 +31,7 @@ def test_games_entered_offline_at_a_plain_http_lan_address_are_sent_once(
     browser, live_server, settings
 ):
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, HOST]
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     port = live_server.url.rsplit(":", 1)[1]
     context = browser.new_context(
         base_url=f"http://{HOST}:{port}", locale="de-DE", viewport={"width": 390, "height": 844}

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.factories import enter, make_seated_table, play_out
+from tests import factories as f
 from tournaments.services import table_access
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -66,7 +66,7 @@ def numbers_in_view(page, seats) -> dict:
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 @pytest.mark.parametrize("game", GAMES)
 def test_value_totals_and_save_are_in_view_after_the_last_choice(new_page, size, game):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     page = open_table(new_page, table, size)
     taps, value = GAMES[game]
 
@@ -89,7 +89,7 @@ def test_value_totals_and_save_are_in_view_after_the_last_choice(new_page, size,
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_after_a_save_the_confirmation_and_offline_the_banner_are_in_view(new_page, size):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     page = open_table(new_page, table, size)
 
     for name in GAMES["hand-schneider"][0]:
@@ -138,10 +138,10 @@ def table_pages(table):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_every_table_page_has_44_px_targets_and_16_px_text(new_page, size):
-    table = make_seated_table(players=4, rounds_per_series=1)
-    enter(table, declarer_seat=2, game="clubs", matadors=2, won=True)
-    signed = make_seated_table(players=3, rounds_per_series=1)
-    play_out(signed)
+    table = f.make_seated_table(players=4, rounds_per_series=1)
+    f.enter(table, declarer_seat=2, game="clubs", matadors=2, won=True)
+    signed = f.make_seated_table(players=3, rounds_per_series=1)
+    f.play_out(signed)
     page = open_table(new_page, table, size)
     found = {}
 
@@ -160,8 +160,8 @@ def test_every_table_page_has_44_px_targets_and_16_px_text(new_page, size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_screenshots_of_the_table_device_for_the_docs(new_page, size, tmp_path):
     """docs/table-device.md shows these; ``SKATVEREIN_WRITE_DOCS_IMAGES=1`` writes them there."""
-    table = make_seated_table(players=4, rounds_per_series=2)
-    enter(table, declarer_seat=2, game="spades", matadors=1, won=True)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
+    f.enter(table, declarer_seat=2, game="spades", matadors=1, won=True)
     page = open_table(new_page, table, size)
     for name in ["declarer-3", "game-clubs", "won-true", "hand", "schneider"]:
         tap(page, name)

@@ -13,8 +13,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tests import factories as f
 from tests.e2e.network import swallow_the_first_answer
-from tests.factories import enter, make_seated_table
 from tournaments.models import AuditEntry, Game
 from tournaments.services import table_access
 
@@ -126,7 +126,7 @@ def stored(table):
 
 
 def test_games_entered_offline_are_stored_once_in_order(new_page):
-    table = make_seated_table(players=3, rounds_per_series=4)
+    table = f.make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)
 
     tablet.context.set_offline(True)
@@ -144,7 +144,7 @@ def test_games_entered_offline_are_stored_once_in_order(new_page):
 
 @pytest.mark.parametrize("answer", ["503", "no answer"])
 def test_games_entered_while_the_server_is_down_are_stored_once(new_page, answer):
-    table = make_seated_table(players=3, rounds_per_series=4)
+    table = f.make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)
 
     def server_down(route):
@@ -163,14 +163,14 @@ def test_games_entered_while_the_server_is_down_are_stored_once(new_page, answer
 
 
 def test_clash_with_another_device_is_shown_and_renumbered(new_page):
-    table = make_seated_table(players=3, rounds_per_series=4)
+    table = f.make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)
 
     tablet.context.set_offline(True)
     touch_game(tablet, *TOUCH_GAMES[0])
     touch_game(tablet, *TOUCH_GAMES[1])
     tablet.get_by_test_id("queued-row-2").wait_for()
-    enter(table, declarer_seat=1, game="diamonds", matadors=1, won=True)
+    f.enter(table, declarer_seat=1, game="diamonds", matadors=1, won=True)
     tablet.context.set_offline(False)
 
     clash = tablet.get_by_test_id("offline-clash-1")
@@ -188,7 +188,7 @@ def test_clash_with_another_device_is_shown_and_renumbered(new_page):
 
 
 def test_reissued_code_ends_access_and_keeps_the_games_visible(new_page):
-    table = make_seated_table(players=3, rounds_per_series=4)
+    table = f.make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)
 
     tablet.context.set_offline(True)
@@ -219,7 +219,7 @@ RELEASE_ON_DEVICE = """async (release) => {
 
 
 def test_new_release_installs_its_worker_and_cache_on_the_next_online_load(new_page, settings):
-    table = make_seated_table(players=3, rounds_per_series=4)
+    table = f.make_seated_table(players=3, rounds_per_series=4)
     settings.TABLE_DEVICE_CACHE_VERSION = "release-1"
     tablet = open_table(new_page, table)
     names = "async () => (await caches.keys()).join(',')"
@@ -236,7 +236,7 @@ def test_new_release_installs_its_worker_and_cache_on_the_next_online_load(new_p
 
 
 def test_waiting_games_are_corrected_on_the_device_before_sending(new_page):
-    table = make_seated_table(players=3, rounds_per_series=4)
+    table = f.make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)
 
     tablet.context.set_offline(True)
@@ -280,7 +280,7 @@ SEND_WITHIN_MS = 20_000
 def test_a_game_whose_answer_never_comes_is_sent_again_and_stored_once(new_page):
     """Poor Wi-Fi can swallow an answer and keep the connection open: the device gives up
     waiting after a while and sends the game again; its key makes that harmless."""
-    table = make_seated_table(players=3, rounds_per_series=4)
+    table = f.make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)
     tablet.context.set_offline(True)
     touch_game(tablet, *TOUCH_GAMES[0])
@@ -301,7 +301,7 @@ def test_a_game_whose_answer_never_comes_is_sent_again_and_stored_once(new_page)
 
 
 def test_game_stored_but_answered_with_503_is_sent_again_and_stored_once(new_page):
-    table = make_seated_table(players=3, rounds_per_series=4)
+    table = f.make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)
     keep_three_games_offline(tablet)
     answered = set()
@@ -324,7 +324,7 @@ def test_game_stored_but_answered_with_503_is_sent_again_and_stored_once(new_pag
 
 
 def test_device_without_waiting_games_rechecks_its_code_when_back_online(new_page):
-    table = make_seated_table(players=3, rounds_per_series=4)
+    table = f.make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)
 
     tablet.context.set_offline(True)
@@ -383,7 +383,7 @@ def test_games_changed_while_an_earlier_one_is_on_its_way_are_sent_as_changed(
     """Poor Wi-Fi: the first waiting game's request hangs; meanwhile the keeper takes back
     or corrects a later one. The games are sent as the device holds them then, not as
     they were when sending began."""
-    table = make_seated_table(players=3, rounds_per_series=4)
+    table = f.make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)
     keep_three_games_offline(tablet)
     held = HeldRequests(tablet)
@@ -400,7 +400,7 @@ def test_games_changed_while_an_earlier_one_is_on_its_way_are_sent_as_changed(
 def test_the_game_on_its_way_can_be_neither_taken_back_nor_changed(new_page):
     """Its request has left the device: the server may store it whatever the device does
     now. The list says it is being sent, and offers no take-back or change for it."""
-    table = make_seated_table(players=3, rounds_per_series=4)
+    table = f.make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)
     tablet.context.set_offline(True)
     touch_game(tablet, *TOUCH_GAMES[0])
@@ -447,7 +447,7 @@ SLOW_FIRST_READ = """(() => {
 def test_a_game_entered_before_the_device_has_read_its_waiting_games_comes_after_them(
     new_page, online
 ):
-    table = make_seated_table(players=3, rounds_per_series=4)
+    table = f.make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)
     tablet.context.set_offline(True)
     touch_game(tablet, 2, "clubs", True, 2, True)
@@ -482,7 +482,7 @@ STORAGE_REFUSED_LATE = """(() => {
 
 
 def test_a_touch_game_saved_while_storage_turns_out_unusable_is_sent_from_memory(new_page):
-    table = make_seated_table(players=3, rounds_per_series=4)
+    table = f.make_seated_table(players=3, rounds_per_series=4)
     tablet = new_page(viewport={"width": 1024, "height": 768})
     tablet.add_init_script(STORAGE_REFUSED_LATE)
     tablet.goto(f"/tisch/code/{table_access.ensure_code(table)}/", timeout=LONG_MS)

@@ -8,7 +8,7 @@ bottom of the touch form shows at three screen sizes: test_table_layout.py.
 
 import pytest
 
-from tests.factories import enter, make_seated_table, play_out
+from tests import factories as f
 from tournaments.services import table_access
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -46,7 +46,7 @@ def no_horizontal_overflow(page) -> bool:
 
 
 def test_phone_header_takes_at_most_a_sixth_of_the_height(new_page):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     page = open_table(new_page, table)
 
     header = page.get_by_test_id("table-head").bounding_box()
@@ -76,7 +76,7 @@ WORDS_BROKEN_ACROSS_LINES = """root => {
     [("", PHONE), ("", NARROW), ("/rechner/", PHONE), ("/rechner/", NARROW)],
 )
 def test_no_button_label_wraps_inside_a_word(new_page, path, viewport):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     page = open_table(new_page, table, viewport=viewport)
     if path:
         page.goto(path)
@@ -110,8 +110,8 @@ def test_calculator_result_is_beside_or_right_under_its_buttons(new_page):
 
 @pytest.mark.parametrize("suffix", ["rangliste/", "serie/1/rangliste/", "serie/1/tischplan/"])
 def test_public_pages_fit_360_px_without_cutting_columns(new_page, suffix):
-    table = make_seated_table(players=4, rounds_per_series=1)
-    play_out(table)
+    table = f.make_seated_table(players=4, rounds_per_series=1)
+    f.play_out(table)
     page = new_page(NARROW)
 
     page.goto(f"/turniere/{table.series.tournament_id}/{suffix}", timeout=FIRST_LOAD_MS)
@@ -129,8 +129,8 @@ def test_public_pages_fit_360_px_without_cutting_columns(new_page, suffix):
 
 
 def test_ctrl_z_in_the_empty_keyboard_field_asks_naming_the_game(new_page):
-    table = make_seated_table(players=3, rounds_per_series=2)
-    enter(table, declarer_seat=2, game="clubs", matadors=2, hand=True, won=True)
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    f.enter(table, declarer_seat=2, game="clubs", matadors=2, hand=True, won=True)
     page = open_table(new_page, table, viewport={"width": 1280, "height": 800}, suffix="tastatur/")
     questions = []
 
@@ -147,8 +147,8 @@ def test_ctrl_z_in_the_empty_keyboard_field_asks_naming_the_game(new_page):
 
 
 def test_touch_undo_asks_naming_the_game(new_page):
-    table = make_seated_table(players=3, rounds_per_series=2)
-    enter(table, declarer_seat=2, game="clubs", matadors=2, hand=True, won=True)
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    f.enter(table, declarer_seat=2, game="clubs", matadors=2, hand=True, won=True)
     page = open_table(new_page, table)
 
     page.get_by_test_id("undo").click()
@@ -159,9 +159,9 @@ def test_touch_undo_asks_naming_the_game(new_page):
 
 
 def test_a_saved_game_is_corrected_in_the_touch_form_with_its_preview(new_page):
-    table = make_seated_table(players=3, rounds_per_series=2)
-    enter(table, declarer_seat=2, game="clubs", matadors=2, hand=True, won=True)
-    enter(table, passed=True)
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    f.enter(table, declarer_seat=2, game="clubs", matadors=2, hand=True, won=True)
+    f.enter(table, passed=True)
     page = open_table(new_page, table)
 
     page.get_by_test_id("game-row-1").locator("td").nth(2).click()  # the row, not its link

@@ -3,7 +3,7 @@ the reason, a signature is taken; a tournament that signs with the PIN offers no
 
 import pytest
 
-from tests.factories import make_seated_table, play_out
+from tests import factories as f
 from tournaments.models import Signature
 from tournaments.services import table_access
 
@@ -32,7 +32,7 @@ def draw(page, seat, points):
 
 
 def test_a_dot_is_refused_with_the_reason_and_a_signature_is_taken(new_page):
-    table = play_out(make_seated_table(players=3, rounds_per_series=1))
+    table = f.play_out(f.make_seated_table(players=3, rounds_per_series=1))
     page = open_signing(new_page, table)
 
     draw(page, 1, [(150, 50)])
@@ -50,7 +50,7 @@ def test_a_dot_is_refused_with_the_reason_and_a_signature_is_taken(new_page):
 
 
 def test_a_tournament_that_signs_with_the_pin_offers_no_pad(new_page):
-    table = play_out(make_seated_table(players=3, rounds_per_series=1))
+    table = f.play_out(f.make_seated_table(players=3, rounds_per_series=1))
     tournament = table.series.tournament
     tournament.sign_with_pin = True
     tournament.save(update_fields=["sign_with_pin"])

@@ -7,21 +7,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pypdf import PdfReader
 
-from tests.factories import (
-    make_club,
-    make_complete_table,
-    make_participants,
-    make_pkcs12,
-    make_series,
-    make_staff_user,
-    make_table,
-    make_tournament,
-    play_out,
-    sign_all,
-)
+from tests import factories as f
 from tests.openapi import api_schema, generator_warnings
-from tournaments.exports.pades import MAX_UPLOAD_BYTES, certificate_for
 from tournaments.models import Seat, SigningCertificate
+from tournaments.services.sealing.certificates import MAX_UPLOAD_BYTES, certificate_for
 
 pytestmark = pytest.mark.django_db
 
@@ -38,10 +27,6 @@ def body(response) -> bytes:
     return b"".join(response.streaming_content)
 
 
-def text_of(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
-
-
 def signatures_in(pdf: bytes) -> int:
     return len(PdfFileReader(io.BytesIO(pdf)).embedded_signatures)
 
@@ -52,9 +37,9 @@ def names_at(table) -> list[str]:
 
 
 def club_table():
-    table = make_complete_table()
+    table = f.make_complete_table()
     tournament = table.series.tournament
-    tournament.club = make_club("Skatclub Herz Dame")
+    tournament.club = f.make_club("Skatclub Herz Dame")
     tournament.name = "Preisskat Grün-Weiß"
     tournament.save()
     return table
@@ -62,7 +47,7 @@ def club_table():
 
 @pytest.mark.parametrize("accept", ["*/*", "application/pdf"])
 def test_list_pdf_is_a_signed_attachment_with_a_readable_name(client, accept):
-    table = sign_all(club_table())
+    table = f.sign_all(club_table())
 
     response = client.get(f"{API}tables/{table.id}/list.pdf", headers={"accept": accept})
 
@@ -74,7 +59,7 @@ def test_list_pdf_is_a_signed_attachment_with_a_readable_name(client, accept):
     )
     pdf = body(response)
     assert signatures_in(pdf) == 1
-    text = text_of(pdf)
+    text = f.pdf_text(pdf)
     for name in names_at(table):
         assert name in text
     assert f"http://testserver/verify/{table.seal}/" in text
@@ -92,16 +77,16 @@ def test_blank_list_pdf_is_an_unsigned_attachment_with_the_players(client):
     pdf = body(response)
     assert signatures_in(pdf) == 0
     for name in names_at(table):
-        assert name in text_of(pdf)
+        assert name in f.pdf_text(pdf)
 
 
 def series_with_tables(count: int):
-    tournament = make_tournament(rounds_per_series=1, club=make_club())
-    series = make_series(tournament)
-    people = make_participants(tournament, 4 * count)
-    tables = [make_table(series, people[4 * n : 4 * n + 4]) for n in range(count)]
+    tournament = f.make_tournament(rounds_per_series=1, club=f.make_club())
+    series = f.make_series(tournament)
+    people = f.make_participants(tournament, 4 * count)
+    tables = [f.make_table(series, people[4 * n : 4 * n + 4]) for n in range(count)]
     for table in tables:
-        sign_all(play_out(table))
+        f.sign_all(f.play_out(table))
     return series, tables
 
 
@@ -128,7 +113,7 @@ def test_series_lists_pdf_holds_every_list_in_queries_constant_per_table(
     assert response["Content-Disposition"].endswith("_Serie-1_Spiellisten.pdf")
     assert signatures_in(pdf) == 1
     assert len(PdfReader(io.BytesIO(pdf)).pages) == count
-    text = text_of(pdf)
+    text = f.pdf_text(pdf)
     for table in tables:
         assert table.seal in text
         for name in names_at(table):
@@ -150,8 +135,8 @@ def test_unknown_id_gives_the_json_error(client, path, accept):
 
 
 def test_pdf_downloads_cannot_be_written_to(client):
-    table = make_complete_table()
-    client.force_login(make_staff_user())
+    table = f.make_complete_table()
+    client.force_login(f.make_staff_user())
 
     response = client.post(f"{API}tables/{table.id}/list.pdf")
 
@@ -188,10 +173,10 @@ def test_certificate_is_missing_until_the_first_list_is_downloaded(client):
 
 
 def test_director_uploads_the_clubs_own_certificate(client):
-    club = make_club()
-    client.force_login(make_staff_user())
+    club = f.make_club()
+    client.force_login(f.make_staff_user())
 
-    response = upload(client, club, make_pkcs12(b"geheim"))
+    response = upload(client, club, f.make_pkcs12(b"geheim"))
 
     assert response.status_code == 201
     assert response.json()["uploaded"] is True
@@ -202,18 +187,18 @@ def test_director_uploads_the_clubs_own_certificate(client):
 @pytest.mark.parametrize(
     ("data", "password", "field", "code"),
     [
-        (make_pkcs12(b"geheim"), "falsch", "password", "wrong_certificate_password"),
+        (f.make_pkcs12(b"geheim"), "falsch", "password", "wrong_certificate_password"),
         (b"-----BEGIN CERTIFICATE-----", "geheim", "file", "not_a_certificate"),
         (None, "geheim", "file", "certificate_missing"),
         (b"0" * (MAX_UPLOAD_BYTES + 5000), "geheim", "file", "certificate_too_large"),
-        (make_pkcs12(b"geheim", days=-1), "geheim", "file", "certificate_expired"),
+        (f.make_pkcs12(b"geheim", days=-1), "geheim", "file", "certificate_expired"),
     ],
     # Named, because a generated certificate differs in every pytest-xdist process.
     ids=["wrong-password", "a-pem-header", "no-file", "too-large", "expired"],
 )
 def test_certificate_upload_refusals_name_the_field(client, data, password, field, code):
-    club = make_club()
-    client.force_login(make_staff_user())
+    club = f.make_club()
+    client.force_login(f.make_staff_user())
 
     response = upload(client, club, data, password)
 
@@ -225,16 +210,16 @@ def test_certificate_upload_refusals_name_the_field(client, data, password, fiel
 
 
 def test_certificate_upload_needs_a_director(client):
-    club = make_club()
+    club = f.make_club()
 
-    response = upload(client, club, make_pkcs12(b"geheim"))
+    response = upload(client, club, f.make_pkcs12(b"geheim"))
 
     assert response.status_code == 403
     assert not SigningCertificate.objects.filter(club=club).exists()
 
 
 def test_certificate_of_an_unknown_club_is_not_found(client):
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
     response = client.post(f"{API}clubs/999999/certificate/", {"password": "x"})
 

@@ -11,20 +11,21 @@ from pyhanko.sign.signers.pdf_signer import PdfSigningSession
 from pyhanko.sign.validation import validate_pdf_signature
 from pyhanko_certvalidator import ValidationContext
 
-from tests.factories import make_club, make_complete_table, make_pkcs12, sign_all
+from tests import factories as f
 from tournaments.exports import pades
 from tournaments.exports.pdf_list import game_list_pdf
 from tournaments.models import AuditEntry, SigningCertificate
 from tournaments.services.errors import Rejected
+from tournaments.services.sealing import certificates
 
 pytestmark = pytest.mark.django_db
 
 
 def signed_list(club):
-    table = make_complete_table()
+    table = f.make_complete_table()
     table.series.tournament.club = club
     table.series.tournament.save()
-    sign_all(table)
+    f.sign_all(table)
     stream = io.BytesIO(game_list_pdf(table, base_url="https://skat.example.org"))
     pades.add_digital_signature(stream, club, reason="Spielliste", location="Vereinsheim")
     return stream.getvalue()
@@ -32,7 +33,7 @@ def signed_list(club):
 
 def trusting(stored: SigningCertificate) -> ValidationContext:
     """A validation context that trusts exactly the club's certificate."""
-    _key, certificate, _extra = pades.load_key_and_certificate(stored)
+    _key, certificate, _extra = certificates.load_key_and_certificate(stored)
     root = asn1_x509.Certificate.load(certificate.public_bytes(Encoding.DER))
     return ValidationContext(trust_roots=[root])
 
@@ -44,7 +45,7 @@ def validate(pdf: bytes, context: ValidationContext):
 
 
 def test_signed_list_validates_with_the_club_certificate():
-    club = make_club("Skatfreunde Grünhain")
+    club = f.make_club("Skatfreunde Grünhain")
 
     pdf = signed_list(club)
 
@@ -56,7 +57,7 @@ def test_signed_list_validates_with_the_club_certificate():
 
 
 def test_signed_list_is_not_intact_after_one_signed_byte_changed():
-    club = make_club()
+    club = f.make_club()
     pdf = signed_list(club)
     title = pdf.index(b"/Title (") + len(b"/Title (")
     changed = pdf[:title] + bytes([pdf[title] ^ 0x01]) + pdf[title + 1 :]
@@ -67,20 +68,20 @@ def test_signed_list_is_not_intact_after_one_signed_byte_changed():
 
 
 def test_signature_does_not_validate_against_another_clubs_certificate():
-    club, other = make_club(), make_club()
+    club, other = f.make_club(), f.make_club()
     pdf = signed_list(club)
 
-    status = validate(pdf, trusting(pades.certificate_for(other)))
+    status = validate(pdf, trusting(certificates.certificate_for(other)))
 
     assert status.intact is True
     assert status.trusted is False
 
 
 def test_club_certificate_is_created_once_and_reused():
-    club = make_club()
+    club = f.make_club()
 
-    first = pades.certificate_for(club)
-    second = pades.certificate_for(club)
+    first = certificates.certificate_for(club)
+    second = certificates.certificate_for(club)
 
     assert first.pk == second.pk
     assert SigningCertificate.objects.filter(club=club).count() == 1
@@ -92,14 +93,14 @@ def test_tournament_without_club_is_signed_with_the_default_certificate():
     status = validate(pdf, trusting(SigningCertificate.objects.get(club=None)))
 
     assert status.bottom_line is True
-    assert status.signing_cert.subject.native["common_name"] == pades.DEFAULT_SUBJECT
+    assert status.signing_cert.subject.native["common_name"] == certificates.DEFAULT_SUBJECT
 
 
 def test_uploaded_certificate_signs_the_clubs_lists_from_then_on():
-    club = make_club()
-    pades.certificate_for(club)
+    club = f.make_club()
+    certificates.certificate_for(club)
 
-    stored = pades.upload_certificate(club, make_pkcs12(b"geheim"), "geheim")
+    stored = certificates.upload_certificate(club, f.make_pkcs12(b"geheim"), "geheim")
     status = validate(signed_list(club), trusting(stored))
 
     assert stored.uploaded is True
@@ -109,26 +110,26 @@ def test_uploaded_certificate_signs_the_clubs_lists_from_then_on():
 
 
 def test_certificate_with_an_unreadable_key_is_replaced_by_a_new_one(settings):
-    club = make_club()
-    old = pades.certificate_for(club)
+    club = f.make_club()
+    old = certificates.certificate_for(club)
     settings.SEAL_SECRET = "another-seal-secret-0123456789abcdef0123456789"
 
-    new = pades.certificate_for(club)
+    new = certificates.certificate_for(club)
 
     assert new.pk == old.pk and bytes(new.pkcs12) != bytes(old.pkcs12)
-    assert pades.load_key_and_certificate(new)[0] is not None
+    assert certificates.load_key_and_certificate(new)[0] is not None
 
 
 @pytest.mark.parametrize(
     ("data", "password", "field", "code"),
     [
-        (make_pkcs12(b"geheim"), "falsch", "password", "wrong_certificate_password"),
-        (make_pkcs12(b"geheim"), "", "password", "wrong_certificate_password"),
+        (f.make_pkcs12(b"geheim"), "falsch", "password", "wrong_certificate_password"),
+        (f.make_pkcs12(b"geheim"), "", "password", "wrong_certificate_password"),
         (b"%PDF-1.4 not a certificate", "geheim", "file", "not_a_certificate"),
         (b"", "geheim", "file", "certificate_missing"),
-        (b"0" * (pades.MAX_UPLOAD_BYTES + 1), "geheim", "file", "certificate_too_large"),
-        (make_pkcs12(b"geheim", key=False), "geheim", "file", "certificate_without_key"),
-        (make_pkcs12(b"geheim", days=-30), "geheim", "file", "certificate_expired"),
+        (b"0" * (certificates.MAX_UPLOAD_BYTES + 1), "geheim", "file", "certificate_too_large"),
+        (f.make_pkcs12(b"geheim", key=False), "geheim", "file", "certificate_without_key"),
+        (f.make_pkcs12(b"geheim", days=-30), "geheim", "file", "certificate_expired"),
     ],
     # Named, because a generated certificate differs in every pytest-xdist process.
     ids=[
@@ -142,10 +143,10 @@ def test_certificate_with_an_unreadable_key_is_replaced_by_a_new_one(settings):
     ],
 )
 def test_upload_refuses_certificates_that_cannot_sign(data, password, field, code):
-    club = make_club()
+    club = f.make_club()
 
     with pytest.raises(Rejected) as refused:
-        pades.upload_certificate(club, data, password)
+        certificates.upload_certificate(club, data, password)
 
     problem = refused.value.problems[0]
     assert (problem.field, problem.code) == (field, code)
@@ -153,16 +154,16 @@ def test_upload_refuses_certificates_that_cannot_sign(data, password, field, cod
 
 
 def test_upload_accepts_a_certificate_without_password():
-    club = make_club()
+    club = f.make_club()
 
-    stored = pades.upload_certificate(club, make_pkcs12(None), "")
+    stored = certificates.upload_certificate(club, f.make_pkcs12(None), "")
 
     assert stored.uploaded is True
 
 
 def test_signature_size_is_found_once_per_certificate_not_per_list(monkeypatch):
     """pyHanko's dummy signature to learn the size took a third of a list PDF's time."""
-    club = make_club()
+    club = f.make_club()
     signed_list(club)  # creates and loads the club's certificate
     monkeypatch.setattr(
         PdfSigningSession,
@@ -178,12 +179,12 @@ def test_signature_size_is_found_once_per_certificate_not_per_list(monkeypatch):
 
 def test_key_is_decrypted_and_parsed_once_for_many_signed_lists(monkeypatch):
     """OpenSSL checks an RSA key at every load (tens of ms): a list PDF must not pay that."""
-    club = make_club()
+    club = f.make_club()
     signed_list(club)  # creates and loads the club's certificate
     loads = []
     for module, name in (
-        (pades.pkcs12, "load_key_and_certificates"),
-        (pades.serialization, "load_der_private_key"),
+        (certificates.pkcs12, "load_key_and_certificates"),
+        (certificates.serialization, "load_der_private_key"),
     ):
         original = getattr(module, name)
         monkeypatch.setattr(

@@ -4,7 +4,7 @@ import datetime
 import itertools
 
 from league.services import fixtures, structure
-from tests.factories import make_club, make_player, play_out, sign_all
+from tests import factories as f
 from tournaments.models import Table
 from tournaments.services import draw, states
 
@@ -40,9 +40,9 @@ def make_group(league=None, promotion=0, relegation=0, **league_options):
 
 
 def make_league_team(group, club=None, players=4, substitutes=0, name=None, captain_user=None):
-    club = club or make_club()
-    roster = [make_player(club) for _ in range(players)]
-    extra = [make_player(club) for _ in range(substitutes)]
+    club = club or f.make_club()
+    roster = [f.make_player(club) for _ in range(players)]
+    extra = [f.make_player(club) for _ in range(substitutes)]
     return structure.create_team(
         group,
         {
@@ -76,7 +76,7 @@ def play_venue(venue, *, seed=1):
     for series in tournament.series.order_by("number"):
         draw.draw_series(series, seed=seed)
         for table in Table.objects.filter(series=series).select_related("series__tournament"):
-            sign_all(play_out(table))
+            f.sign_all(f.play_out(table))
         states.apply(series, "finish", None, roles={states.Role.DIRECTOR})
     tournament.refresh_from_db()
     states.apply(tournament, "finish", None, roles={states.Role.DIRECTOR})

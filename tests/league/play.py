@@ -14,7 +14,7 @@ average is the outcome's points over the three games each player takes part in (
 a 4-table with one sat out as dealer, three at a 3-table).
 """
 
-from tests.factories import png_data_url
+from tests import factories as f
 
 API = "/api/v1/"
 OUTCOMES = {
@@ -65,4 +65,4 @@ def play_series(director, series_id: int, team_of: dict[int, str], script: dict[
 def png_data_url_of(variant: int) -> str:
     from tests.factories import png_bytes
 
-    return png_data_url(png_bytes(variant=variant % 97))
+    return f.png_data_url(png_bytes(variant=variant % 97))

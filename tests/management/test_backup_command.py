@@ -7,14 +7,14 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tests.factories import make_player
+from tests import factories as f
 
 pytestmark = pytest.mark.django_db
 
 
 def test_backup_without_a_file_writes_a_dated_file_under_var_backups(settings, tmp_path):
     settings.VAR_DIR = tmp_path
-    make_player(last_name="Gesichert")
+    f.make_player(last_name="Gesichert")
     out = io.StringIO()
 
     call_command("backup", stdout=out)

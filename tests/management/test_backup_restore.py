@@ -10,17 +10,11 @@ from django.core.management.base import CommandError
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
-from tests.factories import (
-    make_complete_table,
-    make_seated_table,
-    make_staff_user,
-    png_bytes,
-    png_data_url,
-    sign_all,
-)
+from tests import factories as f
 from tournaments.models import AuditEntry, Participant, Player, Signature, Table
-from tournaments.services import backup, backup_secrets, signing, states, table_access
-from tournaments.services.seal import verify_seal
+from tournaments.services import backup, backup_secrets, states, table_access
+from tournaments.services.sealing import signing
+from tournaments.services.sealing.seal import verify_seal
 
 # Transactional: a restore with --force empties tables (TRUNCATE on PostgreSQL), which
 # cannot run inside the test's own transaction while constraint checks are pending.
@@ -30,11 +24,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def event(db):
     """A signed list (one drawn signature), a list closed by the director, a renamed player."""
-    signed = make_complete_table(players=4, rounds_per_series=1)
-    signing.sign_list(signed, 1, image=png_data_url(png_bytes(variant=1)))
-    sign_all(signed)
-    closed = make_complete_table(players=3, rounds_per_series=1)
-    states.apply(closed, "close", make_staff_user(), "Platz 3 ist gegangen")
+    signed = f.make_complete_table(players=4, rounds_per_series=1)
+    signing.sign_list(signed, 1, image=f.png_data_url(f.png_bytes(variant=1)))
+    f.sign_all(signed)
+    closed = f.make_complete_table(players=3, rounds_per_series=1)
+    states.apply(closed, "close", f.make_staff_user(), "Platz 3 ist gegangen")
     player = signed.seats.get(number=2).participant.player
     player.last_name = "Umbenannt"
     player.save()
@@ -94,8 +88,8 @@ def test_restored_database_takes_new_rows(event, tmp_path):
     flush()
     call_command("restore", str(path), stdout=io.StringIO())
 
-    table = make_complete_table(players=3)
-    sign_all(table)
+    table = f.make_complete_table(players=3)
+    f.sign_all(table)
 
     assert verify_seal(table.seal).valid
 
@@ -186,13 +180,13 @@ def test_a_missing_file_is_named(db, tmp_path):
 
 def secrets_of_event():
     """The PINs and the code of an open list (the event's lists are locked: no codes)."""
-    open_list = make_seated_table()
+    open_list = f.make_seated_table()
     codes = {open_list.id: table_access.issue_code(open_list)}
     return dict(Participant.objects.values_list("id", "pin")), codes
 
 
 def test_a_backup_holds_no_api_token_and_no_readable_pin_or_table_code(event):
-    token = Token.objects.create(user=make_staff_user("skript"))
+    token = Token.objects.create(user=f.make_staff_user("skript"))
     pins, codes = secrets_of_event()
 
     content = gzip.decompress(backup_bytes()).decode()
@@ -206,7 +200,7 @@ def test_a_backup_holds_no_api_token_and_no_readable_pin_or_table_code(event):
 
 def test_restored_pins_and_table_codes_are_the_ones_backed_up(event, tmp_path):
     pins, codes = secrets_of_event()
-    Token.objects.create(user=make_staff_user("skript"))
+    Token.objects.create(user=f.make_staff_user("skript"))
     path = tmp_path / "backup.json.gz"
     call_command("backup", str(path), stdout=io.StringIO())
     flush()

@@ -13,7 +13,7 @@ from tests.factories import make_participants, make_series, make_table, make_tou
 from tournaments.benchmarks import BENCHMARKS
 from tournaments.benchmarks.ranking import build_championship
 from tournaments.models import Game, GamePoints
-from tournaments.services import listkeeping
+from tournaments.services.lists import listkeeping
 
 
 def test_bench_ranking_prints_timings_in_a_throwaway_database(development_database):

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
-from tests.factories import enter, make_seated_table
+from tests import factories as f
 from tournaments.benchmarks import load
 from tournaments.benchmarks.phones import first_due_offsets
 
@@ -81,10 +81,10 @@ def test_bench_load_refuses_impossible_sizes(arguments):
 
 @pytest.mark.django_db
 def test_report_counts_lost_duplicated_and_failed_posts_per_table():
-    short, long = make_seated_table(players=4), make_seated_table(players=4)
+    short, long = f.make_seated_table(players=4), f.make_seated_table(players=4)
     for table in (short, long):
-        enter(table, passed=True)
-        enter(table, passed=True)
+        f.enter(table, passed=True)
+        f.enter(table, passed=True)
     # The first device was told 3 games were stored, the second only 1.
     claims_more = load.Device(short.id, "code", [KARO_WON] * 4, acknowledged=3)
     claims_less = load.Device(long.id, "code", [KARO_WON], acknowledged=1)
@@ -110,7 +110,7 @@ def test_percentile_of_few_values(values, expected):
 
 def test_device_counts_a_refused_connection_as_an_error_and_retries_until_the_deadline():
     device = load.Device(table_id=1, code="code", games=[KARO_WON])
-    nobody_listens = load._free_port()
+    nobody_listens = load.free_port()
 
     device.run(nobody_listens, deadline=time.monotonic() + 0.3)
 
@@ -124,7 +124,7 @@ def test_waiting_for_a_server_that_exited_names_its_exit_code():
     server.wait(timeout=30)
 
     with pytest.raises(RuntimeError, match=r"gunicorn stopped at start \(exit code 3\)"):
-        load._wait_until_up(load._free_port(), server)
+        load.wait_until_up(load.free_port(), server)
 
 
 def test_rerun_against_an_unreachable_server_names_it_and_its_error():
@@ -132,4 +132,4 @@ def test_rerun_against_an_unreachable_server_names_it_and_its_error():
     options = {"devices": 1, "seconds": 1, "workers": 1, "rounds": 1, "seed": 1}
 
     with pytest.raises(RuntimeError, match=r"bench load on postgres://nobody@127\.0\.0\.1:1/"):
-        load._rerun_against({**options, "database_url": url}, io.StringIO())
+        load.rerun_against({**options, "database_url": url}, io.StringIO())

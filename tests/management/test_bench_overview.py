@@ -26,9 +26,9 @@ def test_bench_quick_prints_the_performance_table(development_database, monkeypa
     connected_to = connection.settings_dict["NAME"]
     out = io.StringIO()
     servers = []
-    start_gunicorn = load._start_gunicorn
+    start_gunicorn = load.start_gunicorn
     monkeypatch.setattr(
-        load, "_start_gunicorn", lambda *args: servers.append(start_gunicorn(*args)) or servers[-1]
+        load, "start_gunicorn", lambda *args: servers.append(start_gunicorn(*args)) or servers[-1]
     )
 
     call_command("bench", "--quick", "--participants", "48", stdout=out)

@@ -11,7 +11,7 @@ from django.db import connection
 
 from tournaments.benchmarks.pdf import build_signed_series
 from tournaments.models import Signature, Table
-from tournaments.services.seal import verify_seal
+from tournaments.services.sealing.seal import verify_seal
 
 
 @pytest.mark.django_db

@@ -1,6 +1,6 @@
 """``manage.py demo`` refuses to load a public login on a server unless forced.
 
-Its runs that load the demo are in tests/services/test_demo.py, on the demo that module
+Its runs that load the demo are in tests/services/demo/test_evening.py, on the demo that module
 loads once through the command.
 """
 

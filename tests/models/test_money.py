@@ -5,20 +5,20 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from tests.factories import make_participants, make_series, make_tournament
+from tests import factories as f
 from tournaments.models import Payment, PrizeRule, SettlementSnapshot, Tariff
 
 pytestmark = pytest.mark.django_db
 
 
 def test_money_rows_are_named_after_their_tournament_participant_and_place():
-    tournament = make_tournament(name="Herbstpreisskat")
-    [participant] = make_participants(tournament, 1)
+    tournament = f.make_tournament(name="Herbstpreisskat")
+    [participant] = f.make_participants(tournament, 1)
     tariff = Tariff.objects.create(tournament=tournament, entry_fee=Decimal("10.00"))
     payment = Payment.objects.create(
         tournament=tournament,
         participant=participant,
-        series=make_series(tournament),
+        series=f.make_series(tournament),
         kind=Payment.Kind.LOST_GAME_FEES,
         amount=Decimal("1.50"),
     )

@@ -1,29 +1,15 @@
 """The director sees addresses blocked for wrong table codes and lifts a block."""
 
 import pytest
-from django.core.cache import cache
 
-from tests.factories import make_staff_user
+from tests import factories as f
 from tournaments.models import AuditEntry
 from tournaments.services import table_access
 from tournaments.services.errors import Rejected
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 URL = "/leitung/sperren/"
 HALL = "203.0.113.5"
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user("leitung"))
-    return client
 
 
 def block(address=HALL):
@@ -43,7 +29,7 @@ def test_the_page_lists_blocked_addresses(director_client):
     assert "Sperre aufheben" in response.content.decode()
 
 
-def test_lifting_a_block_lets_the_address_try_again(director_client):
+def test_lifting_a_block_lets_the_address_try_again(director_client, director_user):
     block()
 
     response = director_client.post(URL, {"address": HALL}, follow=True)
@@ -51,7 +37,7 @@ def test_lifting_a_block_lets_the_address_try_again(director_client):
     assert response.status_code == 200
     assert table_access.retry_after(HALL) == 0
     assert b'data-testid="blocked-addresses"' not in response.content
-    assert AuditEntry.objects.get(action=table_access.BLOCK_LIFTED).actor == "leitung"
+    assert AuditEntry.objects.get(action=table_access.BLOCK_LIFTED).actor == director_user.username
 
 
 def test_the_home_page_links_to_the_blocks(director_client):
@@ -74,7 +60,7 @@ def test_staff_list_and_lift_blocks_through_the_api():
 
     block()
     api = APIClient()
-    api.force_authenticate(make_staff_user("leitung"))
+    api.force_authenticate(f.make_staff_user("leitung"))
 
     listed = api.get("/api/v1/access-blocks/").json()
     lifted = api.delete(f"/api/v1/access-blocks/{HALL}/")
@@ -94,7 +80,7 @@ def test_lifting_something_that_is_no_address_answers_404_and_leaves_the_cache_a
     from rest_framework.test import APIClient
 
     api = APIClient()
-    api.force_authenticate(make_staff_user("leitung"))
+    api.force_authenticate(f.make_staff_user("leitung"))
 
     response = api.delete(f"/api/v1/access-blocks/{quote(address)}/")
 

@@ -8,7 +8,7 @@ from django.core.cache.backends.db import DatabaseCache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.factories import make_staff_user
+from tests import factories as f
 from tournaments.api.throttles import AddressRateThrottle
 from tournaments.models import AuditEntry
 
@@ -25,7 +25,7 @@ def _fast_hasher_and_fresh_cache(settings):
 
 
 def user_with_password(username, staff=True):
-    user = make_staff_user(username)
+    user = f.make_staff_user(username)
     user.is_staff = staff
     user.set_password(PASSWORD)
     user.save()

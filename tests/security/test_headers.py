@@ -4,7 +4,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.hashers import Argon2PasswordHasher, identify_hasher
 
-from tests.factories import make_seated_table, make_staff_user
+from tests import factories as f
 from tournaments.services import table_access
 
 pytestmark = pytest.mark.django_db
@@ -20,12 +20,6 @@ def policy_of(response):
     )
 
 
-@pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
-
-
 @pytest.mark.parametrize(
     "path", ["/", "/turniere/", "/rechner/", "/anmelden/", "/admin/login/", "/api/v1/clubs/"]
 )
@@ -38,7 +32,7 @@ def test_public_pages_carry_the_policy(client, path):
 
 @pytest.mark.parametrize("path", ["/leitung/", "/admin/", "/admin/tournaments/tournament/"])
 def test_director_and_admin_pages_carry_the_policy(director_client, path):
-    user = make_staff_user()
+    user = f.make_staff_user()
     user.is_superuser = True
     user.save()
     director_client.force_login(user)
@@ -50,7 +44,7 @@ def test_director_and_admin_pages_carry_the_policy(director_client, path):
 
 
 def test_table_pages_carry_the_policy(client):
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
 
     response = client.post("/tisch/", {"code": code}, follow=True)
@@ -82,7 +76,7 @@ def test_login_url_is_the_projects_own_page(client):
 
 
 def test_passwords_are_hashed_with_argon2():
-    user = make_staff_user()
+    user = f.make_staff_user()
 
     user.set_password("richtig-geheim-4711")
 
@@ -94,7 +88,7 @@ def _argon2_time_cost(password_hash):
 
 
 def test_tests_hash_passwords_at_a_test_sized_cost():
-    user = make_staff_user()
+    user = f.make_staff_user()
 
     user.set_password("richtig-geheim-4711")
 
@@ -103,7 +97,7 @@ def test_tests_hash_passwords_at_a_test_sized_cost():
 
 @pytest.mark.real_password_hashing
 def test_a_test_marked_so_hashes_at_the_production_cost():
-    user = make_staff_user()
+    user = f.make_staff_user()
 
     user.set_password("richtig-geheim-4711")
 

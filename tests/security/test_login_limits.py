@@ -8,7 +8,7 @@ from django.contrib.auth import hashers
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from tests.factories import make_seated_table, make_staff_user
+from tests import factories as f
 from tournaments.services import attempts, audit, login_limits
 from tournaments.web import login_limit
 
@@ -18,8 +18,9 @@ HALL_ROUTER = "192.0.2.1"
 
 
 @pytest.fixture
-def director():
-    return make_staff_user("leitung", password=PASSWORD)
+def hall_login():
+    """The hall's director login ``leitung`` with a known password (as `make run` makes it)."""
+    return f.make_staff_user("leitung", password=PASSWORD)
 
 
 @pytest.fixture
@@ -48,7 +49,7 @@ def post_login(client, path, username, password):
 
 
 @pytest.mark.parametrize("path", ["/anmelden/", "/admin/login/", "/api/v1/auth/token/"])
-def test_a_login_flood_is_refused_without_hashing_a_password(director, hashes, path):
+def test_a_login_flood_is_refused_without_hashing_a_password(hall_login, hashes, path):
     client = APIClient()
     for number in range(login_limits.ADDRESS_LIMIT):
         post_login(client, path, f"gast{number}", "falsch")
@@ -65,7 +66,7 @@ def test_a_login_flood_is_refused_without_hashing_a_password(director, hashes, p
         assert response.json()["errors"][0]["code"] == "too_many_logins"
 
 
-def test_a_known_device_logs_in_during_a_flood_and_after_five_wrong_passwords(director):
+def test_a_known_device_logs_in_during_a_flood_and_after_five_wrong_passwords(hall_login):
     laptop = APIClient()
     assert post_login(laptop, "/anmelden/", "leitung", PASSWORD).status_code == 302
     del laptop.cookies[settings.SESSION_COOKIE_NAME]  # logged out, the device cookie kept
@@ -77,10 +78,10 @@ def test_a_known_device_logs_in_during_a_flood_and_after_five_wrong_passwords(di
     response = post_login(laptop, "/anmelden/", "leitung", PASSWORD)
 
     assert response.status_code == 302
-    assert laptop.session["_auth_user_id"] == str(director.pk)
+    assert laptop.session["_auth_user_id"] == str(hall_login.pk)
 
 
-def test_a_known_device_still_needs_the_password(director):
+def test_a_known_device_still_needs_the_password(hall_login):
     laptop = APIClient()
     post_login(laptop, "/anmelden/", "leitung", PASSWORD)
     del laptop.cookies[settings.SESSION_COOKIE_NAME]  # logged out, the device cookie kept
@@ -91,7 +92,7 @@ def test_a_known_device_still_needs_the_password(director):
     assert "_auth_user_id" not in laptop.session
 
 
-def test_a_known_device_counts_only_for_its_own_account(director):
+def test_a_known_device_counts_only_for_its_own_account(hall_login):
     laptop = APIClient()
     post_login(laptop, "/anmelden/", "leitung", PASSWORD)
     del laptop.cookies[settings.SESSION_COOKIE_NAME]  # logged out, the device cookie kept
@@ -101,6 +102,7 @@ def test_a_known_device_counts_only_for_its_own_account(director):
     response = post_login(laptop, "/anmelden/", "kassenwart", "falsch")
 
     assert response.status_code == 429
+    assert int(response["Retry-After"]) > 0
 
 
 def test_a_forged_device_cookie_opens_nothing():
@@ -111,13 +113,13 @@ def test_a_forged_device_cookie_opens_nothing():
     assert not login_limits.is_known(cookie + "x", "leitung")
 
 
-def test_the_public_audit_trail_names_roles_not_staff_accounts(director):
-    table = make_seated_table()
-    audit.record("list_closed", user=director, table=table, reason="Spieler gegangen")
+def test_the_public_audit_trail_names_roles_not_staff_accounts(hall_login):
+    table = f.make_seated_table()
+    audit.record("list_closed", user=hall_login, table=table, reason="Spieler gegangen")
     audit.record("game_entered", actor="table code T1", table=table)
     path = f"/api/v1/tables/{table.id}/audit/"
     staff = APIClient()
-    staff.force_authenticate(director)
+    staff.force_authenticate(hall_login)
 
     def actors(client):
         entries = client.get(path).json()
@@ -129,7 +131,7 @@ def test_the_public_audit_trail_names_roles_not_staff_accounts(director):
     assert named == ["leitung", "table code T1"]
 
 
-def test_a_remembered_flood_is_refused_before_django_sees_it(director):
+def test_a_remembered_flood_is_refused_before_django_sees_it(hall_login):
     client = APIClient()
     for number in range(login_limits.ADDRESS_LIMIT + 1):
         post_login(client, "/anmelden/", f"gast{number}", "falsch")
@@ -170,7 +172,7 @@ def test_an_address_gets_a_burst_of_two_and_ten_in_five_minutes(monkeypatch):
 
 
 @pytest.mark.parametrize("username", ["x" * 151, "x" * 600])
-def test_a_user_name_longer_than_any_is_refused_before_the_password_check(director, username):
+def test_a_user_name_longer_than_any_is_refused_before_the_password_check(hall_login, username):
     response = APIClient().post(
         "/api/v1/auth/token/", {"username": username, "password": "falsch"}, format="json"
     )

@@ -9,7 +9,7 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
-from tests.factories import make_staff_user
+from tests import factories as f
 from tournaments.api.authentication import (
     ExpiringTokenAuthentication,
     LoginThrottledBasicAuthentication,
@@ -35,8 +35,9 @@ def _no_address_limit(monkeypatch):
 
 
 @pytest.fixture
-def director():
-    return make_staff_user("leitung", password=PASSWORD)
+def hall_login():
+    """The hall's director login ``leitung`` with a known password (as `make run` makes it)."""
+    return f.make_staff_user("leitung", password=PASSWORD)
 
 
 @pytest.fixture
@@ -71,7 +72,7 @@ def basic_get(password, address):
 
 
 @pytest.mark.parametrize("path", ["/anmelden/", "/admin/login/"])
-def test_web_login_is_refused_after_five_wrong_passwords(client, director, path):
+def test_web_login_is_refused_after_five_wrong_passwords(client, hall_login, path):
     for _ in range(settings.AXES_FAILURE_LIMIT - 1):
         assert web_login(client, path, "falsch", ATTACKER).status_code == 200
     assert web_login(client, path, "falsch", ATTACKER).status_code == 429
@@ -84,17 +85,17 @@ def test_web_login_is_refused_after_five_wrong_passwords(client, director, path)
 
 
 @pytest.mark.parametrize("path", ["/anmelden/", "/admin/login/"])
-def test_the_real_director_logs_in_from_another_address(client, director, path):
+def test_the_real_director_logs_in_from_another_address(client, hall_login, path):
     for _ in range(settings.AXES_FAILURE_LIMIT + 2):
         web_login(client, path, "falsch", ATTACKER)
 
     response = web_login(client, path, PASSWORD, DIRECTOR_HOME)
 
     assert response.status_code == 302
-    assert client.session["_auth_user_id"] == str(director.pk)
+    assert client.session["_auth_user_id"] == str(hall_login.pk)
 
 
-def test_token_endpoint_is_refused_with_429_after_five_wrong_passwords(director):
+def test_token_endpoint_is_refused_with_429_after_five_wrong_passwords(hall_login):
     for _ in range(settings.AXES_FAILURE_LIMIT - 1):
         assert token_login("falsch", ATTACKER).status_code == 400
     assert token_login("falsch", ATTACKER).status_code == 429
@@ -106,7 +107,7 @@ def test_token_endpoint_is_refused_with_429_after_five_wrong_passwords(director)
     assert token_login(PASSWORD, DIRECTOR_HOME).status_code == 200
 
 
-def test_basic_auth_is_refused_with_429_after_five_wrong_passwords(director, basic_auth_on):
+def test_basic_auth_is_refused_with_429_after_five_wrong_passwords(hall_login, basic_auth_on):
     for _ in range(settings.AXES_FAILURE_LIMIT - 1):
         assert basic_get("falsch", ATTACKER).status_code in (401, 403)
     assert basic_get("falsch", ATTACKER).status_code == 429
@@ -117,7 +118,7 @@ def test_basic_auth_is_refused_with_429_after_five_wrong_passwords(director, bas
     assert basic_get(PASSWORD, DIRECTOR_HOME).status_code == 200
 
 
-def test_failures_are_recorded_per_account_and_address_for_the_admin(client, director):
+def test_failures_are_recorded_per_account_and_address_for_the_admin(client, hall_login):
     for _ in range(3):
         web_login(client, "/anmelden/", "falsch", ATTACKER)
 
@@ -128,14 +129,14 @@ def test_failures_are_recorded_per_account_and_address_for_the_admin(client, dir
         ATTACKER,
         3,
     )
-    admin = make_staff_user("admin2")
+    admin = f.make_staff_user("admin2")
     admin.is_superuser = True
     admin.save()
     client.force_login(admin)
     assert client.get("/admin/axes/accessattempt/").status_code == 200
 
 
-def test_the_address_comes_from_the_trusted_proxy(client, director, settings):
+def test_the_address_comes_from_the_trusted_proxy(client, hall_login, settings):
     settings.TRUSTED_PROXY_COUNT = 1
 
     client.post(
@@ -148,7 +149,7 @@ def test_the_address_comes_from_the_trusted_proxy(client, director, settings):
     assert AccessAttempt.objects.get().ip_address == ATTACKER
 
 
-def test_a_successful_login_is_logged(client, director):
+def test_a_successful_login_is_logged(client, hall_login):
     web_login(client, "/anmelden/", PASSWORD, DIRECTOR_HOME)
 
     assert AccessLog.objects.filter(username="leitung", ip_address=DIRECTOR_HOME).exists()

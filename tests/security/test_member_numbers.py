@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from tests.factories import make_played_tournament, make_staff_user
+from tests import factories as f
 from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -12,7 +12,7 @@ NUMBER = "M-98765"
 
 @pytest.fixture
 def tournament():
-    tournament = make_played_tournament(players=4)
+    tournament = f.make_played_tournament(players=4)
     Player.objects.update(member_number=NUMBER)
     return tournament
 
@@ -41,7 +41,7 @@ def test_public_pages_do_not_show_member_numbers(client, tournament):
 
 def test_the_director_reads_member_numbers_in_the_api(tournament):
     client = APIClient()
-    client.force_authenticate(make_staff_user())
+    client.force_authenticate(f.make_staff_user())
 
     response = client.get("/api/v1/players/")
 

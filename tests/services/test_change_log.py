@@ -2,19 +2,14 @@
 
 import pytest
 
-from tests.factories import (
-    make_club,
-    make_player,
-    make_staff_user,
-    make_tournament,
-)
+from tests import factories as f
 from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 
 
 def make_superuser():
-    user = make_staff_user()
+    user = f.make_staff_user()
     user.is_superuser = True
     user.save()
     return user
@@ -27,9 +22,9 @@ def entries(action):
 @pytest.mark.parametrize(
     ("make", "name", "field", "value"),
     [
-        (make_tournament, "tournament", "name", "Herbstpreisskat"),
-        (make_player, "player", "last_name", "Umbenannt"),
-        (make_club, "club", "name", "Skatfreunde Neustadt"),
+        (f.make_tournament, "tournament", "name", "Herbstpreisskat"),
+        (f.make_player, "player", "last_name", "Umbenannt"),
+        (f.make_club, "club", "name", "Skatfreunde Neustadt"),
     ],
 )
 def test_create_change_and_delete_are_recorded(make, name, field, value):
@@ -51,7 +46,7 @@ def test_create_change_and_delete_are_recorded(make, name, field, value):
 
 def test_a_change_in_the_admin_names_the_director(client):
     director = make_superuser()
-    player = make_player(first_name="Karl", last_name="Becker")
+    player = f.make_player(first_name="Karl", last_name="Becker")
     client.force_login(director)
 
     response = client.post(
@@ -67,7 +62,7 @@ def test_a_change_in_the_admin_names_the_director(client):
 
 def test_a_deletion_in_the_admin_is_recorded(client):
     director = make_superuser()
-    club = make_club()
+    club = f.make_club()
     client.force_login(director)
 
     response = client.post(f"/admin/tournaments/club/{club.pk}/delete/", {"post": "yes"})

@@ -2,18 +2,18 @@
 
 import pytest
 
-from tests.factories import make_complete_table, make_staff_user, make_tournament, sign_all
+from tests import factories as f
 from tournaments.models import AuditEntry, Club, Game, Player, Table, Tournament
 from tournaments.services import participants
-from tournaments.services.demo import delete_demo, load_demo
+from tournaments.services.demo.evening import delete_demo, load_demo
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_demo_is_loaded_marked_and_deleted_without_touching_a_real_tournament():
-    director = make_staff_user()
+    director = f.make_staff_user()
     load_demo(director)
-    real = make_tournament(name="Clubabend Januar")
+    real = f.make_tournament(name="Clubabend Januar")
     # A demo player who also plays in a real tournament stays, and so does his club.
     regular = Player.objects.get(last_name="Becker")
     participants.register(real, regular)
@@ -34,14 +34,14 @@ def test_the_demo_is_loaded_marked_and_deleted_without_touching_a_real_tournamen
 
 
 def test_only_tournaments_marked_as_demo_are_deleted_signed_lists_included():
-    table = make_complete_table(players=4)
-    sign_all(table)
+    table = f.make_complete_table(players=4)
+    f.sign_all(table)
     table.series.tournament.is_demo = True
     table.series.tournament.save()
-    kept = make_complete_table(players=3)
-    sign_all(kept)
+    kept = f.make_complete_table(players=3)
+    f.sign_all(kept)
 
-    delete_demo(make_staff_user())
+    delete_demo(f.make_staff_user())
 
     assert list(Table.objects.all()) == [kept]
     assert Table.objects.get().status == Table.Status.SIGNED

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.factories import make_club, make_player, make_series, make_table, make_tournament
+from tests import factories as f
 from tournaments.exports.pdf_plan import table_plan_pdf
 from tournaments.models import Player
 from tournaments.services import participants, ranking
@@ -19,9 +19,11 @@ GERMAN_ORDER = ["Ahrens", "Özdemir", "Peters", "Zander"]
 
 
 def seated_tournament(**fields):
-    tournament = make_tournament(rounds_per_series=1, **fields)
-    people = [participants.register(tournament, make_player(last_name=name)) for name in REGISTERED]
-    make_table(make_series(tournament), people)
+    tournament = f.make_tournament(rounds_per_series=1, **fields)
+    people = [
+        participants.register(tournament, f.make_player(last_name=name)) for name in REGISTERED
+    ]
+    f.make_table(f.make_series(tournament), people)
     return tournament
 
 
@@ -41,7 +43,7 @@ def test_players_sharing_a_place_are_listed_in_german_order():
 
 
 def test_season_ranking_ties_follow_german_order():
-    club = make_club()
+    club = f.make_club()
     tournament = seated_tournament(club=club)
 
     rows = ranking.rank_season(club, tournament.date.year, min_series=0)
@@ -50,9 +52,9 @@ def test_season_ranking_ties_follow_german_order():
 
 
 def test_player_search_lists_equally_relevant_names_in_german_order():
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     for name in ["Zander", "Özdemir", "Peters"]:
-        make_player(first_name="Ute", last_name=name)
+        f.make_player(first_name="Ute", last_name=name)
 
     found = search_players(tournament, "Ute")
 
@@ -62,7 +64,7 @@ def test_player_search_lists_equally_relevant_names_in_german_order():
 def test_players_are_stored_with_their_german_sort_name():
     names = ["Zander", "Özdemir", "Peters", "Ahrens"]
     for name in names:
-        make_player(last_name=name)
+        f.make_player(last_name=name)
 
     assert list(Player.objects.values_list("last_name", flat=True)) == GERMAN_ORDER
 

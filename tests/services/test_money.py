@@ -65,7 +65,7 @@ def test_table_money_tiered_fee_per_seat_and_total():
 def test_correcting_a_game_corrects_the_money():
     table = table_with_results([False, False], rounds=1)
     before = money.table_money(table).total
-    from tournaments.services import listkeeping
+    from tournaments.services.lists import listkeeping
 
     game = table.games.get(number=1)
     listkeeping.correct_game(

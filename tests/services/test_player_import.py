@@ -1,12 +1,9 @@
 """Importing a player list from CSV or XLSX: reading, preview and commit."""
 
-import io
-
 import pytest
 from django.contrib.auth import get_user_model
-from openpyxl import Workbook
 
-from tests.factories import make_club, make_participants, make_staff_user, make_tournament
+from tests import factories as f
 from tournaments.models import AuditEntry, Club, Participant, Player, Team
 from tournaments.services import participants
 from tournaments.services.errors import Rejected
@@ -22,19 +19,6 @@ from tournaments.services.player_import import (
 pytestmark = pytest.mark.django_db
 
 GERMAN_HEADER = ["Vorname", "Nachname", "Verein", "Mitgliedsnummer", "Mannschaft"]
-
-
-def csv_bytes(rows, delimiter=";", encoding="utf-8-sig"):
-    return "\r\n".join(delimiter.join(row) for row in rows).encode(encoding)
-
-
-def xlsx_bytes(rows):
-    workbook = Workbook()
-    for row in rows:
-        workbook.active.append(row)
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
 
 
 def rejection(filename, content):
@@ -65,7 +49,7 @@ def codes(problems):
 
 
 def test_read_csv_with_bom_semicolons_and_german_headers_keeps_umlauts():
-    content = csv_bytes(
+    content = f.csv_bytes(
         [
             GERMAN_HEADER,
             ["Jürgen", "Größer", "Skatfreunde Müllheim", "0815", "Müllheim 1"],
@@ -82,7 +66,7 @@ def test_read_csv_with_bom_semicolons_and_german_headers_keeps_umlauts():
 
 
 def test_read_csv_in_windows_1252_keeps_umlauts():
-    content = csv_bytes(
+    content = f.csv_bytes(
         [["Vorname", "Name", "Verein"], ["Jörg", "Weiß", "Herz Dame"]], ";", "cp1252"
     )
 
@@ -92,7 +76,7 @@ def test_read_csv_in_windows_1252_keeps_umlauts():
 
 
 def test_read_csv_with_commas_and_english_headers():
-    content = csv_bytes(
+    content = f.csv_bytes(
         [
             ["First Name", "last_name", "CLUB", "member_number", "Team"],
             ["Ann", "Lee", "SC", "7", ""],
@@ -111,7 +95,7 @@ def test_read_csv_with_commas_and_english_headers():
     [(";", "utf-8"), (",", "utf-8-sig"), ("\t", "utf-8"), ("\t", "utf-16")],
 )
 def test_read_csv_finds_the_delimiter(delimiter, encoding):
-    content = csv_bytes([["Vorname", "Nachname"], ["Karl", "Kreuz"]], delimiter, encoding)
+    content = f.csv_bytes([["Vorname", "Nachname"], ["Karl", "Kreuz"]], delimiter, encoding)
 
     assert read_player_rows("liste.txt", content) == [ImportRow(2, "Karl", "Kreuz")]
 
@@ -123,7 +107,7 @@ def test_read_csv_keeps_quoted_delimiters_inside_a_value():
 
 
 def test_read_xlsx_from_the_first_sheet_with_numbers_as_text():
-    content = xlsx_bytes(
+    content = f.xlsx_bytes(
         [
             ["Vorname", "Nachname", "Verein", "Mitgliedsnr.", "Mannschaft", "Geburtstag"],
             ["Jürgen", "Größer", "SF Musterstadt", 1234, None, "1950-01-01"],
@@ -151,9 +135,9 @@ def test_read_skips_empty_rows_and_keeps_the_spreadsheet_line_numbers(filename):
         ["  ", ""],
     ]
     if filename.endswith(".xlsx"):
-        content = xlsx_bytes([cells or [None] for cells in table])
+        content = f.xlsx_bytes([cells or [None] for cells in table])
     else:
-        content = csv_bytes(table)
+        content = f.csv_bytes(table)
 
     rows = read_player_rows(filename, content)
 
@@ -163,7 +147,7 @@ def test_read_skips_empty_rows_and_keeps_the_spreadsheet_line_numbers(filename):
 @pytest.mark.parametrize("filename", ["liste.csv", "liste.xlsx"])
 def test_read_with_wrong_columns_lists_found_and_expected(filename):
     table = [["Spieler", "Klubname", "Punkte"], ["Karl Kreuz", "SC", "1000"]]
-    content = xlsx_bytes(table) if filename.endswith(".xlsx") else csv_bytes(table)
+    content = f.xlsx_bytes(table) if filename.endswith(".xlsx") else f.csv_bytes(table)
 
     problem = rejection(filename, content)
 
@@ -177,13 +161,13 @@ def test_read_with_wrong_columns_lists_found_and_expected(filename):
 
 
 def test_read_with_only_a_last_name_column_names_the_missing_one():
-    problem = rejection("liste.csv", csv_bytes([["Name", "Verein"], ["Kreuz", "SC"]]))
+    problem = rejection("liste.csv", f.csv_bytes([["Name", "Verein"], ["Kreuz", "SC"]]))
 
     assert problem.params["missing"] == "first_name"
 
 
 def test_read_with_two_columns_for_the_last_name_is_refused():
-    content = csv_bytes([["Vorname", "Name", "Nachname"], ["Karl", "Kreuz", "Kreuz"]])
+    content = f.csv_bytes([["Vorname", "Name", "Nachname"], ["Karl", "Kreuz", "Kreuz"]])
 
     problem = rejection("liste.csv", content)
 
@@ -199,8 +183,8 @@ def test_read_with_two_columns_for_the_last_name_is_refused():
     [
         ("kaputt.xlsx", bytes(range(256)) * 8, "unreadable_file"),
         ("kaputt.xlsx", b"Vorname;Nachname\r\nKarl;Kreuz\r\n", "unreadable_file"),
-        ("halb.xlsx", xlsx_bytes([["Vorname", "Nachname"]])[:300], "unreadable_file"),
-        ("liste.csv", xlsx_bytes([["Vorname", "Nachname"]]), "unreadable_file"),
+        ("halb.xlsx", f.xlsx_bytes([["Vorname", "Nachname"]])[:300], "unreadable_file"),
+        ("liste.csv", f.xlsx_bytes([["Vorname", "Nachname"]]), "unreadable_file"),
         ("liste.csv", b"Vorname;Nachname\r\nJ\x81rgen;Kreuz\r\n", "unreadable_file"),
         ("liste.csv", "Vorname;Nachname".encode("utf-16-le"), "unreadable_file"),
         ("liste.xls", b"\xd0\xcf\x11\xe0", "unsupported_file_type"),
@@ -211,8 +195,8 @@ def test_read_with_two_columns_for_the_last_name_is_refused():
         ("liste.csv", b"\r\n \r\n", "empty_file"),
         ("liste.csv", b"\xef\xbb\xbf", "empty_file"),
         ("liste.csv", b"Vorname;Nachname\r\n;\r\n", "empty_file"),
-        ("liste.xlsx", xlsx_bytes([]), "empty_file"),
-        ("liste.xlsx", xlsx_bytes([["Vorname", "Nachname"]]), "empty_file"),
+        ("liste.xlsx", f.xlsx_bytes([]), "empty_file"),
+        ("liste.xlsx", f.xlsx_bytes([["Vorname", "Nachname"]]), "empty_file"),
     ],
 )
 def test_read_broken_files_are_refused_with_a_message(filename, content, code):
@@ -223,7 +207,7 @@ def test_read_broken_files_are_refused_with_a_message(filename, content, code):
 
 
 def test_read_refuses_more_than_the_row_limit():
-    content = csv_bytes(
+    content = f.csv_bytes(
         [["Vorname", "Nachname"]] + [["Karl", f"K{n}"] for n in range(MAX_ROWS + 1)]
     )
 
@@ -236,7 +220,7 @@ def test_read_refuses_more_than_the_row_limit():
 @pytest.mark.parametrize("filename", ["voll.csv", "voll.xlsx"])
 def test_read_accepts_exactly_the_row_limit(filename):
     table = [["Vorname", "Nachname"]] + [["Karl", f"K{n}"] for n in range(MAX_ROWS)]
-    content = xlsx_bytes(table) if filename.endswith(".xlsx") else csv_bytes(table)
+    content = f.xlsx_bytes(table) if filename.endswith(".xlsx") else f.csv_bytes(table)
 
     rows = read_player_rows(filename, content)
 
@@ -246,14 +230,14 @@ def test_read_accepts_exactly_the_row_limit(filename):
 def test_read_xlsx_refuses_more_than_the_row_limit():
     table = [["Vorname", "Nachname"]] + [["Karl", f"K{n}"] for n in range(MAX_ROWS + 1)]
 
-    assert rejection("riesig.xlsx", xlsx_bytes(table)).code == "too_many_rows"
+    assert rejection("riesig.xlsx", f.xlsx_bytes(table)).code == "too_many_rows"
 
 
 # --- Preview ----------------------------------------------------------------------------
 
 
 def test_preview_of_a_new_player_writes_nothing():
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     preview = preview_import(tournament, [row(2, club="Neuer Skatclub", team="Herz")])
 
@@ -276,7 +260,7 @@ def test_preview_of_a_new_player_writes_nothing():
     ],
 )
 def test_preview_row_errors_name_the_field_and_the_line(fields, field, code):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     line = preview_import(tournament, [row(7, **fields)]).lines[0]
 
@@ -286,7 +270,7 @@ def test_preview_row_errors_name_the_field_and_the_line(fields, field, code):
 
 
 def test_preview_an_error_row_does_not_stop_the_others():
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     preview = preview_import(tournament, [row(2, last_name=""), row(3, last_name="Kreuz")])
 
@@ -296,7 +280,7 @@ def test_preview_an_error_row_does_not_stop_the_others():
 
 def test_preview_matches_a_club_by_short_name_ignoring_case():
     club = Club.objects.create(name="Skatfreunde Musterstadt e.V.", short_name="SF Musterstadt")
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     line = preview_import(tournament, [row(2, club="sf  MUSTERSTADT")]).lines[0]
 
@@ -307,17 +291,17 @@ def test_preview_refuses_a_short_name_two_clubs_share():
     Club.objects.create(name="Skatclub Nord", short_name="SC")
     Club.objects.create(name="Skatclub Süd", short_name="SC")
 
-    line = preview_import(make_tournament(), [row(2, club="sc")]).lines[0]
+    line = preview_import(f.make_tournament(), [row(2, club="sc")]).lines[0]
 
     assert codes(line.problems) == ["ambiguous_club"]
 
 
 def test_preview_matches_an_existing_player_by_member_number():
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     known = member(club, "Karl-Heinz", "Schulze", "0815")
 
     line = preview_import(
-        make_tournament(), [row(2, "Karl Heinz", "Schulze", "herz dame", "0815")]
+        f.make_tournament(), [row(2, "Karl Heinz", "Schulze", "herz dame", "0815")]
     ).lines[0]
 
     assert (line.status, line.player) == (ImportStatus.EXISTING_PLAYER, known)
@@ -325,45 +309,47 @@ def test_preview_matches_an_existing_player_by_member_number():
 
 
 def test_preview_matches_an_existing_player_by_name_and_club_ignoring_case():
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     known = member(club, "Jürgen", "Müller")
-    member(make_club("Kreuz Bube"), "Jürgen", "Müller")
+    member(f.make_club("Kreuz Bube"), "Jürgen", "Müller")
 
-    line = preview_import(make_tournament(), [row(2, "JÜRGEN", "müller", "Herz Dame")]).lines[0]
+    line = preview_import(f.make_tournament(), [row(2, "JÜRGEN", "müller", "Herz Dame")]).lines[0]
 
     assert (line.status, line.player, line.notes) == (ImportStatus.EXISTING_PLAYER, known, ())
 
 
 def test_preview_matches_a_guest_only_with_a_guest():
     guest = member(None, "Karl", "Kreuz")
-    member(make_club("Herz Dame"), "Karl", "Kreuz")
+    member(f.make_club("Herz Dame"), "Karl", "Kreuz")
 
-    line = preview_import(make_tournament(), [row(2, "Karl", "Kreuz")]).lines[0]
+    line = preview_import(f.make_tournament(), [row(2, "Karl", "Kreuz")]).lines[0]
 
     assert line.player == guest
 
 
 def test_preview_refuses_a_member_number_that_contradicts_the_stored_one():
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     member(club, "Karl", "Kreuz", "100")
 
-    line = preview_import(make_tournament(), [row(2, "Karl", "Kreuz", "Herz Dame", "999")]).lines[0]
+    line = preview_import(f.make_tournament(), [row(2, "Karl", "Kreuz", "Herz Dame", "999")]).lines[
+        0
+    ]
 
     assert codes(line.problems) == ["member_number_conflict"]
 
 
 def test_preview_needs_the_member_number_when_two_players_share_a_name():
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     member(club, "Karl", "Kreuz")
     member(club, "Karl", "Kreuz")
 
-    line = preview_import(make_tournament(), [row(2, "Karl", "Kreuz", "Herz Dame")]).lines[0]
+    line = preview_import(f.make_tournament(), [row(2, "Karl", "Kreuz", "Herz Dame")]).lines[0]
 
     assert codes(line.problems) == ["ambiguous_player"]
 
 
 def test_preview_finds_duplicates_in_the_file():
-    make_club("Herz Dame")
+    f.make_club("Herz Dame")
     rows = [
         row(2, "Karl", "Kreuz", "Herz Dame", "1"),
         row(3, "Carl", "Kreuz", "HERZ DAME", "1"),
@@ -372,7 +358,7 @@ def test_preview_finds_duplicates_in_the_file():
         row(6, "Paula", "Pik"),
     ]
 
-    preview = preview_import(make_tournament(), rows)
+    preview = preview_import(f.make_tournament(), rows)
 
     assert [(line.status, line.duplicate_of) for line in preview.lines] == [
         (ImportStatus.NEW_PLAYER, None),
@@ -385,18 +371,18 @@ def test_preview_finds_duplicates_in_the_file():
 
 
 def test_preview_finds_the_same_existing_player_named_two_ways():
-    club = make_club("Herz Dame")
+    club = f.make_club("Herz Dame")
     member(club, "Karl", "Kreuz", "1")
     rows = [row(2, "Karl", "Kreuz", "Herz Dame", "1"), row(3, "Karl", "Kreuz", "Herz Dame")]
 
-    preview = preview_import(make_tournament(), rows)
+    preview = preview_import(f.make_tournament(), rows)
 
     assert statuses(preview) == [ImportStatus.EXISTING_PLAYER, ImportStatus.DUPLICATE]
 
 
 def test_preview_marks_players_already_registered():
-    club = make_club("Herz Dame")
-    tournament = make_tournament()
+    club = f.make_club("Herz Dame")
+    tournament = f.make_tournament()
     known = member(club, "Karl", "Kreuz", "1")
     participants.register(tournament, known)
 
@@ -408,8 +394,8 @@ def test_preview_marks_players_already_registered():
 
 @pytest.mark.parametrize("size", [1, 3])
 def test_preview_takes_a_constant_number_of_queries(size, django_assert_num_queries):
-    club = make_club("Herz Dame")
-    tournament = make_tournament()
+    club = f.make_club("Herz Dame")
+    tournament = f.make_tournament()
     rows = []
     for n in range(size):
         member(club, "Karl", f"Kreuz{n}", str(n))
@@ -426,8 +412,8 @@ def test_preview_takes_a_constant_number_of_queries(size, django_assert_num_quer
 
 
 def test_commit_imports_a_mixed_file_and_skips_what_it_cannot():
-    club = make_club("Herz Dame")
-    tournament = make_tournament()
+    club = f.make_club("Herz Dame")
+    tournament = f.make_tournament()
     known = member(club, "Karl", "Kreuz", "1")
     registered = member(club, "Bernd", "Bube", "2")
     participants.register(tournament, registered)
@@ -453,7 +439,7 @@ def test_commit_imports_a_mixed_file_and_skips_what_it_cannot():
 
 
 def test_commit_creates_an_unknown_club_once():
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     rows = [row(2, "Karl", "Kreuz", "Skatfreunde Ost"), row(3, "Paula", "Pik", "skatfreunde ost")]
 
     result = commit_import(tournament, rows)
@@ -464,8 +450,8 @@ def test_commit_creates_an_unknown_club_once():
 
 
 def test_commit_continues_start_numbers_after_existing_participants():
-    tournament = make_tournament()
-    make_participants(tournament, 3)
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 3)
 
     result = commit_import(tournament, [row(2, last_name="Kreuz"), row(3, last_name="Pik")])
 
@@ -478,8 +464,8 @@ def test_commit_continues_start_numbers_after_existing_participants():
 
 
 def test_commit_creates_teams_and_puts_members_in_them():
-    club = make_club("Herz Dame")
-    tournament = make_tournament()
+    club = f.make_club("Herz Dame")
+    tournament = f.make_tournament()
     existing = Team.objects.create(tournament=tournament, name="Kreuz Asse")
     rows = [
         row(2, "Karl", "A", "Herz Dame", team="Herz 1"),
@@ -499,8 +485,8 @@ def test_commit_creates_teams_and_puts_members_in_them():
 
 
 def test_commit_runs_in_one_transaction():
-    tournament = make_tournament()
-    make_participants(tournament, 2)
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 2)
     before = (Club.objects.count(), Player.objects.count(), Participant.objects.count())
     ghost = get_user_model()(username="ghost")  # never saved: the audit entry cannot be written
 
@@ -513,8 +499,8 @@ def test_commit_runs_in_one_transaction():
 
 
 def test_commit_records_who_imported_in_the_audit_trail():
-    director = make_staff_user()
-    tournament = make_tournament()
+    director = f.make_staff_user()
+    tournament = f.make_tournament()
 
     commit_import(tournament, [row(2), row(3, last_name="")], user=director)
 
@@ -523,9 +509,9 @@ def test_commit_records_who_imported_in_the_audit_trail():
 
 
 def test_import_from_file_to_registration_end_to_end():
-    make_club("Herz Dame")
-    tournament = make_tournament()
-    content = csv_bytes(
+    f.make_club("Herz Dame")
+    tournament = f.make_tournament()
+    content = f.csv_bytes(
         [GERMAN_HEADER, ["Jürgen", "Größer", "Herz Dame", "7", ""], [], ["Käthe", "", "", "", ""]]
     )
     rows = read_player_rows("anmeldung.csv", content)

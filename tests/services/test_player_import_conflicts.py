@@ -3,7 +3,7 @@ resolves; the import never merges two people silently and applies all rows or no
 
 import pytest
 
-from tests.factories import make_club, make_tournament
+from tests import factories as f
 from tournaments.models import Participant, Player
 from tournaments.services.errors import Rejected
 from tournaments.services.player_import import (
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def braun():
     return Player.objects.create(
-        first_name="Werner", last_name="Braun", club=make_club("Herz Dame"), member_number="201"
+        first_name="Werner", last_name="Braun", club=f.make_club("Herz Dame"), member_number="201"
     )
 
 
@@ -30,7 +30,7 @@ def row(line, first_name, last_name, club="Herz Dame", member_number="201"):
 
 
 def test_member_number_of_a_differently_named_player_is_a_conflict(braun):
-    line = preview_import(make_tournament(), [row(2, "Walter", "Schäfer")]).lines[0]
+    line = preview_import(f.make_tournament(), [row(2, "Walter", "Schäfer")]).lines[0]
 
     assert (line.status, line.player, line.importable) == (ImportStatus.CONFLICT, braun, False)
     assert [note.code for note in line.notes] == ["name_conflict"]
@@ -44,13 +44,13 @@ def test_member_number_of_a_differently_named_player_is_a_conflict(braun):
 def test_same_name_up_to_case_accents_and_order_is_the_existing_player(
     braun, first_name, last_name
 ):
-    line = preview_import(make_tournament(), [row(2, first_name, last_name)]).lines[0]
+    line = preview_import(f.make_tournament(), [row(2, first_name, last_name)]).lines[0]
 
     assert (line.status, line.player) == (ImportStatus.EXISTING_PLAYER, braun)
 
 
 def test_commit_with_an_unresolved_conflict_imports_nothing(braun):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     rows = [row(2, "Anna", "Acker", member_number=""), row(3, "Walter", "Schäfer")]
 
     with pytest.raises(Rejected) as caught:
@@ -74,7 +74,7 @@ def test_commit_with_an_unresolved_conflict_imports_nothing(braun):
     ],
 )
 def test_commit_applies_the_directors_choice(braun, choice, status, players, registered_name):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     result = commit_import(tournament, [row(2, "Walter", "Schäfer")], resolutions={2: choice})
 
@@ -85,7 +85,7 @@ def test_commit_applies_the_directors_choice(braun, choice, status, players, reg
 
 
 def test_new_player_for_a_taken_member_number_is_created_without_it(braun):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     commit_import(tournament, [row(2, "Walter", "Schäfer")], resolutions={2: Resolution.NEW})
 
@@ -95,7 +95,7 @@ def test_new_player_for_a_taken_member_number_is_created_without_it(braun):
 
 
 def test_result_counts_rows_by_outcome(braun):
-    make_club("Kreuz Bube")
+    f.make_club("Kreuz Bube")
     rows = [
         row(2, "Walter", "Schäfer"),
         row(3, "Anna", "Acker", member_number=""),
@@ -103,7 +103,7 @@ def test_result_counts_rows_by_outcome(braun):
         row(5, "Otto", "Ohm", member_number=""),
     ]
 
-    result = commit_import(make_tournament(), rows, resolutions={2: "skip"})
+    result = commit_import(f.make_tournament(), rows, resolutions={2: "skip"})
 
     assert {k: v for k, v in result.counts.items() if v} == {
         "new_player": 2,

@@ -8,8 +8,8 @@ import pytest
 from django.test import override_settings
 from django.utils import translation
 from django.utils.translation import gettext
-from openpyxl import Workbook
 
+from tests import factories as f
 from tournaments.services.errors import Rejected
 from tournaments.services.player_import import MAX_COLUMNS, parse, read_player_rows
 
@@ -17,18 +17,9 @@ SHEET = "xl/worksheets/sheet1.xml"
 CELL = b'<c t="inlineStr"><is><t>Karl</t></is></c>'
 
 
-def workbook_bytes(rows):
-    workbook = Workbook()
-    for row in rows:
-        workbook.active.append(row)
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
-
-
 def with_first_sheet(write_sheet) -> bytes:
     """A valid workbook whose first sheet's XML ``write_sheet(stream)`` writes in chunks."""
-    source = zipfile.ZipFile(io.BytesIO(workbook_bytes([["Vorname", "Nachname"]])))
+    source = zipfile.ZipFile(io.BytesIO(f.xlsx_bytes([["Vorname", "Nachname"]])))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
         for info in source.infolist():
@@ -100,7 +91,7 @@ def test_xlsx_bomb_message_names_the_file_and_the_limit():
 
 
 def test_ordinary_workbook_passes_the_archive_check():
-    content = workbook_bytes([["Vorname", "Nachname"]] + [["Karl", f"K{n}"] for n in range(500)])
+    content = f.xlsx_bytes([["Vorname", "Nachname"]] + [["Karl", f"K{n}"] for n in range(500)])
 
     rows = read_player_rows("liste.xlsx", content)
 
@@ -129,7 +120,7 @@ def test_row_with_too_many_columns_is_refused(filename):
     header = ["Vorname", "Nachname"] + [f"Spalte {n}" for n in range(MAX_COLUMNS)]
     table = [header, ["Karl", "Müller"]]
     content = (
-        workbook_bytes(table)
+        f.xlsx_bytes(table)
         if filename.endswith(".xlsx")
         else "\n".join(";".join(row) for row in table).encode()
     )
@@ -149,7 +140,7 @@ def test_row_with_too_many_columns_is_refused(filename):
 def test_empty_columns_beyond_the_limit_are_ignored(filename):
     table = [["Vorname", "Nachname"] + [""] * (MAX_COLUMNS + 5), ["Karl", "Müller"]]
     content = (
-        workbook_bytes(table)
+        f.xlsx_bytes(table)
         if filename.endswith(".xlsx")
         else "\n".join(";".join(row) for row in table).encode()
     )

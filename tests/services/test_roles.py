@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, Group
 
-from tests.factories import make_staff_user
+from tests import factories as f
 from tournaments.services import roles
 from tournaments.services.roles import Role
 
@@ -23,7 +23,7 @@ PEOPLE = {
     "public": lambda: AnonymousUser(),
     "member": _member,
     "treasurer": _treasurer,
-    "director": make_staff_user,
+    "director": f.make_staff_user,
 }
 
 
@@ -98,7 +98,7 @@ def two_clubs(db):
     from tests.factories import make_club, make_superuser, make_tournament
 
     a, b, c = make_club("Herz A"), make_club("Pik B"), make_club("Karo C")
-    director_a, director_b = make_staff_user("leitung_a"), make_staff_user("leitung_b")
+    director_a, director_b = f.make_staff_user("leitung_a"), f.make_staff_user("leitung_b")
     a.directors.add(director_a)
     b.directors.add(director_b)
     return {
@@ -107,7 +107,7 @@ def two_clubs(db):
             "admin": make_superuser("verband"),
             "director_a": director_a,
             "director_b": director_b,
-            "staff": make_staff_user("ohne_verein"),
+            "staff": f.make_staff_user("ohne_verein"),
             "member": _member(),
         },
         "events": {

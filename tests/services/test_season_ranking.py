@@ -4,20 +4,12 @@ import datetime
 
 import pytest
 
-from tests.factories import (
-    enter,
-    make_club,
-    make_participants,
-    make_player,
-    make_series,
-    make_table,
-    make_tournament,
-)
+from tests import factories as f
 from tournaments.models import Club, ExtraPoints
 from tournaments.services import participants, ranking
 from tournaments.services.errors import Rejected
+from tournaments.services.lists.summary import save_summary
 from tournaments.services.ranking import rank_season
-from tournaments.services.summary import save_summary
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +21,7 @@ def play(tournament, people):
     registered = {p.id: p for p in tournament.participants.select_related("player")}
     by_player = {p.player_id: p for p in registered.values()}
     seats = [by_player.get(p.id) or participants.register(tournament, p) for p in people]
-    return make_table(make_series(tournament), seats)
+    return f.make_table(f.make_series(tournament), seats)
 
 
 def summarise(table, lines):
@@ -63,28 +55,28 @@ def _season_club_id(module_db):
     U: 68 (1 series)    V: 0 (1 series)
     Not counted: another club's evening in 2026 and K's tournament of 2025 (P wins there).
     """
-    club = make_club("K")
-    p, q, r, s, u, v = (make_player(club, last_name=name) for name in "PQRSUV")
-    t1 = make_tournament(rounds_per_series=1, club=club, date=datetime.date(2026, 2, 10))
+    club = f.make_club("K")
+    p, q, r, s, u, v = (f.make_player(club, last_name=name) for name in "PQRSUV")
+    t1 = f.make_tournament(rounds_per_series=1, club=club, date=datetime.date(2026, 2, 10))
     first = play(t1, [p, q, r, s])
-    enter(first, declarer_seat=2, won=True, **KARO)
-    enter(first, declarer_seat=1, game="clubs", matadors=1, won=True)
-    enter(play(t1, [p, q, r, s]), declarer_seat=3, won=False, **KARO)
-    t2 = make_tournament(
+    f.enter(first, declarer_seat=2, won=True, **KARO)
+    f.enter(first, declarer_seat=1, game="clubs", matadors=1, won=True)
+    f.enter(play(t1, [p, q, r, s]), declarer_seat=3, won=False, **KARO)
+    t2 = f.make_tournament(
         rounds_per_series=1,
         club=club,
         date=datetime.date(2026, 5, 5),
         extra_points=ExtraPoints.NONE,
     )
     summarise(play(t2, [p, q, r, s]), [(100, 2, 0), (0, 0, 0), (-40, 0, 1), (0, 0, 0)])
-    t3 = make_tournament(rounds_per_series=1, club=club, date=datetime.date(2026, 12, 31))
-    enter(play(t3, [p, u, v]), declarer_seat=2, won=True, **KARO)
+    t3 = f.make_tournament(rounds_per_series=1, club=club, date=datetime.date(2026, 12, 31))
+    f.enter(play(t3, [p, u, v]), declarer_seat=2, won=True, **KARO)
     for other, date in (
-        (make_club(), datetime.date(2026, 6, 1)),
+        (f.make_club(), datetime.date(2026, 6, 1)),
         (club, datetime.date(2025, 12, 31)),
     ):
-        elsewhere = make_tournament(rounds_per_series=1, club=other, date=date)
-        enter(play(elsewhere, [p, q, r]), declarer_seat=1, game="grand", matadors=4, won=True)
+        elsewhere = f.make_tournament(rounds_per_series=1, club=other, date=date)
+        f.enter(play(elsewhere, [p, q, r]), declarer_seat=1, game="grand", matadors=4, won=True)
     return club.pk
 
 
@@ -183,12 +175,12 @@ def test_season_ranking_of_another_year_has_only_that_year(season, year):
 
 
 def test_season_ranking_shares_places_on_equal_total_won_and_lost():
-    club = make_club()
-    tournament = make_tournament(rounds_per_series=1, club=club, date=datetime.date(2026, 4, 1))
-    people = make_participants(tournament, 4)
-    table = make_table(make_series(tournament), people)
-    enter(table, declarer_seat=2, won=True, **KARO)  # seat 2: 68
-    enter(table, declarer_seat=3, won=True, **KARO)  # seat 3: 68
+    club = f.make_club()
+    tournament = f.make_tournament(rounds_per_series=1, club=club, date=datetime.date(2026, 4, 1))
+    people = f.make_participants(tournament, 4)
+    table = f.make_table(f.make_series(tournament), people)
+    f.enter(table, declarer_seat=2, won=True, **KARO)  # seat 2: 68
+    f.enter(table, declarer_seat=3, won=True, **KARO)  # seat 3: 68
 
     rows = rank_season(club, 2026)
 
@@ -213,7 +205,7 @@ def test_season_ranking_shares_places_on_equal_total_won_and_lost():
     ],
 )
 def test_season_ranking_refuses_values_out_of_range(arguments, field):
-    club = make_club()
+    club = f.make_club()
     year = arguments.pop("year")
 
     with pytest.raises(Rejected) as refused:
@@ -226,14 +218,14 @@ def test_season_ranking_refuses_values_out_of_range(arguments, field):
 def test_season_ranking_takes_three_queries_whatever_the_number_of_tournaments(
     tournaments, django_assert_num_queries
 ):
-    club = make_club()
-    players = [make_player(club) for _ in range(4)]
+    club = f.make_club()
+    players = [f.make_player(club) for _ in range(4)]
     for day in range(1, tournaments + 1):
-        tournament = make_tournament(
+        tournament = f.make_tournament(
             rounds_per_series=1, club=club, date=datetime.date(2026, 1, day)
         )
         for _ in range(2):
-            enter(play(tournament, players), declarer_seat=2, won=True, **KARO)
+            f.enter(play(tournament, players), declarer_seat=2, won=True, **KARO)
         summarise(play(tournament, players), [(10, 1, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)])
 
     with django_assert_num_queries(3):

@@ -7,9 +7,9 @@ query shows up as a failing test, not as a longer wait at the last tables.
 
 import pytest
 
-from tests.factories import make_complete_table, png_bytes, png_data_url
+from tests import factories as f
 from tournaments.models import Table
-from tournaments.services import signing
+from tournaments.services.sealing import signing
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def pin_of(table, seat):
 
 
 def test_a_signature_by_pin_takes_a_fixed_number_of_queries(django_assert_num_queries):
-    table = make_complete_table(players=4)
+    table = f.make_complete_table(players=4)
     signing.sign_list(table, 1, pin=pin_of(table, 1))
     pin = pin_of(table, 2)
 
@@ -40,10 +40,10 @@ def test_a_signature_by_pin_takes_a_fixed_number_of_queries(django_assert_num_qu
 
 
 def test_a_drawn_signature_takes_a_fixed_number_of_queries(django_assert_num_queries):
-    table = make_complete_table(players=4)
-    signing.sign_list(table, 1, image=png_data_url())
+    table = f.make_complete_table(players=4)
+    signing.sign_list(table, 1, image=f.png_data_url())
 
     with django_assert_num_queries(SIGN_BY_IMAGE_QUERIES):
-        signing.sign_list(table, 2, image=png_data_url(png_bytes(variant=1)))
+        signing.sign_list(table, 2, image=f.png_data_url(f.png_bytes(variant=1)))
 
     assert Table.objects.get(pk=table.pk).signatures.count() == 2

@@ -3,43 +3,35 @@
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from tests.factories import (
-    enter,
-    make_complete_table,
-    make_seated_table,
-    make_series,
-    make_staff_user,
-    make_superuser,
-    make_tournament,
-    sign_all,
-)
+from tests import factories as f
 from tournaments.models import AuditEntry, Series, Tournament
-from tournaments.services import finishing, listkeeping, states
+from tournaments.services import finishing, states
 from tournaments.services.errors import Rejected
+from tournaments.services.lists import listkeeping
 from tournaments.services.roles import Role
 
 pytestmark = pytest.mark.django_db
 
 
 def _ended_table():
-    table = make_seated_table(players=3, rounds_per_series=1)
-    enter(table, passed=True)
-    return states.apply(table, "end", make_staff_user(), "Zeit abgelaufen")
+    table = f.make_seated_table(players=3, rounds_per_series=1)
+    f.enter(table, passed=True)
+    return states.apply(table, "end", f.make_staff_user(), "Zeit abgelaufen")
 
 
 def _closed_table():
-    table = make_complete_table(players=3)
-    return states.apply(table, "close", make_staff_user(), "Platz 3 fehlt")
+    table = f.make_complete_table(players=3)
+    return states.apply(table, "close", f.make_staff_user(), "Platz 3 fehlt")
 
 
 def _finished_series():
     series = _closed_table().series
-    return states.apply(series, "finish", make_staff_user())
+    return states.apply(series, "finish", f.make_staff_user())
 
 
 def _finished_tournament():
     tournament = _finished_series().tournament
-    return states.apply(tournament, "finish", make_staff_user())
+    return states.apply(tournament, "finish", f.make_staff_user())
 
 
 def _running_tournament():
@@ -76,14 +68,14 @@ def _protesting_team(report):
 
 # One object in each state, in the shape the step from that state needs.
 BUILDERS = {
-    ("table", "open"): lambda: make_complete_table(players=3),
+    ("table", "open"): lambda: f.make_complete_table(players=3),
     ("table", "ended"): _ended_table,
-    ("table", "signed"): lambda: sign_all(make_complete_table(players=3)),
+    ("table", "signed"): lambda: f.sign_all(f.make_complete_table(players=3)),
     ("table", "locked"): _closed_table,
-    ("series", "planned"): lambda: make_series(make_tournament()),
+    ("series", "planned"): lambda: f.make_series(f.make_tournament()),
     ("series", "running"): lambda: Series.objects.get(pk=_closed_table().series_id),
     ("series", "finished"): _finished_series,
-    ("tournament", "planned"): lambda: make_tournament(),
+    ("tournament", "planned"): lambda: f.make_tournament(),
     ("tournament", "running"): _running_tournament,
     ("tournament", "finished"): _finished_tournament,
     ("report", "submitted"): _report,
@@ -100,7 +92,7 @@ DETAILS = {
     ("report", "checked", "sign"): _captain_pin,
     **{("report", state, "protest"): _protesting_team for state in states.REPORT_STATES},
 }
-STARTS = {("table", "open", "enter"): lambda: make_seated_table(players=3, rounds_per_series=1)}
+STARTS = {("table", "open", "enter"): lambda: f.make_seated_table(players=3, rounds_per_series=1)}
 STARTS[("table", "open", "end")] = STARTS[("table", "open", "enter")]
 
 
@@ -115,7 +107,7 @@ def _start(key):
 def _actor(kind):
     """Who takes the steps: a staff user directs the events of clubs without directors;
     a report's steps are the group leader's, which the association's admin holds too."""
-    return make_superuser() if kind == "report" else make_staff_user()
+    return f.make_superuser() if kind == "report" else f.make_staff_user()
 
 
 @pytest.mark.parametrize("key", list(states.TRANSITIONS), ids="-".join)
@@ -129,11 +121,14 @@ def test_every_allowed_transition_works_and_is_audited(key):
 
     states.apply(obj, action, _actor(kind), "Grund", **details)
     if action == "sign" and kind == "table":
-        sign_all(obj)
+        f.sign_all(obj)
     obj.refresh_from_db()
 
     assert states.state_of(obj) == transition.target
-    assert AuditEntry.objects.filter(action=transition.audit).count() > before
+    if action == "start":  # not audited: the game that starts the series is
+        assert transition.audit == ""
+    else:
+        assert AuditEntry.objects.filter(action=transition.audit).count() > before
 
 
 DISALLOWED = [
@@ -177,11 +172,11 @@ def test_every_role_not_allowed_is_refused(key, role):
 
 
 def test_finishing_a_series_names_its_open_lists():
-    series = make_complete_table(players=3).series
+    series = f.make_complete_table(players=3).series
     other = _second_table(series)
 
     with pytest.raises(Rejected) as refused:
-        states.apply(series, "finish", make_staff_user())
+        states.apply(series, "finish", f.make_staff_user())
 
     problem = refused.value.problems[0]
     assert (problem.code, problem.params["tables"]) == ("lists_open", f"1, {other.number}")
@@ -195,10 +190,10 @@ def _second_table(series):
 
 def test_finishing_a_tournament_needs_every_series_finished():
     tournament = _finished_series().tournament
-    make_series(tournament)
+    f.make_series(tournament)
 
     with pytest.raises(Rejected) as refused:
-        states.apply(tournament, "finish", make_staff_user())
+        states.apply(tournament, "finish", f.make_staff_user())
 
     assert refused.value.problems[0].code == "series_not_finished"
 
@@ -207,7 +202,7 @@ def test_finish_stores_the_date_and_reopen_clears_it_with_the_reason():
     tournament = _finished_tournament()
     assert tournament.finished_at is not None
 
-    states.apply(tournament, "reopen", make_staff_user(), "Einspruch zu Serie 1")
+    states.apply(tournament, "reopen", f.make_staff_user(), "Einspruch zu Serie 1")
     tournament.refresh_from_db()
 
     assert (tournament.status, tournament.finished_at) == (Tournament.Status.RUNNING, None)
@@ -220,7 +215,7 @@ def test_reopen_needs_a_reason(kind):
     obj = BUILDERS[(kind, "finished")]()
 
     with pytest.raises(Rejected) as refused:
-        states.apply(obj, "reopen", make_staff_user(), "  ")
+        states.apply(obj, "reopen", f.make_staff_user(), "  ")
 
     assert refused.value.problems[0].code == "reason_required"
 
@@ -230,7 +225,7 @@ def test_a_list_of_a_finished_series_is_not_reopened_before_the_series():
     table = series.tables.get()
 
     with pytest.raises(Rejected) as refused:
-        states.apply(table, "reopen", make_staff_user(), "Korrektur")
+        states.apply(table, "reopen", f.make_staff_user(), "Korrektur")
 
     assert refused.value.problems[0].code == "series_finished"
 
@@ -239,7 +234,7 @@ def test_a_series_of_a_finished_tournament_is_not_reopened_before_the_tournament
     series = _finished_tournament().series.get()
 
     with pytest.raises(Rejected) as refused:
-        states.apply(series, "reopen", make_staff_user(), "Korrektur")
+        states.apply(series, "reopen", f.make_staff_user(), "Korrektur")
 
     assert refused.value.problems[0].code == "tournament_finished"
 
@@ -247,16 +242,16 @@ def test_a_series_of_a_finished_tournament_is_not_reopened_before_the_tournament
 def test_taking_back_an_early_end_lets_the_list_go_on():
     table = _ended_table()
 
-    states.apply(table, "reopen", make_staff_user(), "Doch weiter")
-    enter(table, passed=True)
+    states.apply(table, "reopen", f.make_staff_user(), "Doch weiter")
+    f.enter(table, passed=True)
     table.refresh_from_db()
 
     assert (states.state_of(table), table.ended_reason, table.games.count()) == ("open", "", 2)
 
 
 def test_a_signed_list_that_was_ended_early_is_corrected_after_one_reopening():
-    table = sign_all(_ended_table())
-    director = make_staff_user()
+    table = f.sign_all(_ended_table())
+    director = f.make_staff_user()
 
     states.apply(table, "reopen", director, "Spiel 1 war Karo, nicht eingepasst")
     listkeeping.correct_game(
@@ -283,6 +278,25 @@ def test_finishing_a_tournament_runs_the_finish_hooks(monkeypatch):
     monkeypatch.setattr(finishing, "ON_TOURNAMENT_FINISHED", [frozen.append])
     tournament = _running_tournament()
 
-    states.apply(tournament, "finish", make_staff_user())
+    states.apply(tournament, "finish", f.make_staff_user())
 
     assert frozen == [tournament]
+
+
+def test_the_first_game_starts_the_series_and_the_tournament_through_apply(monkeypatch):
+    table = f.make_seated_table(players=3, rounds_per_series=1)
+    steps = []
+    original = states.apply
+    monkeypatch.setattr(
+        states,
+        "apply",
+        lambda obj, action, *a, **k: steps.append(action) or original(obj, action, *a, **k),
+    )
+
+    f.enter(table, passed=True)
+    f.enter(table, passed=True)
+    table.series.refresh_from_db()
+    table.series.tournament.refresh_from_db()
+
+    assert steps == ["start", "start"]
+    assert (table.series.status, table.series.tournament.status) == ("running", "running")

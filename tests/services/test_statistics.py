@@ -4,13 +4,13 @@ import datetime
 
 import pytest
 
-from tests.factories import enter, make_club, make_player, make_series, make_table, make_tournament
+from tests import factories as f
 from tournaments.models import ExtraPoints, Player, Tournament
 from tournaments.services import participants
 from tournaments.services.errors import Rejected
+from tournaments.services.lists.summary import save_summary
 from tournaments.services.ranking import rank_tournament
 from tournaments.services.statistics import BestSeries, player_statistics
-from tournaments.services.summary import save_summary
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ def seat(tournament, players):
     """A new series of ``tournament`` with one table of ``players`` (registered if needed)."""
     known = {p.player_id: p for p in tournament.participants.all()}
     people = [known.get(p.id) or participants.register(tournament, p) for p in players]
-    return make_table(make_series(tournament), people)
+    return f.make_table(f.make_series(tournament), people)
 
 
 @pytest.fixture
@@ -47,17 +47,17 @@ def _career_ids(module_db):
     T2 (2025-11-11, game points only, paper list, 3-table [P X Y]):
       P 50 (won 1, lost 1), X 0, Y 20 (won 1) → P 1. of 3
     """
-    club = make_club("K")
-    p, q, r, s, x, y = (make_player(club, last_name=name) for name in "PQRSXY")
-    t1 = make_tournament(
+    club = f.make_club("K")
+    p, q, r, s, x, y = (f.make_player(club, last_name=name) for name in "PQRSXY")
+    t1 = f.make_tournament(
         rounds_per_series=1, club=club, name="Stadtmeisterschaft", date=datetime.date(2026, 3, 1)
     )
     first = seat(t1, [p, q, r, s])
-    enter(first, declarer_seat=2, won=True, **KARO)
-    enter(first, declarer_seat=1, game="clubs", matadors=1, won=True)
-    enter(first, declarer_seat=1, won=False, **KARO)
-    enter(seat(t1, [q, p, r, s]), declarer_seat=2, game="grand", matadors=1, won=True)
-    t2 = make_tournament(
+    f.enter(first, declarer_seat=2, won=True, **KARO)
+    f.enter(first, declarer_seat=1, game="clubs", matadors=1, won=True)
+    f.enter(first, declarer_seat=1, won=False, **KARO)
+    f.enter(seat(t1, [q, p, r, s]), declarer_seat=2, game="grand", matadors=1, won=True)
+    t2 = f.make_tournament(
         rounds_per_series=1,
         name="Clubabend",
         date=datetime.date(2025, 11, 11),
@@ -134,7 +134,7 @@ def test_statistics_rank_is_the_tournament_ranking_place(career, name):
 @pytest.mark.parametrize("year", [1899, 2101, "2026", True])
 def test_statistics_refuse_a_year_out_of_range(year):
     with pytest.raises(Rejected) as refused:
-        player_statistics(make_player(), year=year)
+        player_statistics(f.make_player(), year=year)
 
     assert [problem.field for problem in refused.value.problems] == ["year"]
 
@@ -143,11 +143,11 @@ def test_statistics_refuse_a_year_out_of_range(year):
 def test_statistics_take_the_same_queries_whatever_the_number_of_tournaments(
     tournaments, django_assert_num_queries
 ):
-    players = [make_player(make_club()) for _ in range(4)]
+    players = [f.make_player(f.make_club()) for _ in range(4)]
     for day in range(1, tournaments + 1):
-        tournament = make_tournament(rounds_per_series=1, date=datetime.date(2026, 1, day))
+        tournament = f.make_tournament(rounds_per_series=1, date=datetime.date(2026, 1, day))
         for _ in range(2):
-            enter(seat(tournament, players), declarer_seat=2, won=True, **KARO)
+            f.enter(seat(tournament, players), declarer_seat=2, won=True, **KARO)
     player = Player.objects.select_related("club").get(pk=players[1].pk)
 
     with django_assert_num_queries(3):

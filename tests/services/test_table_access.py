@@ -4,31 +4,17 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
 from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.factories import (
-    make_participants,
-    make_seated_table,
-    make_staff_user,
-    make_table,
-    play_out,
-)
+from tests import factories as f
 from tournaments.models import AttemptCounter, AuditEntry, Series, Table
 from tournaments.services import attempts, table_access
 from tournaments.services.errors import Rejected
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 CLIENT = "192.0.2.10"
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def lock(table, status=Table.Status.LOCKED):
@@ -43,7 +29,7 @@ def refusal_code(call):
 
 
 def test_issue_code_gives_ten_unambiguous_characters():
-    table = make_seated_table()
+    table = f.make_seated_table()
 
     code = table_access.issue_code(table)
 
@@ -53,14 +39,14 @@ def test_issue_code_gives_ten_unambiguous_characters():
 
 
 def test_issue_code_codes_differ_between_tables():
-    codes = {table_access.issue_code(make_seated_table()) for _ in range(20)}
+    codes = {table_access.issue_code(f.make_seated_table()) for _ in range(20)}
 
     assert len(codes) == 20
 
 
 def test_reissue_replaces_the_old_code_and_is_audited_without_the_code():
-    table = make_seated_table()
-    user = make_staff_user()
+    table = f.make_seated_table()
+    user = f.make_staff_user()
     old = table_access.issue_code(table, user)
 
     new = table_access.issue_code(table, user)
@@ -76,7 +62,7 @@ def test_reissue_replaces_the_old_code_and_is_audited_without_the_code():
 
 
 def test_ensure_code_keeps_an_existing_code():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
 
     assert table_access.ensure_code(table) == code
@@ -84,7 +70,7 @@ def test_ensure_code_keeps_an_existing_code():
 
 @pytest.mark.parametrize("status", [Table.Status.LOCKED, Table.Status.SIGNED])
 def test_issue_code_is_refused_for_a_closed_list(status):
-    table = make_seated_table()
+    table = f.make_seated_table()
     lock(table, status)
 
     assert refusal_code(lambda: table_access.issue_code(table)) == "table_code_expired"
@@ -100,14 +86,14 @@ def test_issue_code_is_refused_for_a_closed_list(status):
     ],
 )
 def test_table_for_code_accepts_the_code_as_people_type_it(typed):
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
 
     assert table_access.table_for_code(typed(code), CLIENT) == table
 
 
 def test_table_for_code_reads_o_i_l_as_digits():
-    table = make_seated_table()
+    table = f.make_seated_table()
     Table.objects.filter(pk=table.pk).update(access_code="0112345678")
 
     assert table_access.table_for_code("oIl23-45678", CLIENT) == table
@@ -115,13 +101,13 @@ def test_table_for_code_reads_o_i_l_as_digits():
 
 @pytest.mark.parametrize("code", ["", "ABC", "ABCDE-FGHJKM", "ÄBCDE-FGHJK", None, 12345])
 def test_table_for_code_refuses_what_cannot_be_a_code(code):
-    make_seated_table()
+    f.make_seated_table()
 
     assert refusal_code(lambda: table_access.table_for_code(code, CLIENT)) == ("unknown_table_code")
 
 
 def test_table_for_code_wrong_code_is_a_missing_table():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     wrong = ("1" if code[0] != "1" else "2") + code[1:]
 
@@ -134,8 +120,8 @@ def test_table_for_code_wrong_code_is_a_missing_table():
 
 @pytest.mark.parametrize("status", [Table.Status.LOCKED, Table.Status.SIGNED])
 def test_table_for_code_expires_when_the_list_is_closed(status):
-    table = make_seated_table()
-    other = make_table(table.series, _players(table.series.tournament))
+    table = f.make_seated_table()
+    other = f.make_table(table.series, _players(table.series.tournament))
     code = table_access.issue_code(table)
     table_access.issue_code(other)
     lock(table, status)
@@ -149,7 +135,7 @@ def test_table_for_code_expires_when_the_list_is_closed(status):
 
 
 def test_table_for_code_expires_when_the_series_is_finished():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     Series.objects.filter(pk=table.series_id).update(status=Series.Status.FINISHED)
 
@@ -161,7 +147,7 @@ def test_table_for_code_expires_when_the_series_is_finished():
 
 
 def test_table_for_code_expires_when_every_table_of_the_series_is_locked():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     Table.objects.filter(series=table.series).update(status=Table.Status.LOCKED)
     table.refresh_from_db()
@@ -175,14 +161,14 @@ def test_table_for_code_expires_when_every_table_of_the_series_is_locked():
 
 
 def test_a_complete_open_list_still_opens_for_signing():
-    table = play_out(make_seated_table())
+    table = f.play_out(f.make_seated_table())
     code = table_access.issue_code(table)
 
     assert table_access.table_for_code(code, CLIENT) == table
 
 
 def _players(tournament):
-    return make_participants(tournament, 3)
+    return f.make_participants(tournament, 3)
 
 
 def _fail(times, client=CLIENT):
@@ -192,7 +178,7 @@ def _fail(times, client=CLIENT):
 
 
 def test_wrong_codes_block_further_wrong_codes_after_the_limit():
-    make_seated_table()
+    f.make_seated_table()
     _fail(table_access.MAX_FAILURES)
 
     with pytest.raises(table_access.TooManyAttempts) as blocked:
@@ -205,7 +191,7 @@ def test_wrong_codes_block_further_wrong_codes_after_the_limit():
 
 
 def test_the_right_code_opens_even_from_a_blocked_address():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     _fail(table_access.MAX_FAILURES + 5)
 
@@ -214,7 +200,7 @@ def test_the_right_code_opens_even_from_a_blocked_address():
 
 
 def test_wrong_codes_below_the_limit_do_not_block():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     _fail(table_access.MAX_FAILURES - 1)
 
@@ -222,7 +208,7 @@ def test_wrong_codes_below_the_limit_do_not_block():
 
 
 def test_a_blocked_client_does_not_block_others():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     _fail(table_access.MAX_FAILURES)
 
@@ -230,7 +216,7 @@ def test_a_blocked_client_does_not_block_others():
 
 
 def test_the_block_ends_with_the_window(monkeypatch):
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     now = [timezone.now()]
     monkeypatch.setattr(attempts.timezone, "now", lambda: now[0])
@@ -247,7 +233,7 @@ def test_the_block_ends_with_the_window(monkeypatch):
 
 
 def test_an_expired_code_is_not_counted_as_a_wrong_one():
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
     lock(table)
 
@@ -259,7 +245,7 @@ def test_an_expired_code_is_not_counted_as_a_wrong_one():
 
 
 def test_code_opens_only_its_own_table_and_counts_failures():
-    first, second = make_seated_table(), make_seated_table()
+    first, second = f.make_seated_table(), f.make_seated_table()
     code = table_access.issue_code(first)
     table_access.issue_code(second)
 
@@ -275,13 +261,13 @@ def test_code_opens_only_its_own_table_and_counts_failures():
 
 
 def test_code_opens_nothing_for_a_table_without_code():
-    table = make_seated_table()
+    table = f.make_seated_table()
 
     assert not table_access.code_opens(table, "", CLIENT)
 
 
 def test_grant_tag_changes_when_the_code_is_reissued():
-    table = make_seated_table()
+    table = f.make_seated_table()
     table_access.issue_code(table)
     tag = table_access.grant_tag(table)
     assert table_access.tag_matches(table, tag)
@@ -325,7 +311,7 @@ def test_blocked_addresses_lists_only_blocked_ones():
 
 
 def test_lift_block_lets_the_address_try_again_and_is_audited():
-    user = make_staff_user()
+    user = f.make_staff_user()
     _fail(table_access.MAX_FAILURES)
 
     assert table_access.lift_block(CLIENT, user)

@@ -6,15 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.factories import (
-    enter,
-    make_participants,
-    make_series,
-    make_table,
-    make_team,
-    make_team_members,
-    make_tournament,
-)
+from tests import factories as f
 from tournaments.services.ranking import rank_teams, sort_and_rank
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +16,7 @@ KARO = {"game": "diamonds", "matadors": 1}
 
 @pytest.fixture
 def tournament(db):
-    return make_tournament(rounds_per_series=1)
+    return f.make_tournament(rounds_per_series=1)
 
 
 def summary(rows):
@@ -36,15 +28,15 @@ def summary(rows):
 
 
 def test_team_ranking_sums_members_and_lists_teams_without_games(tournament):
-    a, b, c = (make_team(tournament, name) for name in ("A", "B", "C"))
-    a0, a1 = make_team_members(a, 2)
-    b0, b1 = make_team_members(b, 2)  # b1 is not seated: counts 0
-    make_team_members(c, 2)  # nobody of C plays
-    (loner,) = make_participants(tournament, 1)  # no team: in no row
-    table = make_table(make_series(tournament), [a0, b0, a1, loner])
-    enter(table, declarer_seat=2, won=True, **KARO)  # g1: b0 Karo mit 1 won 18 +50 = 68
-    enter(table, declarer_seat=3, game="clubs", matadors=1, won=True)  # g2: a1 24 +50 = 74
-    enter(table, declarer_seat=1, won=False, **KARO)  # g3: a0 −36 −50 = −86; b0, a1, loner +30
+    a, b, c = (f.make_team(tournament, name) for name in ("A", "B", "C"))
+    a0, a1 = f.make_team_members(a, 2)
+    b0, b1 = f.make_team_members(b, 2)  # b1 is not seated: counts 0
+    f.make_team_members(c, 2)  # nobody of C plays
+    (loner,) = f.make_participants(tournament, 1)  # no team: in no row
+    table = f.make_table(f.make_series(tournament), [a0, b0, a1, loner])
+    f.enter(table, declarer_seat=2, won=True, **KARO)  # g1: b0 Karo mit 1 won 18 +50 = 68
+    f.enter(table, declarer_seat=3, game="clubs", matadors=1, won=True)  # g2: a1 24 +50 = 74
+    f.enter(table, declarer_seat=1, won=False, **KARO)  # g3: a0 −36 −50 = −86; b0, a1, loner +30
     # a0 −86, a1 104, b0 98, b1 0: A = 18 (won 1, lost 1), B = 98 (won 1), C = 0
 
     rows = rank_teams(tournament)
@@ -62,20 +54,20 @@ def test_team_ranking_sums_members_and_lists_teams_without_games(tournament):
 
 
 def test_team_ranking_ties_more_won_first_then_shared_places(tournament):
-    a, b, c, d, e = (make_team(tournament, name) for name in "ABCDE")
-    (a2,) = make_team_members(a, 1)
-    b1, b2 = make_team_members(b, 2)
-    c1, c2, c3, c4 = make_team_members(c, 4)
-    (loner,) = make_participants(tournament, 1)
-    make_team_members(d, 2)
-    make_team_members(e, 1)
-    series = make_series(tournament)
-    first = make_table(series, [c1, b1, b2, c2])
-    second = make_table(series, [c3, c4, a2, loner])
-    enter(first, declarer_seat=2, won=True, **KARO)  # b1 Karo mit 1 won 68
-    enter(first, declarer_seat=3, game="spades", matadors=1, won=True)  # b2 22 +50 = 72
-    enter(second, declarer_seat=2, won=False, **KARO)  # c4 −86; c3, a2, loner +30
-    enter(second, declarer_seat=3, game="clubs", matadors=4, won=True)  # a2 60 +50 = 110
+    a, b, c, d, e = (f.make_team(tournament, name) for name in "ABCDE")
+    (a2,) = f.make_team_members(a, 1)
+    b1, b2 = f.make_team_members(b, 2)
+    c1, c2, c3, c4 = f.make_team_members(c, 4)
+    (loner,) = f.make_participants(tournament, 1)
+    f.make_team_members(d, 2)
+    f.make_team_members(e, 1)
+    series = f.make_series(tournament)
+    first = f.make_table(series, [c1, b1, b2, c2])
+    second = f.make_table(series, [c3, c4, a2, loner])
+    f.enter(first, declarer_seat=2, won=True, **KARO)  # b1 Karo mit 1 won 68
+    f.enter(first, declarer_seat=3, game="spades", matadors=1, won=True)  # b2 22 +50 = 72
+    f.enter(second, declarer_seat=2, won=False, **KARO)  # c4 −86; c3, a2, loner +30
+    f.enter(second, declarer_seat=3, game="clubs", matadors=4, won=True)  # a2 60 +50 = 110
     # B = 68 + 72 = 140 (won 2); A = 30 + 110 = 140 (won 1); D = E = 0; C = 30 −86 = −56
 
     rows = rank_teams(tournament)
@@ -90,22 +82,22 @@ def test_team_ranking_ties_more_won_first_then_shared_places(tournament):
 
 
 def test_team_ranking_of_tournament_without_teams_is_empty(tournament):
-    make_participants(tournament, 4)
+    f.make_participants(tournament, 4)
 
     assert rank_teams(tournament) == []
 
 
 def test_team_ranking_counts_only_this_tournament(tournament):
-    team = make_team(tournament, "A")
-    members = make_team_members(team, 3)
-    other = make_tournament(rounds_per_series=1)
-    enter(
-        make_table(make_series(other), make_participants(other, 3)),
+    team = f.make_team(tournament, "A")
+    members = f.make_team_members(team, 3)
+    other = f.make_tournament(rounds_per_series=1)
+    f.enter(
+        f.make_table(f.make_series(other), f.make_participants(other, 3)),
         declarer_seat=2,
         won=True,
         **KARO,
     )
-    make_table(make_series(tournament), members)
+    f.make_table(f.make_series(tournament), members)
 
     assert summary(rank_teams(tournament))[0][:5] == (1, "A", 0, 0, 0)
 
@@ -114,12 +106,12 @@ def test_team_ranking_counts_only_this_tournament(tournament):
 def test_team_ranking_takes_four_queries_whatever_the_number_of_teams(
     tournament, teams, django_assert_num_queries
 ):
-    series = make_series(tournament)
+    series = f.make_series(tournament)
     for number in range(teams):
-        members = make_team_members(make_team(tournament, f"T{number}"), 4)
-        table = make_table(series, members)
-        enter(table, declarer_seat=2, won=True, **KARO)
-        enter(table, declarer_seat=3, won=False, **KARO)
+        members = f.make_team_members(f.make_team(tournament, f"T{number}"), 4)
+        table = f.make_table(series, members)
+        f.enter(table, declarer_seat=2, won=True, **KARO)
+        f.enter(table, declarer_seat=3, won=False, **KARO)
 
     with django_assert_num_queries(4):
         rows = rank_teams(tournament)

@@ -4,15 +4,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.factories import (
-    enter,
-    make_many_participants,
-    make_participants,
-    make_series,
-    make_table,
-    make_team,
-    make_tournament,
-)
+from tests import factories as f
 from tournaments.models import Tournament
 from tournaments.services import draw
 from tournaments.services.versions import current_version, tournament_version
@@ -23,8 +15,8 @@ KARO = {"game": "diamonds", "matadors": 1}
 
 @pytest.fixture
 def table():
-    tournament = make_tournament(rounds_per_series=1)
-    return make_table(make_series(tournament), make_participants(tournament, 4))
+    tournament = f.make_tournament(rounds_per_series=1)
+    return f.make_table(f.make_series(tournament), f.make_participants(tournament, 4))
 
 
 def version_of(table) -> int:
@@ -32,11 +24,11 @@ def version_of(table) -> int:
 
 
 CHANGES = {
-    "game entered": lambda t: enter(t, declarer_seat=2, won=True, **KARO),
-    "participant registered": lambda t: make_participants(t.series.tournament, 1),
-    "participants registered in bulk": lambda t: make_many_participants(t.series.tournament, 3),
-    "team created": lambda t: make_team(t.series.tournament),
-    "series added": lambda t: make_series(t.series.tournament),
+    "game entered": lambda t: f.enter(t, declarer_seat=2, won=True, **KARO),
+    "participant registered": lambda t: f.make_participants(t.series.tournament, 1),
+    "participants registered in bulk": lambda t: f.make_many_participants(t.series.tournament, 3),
+    "team created": lambda t: f.make_team(t.series.tournament),
+    "series added": lambda t: f.make_series(t.series.tournament),
     "player renamed": lambda t: _rename(t.seats.first().participant.player),
     "tournament edited": lambda t: _rename(t.series.tournament),
 }
@@ -60,9 +52,9 @@ def test_version_moves_with_every_change(table, change):
 
 
 def test_version_moves_when_a_series_is_drawn(db):
-    tournament = make_tournament(rounds_per_series=1)
-    make_many_participants(tournament, 8)
-    series = make_series(tournament)
+    tournament = f.make_tournament(rounds_per_series=1)
+    f.make_many_participants(tournament, 8)
+    series = f.make_series(tournament)
     before = tournament_version(tournament.pk)[0]
 
     draw.draw_series(series, seed=1)
@@ -81,7 +73,7 @@ def test_reading_a_version_twice_writes_nothing(table):
 
 def test_saving_a_stale_tournament_never_moves_the_version_back(table):
     stale = Tournament.objects.get(pk=table.series.tournament_id)
-    enter(table, declarer_seat=2, won=True, **KARO)
+    f.enter(table, declarer_seat=2, won=True, **KARO)
     entered = version_of(table)
 
     stale.save()
@@ -90,9 +82,9 @@ def test_saving_a_stale_tournament_never_moves_the_version_back(table):
 
 
 def test_deleting_a_tournament_removes_its_version(db):
-    tournament = make_tournament()
-    make_series(tournament)
-    make_team(tournament)
+    tournament = f.make_tournament()
+    f.make_series(tournament)
+    f.make_team(tournament)
 
     Tournament.objects.filter(pk=tournament.pk).delete()
 

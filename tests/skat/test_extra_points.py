@@ -63,3 +63,22 @@ def test_evaluate_data_uses_scheme_for_list_points(scheme, declarer, opponent_at
     evaluation = evaluate_data({"game": "clubs", "matadors": 1, "won": True, "bid": 48}, scheme)
 
     assert evaluation.list_points == ListPoints(declarer, opponent_at_3, opponent_at_4)
+
+
+@pytest.mark.parametrize(
+    ("scheme", "won", "lost", "bonus"),
+    [(SKWO, 3, 1, 100), (SKWO, 0, 2, -100), (GAME_POINTS_ONLY, 3, 1, 0)],
+)
+def test_the_bonus_for_games_won_and_lost_is_50_each_way(scheme, won, lost, bonus):
+    assert scheme.bonus_won_lost(won, lost) == bonus
+
+
+@pytest.mark.parametrize(("table_size", "credits"), [(3, 120), (4, 90)])
+def test_credits_of_a_paper_list_are_30_or_40_per_game_the_others_lost(table_size, credits):
+    assert SKWO.credits(table_size, 3) == credits
+
+
+def test_a_scheme_without_extra_points_has_a_stand_of_game_values_only():
+    shown = (SKWO.means_stand_with_extra_points(), GAME_POINTS_ONLY.means_stand_with_extra_points())
+
+    assert shown == (True, False)

@@ -180,4 +180,4 @@ def test_navigation_links_to_the_calculator(page):
 def test_post_is_not_allowed(client):
     response = client.post(URL, {"game": "clubs"})
 
-    assert response.status_code == 405
+    assert (response.status_code, response["Allow"]) == (405, "GET, HEAD")

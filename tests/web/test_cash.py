@@ -30,13 +30,6 @@ TARIFF = {
 }
 
 
-@pytest.fixture
-def staff(client):
-    """A director's browser with the German pages (money as 0,50 €)."""
-    client.force_login(f.make_staff_user())
-    return client
-
-
 def played(players=4):
     """A tournament with a tariff and one complete series."""
     tournament = f.make_tournament(rounds_per_series=1)
@@ -77,20 +70,20 @@ def test_treasurer_sees_the_cash_box_but_cannot_set_the_tariff(client):
     assert b"tariff-form" not in page.content
 
 
-def test_director_saves_the_tariff_with_german_decimals(staff):
+def test_director_saves_the_tariff_with_german_decimals(director_client):
     tournament = f.make_tournament()
 
-    response = staff.post(cash_url(tournament, "director-cash-tariff"), TARIFF)
+    response = director_client.post(cash_url(tournament, "director-cash-tariff"), TARIFF)
 
     assert response.status_code == 302
     tariff = Tariff.objects.get(tournament=tournament)
     assert (tariff.entry_fee, tariff.lost_game_fee_higher) == (D("10.00"), D("1.00"))
 
 
-def test_bad_tariff_shows_the_message_at_the_field_and_stores_nothing(staff):
+def test_bad_tariff_shows_the_message_at_the_field_and_stores_nothing(director_client):
     tournament = f.make_tournament()
 
-    response = staff.post(
+    response = director_client.post(
         cash_url(tournament, "director-cash-tariff"), {**TARIFF, "entry_fee": "-3"}
     )
 
@@ -99,12 +92,12 @@ def test_bad_tariff_shows_the_message_at_the_field_and_stores_nothing(staff):
     assert not Tariff.objects.exists()
 
 
-def test_one_tap_entry_fee_and_whole_table_payments(staff):
+def test_one_tap_entry_fee_and_whole_table_payments(director_client):
     tournament, table = played()
     first = tournament.participants.order_by("start_number").first()
 
-    staff.post(reverse("web:director-cash-entry-fee", args=[first.id]))
-    staff.post(reverse("web:director-cash-table", args=[table.id]))
+    director_client.post(reverse("web:director-cash-entry-fee", args=[first.id]))
+    director_client.post(reverse("web:director-cash-table", args=[table.id]))
 
     cash = money.settle_cash(tournament)
     assert cash.entry_fees_paid == D("10.00")
@@ -114,11 +107,11 @@ def test_one_tap_entry_fee_and_whole_table_payments(staff):
     )
 
 
-def test_refund_of_another_tournaments_participant_is_refused(staff):
+def test_refund_of_another_tournaments_participant_is_refused(director_client):
     tournament = f.make_tournament()
     stranger = f.make_participants(f.make_tournament(), 1)[0]
 
-    staff.post(
+    director_client.post(
         cash_url(tournament, "director-cash-refund"),
         {"participant": stranger.id, "amount": "5,00"},
     )
@@ -126,16 +119,16 @@ def test_refund_of_another_tournaments_participant_is_refused(staff):
     assert not Payment.objects.exists()
 
 
-def test_prize_table_over_the_fees_asks_for_confirmation(staff):
+def test_prize_table_over_the_fees_asks_for_confirmation(director_client):
     tournament = f.make_tournament()
     money.set_tariff(tournament, {"entry_fee": "10.00", "lost_game_fee": "0.50"})
     f.make_participants(tournament, 4)
     url = cash_url(tournament, "director-cash-prizes")
 
-    warned = staff.post(url, {"prizes": "1: 30,00\n2: 50 %"})
+    warned = director_client.post(url, {"prizes": "1: 30,00\n2: 50 %"})
     stored_after_warning = PrizeRule.objects.count()
-    saved = staff.post(url, {"prizes": "1: 30,00\n2: 50 %", "confirm": "on"})
-    page = staff.get(cash_url(tournament)).content.decode()
+    saved = director_client.post(url, {"prizes": "1: 30,00\n2: 50 %", "confirm": "on"})
+    page = director_client.get(cash_url(tournament)).content.decode()
 
     assert (warned.status_code, stored_after_warning) == (400, 0)
     assert saved.status_code == 302
@@ -143,10 +136,10 @@ def test_prize_table_over_the_fees_asks_for_confirmation(staff):
     assert "30,00\xa0€" in page and "20,00\xa0€" in page
 
 
-def test_prize_line_that_cannot_be_read_names_the_line(staff):
+def test_prize_line_that_cannot_be_read_names_the_line(director_client):
     tournament = f.make_tournament()
 
-    response = staff.post(
+    response = director_client.post(
         cash_url(tournament, "director-cash-prizes"),
         {"prizes": "1: 5\nerster"},
         HTTP_ACCEPT_LANGUAGE="en",
@@ -156,10 +149,10 @@ def test_prize_line_that_cannot_be_read_names_the_line(staff):
     assert "Line 2" in response.content.decode()
 
 
-def test_table_page_shows_the_lists_money(staff):
+def test_table_page_shows_the_lists_money(director_client):
     tournament, table = played()
 
-    page = staff.get(reverse("web:director-table", args=[table.id])).content.decode()
+    page = director_client.get(reverse("web:director-table", args=[table.id])).content.decode()
 
     total = money.table_money(table).total
     assert f"{total:.2f}".replace(".", ",") + "\xa0€" in page
@@ -169,7 +162,7 @@ def money_cells(text):
     return re.findall(r"-?\d[\d.]*,\d\d", text)
 
 
-def test_settlement_files_agree_with_the_page(staff):
+def test_settlement_files_agree_with_the_page(director_client):
     tournament, table = played()
     for participant in tournament.participants.all():
         money.mark_entry_fee_paid(participant)
@@ -177,11 +170,11 @@ def test_settlement_files_agree_with_the_page(staff):
     money.set_prize_table(tournament, [{"rank": 1, "amount": "20.00"}])
     settlement = money.settle_cash(tournament)
 
-    page = staff.get(cash_url(tournament, "director-cash-settlement")).content.decode()
+    page = director_client.get(cash_url(tournament, "director-cash-settlement")).content.decode()
     file_url = reverse("web:director-cash-settlement-file", args=[tournament.id, "{}"])
-    pdf = staff.get(file_url.replace("%7B%7D", "pdf"))
-    xlsx = staff.get(file_url.replace("%7B%7D", "xlsx"))
-    csv_file = staff.get(file_url.replace("%7B%7D", "csv"))
+    pdf = director_client.get(file_url.replace("%7B%7D", "pdf"))
+    xlsx = director_client.get(file_url.replace("%7B%7D", "xlsx"))
+    csv_file = director_client.get(file_url.replace("%7B%7D", "csv"))
 
     balance = f"{settlement.balance:.2f}".replace(".", ",")
     assert balance + "\xa0€" in page
@@ -200,16 +193,16 @@ def test_settlement_files_agree_with_the_page(staff):
         assert f"{statement.net:.2f}".replace(".", ",").replace("-", "\u2212") in page
 
 
-def test_table_device_list_shows_the_money_and_follows_a_correction(staff):
+def test_table_device_list_shows_the_money_and_follows_a_correction(director_client):
     tournament, table = played()
     url = reverse("web:table", args=[table.id])
-    before = staff.get(url).content.decode()
-    from tournaments.services import listkeeping
+    before = director_client.get(url).content.decode()
+    from tournaments.services.lists import listkeeping
 
     last = table.games.order_by("number").last()
     listkeeping.delete_game(table, last.number)
 
-    after = staff.get(url).content.decode()
+    after = director_client.get(url).content.decode()
     assert 'data-testid="list-money"' in before
     for page in (before, after):
         total = re.search(r'data-testid="list-money-total">([^<]+)<', page).group(1)

@@ -15,12 +15,6 @@ NET_MEANING = "Saldo = Preis − Startgeld − Abreizgeld"
 
 
 @pytest.fixture
-def staff(client):
-    client.force_login(f.make_staff_user())
-    return client
-
-
-@pytest.fixture
 def paid_in_full():
     """Four players, entry fee 10,00 €; the first has paid it and won nothing."""
     tournament = f.make_tournament(rounds_per_series=1)
@@ -32,10 +26,12 @@ def paid_in_full():
     return tournament
 
 
-def test_the_report_pdf_prints_the_totals_as_a_table_and_explains_the_net(staff, paid_in_full):
+def test_the_report_pdf_prints_the_totals_as_a_table_and_explains_the_net(
+    director_client, paid_in_full
+):
     url = reverse("web:director-cash-settlement-file", args=[paid_in_full.id, "pdf"])
 
-    pdf = PdfReader(io.BytesIO(staff.get(url).content))
+    pdf = PdfReader(io.BytesIO(director_client.get(url).content))
     lines = [line.strip() for page in pdf.pages for line in page.extract_text().splitlines()]
 
     assert "Summen" in lines and "Abrechnung je Teilnehmer" in lines
@@ -48,8 +44,10 @@ def test_the_report_pdf_prints_the_totals_as_a_table_and_explains_the_net(staff,
     assert NET_MEANING in " ".join(" ".join(lines).split())
 
 
-def test_the_settlement_page_explains_why_a_paid_up_player_has_a_negative_net(staff, paid_in_full):
-    page = staff.get(reverse("web:director-cash-settlement", args=[paid_in_full.id]))
+def test_the_settlement_page_explains_why_a_paid_up_player_has_a_negative_net(
+    director_client, paid_in_full
+):
+    page = director_client.get(reverse("web:director-cash-settlement", args=[paid_in_full.id]))
 
     html = page.content.decode()
     assert "\u221210,00\xa0€" in html  # the net of the player who paid in full

@@ -14,55 +14,19 @@ from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.contrib.staticfiles import finders
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.urls import reverse
 from openpyxl import Workbook
 
-from tests.factories import (
-    enter,
-    make_club,
-    make_complete_table,
-    make_participants,
-    make_player,
-    make_series,
-    make_staff_user,
-    make_table,
-    make_team,
-    make_team_members,
-    make_tournament,
-    sign_all,
-)
+from tests import factories as f
 from tournaments.models import Participant, Player, Series, Table, Tournament
-from tournaments.services import draw, table_access
+from tournaments.services import draw, states, table_access
 
-pytestmark = pytest.mark.django_db
-
-PASSWORD = "a-long-test-password-42"
-
-
-@pytest.fixture
-def staff(db):
-    user = make_staff_user()
-    user.set_password(PASSWORD)
-    user.save()
-    return user
-
-
-@pytest.fixture
-def director_client(client, staff):
-    client.force_login(staff)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def messages_of(response) -> list[str]:
     return [str(message) for message in get_messages(response.wsgi_request)]
-
-
-def text_of(response) -> str:
-    """The page's text without tags and with single spaces, for phrase assertions."""
-    html = response.content.decode()
-    html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
-    return " ".join(re.sub(r"<[^>]+>", " ", html).replace("&#x27;", "'").split())
 
 
 def field_errors(response, field: str) -> list[str]:
@@ -103,10 +67,10 @@ def _pages(tournament, series, table, participant):
 
 @pytest.fixture
 def every_page(db):
-    tournament = make_tournament(rounds_per_series=1)
-    players = make_participants(tournament, 3)
-    series = make_series(tournament)
-    table = make_table(series, players)
+    tournament = f.make_tournament(rounds_per_series=1)
+    players = f.make_participants(tournament, 3)
+    series = f.make_series(tournament)
+    table = f.make_table(series, players)
     return _pages(tournament, series, table, players[0])
 
 
@@ -119,10 +83,12 @@ def test_director_pages_send_anonymous_visitors_to_the_login(client, every_page)
 
 
 def test_director_pages_refuse_users_who_are_not_staff(client, every_page):
-    client.force_login(get_user_model().objects.create_user("player", password=PASSWORD))
+    client.force_login(get_user_model().objects.create_user("player", password=f.DIRECTOR_PASSWORD))
 
     for method, url in every_page:
-        assert getattr(client, method)(url).status_code == 403, url
+        response = getattr(client, method)(url)
+        assert response.status_code == 403, url
+        assert "No access" in response.content.decode(), url
 
 
 def test_director_pages_change_nothing_for_anonymous_posts(client, every_page):
@@ -136,45 +102,51 @@ def test_director_pages_change_nothing_for_anonymous_posts(client, every_page):
     assert not Participant.objects.filter(withdrawn=True).exists()
 
 
-def test_login_page_logs_a_director_in_and_goes_to_the_tournaments(client, staff):
-    response = client.post("/anmelden/", {"username": staff.username, "password": PASSWORD})
+def test_login_page_logs_a_director_in_and_goes_to_the_tournaments(client, director_user):
+    response = client.post(
+        "/anmelden/", {"username": director_user.username, "password": f.DIRECTOR_PASSWORD}
+    )
 
     assert response.status_code == 302
     assert response.url == "/leitung/"
 
 
-def test_login_page_follows_next(client, staff):
+def test_login_page_follows_next(client, director_user):
     response = client.post(
         "/anmelden/",
-        {"username": staff.username, "password": PASSWORD, "next": "/leitung/turniere/neu/"},
+        {
+            "username": director_user.username,
+            "password": f.DIRECTOR_PASSWORD,
+            "next": "/leitung/turniere/neu/",
+        },
     )
 
     assert response.url == "/leitung/turniere/neu/"
 
 
 def test_login_page_sends_other_users_to_the_home_page(client):
-    get_user_model().objects.create_user("player", password=PASSWORD)
+    get_user_model().objects.create_user("player", password=f.DIRECTOR_PASSWORD)
 
-    response = client.post("/anmelden/", {"username": "player", "password": PASSWORD})
+    response = client.post("/anmelden/", {"username": "player", "password": f.DIRECTOR_PASSWORD})
 
     assert response.url == "/"
 
 
-def test_login_page_with_a_wrong_password_says_so_and_keeps_the_name(client, staff):
+def test_login_page_with_a_wrong_password_says_so_and_keeps_the_name(client, director_user):
     response = client.post(
         "/anmelden/",
-        {"username": staff.username, "password": "wrong"},
+        {"username": director_user.username, "password": "wrong"},
         headers={"accept-language": "en"},
     )
 
     assert response.status_code == 200
-    assert "Please enter a correct username and password" in text_of(response)
-    assert f'value="{staff.username}"' in response.content.decode()
+    assert "Please enter a correct username and password" in f.page_text(response)
+    assert f'value="{director_user.username}"' in response.content.decode()
     assert "_auth_user_id" not in client.session
 
 
-def test_login_page_is_german_and_labels_its_fields(client):
-    response = client.get("/anmelden/")
+def test_login_page_is_german_and_labels_its_fields():
+    response = Client().get("/anmelden/")  # a browser of its own: this module reads English
 
     content = response.content.decode()
     assert '<html lang="de">' in content
@@ -187,14 +159,14 @@ def test_logout_needs_a_post_and_ends_the_session(director_client):
 
     response = director_client.post("/abmelden/")
 
-    assert response.status_code == 302
-    assert director_client.get("/leitung/").status_code == 302
+    assert (response.status_code, response["Location"]) == (302, "/")
+    assert director_client.get("/leitung/")["Location"].startswith("/anmelden/")
 
 
-def test_nav_link_to_the_director_area_is_shown_to_staff_only(client, staff):
+def test_nav_link_to_the_director_area_is_shown_to_staff_only(client, director_user):
     assert 'href="/leitung/"' not in client.get("/").content.decode()
 
-    client.force_login(staff)
+    client.force_login(director_user)
 
     assert 'href="/leitung/"' in client.get("/").content.decode()
 
@@ -203,14 +175,14 @@ def test_nav_link_to_the_director_area_is_shown_to_staff_only(client, staff):
 
 
 def test_home_lists_tournaments_with_counts(director_client):
-    tournament = make_tournament(name="Frühjahrspreisskat")
-    make_participants(tournament, 3)
-    make_series(tournament)
+    tournament = f.make_tournament(name="Frühjahrspreisskat")
+    f.make_participants(tournament, 3)
+    f.make_series(tournament)
 
     response = director_client.get("/leitung/")
 
     assert f'href="/leitung/turniere/{tournament.id}/"' in response.content.decode()
-    assert "Frühjahrspreisskat planned 3 1 / 2" in text_of(response)
+    assert "Frühjahrspreisskat planned 3 1 / 2" in f.page_text(response)
 
 
 @pytest.mark.parametrize(
@@ -241,7 +213,7 @@ def _tournament_data(**changes):
 
 
 def test_new_tournament_is_created_and_opens_its_dashboard(director_client):
-    club = make_club("Skatfreunde Musterstadt")
+    club = f.make_club("Skatfreunde Musterstadt")
 
     response = director_client.post(
         "/leitung/turniere/neu/", _tournament_data(club=str(club.id), rounds_per_series="8")
@@ -292,7 +264,7 @@ def test_new_tournament_form_shows_the_error_at_the_field_and_keeps_the_input(
 
 
 def test_tournament_settings_can_be_changed(director_client):
-    tournament = make_tournament(name="Alt")
+    tournament = f.make_tournament(name="Alt")
 
     response = director_client.post(
         f"/leitung/turniere/{tournament.id}/einstellungen/",
@@ -305,7 +277,7 @@ def test_tournament_settings_can_be_changed(director_client):
 
 
 def test_tournament_rounds_cannot_change_once_games_are_entered(director_client):
-    table = make_complete_table(players=3)
+    table = f.make_complete_table(players=3)
     tournament = table.series.tournament
 
     response = director_client.post(
@@ -324,11 +296,11 @@ def test_tournament_rounds_cannot_change_once_games_are_entered(director_client)
 
 
 def _tournament_with_tables(count: int, players_per_table: int = 3):
-    tournament = make_tournament(rounds_per_series=1, name="Dashboard-Turnier")
-    people = make_participants(tournament, count * players_per_table)
-    series = make_series(tournament)
+    tournament = f.make_tournament(rounds_per_series=1, name="Dashboard-Turnier")
+    people = f.make_participants(tournament, count * players_per_table)
+    series = f.make_series(tournament)
     tables = [
-        make_table(series, people[i : i + players_per_table])
+        f.make_table(series, people[i : i + players_per_table])
         for i in range(0, len(people), players_per_table)
     ]
     return tournament, series, tables
@@ -340,26 +312,27 @@ def test_dashboard_queries_do_not_grow_with_the_tables(
 ):
     tournament, _series, tables = _tournament_with_tables(count)
     for table in tables:
-        enter(table, passed=True)
-    make_series(tournament)
+        f.enter(table, passed=True)
+    f.make_series(tournament)
 
     # 17: one of them asks whether the user directs this tournament (services/roles.py).
     with django_assert_num_queries(17):
         response = director_client.get(f"/leitung/turniere/{tournament.id}/")
 
-    assert response.status_code == 200
+    page = response.content.decode()
+    assert all(f"/leitung/tische/{table.id}/" in page for table in tables)
 
 
 def test_dashboard_shows_missing_games_unsigned_lists_and_the_ranking(director_client):
     tournament, series, (open_table,) = _tournament_with_tables(1)
-    complete = make_table(series, make_participants(tournament, 3))
-    enter(complete, declarer_seat=2, game="grand", matadors=1, won=True)
-    enter(complete, passed=True)
-    enter(complete, passed=True)
+    complete = f.make_table(series, f.make_participants(tournament, 3))
+    f.enter(complete, declarer_seat=2, game="grand", matadors=1, won=True)
+    f.enter(complete, passed=True)
+    f.enter(complete, passed=True)
 
     response = director_client.get(f"/leitung/turniere/{tournament.id}/")
 
-    text = text_of(response)
+    text = f.page_text(response)
     assert "Series 1, table 1: 3 games missing." in text
     assert "Series 1, table 2: the list is complete but not signed (0 signatures so far)." in text
     assert response.context["ranking"][0].total == 48 + 50
@@ -376,12 +349,16 @@ def test_dashboard_shows_missing_games_unsigned_lists_and_the_ranking(director_c
 
 
 def test_dashboard_of_a_missing_tournament_is_404(director_client):
-    assert director_client.get("/leitung/turniere/999999/").status_code == 404
+    response = director_client.get("/leitung/turniere/999999/")
+
+    assert response.status_code == 404
+    assert "<h1>Page not found</h1>" in response.content.decode()
 
 
-def test_dashboard_is_german_by_default(client, staff):
-    client.force_login(staff)
-    tournament = make_tournament()
+def test_dashboard_is_german_by_default(director_user):
+    client = Client()  # a browser of its own: this module reads English
+    client.force_login(director_user)
+    tournament = f.make_tournament()
 
     response = client.get(f"/leitung/turniere/{tournament.id}/")
 
@@ -392,11 +369,11 @@ def test_dashboard_is_german_by_default(client, staff):
 
 
 def test_player_search_marks_registered_players(director_client):
-    tournament = make_tournament()
-    club = make_club("Herz Dame Beispielheim")
-    known = make_player(club, first_name="Erika", last_name="Mustermann")
-    registered = make_player(club, first_name="Max", last_name="Mustermann")
-    make_player(first_name="Otto", last_name="Anders")
+    tournament = f.make_tournament()
+    club = f.make_club("Herz Dame Beispielheim")
+    known = f.make_player(club, first_name="Erika", last_name="Mustermann")
+    registered = f.make_player(club, first_name="Max", last_name="Mustermann")
+    f.make_player(first_name="Otto", last_name="Anders")
     director_client.post(
         f"/leitung/turniere/{tournament.id}/teilnehmer/anmelden/", {"player": registered.id}
     )
@@ -410,7 +387,7 @@ def test_player_search_marks_registered_players(director_client):
 
 
 def test_player_search_without_a_match_prefills_the_new_player(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = director_client.get(f"/leitung/turniere/{tournament.id}/teilnehmer/?q=Erika+Neumann")
 
@@ -421,9 +398,9 @@ def test_player_search_without_a_match_prefills_the_new_player(director_client):
 
 
 def test_register_known_player_gives_the_next_start_number(director_client):
-    tournament = make_tournament()
-    make_participants(tournament, 2)
-    player = make_player(first_name="Erika", last_name="Muster")
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 2)
+    player = f.make_player(first_name="Erika", last_name="Muster")
 
     response = director_client.post(
         f"/leitung/turniere/{tournament.id}/teilnehmer/anmelden/",
@@ -437,7 +414,7 @@ def test_register_known_player_gives_the_next_start_number(director_client):
 
 @pytest.mark.parametrize("value", ["", "abc", "0", "-3", "99999999999999999999999", "999999"])
 def test_register_known_player_with_a_bad_id_says_so(director_client, value):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = director_client.post(
         f"/leitung/turniere/{tournament.id}/teilnehmer/anmelden/", {"player": value, "q": "mu"}
@@ -449,8 +426,8 @@ def test_register_known_player_with_a_bad_id_says_so(director_client, value):
 
 
 def test_register_known_player_twice_is_refused(director_client):
-    tournament = make_tournament()
-    participant = make_participants(tournament, 1)[0]
+    tournament = f.make_tournament()
+    participant = f.make_participants(tournament, 1)[0]
 
     response = director_client.post(
         f"/leitung/turniere/{tournament.id}/teilnehmer/anmelden/",
@@ -464,8 +441,8 @@ def test_register_known_player_twice_is_refused(director_client):
 
 
 def test_register_new_player_creates_and_registers(director_client):
-    tournament = make_tournament()
-    club = make_club()
+    tournament = f.make_tournament()
+    club = f.make_club()
 
     response = director_client.post(
         f"/leitung/turniere/{tournament.id}/teilnehmer/neu/",
@@ -492,7 +469,7 @@ def test_register_new_player_creates_and_registers(director_client):
     ],
 )
 def test_register_new_player_with_bad_input_keeps_what_was_typed(director_client, field, data):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = director_client.post(f"/leitung/turniere/{tournament.id}/teilnehmer/neu/", data)
 
@@ -505,9 +482,9 @@ def test_register_new_player_with_bad_input_keeps_what_was_typed(director_client
 
 
 def test_register_new_player_who_exists_offers_the_stored_player(director_client):
-    tournament = make_tournament()
-    club = make_club("SF Musterstadt")
-    existing = make_player(club, first_name="Erika", last_name="Muster")
+    tournament = f.make_tournament()
+    club = f.make_club("SF Musterstadt")
+    existing = f.make_player(club, first_name="Erika", last_name="Muster")
 
     response = director_client.post(
         f"/leitung/turniere/{tournament.id}/teilnehmer/neu/",
@@ -516,28 +493,28 @@ def test_register_new_player_who_exists_offers_the_stored_player(director_client
 
     assert response.status_code == 200
     assert Player.objects.count() == 1
-    assert "Erika Muster of SF Musterstadt is already in the player list" in text_of(response)
+    assert "Erika Muster of SF Musterstadt is already in the player list" in f.page_text(response)
     assert response.context["existing"] == existing
     assert f'name="player" value="{existing.id}"' in response.content.decode()
 
 
 def test_register_is_refused_when_every_series_is_drawn(director_client):
-    tournament = make_tournament(planned_series=1)
-    make_participants(tournament, 3)
-    draw.draw_series(make_series(tournament), seed=1)
+    tournament = f.make_tournament(planned_series=1)
+    f.make_participants(tournament, 3)
+    draw.draw_series(f.make_series(tournament), seed=1)
 
     response = director_client.post(
         f"/leitung/turniere/{tournament.id}/teilnehmer/neu/",
         {"first_name": "Spät", "last_name": "Kommer"},
     )
 
-    assert "already drawn" in text_of(response)
+    assert "already drawn" in f.page_text(response)
     assert tournament.participants.count() == 3
 
 
 def test_withdraw_and_take_back_a_participant(director_client):
-    tournament = make_tournament()
-    participant = make_participants(tournament, 1)[0]
+    tournament = f.make_tournament()
+    participant = f.make_participants(tournament, 1)[0]
     url = f"/leitung/teilnehmer/{participant.id}/status/"
 
     director_client.post(url, {"withdrawn": "1"})
@@ -551,8 +528,8 @@ def test_withdraw_and_take_back_a_participant(director_client):
 
 
 def test_participant_list_queries_do_not_grow(director_client, django_assert_max_num_queries):
-    tournament = make_tournament()
-    make_participants(tournament, 12, club=make_club())
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 12, club=f.make_club())
 
     with django_assert_max_num_queries(8):
         response = director_client.get(f"/leitung/turniere/{tournament.id}/teilnehmer/?q=Karl")
@@ -580,13 +557,13 @@ def _upload(director_client, tournament, name="liste.csv", content=CSV_LIST):
 
 
 def test_import_shows_a_preview_with_each_rows_status_and_errors(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = _upload(director_client, tournament)
     assert response.url == f"/leitung/turniere/{tournament.id}/import/vorschau/"
     preview = director_client.get(response.url)
 
-    text = text_of(preview)
+    text = f.page_text(preview)
     assert [item["line"].status for item in preview.context["lines"]] == [
         "new_player",
         "error",
@@ -599,7 +576,7 @@ def test_import_shows_a_preview_with_each_rows_status_and_errors(director_client
 
 
 def test_import_confirm_registers_the_good_rows(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     _upload(director_client, tournament)
 
     response = director_client.post(
@@ -616,7 +593,7 @@ def test_import_confirm_registers_the_good_rows(director_client):
 
 
 def test_import_reads_excel_files(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     workbook = Workbook()
     workbook.active.append(["Vorname", "Nachname"])
     workbook.active.append(["Grete", "Exceltest"])
@@ -630,7 +607,7 @@ def test_import_reads_excel_files(director_client):
 
 
 def test_import_cancel_changes_nothing(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
     _upload(director_client, tournament)
 
     response = director_client.post(
@@ -654,7 +631,7 @@ def test_import_cancel_changes_nothing(director_client):
 def test_import_of_a_bad_file_shows_the_problem_at_the_file_field(
     director_client, name, content, error
 ):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = _upload(director_client, tournament, name, content)
 
@@ -664,7 +641,7 @@ def test_import_of_a_bad_file_shows_the_problem_at_the_file_field(
 
 
 def test_import_without_a_file_asks_for_one(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = director_client.post(f"/leitung/turniere/{tournament.id}/import/", {})
 
@@ -673,7 +650,7 @@ def test_import_without_a_file_asks_for_one(director_client):
 
 def test_import_of_a_huge_file_is_refused(director_client, monkeypatch):
     monkeypatch.setattr("tournaments.web.forms.MAX_IMPORT_BYTES", 10)
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = _upload(director_client, tournament)
 
@@ -684,7 +661,7 @@ def test_import_of_a_huge_file_is_refused(director_client, monkeypatch):
 
 
 def test_add_series_numbers_them_and_opens_the_draw(director_client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     director_client.post(f"/leitung/turniere/{tournament.id}/serien/neu/")
     response = director_client.post(f"/leitung/turniere/{tournament.id}/serien/neu/")
@@ -695,9 +672,9 @@ def test_add_series_numbers_them_and_opens_the_draw(director_client):
 
 
 def test_draw_seats_seven_players_at_a_4_and_a_3_table(director_client):
-    tournament = make_tournament()
-    make_participants(tournament, 7)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 7)
+    series = f.make_series(tournament)
 
     response = director_client.post(
         f"/leitung/serien/{series.id}/auslosen/", {"mode": "random", "seed": "42"}
@@ -708,14 +685,14 @@ def test_draw_seats_seven_players_at_a_4_and_a_3_table(director_client):
     assert sizes == [4, 3]
     assert messages_of(response) == ["Series 1 has been drawn (seed 42)."]
     page = director_client.get(response.url)
-    assert "Drawn on" in text_of(page)
-    assert "with seed 42." in text_of(page)
+    assert "Drawn on" in f.page_text(page)
+    assert "with seed 42." in f.page_text(page)
 
 
 def test_draw_prefers_3_tables_when_asked(director_client):
-    tournament = make_tournament()
-    make_participants(tournament, 12)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 12)
+    series = f.make_series(tournament)
 
     director_client.post(
         f"/leitung/serien/{series.id}/auslosen/", {"mode": "random", "prefer_three": "on"}
@@ -725,11 +702,11 @@ def test_draw_prefers_3_tables_when_asked(director_client):
 
 
 def test_draw_shows_the_conflicts_it_could_not_avoid(director_client):
-    tournament = make_tournament()
-    team = make_team(tournament, "Kreuz Buben")
-    make_team_members(team, 4)
-    make_participants(tournament, 3)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    team = f.make_team(tournament, "Kreuz Buben")
+    f.make_team_members(team, 4)
+    f.make_participants(tournament, 3)
+    series = f.make_series(tournament)
 
     response = director_client.post(
         f"/leitung/serien/{series.id}/auslosen/", {"mode": "random", "seed": "7"}
@@ -739,7 +716,7 @@ def test_draw_shows_the_conflicts_it_could_not_avoid(director_client):
     assert warnings
     assert all("play in the same team (Kreuz Buben)" in text for text in warnings)
     page = director_client.get(response.url)
-    assert warnings[0] in text_of(page)
+    assert warnings[0] in f.page_text(page)
 
 
 @pytest.mark.parametrize(
@@ -752,9 +729,9 @@ def test_draw_shows_the_conflicts_it_could_not_avoid(director_client):
     ],
 )
 def test_draw_with_bad_options_shows_the_error_at_the_field(director_client, data, field, error):
-    tournament = make_tournament()
-    make_participants(tournament, 4)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 4)
+    series = f.make_series(tournament)
 
     response = director_client.post(f"/leitung/serien/{series.id}/auslosen/", data)
 
@@ -764,31 +741,31 @@ def test_draw_with_bad_options_shows_the_error_at_the_field(director_client, dat
 
 
 def test_draw_of_five_players_says_why_and_keeps_the_options(director_client):
-    tournament = make_tournament()
-    make_participants(tournament, 5)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 5)
+    series = f.make_series(tournament)
 
     response = director_client.post(
         f"/leitung/serien/{series.id}/auslosen/",
         {"mode": "random", "seed": "1234", "separate_clubs": "on"},
     )
 
-    assert "5 players cannot be seated" in text_of(response)
+    assert "5 players cannot be seated" in f.page_text(response)
     content = response.content.decode()
     assert 'value="1234"' in content
     assert re.search(r'name="separate_clubs"[^>]*checked', content)
 
 
 def test_redraw_is_refused_once_a_game_is_entered(director_client):
-    tournament = make_tournament(rounds_per_series=1)
-    make_participants(tournament, 3)
-    series = make_series(tournament)
+    tournament = f.make_tournament(rounds_per_series=1)
+    f.make_participants(tournament, 3)
+    series = f.make_series(tournament)
     drawn = draw.draw_series(series, seed=3)
-    enter(Table.objects.get(pk=drawn.tables[0].id), passed=True)
+    f.enter(Table.objects.get(pk=drawn.tables[0].id), passed=True)
 
     response = director_client.post(f"/leitung/serien/{series.id}/auslosen/", {"mode": "random"})
 
-    assert "Series 1 has started" in text_of(response)
+    assert "Series 1 has started" in f.page_text(response)
     assert series.tables.get().games.count() == 1
     page = director_client.get(f"/leitung/serien/{series.id}/")
     assert f'action="/leitung/serien/{series.id}/auslosen/"' not in page.content.decode()
@@ -803,7 +780,7 @@ def test_series_codes_are_issued_for_every_table(director_client):
     codes = [table.access_code for table in series.tables.all()]
     assert all(codes) and len(set(codes)) == 2
     page = director_client.get(f"/leitung/serien/{series.id}/")
-    assert table_access.format_code(codes[0]) in text_of(page)
+    assert table_access.format_code(codes[0]) in f.page_text(page)
 
 
 # --- One table --------------------------------------------------------------------------
@@ -837,7 +814,7 @@ def test_end_list_early_needs_a_reason(director_client):
 
 def test_end_list_early_lets_the_players_sign(director_client):
     _tournament, _series, (table,) = _tournament_with_tables(1)
-    enter(table, passed=True)
+    f.enter(table, passed=True)
 
     response = director_client.post(
         f"/leitung/tische/{table.id}/beenden/", {"end-reason": "Zeit abgelaufen"}
@@ -851,7 +828,7 @@ def test_end_list_early_lets_the_players_sign(director_client):
 
 
 def test_close_list_needs_a_reason_and_keeps_it(director_client):
-    table = make_complete_table(players=3)
+    table = f.make_complete_table(players=3)
 
     refused = director_client.post(f"/leitung/tische/{table.id}/schliessen/", {"close-reason": ""})
     assert field_errors(refused, "close-reason") == ["This field is required."]
@@ -863,7 +840,7 @@ def test_close_list_needs_a_reason_and_keeps_it(director_client):
     table.refresh_from_db()
     assert response.status_code == 302
     assert (table.status, table.closed_reason) == ("locked", "Platz 3 ist gegangen")
-    assert "Platz 3 ist gegangen" in text_of(director_client.get(response.url))
+    assert "Platz 3 ist gegangen" in f.page_text(director_client.get(response.url))
 
 
 def test_close_of_an_incomplete_list_shows_why_and_keeps_the_reason(director_client):
@@ -876,12 +853,29 @@ def test_close_of_an_incomplete_list_shows_why_and_keeps_the_reason(director_cli
     assert response.status_code == 200
     table.refresh_from_db()
     assert table.status == "open"
-    assert response.context["close_form"].errors
+    forms = {change["action"]: change["form"] for change in response.context["state_changes"]}
+    assert forms["close"].errors
     assert "Spieler fehlt</textarea>" in response.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("offered", "forms"),
+    [([], []), (["close"], ["schliessen"]), (["end", "close"], ["beenden", "schliessen"])],
+)
+def test_the_table_page_offers_the_steps_states_possible_allows(
+    director_client, monkeypatch, offered, forms
+):
+    _tournament, _series, (table,) = _tournament_with_tables(1)
+    monkeypatch.setattr(states, "possible", lambda obj, roles: ["enter", "sign", *offered])
+
+    page = director_client.get(f"/leitung/tische/{table.id}/").content.decode()
+
+    shown = re.findall(rf'action="/leitung/tische/{table.id}/([a-z-]+)/"', page)
+    assert [step for step in shown if step in ("beenden", "schliessen", "wieder-oeffnen")] == forms
+
+
 def test_reopen_a_signed_list_with_a_reason(director_client):
-    table = sign_all(make_complete_table(players=3))
+    table = f.sign_all(f.make_complete_table(players=3))
     assert table.status == "signed"
     page = director_client.get(f"/leitung/tische/{table.id}/")
     assert f'href="/verify/{table.seal}/"' in page.content.decode()
@@ -905,15 +899,15 @@ def test_reopen_of_an_open_list_says_there_is_nothing_to_reopen(director_client)
         f"/leitung/tische/{table.id}/wieder-oeffnen/", {"reopen-reason": "Versehen"}
     )
 
-    assert "there is nothing to reopen" in text_of(response)
+    assert "there is nothing to reopen" in f.page_text(response)
 
 
 def test_table_page_lists_who_signed(director_client):
-    table = sign_all(make_complete_table(players=3), except_seats=(3,))
+    table = f.sign_all(f.make_complete_table(players=3), except_seats=(3,))
 
     response = director_client.get(f"/leitung/tische/{table.id}/")
 
-    text = text_of(response)
+    text = f.page_text(response)
     assert text.count("not signed") == 1
     assert "2 of 3 signatures" in text
 
@@ -962,9 +956,9 @@ class ControlsParser(HTMLParser):
 
 
 def _every_director_page(director_client):
-    tournament = make_tournament(name="Barrierefrei")
-    make_participants(tournament, 7)
-    series = make_series(tournament)
+    tournament = f.make_tournament(name="Barrierefrei")
+    f.make_participants(tournament, 7)
+    series = f.make_series(tournament)
     drawn = draw.draw_series(series, seed=5)
     table = Table.objects.get(pk=drawn.tables[0].id)
     table_access.issue_code(table)

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_seated_table, make_staff_user, make_tournament
+from tests import factories as f
 
 pytestmark = pytest.mark.django_db
 
@@ -17,16 +17,10 @@ def crumbs_of(client, url) -> list[str]:
     return [" ".join(item.split()) for item in re.findall(r"<li[^>]*>.*?</li>", trail.group(1))]
 
 
-@pytest.fixture
-def director(client):
-    client.force_login(make_staff_user())
-    return client
+def test_tournament_page_shows_its_name_as_the_current_crumb(director_client):
+    tournament = f.make_tournament(name="Herbstpreisskat")
 
-
-def test_tournament_page_shows_its_name_as_the_current_crumb(director):
-    tournament = make_tournament(name="Herbstpreisskat")
-
-    crumbs = crumbs_of(director, reverse("web:director-tournament", args=[tournament.id]))
+    crumbs = crumbs_of(director_client, reverse("web:director-tournament", args=[tournament.id]))
 
     assert crumbs[1] == '<li aria-current="page">Herbstpreisskat</li>'
     assert len(crumbs) == 2
@@ -40,21 +34,21 @@ def test_tournament_page_shows_its_name_as_the_current_crumb(director):
         ("web:director-tournament-edit", "Einstellungen"),
     ],
 )
-def test_tournament_subpage_links_back_to_the_tournament(director, name, current):
-    tournament = make_tournament(name="Herbstpreisskat")
+def test_tournament_subpage_links_back_to_the_tournament(director_client, name, current):
+    tournament = f.make_tournament(name="Herbstpreisskat")
     link = reverse("web:director-tournament", args=[tournament.id])
 
-    crumbs = crumbs_of(director, reverse(name, args=[tournament.id]))
+    crumbs = crumbs_of(director_client, reverse(name, args=[tournament.id]))
 
     assert crumbs[1] == f'<li><a href="{link}">Herbstpreisskat</a></li>'
     assert crumbs[-1] == f'<li aria-current="page">{current}</li>'
 
 
-def test_table_page_leads_back_through_tournament_and_series(director):
-    table = make_seated_table()
+def test_table_page_leads_back_through_tournament_and_series(director_client):
+    table = f.make_seated_table()
     series = table.series
 
-    crumbs = crumbs_of(director, reverse("web:director-table", args=[table.id]))
+    crumbs = crumbs_of(director_client, reverse("web:director-table", args=[table.id]))
 
     assert reverse("web:director-tournament", args=[series.tournament.id]) in crumbs[1]
     assert reverse("web:director-series", args=[series.id]) in crumbs[2]
@@ -62,7 +56,7 @@ def test_table_page_leads_back_through_tournament_and_series(director):
 
 
 @pytest.mark.parametrize("url", ["/leitung/", "/leitung/sperren/", "/leitung/turniere/neu/"])
-def test_pages_without_a_tournament_have_no_tournament_crumb(director, url):
-    crumbs = crumbs_of(director, url)
+def test_pages_without_a_tournament_have_no_tournament_crumb(director_client, url):
+    crumbs = crumbs_of(director_client, url)
 
     assert not any("/leitung/turniere/" in crumb for crumb in crumbs[1:])

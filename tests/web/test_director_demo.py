@@ -2,21 +2,15 @@
 
 import pytest
 
-from tests.factories import make_staff_user, make_tournament
+from tests import factories as f
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
-
-
 def test_demo_tournaments_are_marked_and_offered_for_deletion(director_client, client):
-    make_tournament(name="Demo-Clubabend", is_demo=True)
-    make_tournament(name="Clubabend Januar")
+    f.make_tournament(name="Demo-Clubabend", is_demo=True)
+    f.make_tournament(name="Clubabend Januar")
 
     page = director_client.get("/leitung/").content.decode()
 
@@ -27,7 +21,7 @@ def test_demo_tournaments_are_marked_and_offered_for_deletion(director_client, c
 
 
 def test_without_demo_data_nothing_is_offered(director_client):
-    make_tournament(name="Clubabend Januar")
+    f.make_tournament(name="Clubabend Januar")
 
     page = director_client.get("/leitung/").content.decode()
 
@@ -35,8 +29,8 @@ def test_without_demo_data_nothing_is_offered(director_client):
 
 
 def test_deleting_asks_first_and_then_deletes_only_the_demo(director_client):
-    make_tournament(name="Demo-Clubabend", is_demo=True)
-    make_tournament(name="Clubabend Januar")
+    f.make_tournament(name="Demo-Clubabend", is_demo=True)
+    f.make_tournament(name="Clubabend Januar")
 
     question = director_client.get("/leitung/demo/loeschen/").content.decode()
     assert Tournament.objects.count() == 2
@@ -49,7 +43,7 @@ def test_deleting_asks_first_and_then_deletes_only_the_demo(director_client):
 
 
 def test_only_a_director_deletes_the_demo(client):
-    make_tournament(name="Demo-Clubabend", is_demo=True)
+    f.make_tournament(name="Demo-Clubabend", is_demo=True)
 
     response = client.post("/leitung/demo/loeschen/")
 

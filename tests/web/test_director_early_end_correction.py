@@ -2,25 +2,19 @@
 
 import pytest
 
-from tests.factories import enter, make_seated_table, make_staff_user, sign_all
+from tests import factories as f
 from tournaments.services import states
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
-
-
-@pytest.fixture
 def signed_ended_table():
-    table = make_seated_table(players=3, rounds_per_series=2)
-    enter(table, passed=True)
-    enter(table, passed=True)
-    states.apply(table, "end", make_staff_user(), "Zeit abgelaufen")
-    return sign_all(table)
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    f.enter(table, passed=True)
+    f.enter(table, passed=True)
+    states.apply(table, "end", f.make_staff_user(), "Zeit abgelaufen")
+    return f.sign_all(table)
 
 
 def test_the_signed_early_ended_list_says_reopening_takes_the_early_end_back(

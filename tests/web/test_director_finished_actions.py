@@ -4,23 +4,17 @@ import re
 
 import pytest
 
-from tests.factories import make_complete_table, make_staff_user
+from tests import factories as f
 from tournaments.services import states
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
-
-
-@pytest.fixture
 def finished():
     """A finished tournament of one finished series with one list closed by the director."""
-    director = make_staff_user()
-    table = states.apply(make_complete_table(players=3), "close", director, "Platz 3 fehlt")
+    director = f.make_staff_user()
+    table = states.apply(f.make_complete_table(players=3), "close", director, "Platz 3 fehlt")
     states.apply(table.series, "finish", director)
     states.apply(table.series.tournament, "finish", director)
     return table

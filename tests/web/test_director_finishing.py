@@ -4,25 +4,11 @@ import pytest
 from django.contrib.messages import get_messages
 from django.utils import timezone
 
-from tests.factories import (
-    enter,
-    make_complete_table,
-    make_participants,
-    make_seated_table,
-    make_staff_user,
-    make_table,
-)
+from tests import factories as f
 from tournaments.models import AuditEntry, Series, Table, Tournament
 from tournaments.services import states
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def messages_of(response) -> list[str]:
@@ -31,10 +17,10 @@ def messages_of(response) -> list[str]:
 
 def _series_with_open_lists():
     """Table 1 complete but unsigned, table 2 with one game of three entered."""
-    complete = make_complete_table(players=3)
+    complete = f.make_complete_table(players=3)
     series = complete.series
-    started = make_table(series, make_participants(series.tournament, 3), number=2)
-    enter(started, passed=True)
+    started = f.make_table(series, f.make_participants(series.tournament, 3), number=2)
+    f.enter(started, passed=True)
     return series
 
 
@@ -87,9 +73,9 @@ def test_closing_the_open_lists_needs_a_reason(director_client):
 
 
 def _finished_series():
-    table = make_complete_table(players=3)
-    states.apply(table, "close", make_staff_user(), "Platz 3 fehlt")
-    return states.apply(table.series, "finish", make_staff_user())
+    table = f.make_complete_table(players=3)
+    states.apply(table, "close", f.make_staff_user(), "Platz 3 fehlt")
+    return states.apply(table.series, "finish", f.make_staff_user())
 
 
 def test_dashboard_finishes_the_tournament_and_shows_the_final_standings(director_client):
@@ -106,7 +92,7 @@ def test_dashboard_finishes_the_tournament_and_shows_the_final_standings(directo
 
 
 def test_dashboard_refuses_to_finish_while_a_series_runs(director_client):
-    table = make_complete_table(players=3)
+    table = f.make_complete_table(players=3)
     tournament = table.series.tournament
 
     response = director_client.post(f"/leitung/turniere/{tournament.id}/abschliessen/")
@@ -119,9 +105,9 @@ def test_dashboard_refuses_to_finish_while_a_series_runs(director_client):
 @pytest.mark.parametrize("kind", ["series", "tournament"])
 def test_reopen_needs_a_reason_and_is_audited(director_client, kind):
     series = _finished_series()
-    tournament = states.apply(series.tournament, "finish", make_staff_user())
+    tournament = states.apply(series.tournament, "finish", f.make_staff_user())
     if kind == "series":
-        states.apply(tournament, "reopen", make_staff_user(), "Einspruch")
+        states.apply(tournament, "reopen", f.make_staff_user(), "Einspruch")
         url, obj = f"/leitung/serien/{series.id}/wieder-oeffnen/", series
     else:
         url, obj = f"/leitung/turniere/{tournament.id}/wieder-oeffnen/", tournament
@@ -139,9 +125,9 @@ def test_reopen_needs_a_reason_and_is_audited(director_client, kind):
 
 
 def test_table_page_takes_back_an_early_end(director_client):
-    table = make_seated_table(players=3)
-    enter(table, passed=True)
-    table = states.apply(table, "end", make_staff_user(), "Zeit")
+    table = f.make_seated_table(players=3)
+    f.enter(table, passed=True)
+    table = states.apply(table, "end", f.make_staff_user(), "Zeit")
 
     page = director_client.get(f"/leitung/tische/{table.id}/").content.decode()
     director_client.post(

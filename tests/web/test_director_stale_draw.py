@@ -4,16 +4,10 @@ import re
 
 import pytest
 
-from tests.factories import make_participants, make_series, make_staff_user, make_tournament
+from tests import factories as f
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
 
 
 def _seen_draw(page) -> str:
@@ -26,9 +20,9 @@ def _tables_and_codes(series):
 
 
 def test_a_second_tab_does_not_redraw_what_the_first_tab_drew(director_client):
-    tournament = make_tournament()
-    make_participants(tournament, 8)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 8)
+    series = f.make_series(tournament)
     url = f"/leitung/serien/{series.id}/"
     tab_a = _seen_draw(director_client.get(url))
     tab_b = _seen_draw(director_client.get(url))
@@ -49,9 +43,9 @@ def test_a_second_tab_does_not_redraw_what_the_first_tab_drew(director_client):
 
 
 def test_a_redraw_from_an_old_page_is_refused_after_another_redraw(director_client):
-    tournament = make_tournament()
-    make_participants(tournament, 7)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_participants(tournament, 7)
+    series = f.make_series(tournament)
     url = f"/leitung/serien/{series.id}/"
     director_client.post(f"{url}auslosen/", {"mode": "random", "seen_draw": ""})
     old_page = _seen_draw(director_client.get(url))

@@ -8,21 +8,10 @@ import json
 
 import pytest
 
-from tests.factories import (
-    enter,
-    make_participants,
-    make_seated_table,
-    make_staff_user,
-)
+from tests import factories as f
 from tournaments.models import AuditEntry, Seat, SummaryEntry
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
 
 
 def page_of(table, client) -> str:
@@ -41,7 +30,7 @@ def summary_form(values: dict[int, tuple]) -> dict:
 
 
 def test_a_paper_summary_shows_the_computed_30_40_points_before_it_is_saved(director_client):
-    table = make_seated_table(players=3, rounds_per_series=4)  # 12 games at a 3-table
+    table = f.make_seated_table(players=3, rounds_per_series=4)  # 12 games at a 3-table
     typed = summary_form({1: ("612", "5", "1"), 2: ("−48", "2", "3"), 3: ("288", "1", "0")})
 
     preview = director_client.post(f"/leitung/tische/{table.id}/summe/", typed)
@@ -64,7 +53,7 @@ def test_a_paper_summary_shows_the_computed_30_40_points_before_it_is_saved(dire
 
 
 def test_a_summary_the_list_cannot_hold_is_refused_as_the_api_refuses_it(director_client):
-    table = make_seated_table(players=3, rounds_per_series=1)  # 3 games
+    table = f.make_seated_table(players=3, rounds_per_series=1)  # 3 games
     typed = summary_form({1: ("100", "2", "0"), 2: ("0", "1", "1"), 3: ("0", "0", "0")})
     body = {
         "seats": [
@@ -90,7 +79,7 @@ def test_a_summary_the_list_cannot_hold_is_refused_as_the_api_refuses_it(directo
 
 
 def test_a_bad_number_in_the_summary_names_the_seat(director_client):
-    table = make_seated_table(players=3, rounds_per_series=1)
+    table = f.make_seated_table(players=3, rounds_per_series=1)
     typed = summary_form({1: ("12a", "0", "0"), 2: ("0", "0", "0"), 3: ("0", "0", "0")})
 
     page = director_client.post(f"/leitung/tische/{table.id}/summe/", typed)
@@ -100,9 +89,9 @@ def test_a_bad_number_in_the_summary_names_the_seat(director_client):
 
 
 def test_a_player_leaves_after_a_round_and_not_in_the_middle(director_client):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     for _ in range(4):
-        enter(table, passed=True)
+        f.enter(table, passed=True)
 
     refused = director_client.post(
         f"/leitung/tische/{table.id}/spieler-geht/", {"seat": "2", "after_game": "3"}
@@ -118,10 +107,10 @@ def test_a_player_leaves_after_a_round_and_not_in_the_middle(director_client):
 
 
 def test_a_newcomer_joins_a_3_table_at_the_start_of_a_round(director_client):
-    table = make_seated_table(players=3, rounds_per_series=2)
-    newcomer = make_participants(table.series.tournament, 1)[0]
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    newcomer = f.make_participants(table.series.tournament, 1)[0]
     for _ in range(3):
-        enter(table, passed=True)
+        f.enter(table, passed=True)
     page = page_of(table, director_client)
 
     refused = director_client.post(
@@ -142,10 +131,10 @@ def test_a_newcomer_joins_a_3_table_at_the_start_of_a_round(director_client):
 
 
 def test_a_replacement_takes_over_a_seat_without_its_points(director_client):
-    table = make_seated_table(players=4, rounds_per_series=2)
-    substitute = make_participants(table.series.tournament, 1)[0]
+    table = f.make_seated_table(players=4, rounds_per_series=2)
+    substitute = f.make_participants(table.series.tournament, 1)[0]
     for _ in range(4):
-        enter(table, passed=True)
+        f.enter(table, passed=True)
     page = page_of(table, director_client)
 
     director_client.post(
@@ -162,8 +151,8 @@ def test_a_replacement_takes_over_a_seat_without_its_points(director_client):
 def test_a_table_kept_game_by_game_offers_no_summary_and_an_ended_one_no_seat_change(
     director_client,
 ):
-    table = make_seated_table(players=3, rounds_per_series=2)
-    enter(table, passed=True)
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    f.enter(table, passed=True)
 
     page = page_of(table, director_client)
 

@@ -9,23 +9,15 @@ from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.test import Client, RequestFactory
 from django.views.defaults import server_error
 
-from tests.factories import make_seated_table
+from tests import factories as f
 from tournaments.services import table_access
 from tournaments.web.views import HomeView
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 NAVIGATION = 'aria-label="Hauptnavigation"'
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def test_page_not_found_is_german_with_navigation(client):
@@ -58,7 +50,7 @@ def test_failed_security_check_is_german_with_navigation():
 
 
 def test_table_device_failing_the_security_check_returns_to_its_list_keeping_the_entry():
-    table = make_seated_table(players=4, rounds_per_series=1)
+    table = f.make_seated_table(players=4, rounds_per_series=1)
     device = Client(enforce_csrf_checks=True)
     device.get("/tisch/")
     code = table_access.ensure_code(table)
@@ -79,7 +71,7 @@ def test_table_device_failing_the_security_check_returns_to_its_list_keeping_the
 
 
 def test_keyboard_device_failing_the_security_check_keeps_the_typed_line():
-    table = make_seated_table(players=4, rounds_per_series=1)
+    table = f.make_seated_table(players=4, rounds_per_series=1)
     device = Client(enforce_csrf_checks=True)
     device.get("/tisch/")
     code = table_access.ensure_code(table)

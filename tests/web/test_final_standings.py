@@ -6,15 +6,15 @@ import pytest
 from django.utils import timezone
 from pypdf import PdfReader
 
-from tests.factories import make_complete_table, make_staff_user
+from tests import factories as f
 from tournaments.services import states
 
 pytestmark = pytest.mark.django_db
 
 
 def _finished_tournament():
-    director = make_staff_user()
-    table = make_complete_table(players=3)
+    director = f.make_staff_user()
+    table = f.make_complete_table(players=3)
     states.apply(table, "close", director, "Platz 3 fehlt")
     states.apply(table.series, "finish", director)
     return states.apply(table.series.tournament, "finish", director)
@@ -38,7 +38,7 @@ def test_finished_ranking_is_the_final_standings_with_its_date(client, path):
 
 
 def test_running_ranking_is_not_called_final(client):
-    table = make_complete_table(players=3)
+    table = f.make_complete_table(players=3)
 
     text = client.get(f"/turniere/{table.series.tournament_id}/rangliste/").content.decode()
 

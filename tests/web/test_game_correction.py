@@ -3,13 +3,13 @@
 import re
 
 import pytest
-from django.core.cache import cache
 
-from tests.factories import enter, make_seated_table, make_staff_user, play_out
+from tests import factories as f
 from tournaments.models import AuditEntry, Signature, Table
-from tournaments.services import signing, states, table_access
+from tournaments.services import states, table_access
+from tournaments.services.sealing import signing
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 CLUBS_WON = {"declarer_seat": 2, "game": "clubs", "matadors": 2, "hand": True, "won": True}
 SPADES_LOST = {
     "number": "1",
@@ -21,23 +21,9 @@ SPADES_LOST = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.fixture
 def table(db):
-    return make_seated_table(players=3, rounds_per_series=2)
-
-
-@pytest.fixture
-def device(client, table):
-    code = table_access.ensure_code(table)
-    assert client.post("/tisch/", {"code": code}).status_code == 302
-    return client
+    return f.make_seated_table(players=3, rounds_per_series=2)
 
 
 def correct_url(table, number, suffix=""):
@@ -52,19 +38,19 @@ def sign_with_pin(table, seat_number):
 # --- Undo names the game ---------------------------------------------------------------------
 
 
-def test_undo_question_names_the_game_its_declarer_and_score(device, table):
-    enter(table, **CLUBS_WON)
+def test_undo_question_names_the_game_its_declarer_and_score(device_client, table):
+    f.enter(table, **CLUBS_WON)
 
-    content = device.get(f"/tisch/{table.pk}/rueckgaengig/").content.decode()
+    content = device_client.get(f"/tisch/{table.pk}/rueckgaengig/").content.decode()
 
     assert "Spiel 1 (Kreuz mit 2, Hand, Platz 2, gewonnen +48) löschen?" in content
 
 
 @pytest.mark.parametrize("suffix", ["", "tastatur/"])
-def test_inline_undo_carries_the_named_question_for_the_dialog(device, table, suffix):
-    enter(table, **CLUBS_WON)
+def test_inline_undo_carries_the_named_question_for_the_dialog(device_client, table, suffix):
+    f.enter(table, **CLUBS_WON)
 
-    content = device.get(f"/tisch/{table.pk}/{suffix}").content.decode()
+    content = device_client.get(f"/tisch/{table.pk}/{suffix}").content.decode()
 
     assert 'data-question="Spiel 1 (Kreuz mit 2, Hand, Platz 2, gewonnen +48) löschen?"' in content
 
@@ -72,20 +58,20 @@ def test_inline_undo_carries_the_named_question_for_the_dialog(device, table, su
 # --- Correcting a game -----------------------------------------------------------------------
 
 
-def test_every_game_of_an_open_list_has_a_correct_link(device, table):
-    enter(table, passed=True)
-    enter(table, **CLUBS_WON)
+def test_every_game_of_an_open_list_has_a_correct_link(device_client, table):
+    f.enter(table, passed=True)
+    f.enter(table, **CLUBS_WON)
 
-    content = device.get(f"/tisch/{table.pk}/").content.decode()
+    content = device_client.get(f"/tisch/{table.pk}/").content.decode()
 
     assert f'href="{correct_url(table, 1)}"' in content
     assert f'href="{correct_url(table, 2)}"' in content
 
 
-def test_correction_page_prefills_the_touch_form_with_the_saved_game(device, table):
-    enter(table, **CLUBS_WON)
+def test_correction_page_prefills_the_touch_form_with_the_saved_game(device_client, table):
+    f.enter(table, **CLUBS_WON)
 
-    content = device.get(correct_url(table, 1)).content.decode()
+    content = device_client.get(correct_url(table, 1)).content.decode()
 
     assert "Spiel 1 korrigieren" in content
     assert 'id="declarer-2" name="declarer" value="2"' in content
@@ -95,11 +81,11 @@ def test_correction_page_prefills_the_touch_form_with_the_saved_game(device, tab
     assert 'value="1"' in content[content.index('name="number"') - 40 :][:80]
 
 
-def test_correction_preview_shows_the_new_value_without_saving(device, table):
-    enter(table, **CLUBS_WON)
+def test_correction_preview_shows_the_new_value_without_saving(device_client, table):
+    f.enter(table, **CLUBS_WON)
 
-    response = device.post(correct_url(table, 1), {**SPADES_LOST, "action": "preview"})
-    data = device.post(correct_url(table, 1, "vorschau/"), SPADES_LOST).json()
+    response = device_client.post(correct_url(table, 1), {**SPADES_LOST, "action": "preview"})
+    data = device_client.post(correct_url(table, 1, "vorschau/"), SPADES_LOST).json()
 
     assert response.status_code == 200
     assert 'data-testid="preview-score">−44<' in response.content.decode()
@@ -108,11 +94,13 @@ def test_correction_preview_shows_the_new_value_without_saving(device, table):
     assert table.games.get(number=1).game == "clubs"
 
 
-def test_correction_saves_and_the_audit_keeps_before_and_after(device, table):
-    enter(table, **CLUBS_WON)
-    enter(table, passed=True)
+def test_correction_saves_and_the_audit_keeps_before_and_after(device_client, table):
+    f.enter(table, **CLUBS_WON)
+    f.enter(table, passed=True)
 
-    response = device.post(correct_url(table, 1), {**SPADES_LOST, "reason": "Pik, nicht Kreuz"})
+    response = device_client.post(
+        correct_url(table, 1), {**SPADES_LOST, "reason": "Pik, nicht Kreuz"}
+    )
 
     assert response.status_code == 302
     game = table.games.get(number=1)
@@ -124,23 +112,23 @@ def test_correction_saves_and_the_audit_keeps_before_and_after(device, table):
     assert entry.actor == table_access.device_actor(table)
 
 
-def test_correction_with_a_problem_shows_it_and_keeps_the_game(device, table):
-    enter(table, **CLUBS_WON)
+def test_correction_with_a_problem_shows_it_and_keeps_the_game(device_client, table):
+    f.enter(table, **CLUBS_WON)
 
-    response = device.post(correct_url(table, 1), {**SPADES_LOST, "declarer": "9"})
+    response = device_client.post(correct_url(table, 1), {**SPADES_LOST, "declarer": "9"})
 
     assert response.status_code == 400
     assert 'id="declarer-error"' in response.content.decode()
     assert table.games.get(number=1).game == "clubs"
 
 
-def test_correcting_a_partly_signed_list_asks_to_void_the_signatures(device, table):
-    play_out(table)
+def test_correcting_a_partly_signed_list_asks_to_void_the_signatures(device_client, table):
+    f.play_out(table)
     sign_with_pin(table, 1)
 
-    page = device.get(correct_url(table, 1)).content.decode()
-    refused = device.post(correct_url(table, 1), SPADES_LOST)
-    saved = device.post(correct_url(table, 1), {**SPADES_LOST, "void_signatures": "on"})
+    page = device_client.get(correct_url(table, 1)).content.decode()
+    refused = device_client.post(correct_url(table, 1), SPADES_LOST)
+    saved = device_client.post(correct_url(table, 1), {**SPADES_LOST, "void_signatures": "on"})
 
     assert "Die Spieler müssen die Liste neu unterschreiben" in page
     assert refused.status_code == 409
@@ -151,9 +139,9 @@ def test_correcting_a_partly_signed_list_asks_to_void_the_signatures(device, tab
 
 @pytest.mark.parametrize("status", [Table.Status.SIGNED, Table.Status.LOCKED])
 def test_a_closed_list_is_corrected_only_after_the_director_reopens_it(client, table, status):
-    enter(table, **CLUBS_WON)
+    f.enter(table, **CLUBS_WON)
     Table.objects.filter(pk=table.pk).update(status=status)
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
     page = client.get(correct_url(table, 1)).content.decode()
     refused = client.post(correct_url(table, 1), SPADES_LOST)
@@ -165,10 +153,10 @@ def test_a_closed_list_is_corrected_only_after_the_director_reopens_it(client, t
 
 
 def test_a_list_ended_early_explains_on_the_correction_page_why_and_what_to_do(client, table):
-    enter(table, **CLUBS_WON)
-    director = make_staff_user()
-    states.apply(table, "end", director, reason="Spieler musste gehen")
-    client.force_login(director)
+    f.enter(table, **CLUBS_WON)
+    director_client = f.make_staff_user()
+    states.apply(table, "end", director_client, reason="Spieler musste gehen")
+    client.force_login(director_client)
 
     page = client.get(correct_url(table, 1)).content.decode()
 
@@ -178,11 +166,11 @@ def test_a_list_ended_early_explains_on_the_correction_page_why_and_what_to_do(c
 
 
 def test_the_correction_page_names_the_dealer_and_seats_of_the_corrected_game(client, db):
-    table = make_seated_table(players=4, rounds_per_series=2)
+    table = f.make_seated_table(players=4, rounds_per_series=2)
     names = {seat.number: seat.participant.player.full_name for seat in table.seats.all()}
     for declarer in (2, 3, 4):  # games 1 to 3, dealt by seats 1, 2, 3
-        enter(table, declarer_seat=declarer, game="clubs", matadors=1, won=True)
-    client.force_login(make_staff_user())
+        f.enter(table, declarer_seat=declarer, game="clubs", matadors=1, won=True)
+    client.force_login(f.make_staff_user())
 
     response = client.get(correct_url(table, 1))
     content = response.content.decode()
@@ -199,11 +187,11 @@ def test_the_correction_page_names_the_dealer_and_seats_of_the_corrected_game(cl
     assert 'data-testid="after-total-4">74<' in content
 
 
-def test_a_correction_reason_is_kept_up_to_500_characters_and_refused_beyond(device, table):
-    enter(table, **CLUBS_WON)
+def test_a_correction_reason_is_kept_up_to_500_characters_and_refused_beyond(device_client, table):
+    f.enter(table, **CLUBS_WON)
 
-    too_long = device.post(correct_url(table, 1), {**SPADES_LOST, "reason": "x" * 501})
-    kept = device.post(correct_url(table, 1), {**SPADES_LOST, "reason": "y" * 500})
+    too_long = device_client.post(correct_url(table, 1), {**SPADES_LOST, "reason": "x" * 501})
+    kept = device_client.post(correct_url(table, 1), {**SPADES_LOST, "reason": "y" * 500})
 
     assert too_long.status_code == 400
     assert 'id="reason-error"' in too_long.content.decode()
@@ -216,28 +204,22 @@ def test_a_correction_reason_is_kept_up_to_500_characters_and_refused_beyond(dev
 # --- The director's table page ---------------------------------------------------------------
 
 
-@pytest.fixture
-def director(client):
-    client.force_login(make_staff_user())
-    return client
+def test_director_table_page_lists_every_game_with_its_correct_link(director_client, table):
+    f.enter(table, passed=True)
+    f.enter(table, **CLUBS_WON)
 
-
-def test_director_table_page_lists_every_game_with_its_correct_link(director, table):
-    enter(table, passed=True)
-    enter(table, **CLUBS_WON)
-
-    content = director.get(f"/leitung/tische/{table.pk}/").content.decode()
+    content = director_client.get(f"/leitung/tische/{table.pk}/").content.decode()
 
     assert f'href="{correct_url(table, 1)}"' in content
     assert f'href="{correct_url(table, 2)}"' in content
     assert "Kreuz mit 2, Hand, gewonnen" in content
 
 
-def test_director_corrects_a_game_and_sees_before_and_after_in_words(director, table):
-    enter(table, **CLUBS_WON)
+def test_director_corrects_a_game_and_sees_before_and_after_in_words(director_client, table):
+    f.enter(table, **CLUBS_WON)
 
-    director.post(correct_url(table, 1), {**SPADES_LOST, "reason": "Pik, nicht Kreuz"})
-    content = director.get(f"/leitung/tische/{table.pk}/").content.decode()
+    director_client.post(correct_url(table, 1), {**SPADES_LOST, "reason": "Pik, nicht Kreuz"})
+    content = director_client.get(f"/leitung/tische/{table.pk}/").content.decode()
 
     assert (
         "Spiel 1: vorher Platz 2: Kreuz mit 2, Hand, gewonnen – "
@@ -246,19 +228,19 @@ def test_director_corrects_a_game_and_sees_before_and_after_in_words(director, t
 
 
 @pytest.mark.parametrize("status", [Table.Status.SIGNED, Table.Status.LOCKED])
-def test_director_table_page_of_a_closed_list_says_to_reopen_it(director, table, status):
-    enter(table, **CLUBS_WON)
+def test_director_table_page_of_a_closed_list_says_to_reopen_it(director_client, table, status):
+    f.enter(table, **CLUBS_WON)
     Table.objects.filter(pk=table.pk).update(status=status)
 
-    content = director.get(f"/leitung/tische/{table.pk}/").content.decode()
+    content = director_client.get(f"/leitung/tische/{table.pk}/").content.decode()
 
     assert 'data-testid="games-reopen-note"' in content
     assert correct_url(table, 1) not in content
 
 
-def test_the_correction_page_never_queues_on_the_device(device, table):
-    enter(table, **CLUBS_WON)
+def test_the_correction_page_never_queues_on_the_device(device_client, table):
+    f.enter(table, **CLUBS_WON)
 
-    content = device.get(correct_url(table, 1)).content.decode()
+    content = device_client.get(correct_url(table, 1)).content.decode()
 
     assert 'id="offline-data"' not in content

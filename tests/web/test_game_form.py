@@ -6,16 +6,15 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 
-from tests.factories import make_seated_table, make_staff_user
+from tests import factories as f
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def touch_page(client):
-    table = make_seated_table(players=4, rounds_per_series=1)
-    client.force_login(make_staff_user())
-    return table, client.get(f"/tisch/{table.pk}/").content.decode()
+def touch_page(director_client):
+    table = f.make_seated_table(players=4, rounds_per_series=1)
+    return table, director_client.get(f"/tisch/{table.pk}/").content.decode()
 
 
 def test_touch_page_loads_the_calculators_game_form_script_and_styles(touch_page):

@@ -4,34 +4,22 @@ import json
 import re
 
 import pytest
-from django.core.cache import cache
 
-from tests.factories import enter, make_seated_table, make_staff_user
+from tests import factories as f
 from tournaments.models import AuditEntry
 from tournaments.services import seating, table_access
+from tournaments.services.lists import listkeeping
+from tournaments.skat.entry import check_entry
 from tournaments.skat.notation import parse_game_line
 from tournaments.web.table.keyboard import NOTATION_EXAMPLES, NOTATION_HELP
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 JSON = {"HTTP_ACCEPT": "application/json"}
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
 def table(db):
-    return make_seated_table(players=4, rounds_per_series=12)
-
-
-@pytest.fixture
-def director(client):
-    client.force_login(make_staff_user())
-    return client
+    return f.make_seated_table(players=4, rounds_per_series=12)
 
 
 def url(table, suffix="tastatur/"):
@@ -48,8 +36,8 @@ def preview(client, table, line):
     return response.json()
 
 
-def test_keyboard_page_has_the_labelled_input_and_the_help(director, table):
-    content = director.get(url(table)).content.decode()
+def test_keyboard_page_has_the_labelled_input_and_the_help(director_client, table):
+    content = director_client.get(url(table)).content.decode()
 
     assert '<label for="notation-input"' in content
     assert re.search(r'<input type="text" id="notation-input"[^>]*autofocus', content)
@@ -57,20 +45,20 @@ def test_keyboard_page_has_the_labelled_input_and_the_help(director, table):
     assert 'href="/tisch/notation/"' in content
 
 
-def test_line_is_saved_without_javascript_and_the_page_comes_back_empty(director, table):
-    response = type_line(director, table, "2 kr m2 h s +")
+def test_line_is_saved_without_javascript_and_the_page_comes_back_empty(director_client, table):
+    response = type_line(director_client, table, "2 kr m2 h s +")
 
     assert response.status_code == 302
     game = table.games.get()
     assert (game.declarer_seat, game.game, game.matadors, game.hand) == (2, "clubs", 2, True)
     assert (game.schneider, game.won, game.score) == (True, True, 60)
-    again = director.get(response["Location"]).content.decode()
+    again = director_client.get(response["Location"]).content.decode()
     assert re.search(r'id="notation-input"[^>]*value=""', again)
     assert '<code class="notation-line">2 kr m2 h s +</code>' in again
 
 
-def test_line_is_saved_with_json_and_the_fragments_come_back(director, table):
-    response = type_line(director, table, "2 gr o1 -", **JSON)
+def test_line_is_saved_with_json_and_the_fragments_come_back(director_client, table):
+    response = type_line(director_client, table, "2 gr o1 -", **JSON)
 
     assert response.status_code == 201
     data = response.json()
@@ -82,14 +70,30 @@ def test_line_is_saved_with_json_and_the_fragments_come_back(director, table):
     assert data["preview"]["score"] == -96
 
 
-def test_passed_line(director, table):
-    type_line(director, table, "p")
+def test_a_saved_line_is_checked_and_valued_once(director_client, table, monkeypatch):
+    checked = []
+    monkeypatch.setattr(
+        listkeeping, "check_entry", lambda *a, **k: checked.append(a[0]) or check_entry(*a, **k)
+    )
+
+    data = type_line(director_client, table, "2 gr o1 -", **JSON).json()
+
+    assert len(checked) == 1
+    assert (data["saved"], data["preview"]["score"], data["preview"]["totals"]["2"]) == (
+        1,
+        -96,
+        -146,
+    )
+
+
+def test_passed_line(director_client, table):
+    type_line(director_client, table, "p")
 
     assert table.games.get().passed
 
 
-def test_wrong_line_keeps_the_text_and_marks_the_token(director, table):
-    response = type_line(director, table, "2 kx m2 +")
+def test_wrong_line_keeps_the_text_and_marks_the_token(director_client, table):
+    response = type_line(director_client, table, "2 kx m2 +")
 
     assert response.status_code == 400
     content = response.content.decode()
@@ -99,8 +103,8 @@ def test_wrong_line_keeps_the_text_and_marks_the_token(director, table):
     assert not table.games.exists()
 
 
-def test_wrong_line_with_json_names_the_token_and_its_position(director, table):
-    response = type_line(director, table, "2 kr m2 +x", **JSON)
+def test_wrong_line_with_json_names_the_token_and_its_position(director_client, table):
+    response = type_line(director_client, table, "2 kr m2 +x", **JSON)
 
     assert response.status_code == 400
     data = response.json()
@@ -110,8 +114,8 @@ def test_wrong_line_with_json_names_the_token_and_its_position(director, table):
     assert data["errors"][0]["tokens"][0]["position"] == 4
 
 
-def test_dealer_as_declarer_marks_the_seat_token(director, table):
-    response = type_line(director, table, "1 kr m2 +", **JSON)
+def test_dealer_as_declarer_marks_the_seat_token(director_client, table):
+    response = type_line(director_client, table, "1 kr m2 +", **JSON)
 
     assert response.status_code == 400
     data = response.json()
@@ -119,17 +123,17 @@ def test_dealer_as_declarer_marks_the_seat_token(director, table):
     assert [t["text"] for t in data["tokens"] if t["bad"]] == ["1"]
 
 
-def test_rules_problem_marks_the_tokens_behind_it(director, table):
-    data = preview(director, table, "2 gr m5 +")
+def test_rules_problem_marks_the_tokens_behind_it(director_client, table):
+    data = preview(director_client, table, "2 gr m5 +")
 
     assert data["ok"] is False
     assert [t["text"] for t in data["tokens"] if t["bad"]] == ["m5"]
 
 
-def test_preview_of_a_valid_line_gives_value_summary_and_new_totals(director, table):
-    enter(table, declarer_seat=2, game="hearts", matadors=1, won=True)
+def test_preview_of_a_valid_line_gives_value_summary_and_new_totals(director_client, table):
+    f.enter(table, declarer_seat=2, game="hearts", matadors=1, won=True)
 
-    data = preview(director, table, "3 kr o2 h -")
+    data = preview(director_client, table, "3 kr o2 h -")
 
     assert data["ok"] is True
     assert data["canonical"] == "3 kr o2 h -"
@@ -141,33 +145,33 @@ def test_preview_of_a_valid_line_gives_value_summary_and_new_totals(director, ta
     assert not table.games.filter(number=2).exists()
 
 
-def test_preview_of_an_invalid_line_lists_every_problem(director, table):
-    data = preview(director, table, "kr m2")
+def test_preview_of_an_invalid_line_lists_every_problem(director_client, table):
+    data = preview(director_client, table, "kr m2")
 
     assert data["ok"] is False
     codes = {error["message"] for error in data["errors"]}
     assert len(codes) == 2
 
 
-def test_preview_of_an_empty_line(director, table):
-    data = preview(director, table, "   ")
+def test_preview_of_an_empty_line(director_client, table):
+    data = preview(director_client, table, "   ")
 
     assert data["ok"] is False
     assert data["tokens"] == []
 
 
-def test_preview_does_not_save(director, table):
-    preview(director, table, "2 kr m2 +")
+def test_preview_does_not_save(director_client, table):
+    preview(director_client, table, "2 kr m2 +")
 
     assert not table.games.exists()
 
 
-def test_undo_from_the_keyboard_gives_the_line_back(director, table):
-    type_line(director, table, "2 kr m2 h s +")
-    type_line(director, table, "3 pi o1 -")
+def test_undo_from_the_keyboard_gives_the_line_back(director_client, table):
+    type_line(director_client, table, "2 kr m2 h s +")
+    type_line(director_client, table, "3 pi o1 -")
     last = table.games.get(number=2)
 
-    response = director.post(
+    response = director_client.post(
         url(table, "rueckgaengig/") + "?from=keyboard", {"number": "2"}, **JSON
     )
 
@@ -179,24 +183,24 @@ def test_undo_from_the_keyboard_gives_the_line_back(director, table):
     assert AuditEntry.objects.get(action="game_deleted").reason == "undo"
 
 
-def test_undo_from_the_keyboard_without_javascript_fills_the_input(director, table):
-    type_line(director, table, "3 pi o1 -")
+def test_undo_from_the_keyboard_without_javascript_fills_the_input(director_client, table):
+    type_line(director_client, table, "3 pi o1 -")
 
-    response = director.post(url(table, "rueckgaengig/") + "?from=keyboard", {"number": "1"})
+    response = director_client.post(url(table, "rueckgaengig/") + "?from=keyboard", {"number": "1"})
 
     assert response.status_code == 302
-    content = director.get(response["Location"]).content.decode()
+    content = director_client.get(response["Location"]).content.decode()
     assert re.search(r'id="notation-input"[^>]*value="3 pi o1 -"', content)
 
 
-def test_a_whole_series_typed_in_ends_with_the_list_complete(director, table):
+def test_a_whole_series_typed_in_ends_with_the_list_complete(director_client, table):
     for _ in range(48):
         deal = seating.deal_for_next_game(table)
         line = "p" if deal.number % 5 == 0 else f"{deal.active[1]} he m1 +"
-        assert type_line(director, table, line, **JSON).status_code == 201
+        assert type_line(director_client, table, line, **JSON).status_code == 201
 
-    response = type_line(director, table, "2 kr m2 +", **JSON)
-    content = director.get(url(table)).content.decode()
+    response = type_line(director_client, table, "2 kr m2 +", **JSON)
+    content = director_client.get(url(table)).content.decode()
 
     assert table.games.count() == 48
     assert response.status_code == 409
@@ -215,11 +219,11 @@ def test_device_with_code_types_too_and_is_audited_as_the_device(client, table):
     assert entry.actor == table_access.device_actor(table)
 
 
-def test_read_only_list_refuses_lines(director, table):
-    enter(table, passed=True)
+def test_read_only_list_refuses_lines(director_client, table):
+    f.enter(table, passed=True)
     table.__class__.objects.filter(pk=table.pk).update(status="locked")
 
-    response = type_line(director, table, "2 kr m2 +", **JSON)
+    response = type_line(director_client, table, "2 kr m2 +", **JSON)
 
     assert response.status_code == 409
     assert json.loads(response.content)["ok"] is False
@@ -242,10 +246,10 @@ def test_notation_help_page(client):
     assert "<code>2 kr m2 h s +</code>" in response.content.decode()
 
 
-def test_line_typed_for_a_game_another_device_entered_meanwhile_is_refused(director, table):
-    enter(table, passed=True)
+def test_line_typed_for_a_game_another_device_entered_meanwhile_is_refused(director_client, table):
+    f.enter(table, passed=True)
 
-    response = director.post(url(table), {"line": "3 kr m2 +", "number": "1"}, **JSON)
+    response = director_client.post(url(table), {"line": "3 kr m2 +", "number": "1"}, **JSON)
 
     assert response.status_code == 409
     assert response.json()["errors"][0]["field"] == "number"

@@ -6,13 +6,7 @@ import re
 import pytest
 from django.test import RequestFactory
 
-from tests.factories import (
-    enter,
-    make_participants,
-    make_series,
-    make_table,
-    make_tournament,
-)
+from tests import factories as f
 from tournaments.benchmarks.ranking import build_championship
 from tournaments.services import ranking
 from tournaments.web import live_table
@@ -24,9 +18,9 @@ RANKINGS = ["rangliste/", "serie/1/rangliste/", "mannschaften/"]
 @pytest.fixture
 def running(db):
     """A running tournament with one table and one game entered."""
-    tournament = make_tournament(rounds_per_series=1)
-    table = make_table(make_series(tournament), make_participants(tournament, 4))
-    enter(table, declarer_seat=2, won=True, **KARO)
+    tournament = f.make_tournament(rounds_per_series=1)
+    table = f.make_table(f.make_series(tournament), f.make_participants(tournament, 4))
+    f.enter(table, declarer_seat=2, won=True, **KARO)
     return tournament, table
 
 
@@ -51,7 +45,7 @@ def test_ranking_after_a_game_is_entered_answers_200_with_new_etag(client, runni
     tournament, table = running
     first = client.get(url(tournament, suffix))
 
-    enter(table, declarer_seat=3, won=False, **KARO)
+    f.enter(table, declarer_seat=3, won=False, **KARO)
     again = client.get(url(tournament, suffix), HTTP_IF_NONE_MATCH=first["ETag"])
 
     assert again.status_code == 200
@@ -63,14 +57,17 @@ def test_version_endpoint_moves_when_a_game_is_entered(client, running):
     tournament, table = running
     before = client.get(url(tournament, "version/")).json()["version"]
 
-    enter(table, declarer_seat=3, won=False, **KARO)
+    f.enter(table, declarer_seat=3, won=False, **KARO)
     after = client.get(url(tournament, "version/")).json()["version"]
 
     assert after > before
 
 
 def test_version_endpoint_of_unknown_tournament_is_404(client, db):
-    assert client.get("/turniere/999999/version/").status_code == 404
+    response = client.get("/turniere/999999/version/")
+
+    assert response.status_code == 404
+    assert "<h1>Seite nicht gefunden</h1>" in response.content.decode()
 
 
 def test_ranking_is_computed_once_per_version(client, running, monkeypatch):
@@ -84,7 +81,7 @@ def test_ranking_is_computed_once_per_version(client, running, monkeypatch):
     client.get(url(tournament, "rangliste/?fragment=1"))
     assert len(calls) == 1
 
-    enter(table, declarer_seat=3, won=False, **KARO)
+    f.enter(table, declarer_seat=3, won=False, **KARO)
     fresh = client.get(url(tournament, "rangliste/")).content.decode()
 
     assert len(calls) == 2
@@ -118,10 +115,10 @@ def test_live_table_is_rendered_at_most_once_in_its_max_age(client, running, mon
     real = live_table.cache.set
     monkeypatch.setattr(live_table.cache, "set", lambda *a, **k: renders.append(1) or real(*a, **k))
 
-    enter(table, declarer_seat=3, won=False, **KARO)
+    f.enter(table, declarer_seat=3, won=False, **KARO)
     clock.now += live_table.MAX_AGE_SECONDS - 1
     soon = client.get(live)
-    enter(table, declarer_seat=1, won=True, **KARO)
+    f.enter(table, declarer_seat=1, won=True, **KARO)
     clock.now += 1
     later = client.get(live)
     again = client.get(live)
@@ -142,7 +139,7 @@ def test_an_older_live_table_names_its_own_version_so_it_is_fetched_again(
     first = client.get(live)
     before = version_of(client, tournament)
 
-    enter(table, declarer_seat=3, won=False, **KARO)
+    f.enter(table, declarer_seat=3, won=False, **KARO)
     older = client.get(live)
     revalidated = client.get(live, HTTP_IF_NONE_MATCH=older["ETag"])
 
@@ -159,13 +156,13 @@ def test_while_one_worker_renders_the_live_table_the_others_answer_with_the_newe
     clock = Clock(monkeypatch)
     live = url(tournament, "rangliste/?fragment=1")
     first = client.get(live).content
-    enter(table, declarer_seat=3, won=False, **KARO)
+    f.enter(table, declarer_seat=3, won=False, **KARO)
     clock.now += live_table.MAX_AGE_SECONDS
-    key = live_table._key(RequestFactory().get(live))
-    assert live_table.cache.add(live_table._lock(key), True)  # another worker renders
+    key = live_table.cache_key(RequestFactory().get(live))
+    assert live_table.cache.add(live_table.rendering_lock(key), True)  # another worker renders
 
     meanwhile = client.get(live).content
-    live_table.cache.delete(live_table._lock(key))
+    live_table.cache.delete(live_table.rendering_lock(key))
     afterwards = client.get(live).content
 
     assert meanwhile == first
@@ -177,7 +174,7 @@ def test_full_ranking_page_is_always_current(client, running, monkeypatch):
     Clock(monkeypatch)
     client.get(url(tournament, "rangliste/?fragment=1"))
 
-    enter(table, declarer_seat=3, won=False, **KARO)
+    f.enter(table, declarer_seat=3, won=False, **KARO)
     page = client.get(url(tournament, "rangliste/")).content.decode()
 
     assert shown_version(page) == version_of(client, tournament)
@@ -243,7 +240,7 @@ def test_api_ranking_answers_304_until_a_game_is_entered(client, running, kind):
     first = client.get(path)
 
     unchanged = client.get(path, HTTP_IF_NONE_MATCH=first["ETag"])
-    enter(table, declarer_seat=3, won=False, **KARO)
+    f.enter(table, declarer_seat=3, won=False, **KARO)
     changed = client.get(path, HTTP_IF_NONE_MATCH=first["ETag"])
 
     assert first.status_code == 200

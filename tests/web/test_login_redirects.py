@@ -3,7 +3,7 @@
 import pytest
 from django.urls import URLPattern
 
-from tests.factories import make_complete_table
+from tests import factories as f
 from tournaments.web import urls as web_urls
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def _address(pattern: URLPattern, ids: dict) -> str:
 
 @pytest.fixture
 def ids():
-    table = make_complete_table(players=3)
+    table = f.make_complete_table(players=3)
     series = table.series
     return {
         "tournament_id": series.tournament_id,

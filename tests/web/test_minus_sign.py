@@ -9,14 +9,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from tests.factories import (
-    enter,
-    make_participants,
-    make_series,
-    make_staff_user,
-    make_table,
-    make_tournament,
-)
+from tests import factories as f
 from tournaments.models import Participant
 from tournaments.services import ranking
 
@@ -34,11 +27,11 @@ def visible_text(html: str) -> str:
 @pytest.fixture
 def lost_grand():
     """Seat 2 loses a Grand mit 1 (−96 − 50 = −146); the list is complete (1 round at 3)."""
-    tournament = make_tournament(rounds_per_series=1)
-    table = make_table(make_series(tournament), make_participants(tournament, 3))
-    enter(table, declarer_seat=2, game="grand", matadors=1, with_matadors=True, won=False)
-    enter(table, passed=True)
-    enter(table, passed=True)
+    tournament = f.make_tournament(rounds_per_series=1)
+    table = f.make_table(f.make_series(tournament), f.make_participants(tournament, 3))
+    f.enter(table, declarer_seat=2, game="grand", matadors=1, with_matadors=True, won=False)
+    f.enter(table, passed=True)
+    f.enter(table, passed=True)
     return table
 
 
@@ -58,7 +51,7 @@ def test_pages_show_negative_numbers_with_a_minus_sign(client, lost_grand):
         text = visible_text(client.get(address).content.decode())
         assert f"{MINUS}146" in text, address
         assert not HYPHEN_NUMBER.search(text), (address, HYPHEN_NUMBER.findall(text))
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
     for address in director:
         text = visible_text(client.get(address).content.decode())
         assert f"{MINUS}146" in text, address

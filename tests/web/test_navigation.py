@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.factories import make_staff_user, make_superuser
+from tests import factories as f
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def test_logged_out_home_links_to_login_and_the_table_code_not_to_director_pages
 
 
 def test_logged_in_home_links_to_the_director_pages_instead_of_login(client):
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
     content = client.get("/", headers={"accept-language": "de"}).content.decode()
 
@@ -54,7 +54,7 @@ def test_language_menu_button_switches_the_language(client):
 
 
 def test_admin_links_back_to_the_director_pages(client):
-    client.force_login(make_superuser())
+    client.force_login(f.make_superuser())
 
     content = client.get("/admin/", headers={"accept-language": "de"}).content.decode()
 

@@ -9,7 +9,7 @@ from django.contrib.staticfiles import finders
 from django.db import DEFAULT_DB_ALIAS, OperationalError, connections
 from drf_spectacular.validation import validate_schema
 
-from tests.factories import make_tournament
+from tests import factories as f
 
 GERMAN_TEXT = "Spiellisten nach ISkO und SkWO führen"
 ENGLISH_TEXT = "Keep score sheets according to the ISkO and SkWO rules"
@@ -109,7 +109,7 @@ def test_every_page_names_the_clubs_icon(client, db, path):
     console) and shows a blank tab; the icon is the club symbol of the table device. The
     projector's page is the one page that does not extend templates/base.html."""
     if path == "projector":
-        path = f"/turniere/{make_tournament().pk}/leinwand/"
+        path = f"/turniere/{f.make_tournament().pk}/leinwand/"
     content = client.get(path).content.decode()
 
     icon = re.search(r'<link rel="icon" href="/static/([^"]+)" type="image/svg\+xml">', content)

@@ -4,19 +4,19 @@ import re
 
 import pytest
 
-from tests.factories import make_many_participants, make_series, make_table, make_tournament
+from tests import factories as f
 
 pytestmark = pytest.mark.django_db
 
 
 def seated_tournament(players):
     """A tournament whose ``players`` (3 or a multiple of 4) sit at the tables of series 1."""
-    tournament = make_tournament()
-    people = make_many_participants(tournament, players)
-    series = make_series(tournament)
+    tournament = f.make_tournament()
+    people = f.make_many_participants(tournament, players)
+    series = f.make_series(tournament)
     size = 3 if players == 3 else 4
     for number, start in enumerate(range(0, players, size), start=1):
-        make_table(series, people[start : start + size], number=number)
+        f.make_table(series, people[start : start + size], number=number)
     return tournament
 
 
@@ -60,4 +60,7 @@ def test_projector_takes_odd_parameters_within_limits(client, query):
 
     response = projector(client, tournament, query)
 
+    html = response.content.decode()
     assert response.status_code == 200
+    assert html.count('data-testid="projector-page"') == 1
+    assert html.count('<th scope="row">') == 3

@@ -13,20 +13,10 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.staticfiles import finders
 
-from tests.factories import (
-    enter,
-    make_club,
-    make_participants,
-    make_played_tournament,
-    make_player,
-    make_series,
-    make_staff_user,
-    make_table,
-    make_tournament,
-)
+from tests import factories as f
 from tournaments.models import Participant, Tournament
 from tournaments.services import participants, ranking, seating, statistics
-from tournaments.services.summary import save_summary
+from tournaments.services.lists.summary import save_summary
 
 pytestmark = pytest.mark.django_db
 
@@ -123,15 +113,15 @@ def _cup_ids(module_db):
     (−86, the other three +30). Table 2 (paper list): seat 1 has 1,234 game points and two
     games won (1,334). Series 2 is drawn, nothing entered yet.
     """
-    north, south = make_club("Skatfreunde Nord"), make_club("Kreuz Bube Süd")
-    tournament = make_tournament(
+    north, south = f.make_club("Skatfreunde Nord"), f.make_club("Kreuz Bube Süd")
+    tournament = f.make_tournament(
         rounds_per_series=1, name="Frühjahrspreisskat", venue="Gasthof Linde", club=north
     )
     team = participants.create_team(tournament, "Die Buben", club=north)
     people = [
         participants.register(
             tournament,
-            make_player(north if n % 2 else south, first_name=first, last_name=last),
+            f.make_player(north if n % 2 else south, first_name=first, last_name=last),
             team=team if n < 4 else None,
         )
         for n, (first, last) in enumerate(
@@ -147,17 +137,17 @@ def _cup_ids(module_db):
             ]
         )
     ]
-    first = make_series(tournament)
-    paper = make_table(first, people[4:])
-    table = make_table(first, people[:4])
-    enter(table, declarer_seat=2, won=True, **KARO)
-    enter(table, declarer_seat=3, won=False, **KARO)
+    first = f.make_series(tournament)
+    paper = f.make_table(first, people[4:])
+    table = f.make_table(first, people[:4])
+    f.enter(table, declarer_seat=2, won=True, **KARO)
+    f.enter(table, declarer_seat=3, won=False, **KARO)
     keys = ("seat", "game_points", "won", "lost")
     lines = [(1, 1234, 2, 0), (2, 0, 0, 0), (3, 0, 0, 0), (4, 0, 0, 0)]
     save_summary(paper, [dict(zip(keys, line, strict=True)) for line in lines])
-    second = make_series(tournament)
-    make_table(second, people[::2])
-    make_table(second, people[1::2])
+    second = f.make_series(tournament)
+    f.make_table(second, people[::2])
+    f.make_table(second, people[1::2])
     return tournament.pk, [person.pk for person in people]
 
 
@@ -173,9 +163,9 @@ def page_url(tournament, suffix=""):
 
 
 def test_tournament_list_groups_running_upcoming_and_finished(client):
-    make_tournament(name="Sommerturnier", status=Tournament.Status.PLANNED)
-    make_tournament(name="Clubabend März", status=Tournament.Status.RUNNING)
-    make_tournament(name="Winterpokal", status=Tournament.Status.FINISHED)
+    f.make_tournament(name="Sommerturnier", status=Tournament.Status.PLANNED)
+    f.make_tournament(name="Clubabend März", status=Tournament.Status.RUNNING)
+    f.make_tournament(name="Winterpokal", status=Tournament.Status.FINISHED)
 
     response = client.get("/turniere/")
 
@@ -187,8 +177,8 @@ def test_tournament_list_groups_running_upcoming_and_finished(client):
 
 
 def test_tournament_list_upcoming_soonest_first(client):
-    make_tournament(name="Später", date=datetime.date(2026, 9, 1))
-    make_tournament(name="Früher", date=datetime.date(2026, 5, 1))
+    f.make_tournament(name="Später", date=datetime.date(2026, 9, 1))
+    f.make_tournament(name="Früher", date=datetime.date(2026, 5, 1))
 
     content = client.get("/turniere/").content.decode()
 
@@ -221,7 +211,7 @@ def test_tournament_overview_shows_series_participants_and_teams(client, cup):
 
 
 def test_tournament_overview_without_series_shows_empty_state(client):
-    tournament = make_tournament(name="Neues Turnier")
+    tournament = f.make_tournament(name="Neues Turnier")
 
     response = client.get(page_url(tournament))
 
@@ -232,8 +222,8 @@ def test_tournament_overview_without_series_shows_empty_state(client):
 
 
 def test_tournament_overview_marks_withdrawn_participants(client):
-    tournament = make_tournament()
-    participant = participants.register(tournament, make_player(), withdrawn=True)
+    tournament = f.make_tournament()
+    participant = participants.register(tournament, f.make_player(), withdrawn=True)
 
     content = client.get(page_url(tournament)).content.decode()
 
@@ -334,7 +324,7 @@ def test_team_ranking_shows_the_services_rows_with_members(client, cup):
 
 
 def test_team_ranking_without_teams_shows_empty_state(client):
-    tournament = make_tournament()
+    tournament = f.make_tournament()
 
     response = client.get(page_url(tournament, "mannschaften/"))
 
@@ -343,8 +333,8 @@ def test_team_ranking_without_teams_shows_empty_state(client):
 
 
 def test_ranking_before_the_draw_shows_empty_state(client):
-    tournament = make_tournament()
-    make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_series(tournament)
 
     for suffix in ("rangliste/", "serie/1/rangliste/"):
         response = client.get(page_url(tournament, suffix))
@@ -474,13 +464,13 @@ def bernd(cup):
     """Bernd Yilmaz: +98 in series 1 of the cup (2026), 0 in series 2, and −86 (one lost
     Karo) in the only series of the Herbstpokal 2025."""
     tournament, people = cup
-    older = make_tournament(
+    older = f.make_tournament(
         rounds_per_series=1, name="Herbstpokal", date=datetime.date(2025, 10, 4)
     )
-    others = make_participants(older, 3)
+    others = f.make_participants(older, 3)
     again = participants.register(older, people[1].player)
-    table = make_table(make_series(older), [others[0], again, *others[1:]])
-    enter(table, declarer_seat=2, won=False, **KARO)
+    table = f.make_table(f.make_series(older), [others[0], again, *others[1:]])
+    f.enter(table, declarer_seat=2, won=False, **KARO)
     return people[1].player, tournament, older
 
 
@@ -542,8 +532,8 @@ def test_player_page_with_a_bad_year_says_so_and_shows_all_years(client, bernd, 
 
 
 def test_player_page_without_series_shows_empty_state(client):
-    player = make_player()
-    participants.register(make_tournament(), player)
+    player = f.make_player()
+    participants.register(f.make_tournament(), player)
 
     response = client.get(f"/spieler/{player.id}/")
 
@@ -582,8 +572,8 @@ def test_table_plan_finder_lists_players_by_last_name(client, cup):
 
 
 def test_table_plan_before_the_draw_shows_empty_state(client):
-    tournament = make_tournament()
-    make_series(tournament)
+    tournament = f.make_tournament()
+    f.make_series(tournament)
 
     response = client.get(page_url(tournament, "serie/1/tischplan/"))
 
@@ -592,11 +582,11 @@ def test_table_plan_before_the_draw_shows_empty_state(client):
 
 
 def test_table_plan_notes_a_replacement_player(client):
-    tournament = make_tournament(rounds_per_series=2)
-    people = make_participants(tournament, 5)
-    table = make_table(make_series(tournament), people[:4])
+    tournament = f.make_tournament(rounds_per_series=2)
+    people = f.make_participants(tournament, 5)
+    table = f.make_table(f.make_series(tournament), people[:4])
     for _ in range(4):
-        enter(table, passed=True)
+        f.enter(table, passed=True)
     seating.replace_player(table, 2, people[4].id, from_game=5)
 
     content = client.get(page_url(tournament, "serie/1/tischplan/")).content.decode()
@@ -622,11 +612,12 @@ def test_start_cards_refuse_players_without_staff_rights(client, cup):
     response = client.get(page_url(tournament, "startkarten/"))
 
     assert response.status_code == 403
+    assert "<h1>Kein Zugang</h1>" in response.content.decode()
 
 
 def test_start_cards_show_pin_and_tables_to_the_director(client, cup):
     tournament, people = cup
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
     response = client.get(page_url(tournament, "startkarten/"))
 
@@ -658,7 +649,7 @@ def test_public_pages_never_show_a_pin(client, cup):
 
 def test_home_page_links_to_the_running_tournaments(client, cup):
     tournament, _ = cup
-    make_tournament(name="Herbstturnier")
+    f.make_tournament(name="Herbstturnier")
 
     content = client.get("/").content.decode()
 
@@ -669,7 +660,7 @@ def test_home_page_links_to_the_running_tournaments(client, cup):
 
 def test_every_public_page_has_its_own_title_and_one_h1(client, cup):
     tournament, people = cup
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
     urls = [
         "/turniere/",
         page_url(tournament),
@@ -707,12 +698,16 @@ def test_unknown_ids_give_a_404_page(client, cup, url):
     response = client.get(url.format(id=tournament.id))
 
     assert response.status_code == 404
+    assert "<h1>Seite nicht gefunden</h1>" in response.content.decode()
 
 
 def test_start_cards_of_unknown_tournament_give_404_for_the_director(client):
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
-    assert client.get("/turniere/999999/startkarten/").status_code == 404
+    response = client.get("/turniere/999999/startkarten/")
+
+    assert response.status_code == 404
+    assert "<h1>Seite nicht gefunden</h1>" in response.content.decode()
 
 
 @pytest.mark.parametrize("method", ["post", "put", "delete"])
@@ -721,7 +716,7 @@ def test_public_pages_refuse_writes(client, cup, method):
 
     response = getattr(client, method)(page_url(tournament, "rangliste/"))
 
-    assert response.status_code == 405
+    assert (response.status_code, response["Allow"]) == (405, "GET, HEAD")
 
 
 # --- Query counts: constant whatever the number of tournaments, players or tables --------
@@ -730,11 +725,11 @@ def test_public_pages_refuse_writes(client, cup, method):
 
 @pytest.mark.parametrize("count", [1, 3])
 def test_player_page_query_count_is_constant(client, django_assert_num_queries, count):
-    player = make_player(make_club())
+    player = f.make_player(f.make_club())
     for _ in range(count):
-        tournament = make_tournament(rounds_per_series=1)
-        people = [participants.register(tournament, player), *make_participants(tournament, 3)]
-        enter(make_table(make_series(tournament), people), declarer_seat=2, won=True, **KARO)
+        tournament = f.make_tournament(rounds_per_series=1)
+        people = [participants.register(tournament, player), *f.make_participants(tournament, 3)]
+        f.enter(f.make_table(f.make_series(tournament), people), declarer_seat=2, won=True, **KARO)
 
     with django_assert_num_queries(5):
         response = client.get(f"/spieler/{player.id}/")
@@ -750,7 +745,7 @@ def _download_links(response) -> list[str]:
 @pytest.fixture(scope="module")
 def played_id(module_db):
     """A played tournament of 7 (one 3-table, one 4-table), built once for the module."""
-    return make_played_tournament(players=7).pk
+    return f.make_played_tournament(players=7).pk
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from unittest import mock
 
 import pytest
 
-from tests.factories import make_seated_table, make_staff_user
+from tests import factories as f
 from tournaments.exports import styles
 from tournaments.services import table_access
 
@@ -17,16 +17,10 @@ pytestmark = pytest.mark.django_db
 HALL = "http://192.168.178.20:8000"
 
 
-@pytest.fixture
-def director_client(client):
-    client.force_login(make_staff_user())
-    return client
-
-
 def test_the_table_page_shows_the_hall_address_in_its_qr_link(director_client, settings):
     settings.SITE_URL = HALL
     settings.ALLOWED_HOSTS = ["localhost"]
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
 
     page = director_client.get(f"/leitung/tische/{table.id}/", HTTP_HOST="localhost")
@@ -38,7 +32,7 @@ def test_the_table_page_shows_the_hall_address_in_its_qr_link(director_client, s
 @pytest.mark.parametrize("site_url", ["", HALL])
 def test_the_table_card_qr_code_points_to_the_site_address(director_client, settings, site_url):
     settings.SITE_URL = site_url
-    table = make_seated_table()
+    table = f.make_seated_table()
     code = table_access.issue_code(table)
 
     with mock.patch.object(styles, "draw_qr", wraps=styles.draw_qr) as draw_qr:

@@ -7,9 +7,9 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from tests.factories import enter, make_seated_table, make_staff_user
-from tournaments.services import settlement
-from tournaments.services.running_list import STAND_MEANING
+from tests import factories as f
+from tournaments.services.lists import settlement
+from tournaments.services.lists.running_list import STAND_MEANING
 from tournaments.web.table.display import plain
 
 pytestmark = pytest.mark.django_db
@@ -20,9 +20,9 @@ SENTENCE_START = "Stand: die Punkte eines Spielers auf dieser Liste bis zu diese
 @pytest.fixture
 def table():
     """Seat 2 wins a Grand, seat 3 loses a Kreuz: the ±50 and the 30s change the Stand."""
-    table = make_seated_table(players=4, rounds_per_series=1)
-    enter(table, declarer_seat=2, game="grand", matadors=1, with_matadors=True, won=True)
-    enter(table, declarer_seat=3, game="clubs", matadors=2, with_matadors=True, won=False)
+    table = f.make_seated_table(players=4, rounds_per_series=1)
+    f.enter(table, declarer_seat=2, game="grand", matadors=1, with_matadors=True, won=True)
+    f.enter(table, declarer_seat=3, game="clubs", matadors=2, with_matadors=True, won=False)
     return table
 
 
@@ -31,7 +31,7 @@ def one_line(text: str) -> str:
 
 
 def test_the_page_and_the_pdf_say_the_same_sentence(client, table):
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
     page = client.get(f"/tisch/{table.id}/").content.decode()
     pdf = PdfReader(io.BytesIO(b"".join(client.get(f"/api/v1/tables/{table.id}/list.pdf"))))
@@ -45,7 +45,7 @@ def test_the_page_and_the_pdf_say_the_same_sentence(client, table):
 
 def test_the_last_stand_is_the_total_on_the_page_the_pdf_and_the_settlement(client, table):
     """The XLSX's running totals come from the same sheet (tests/exports/test_spreadsheets)."""
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
     totals = {line.seat: line.total for line in settlement.settle_table(table)}
     assert totals == {1: 30, 2: 48 + 50 + 30, 3: -72 - 50, 4: 30}
 
@@ -62,7 +62,7 @@ def test_a_tournament_without_extra_points_says_so(client, table):
     tournament = table.series.tournament
     tournament.extra_points = "none"
     tournament.save()
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
     page = client.get(f"/tisch/{table.id}/").content.decode()
 

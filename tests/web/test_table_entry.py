@@ -3,34 +3,18 @@
 import re
 
 import pytest
-from django.core.cache import cache
 
-from tests.factories import (
-    enter,
-    make_participants,
-    make_seated_table,
-    make_staff_user,
-    make_table,
-    play_out,
-    png_data_url,
-    strokes_json,
-)
+from tests import factories as f
 from tournaments.models import AuditEntry, Game, Series, Signature, Table
-from tournaments.services import running_list, states, table_access
-from tournaments.services.settlement import settle_table
+from tournaments.services import states, table_access
+from tournaments.services.lists import running_list
+from tournaments.services.lists.settlement import settle_table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 # Table, session, seats, last game, totals, signatures, list points, games, and whether
 # the series still runs (the code is still good).
 TABLE_PAGE_QUERIES = {"": 11, "tastatur/": 11, "unterschreiben/": 11}
 KREUZ_WON = {"declarer": "2", "game": "clubs", "with_matadors": "true", "matadors": "2"}
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def page(table, suffix=""):
@@ -51,12 +35,7 @@ def touch(client, table, number, **fields):
 
 @pytest.fixture
 def table(db):
-    return make_seated_table(players=4, rounds_per_series=2)
-
-
-@pytest.fixture
-def device(client, table):
-    return open_with_code(client, table)
+    return f.make_seated_table(players=4, rounds_per_series=2)
 
 
 # --- Table codes ---------------------------------------------------------------------------
@@ -77,8 +56,8 @@ def test_qr_link_opens_the_table(client, table):
 
     response = client.get(f"/tisch/code/{code}/")
 
-    assert response.status_code == 302
-    assert client.get(page(table)).status_code == 200
+    assert (response.status_code, response["Location"]) == (302, page(table))
+    assert f"Tisch {table.number} · Serie" in client.get(page(table)).content.decode()
 
 
 def test_code_form_page_has_a_labelled_input(client):
@@ -117,7 +96,10 @@ def test_qr_link_is_rate_limited_too(client, table):
     for _ in range(table_access.MAX_FAILURES):
         client.get("/tisch/code/ZZZZZZZZZZ/")
 
-    assert client.get("/tisch/code/ZZZZZZZZZZ/").status_code == 429
+    response = client.get("/tisch/code/ZZZZZZZZZZ/")
+
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) > 0
 
 
 def test_expired_code_says_so(client, table):
@@ -138,9 +120,12 @@ def test_table_page_without_code_asks_for_it(client, table):
 
 
 def test_staff_opens_every_table_without_code(client, table):
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
-    assert client.get(page(table)).status_code == 200
+    response = client.get(page(table))
+
+    assert response.status_code == 200
+    assert f"Tisch {table.number} · Serie {table.series.number}" in response.content.decode()
 
 
 @pytest.mark.parametrize(
@@ -157,29 +142,32 @@ def test_staff_opens_every_table_without_code(client, table):
         ("post", "unterschreiben/", {"seat": "1", "method": "pin", "pin": "0000"}),
     ],
 )
-def test_a_code_opens_only_its_own_table(device, table, method, suffix, data):
-    other = make_table(table.series, make_participants(table.series.tournament, 4))
-    enter(other, passed=True)
+def test_a_code_opens_only_its_own_table(device_client, table, method, suffix, data):
+    other = f.make_table(table.series, f.make_participants(table.series.tournament, 4))
+    f.enter(other, passed=True)
     args = (page(other, suffix),) if data is None else (page(other, suffix), data)
 
-    response = getattr(device, method)(*args)
+    response = getattr(device_client, method)(*args)
 
     assert response.status_code == 403
     assert other.games.count() == 1
     assert not Signature.objects.filter(table=other).exists()
 
 
-def test_a_reissued_code_locks_the_old_device_out(device, table):
+def test_a_reissued_code_locks_the_old_device_out(device_client, table):
     table_access.issue_code(table)
 
-    assert device.get(page(table)).status_code == 403
+    response = device_client.get(page(table))
+
+    assert response.status_code == 403
+    assert table_access.format_code(table.access_code) not in response.content.decode()
 
 
 # --- Touch entry -------------------------------------------------------------------------
 
 
-def test_table_page_shows_header_dealer_and_seats(device, table):
-    content = device.get(page(table)).content.decode()
+def test_table_page_shows_header_dealer_and_seats(device_client, table):
+    content = device_client.get(page(table)).content.decode()
 
     assert 'id="next-game"' in content
     assert 'data-number="1"' in content and 'data-dealer="1"' in content
@@ -188,8 +176,8 @@ def test_table_page_shows_header_dealer_and_seats(device, table):
     assert 'id="touch-form"' in content
 
 
-def test_dealer_at_a_4_table_cannot_be_chosen(device, table):
-    content = device.get(page(table)).content.decode()
+def test_dealer_at_a_4_table_cannot_be_chosen(device_client, table):
+    content = device_client.get(page(table)).content.decode()
 
     dealer = re.search(r'<input type="radio" id="declarer-1"[^>]*>', content, re.S).group(0)
     other = re.search(r'<input type="radio" id="declarer-2"[^>]*>', content, re.S).group(0)
@@ -197,8 +185,8 @@ def test_dealer_at_a_4_table_cannot_be_chosen(device, table):
     assert "disabled" not in other
 
 
-def test_every_control_of_the_touch_form_is_labelled(device, table):
-    content = device.get(page(table)).content.decode()
+def test_every_control_of_the_touch_form_is_labelled(device_client, table):
+    content = device_client.get(page(table)).content.decode()
     start = content.index('id="touch-form"')
     form = content[start : content.index("</form>", start)]
 
@@ -208,28 +196,28 @@ def test_every_control_of_the_touch_form_is_labelled(device, table):
     assert set(ids) <= labelled
 
 
-def test_touch_post_saves_the_game_and_redirects(device, table):
-    response = touch(device, table, 1, **KREUZ_WON, hand="on", schneider="on", won="true")
+def test_touch_post_saves_the_game_and_redirects(device_client, table):
+    response = touch(device_client, table, 1, **KREUZ_WON, hand="on", schneider="on", won="true")
 
     assert response.status_code == 302
     game = table.games.get()
     assert (game.declarer_seat, game.game, game.matadors, game.hand) == (2, "clubs", 2, True)
     assert (game.schneider, game.won, game.score) == (True, True, 60)
-    follow = device.get(response["Location"].split("#")[0]).content.decode()
+    follow = device_client.get(response["Location"].split("#")[0]).content.decode()
     assert 'data-testid="game-row-1"' in follow
     assert 'data-number="2"' in follow
 
 
-def test_touch_entry_is_audited_as_the_table_device(device, table):
-    touch(device, table, 1, **KREUZ_WON, won="true")
+def test_touch_entry_is_audited_as_the_table_device(device_client, table):
+    touch(device_client, table, 1, **KREUZ_WON, won="true")
 
     entry = AuditEntry.objects.get(table=table, action="game_entered")
     assert entry.actor == table_access.device_actor(table)
     assert entry.user is None
 
 
-def test_touch_post_passed_in(device, table):
-    response = touch(device, table, 1, declarer="passed", game="clubs", won="true")
+def test_touch_post_passed_in(device_client, table):
+    response = touch(device_client, table, 1, declarer="passed", game="clubs", won="true")
 
     assert response.status_code == 302
     assert table.games.get().passed
@@ -262,16 +250,16 @@ def test_touch_post_passed_in(device, table):
         ),
     ],
 )
-def test_touch_post_sends_what_the_game_needs(device, table, fields, expected):
-    response = touch(device, table, 1, **fields)
+def test_touch_post_sends_what_the_game_needs(device_client, table, fields, expected):
+    response = touch(device_client, table, 1, **fields)
 
     assert response.status_code == 302
     game = table.games.get()
     assert (game.game_value, game.matadors) == expected
 
 
-def test_touch_error_is_shown_next_to_the_control_and_choices_are_kept(device, table):
-    response = touch(device, table, 1, **KREUZ_WON, hand="on")
+def test_touch_error_is_shown_next_to_the_control_and_choices_are_kept(device_client, table):
+    response = touch(device_client, table, 1, **KREUZ_WON, hand="on")
 
     assert response.status_code == 400
     content = response.content.decode()
@@ -284,16 +272,16 @@ def test_touch_error_is_shown_next_to_the_control_and_choices_are_kept(device, t
     assert not table.games.exists()
 
 
-def test_touch_dealer_as_declarer_is_refused_next_to_the_declarer(device, table):
-    response = touch(device, table, 1, **{**KREUZ_WON, "declarer": "1"}, won="true")
+def test_touch_dealer_as_declarer_is_refused_next_to_the_declarer(device_client, table):
+    response = touch(device_client, table, 1, **{**KREUZ_WON, "declarer": "1"}, won="true")
 
     assert response.status_code == 400
     assert re.search(r'id="declarer-error">[^<]*\S', response.content.decode())
 
 
-def test_touch_double_submit_saves_once(device, table):
-    first = touch(device, table, 1, **KREUZ_WON, won="true")
-    second = touch(device, table, 1, **KREUZ_WON, won="true")
+def test_touch_double_submit_saves_once(device_client, table):
+    first = touch(device_client, table, 1, **KREUZ_WON, won="true")
+    second = touch(device_client, table, 1, **KREUZ_WON, won="true")
 
     assert first.status_code == 302
     assert second.status_code == 409
@@ -301,8 +289,8 @@ def test_touch_double_submit_saves_once(device, table):
     assert 'id="form-errors"' in second.content.decode()
 
 
-def test_touch_preview_button_shows_value_and_totals_without_saving(device, table):
-    response = touch(device, table, 1, **KREUZ_WON, won="false", action="preview")
+def test_touch_preview_button_shows_value_and_totals_without_saving(device_client, table):
+    response = touch(device_client, table, 1, **KREUZ_WON, won="false", action="preview")
 
     assert response.status_code == 200
     content = response.content.decode()
@@ -312,12 +300,12 @@ def test_touch_preview_button_shows_value_and_totals_without_saving(device, tabl
     assert not table.games.exists()
 
 
-def test_touch_preview_json_matches_what_saving_stores(device, table):
-    touch(device, table, 1, **KREUZ_WON, won="true")
+def test_touch_preview_json_matches_what_saving_stores(device_client, table):
+    touch(device_client, table, 1, **KREUZ_WON, won="true")
     fields = {"number": "2", "declarer": "1", "game": "spades", "matadors": "1", "won": "false"}
 
-    preview = device.post(page(table, "vorschau/"), fields).json()
-    touch(device, table, 2, **{k: v for k, v in fields.items() if k != "number"})
+    preview = device_client.post(page(table, "vorschau/"), fields).json()
+    touch(device_client, table, 2, **{k: v for k, v in fields.items() if k != "number"})
 
     assert preview["ok"] is True
     assert (preview["game_value"], preview["score"]) == (22, -44)
@@ -325,8 +313,8 @@ def test_touch_preview_json_matches_what_saving_stores(device, table):
     assert preview["totals"] == {str(seat): total for seat, total in last.totals.items()}
 
 
-def test_touch_preview_json_reports_problems_with_their_slot(device, table):
-    response = device.post(page(table, "vorschau/"), {"declarer": "1", "game": "clubs"})
+def test_touch_preview_json_reports_problems_with_their_slot(device_client, table):
+    response = device_client.post(page(table, "vorschau/"), {"declarer": "1", "game": "clubs"})
 
     assert response.status_code == 200
     data = response.json()
@@ -335,8 +323,8 @@ def test_touch_preview_json_reports_problems_with_their_slot(device, table):
     assert {"declarer", "matadors"} <= slots or {"declarer", "won"} <= slots
 
 
-def test_touch_preview_json_for_a_passed_game(device, table):
-    data = device.post(page(table, "vorschau/"), {"declarer": "passed"}).json()
+def test_touch_preview_json_for_a_passed_game(device_client, table):
+    data = device_client.post(page(table, "vorschau/"), {"declarer": "passed"}).json()
 
     assert data["passed"] is True
     assert set(data["points"].values()) == {0}
@@ -345,12 +333,12 @@ def test_touch_preview_json_for_a_passed_game(device, table):
 # --- Undo ----------------------------------------------------------------------------------
 
 
-def test_undo_asks_first_then_deletes_the_last_game_with_reason_undo(device, table):
-    enter(table, passed=True)
-    enter(table, declarer_seat=3, game="grand", matadors=1, won=True)
+def test_undo_asks_first_then_deletes_the_last_game_with_reason_undo(device_client, table):
+    f.enter(table, passed=True)
+    f.enter(table, declarer_seat=3, game="grand", matadors=1, won=True)
 
-    question = device.get(page(table, "rueckgaengig/"))
-    response = device.post(page(table, "rueckgaengig/"), {"number": "2"})
+    question = device_client.get(page(table, "rueckgaengig/"))
+    response = device_client.post(page(table, "rueckgaengig/"), {"number": "2"})
 
     assert 'id="undo-confirm"' in question.content.decode()
     assert response.status_code == 302
@@ -360,20 +348,20 @@ def test_undo_asks_first_then_deletes_the_last_game_with_reason_undo(device, tab
     assert entry.actor == table_access.device_actor(table)
 
 
-def test_undo_of_a_game_that_is_no_longer_the_last_is_refused(device, table):
-    enter(table, passed=True)
-    enter(table, passed=True)
+def test_undo_of_a_game_that_is_no_longer_the_last_is_refused(device_client, table):
+    f.enter(table, passed=True)
+    f.enter(table, passed=True)
 
-    response = device.post(page(table, "rueckgaengig/"), {"number": "1"}, follow=True)
+    response = device_client.post(page(table, "rueckgaengig/"), {"number": "1"}, follow=True)
 
     assert table.games.count() == 2
     assert 'data-testid="message"' in response.content.decode()
 
 
-def test_touch_page_offers_undo_inline(device, table):
-    enter(table, passed=True)
+def test_touch_page_offers_undo_inline(device_client, table):
+    f.enter(table, passed=True)
 
-    content = device.get(page(table)).content.decode()
+    content = device_client.get(page(table)).content.decode()
 
     assert 'id="undo-link"' in content
     assert re.search(r'id="undo-form"[^>]*hidden', content)
@@ -383,13 +371,13 @@ def test_touch_page_offers_undo_inline(device, table):
 
 
 @pytest.mark.parametrize("status", [Table.Status.SIGNED, Table.Status.LOCKED])
-def test_closed_list_is_read_only(device, table, status):
-    enter(table, passed=True)
+def test_closed_list_is_read_only(device_client, table, status):
+    f.enter(table, passed=True)
     Table.objects.filter(pk=table.pk).update(status=status)
 
-    content = device.get(page(table)).content.decode()
-    response = touch(device, table, 2, **KREUZ_WON, won="true")
-    undo = device.post(page(table, "rueckgaengig/"), {"number": "1"})
+    content = device_client.get(page(table)).content.decode()
+    response = touch(device_client, table, 2, **KREUZ_WON, won="true")
+    undo = device_client.post(page(table, "rueckgaengig/"), {"number": "1"})
 
     assert 'id="read-only-note"' in content
     assert 'id="touch-form"' not in content
@@ -410,22 +398,24 @@ def test_closed_list_is_read_only(device, table, status):
         ("spiel/1/korrigieren/", {"number": "1", **KREUZ_WON, "won": "true"}, ""),
     ],
 )
-def test_a_refused_change_of_a_locked_list_returns_to_its_page(device, table, suffix, data, back):
-    enter(table, passed=True)
+def test_a_refused_change_of_a_locked_list_returns_to_its_page(
+    device_client, table, suffix, data, back
+):
+    f.enter(table, passed=True)
     Table.objects.filter(pk=table.pk).update(status=Table.Status.LOCKED)
 
-    response = device.post(page(table, suffix), data)
+    response = device_client.post(page(table, suffix), data)
 
     assert response.status_code == 302
     assert response["Location"] == page(table, back)
     assert table.games.get().passed
 
 
-def test_finished_series_is_read_only_for_a_device_but_not_for_staff(client, device, table):
+def test_finished_series_is_read_only_for_a_device_but_not_for_staff(client, device_client, table):
     Series.objects.filter(pk=table.series_id).update(status=Series.Status.FINISHED)
 
-    device_page = device.get(page(table)).content.decode()
-    touch(device, table, 1, **KREUZ_WON, won="true")
+    device_page = device_client.get(page(table)).content.decode()
+    touch(device_client, table, 1, **KREUZ_WON, won="true")
 
     assert 'id="touch-form"' not in device_page
     assert not table.games.exists()
@@ -433,7 +423,7 @@ def test_finished_series_is_read_only_for_a_device_but_not_for_staff(client, dev
 
 def test_finished_series_staff_still_enters(client, table):
     Series.objects.filter(pk=table.series_id).update(status=Series.Status.FINISHED)
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
     response = touch(client, table, 1, **KREUZ_WON, won="true")
 
@@ -441,10 +431,10 @@ def test_finished_series_staff_still_enters(client, table):
     assert table.games.count() == 1
 
 
-def test_complete_list_shows_no_entry_form_but_the_way_to_sign(device, table):
-    play_out(table)
+def test_complete_list_shows_no_entry_form_but_the_way_to_sign(device_client, table):
+    f.play_out(table)
 
-    content = device.get(page(table)).content.decode()
+    content = device_client.get(page(table)).content.decode()
 
     assert 'id="touch-form"' not in content
     assert 'id="go-sign"' in content
@@ -460,9 +450,9 @@ def enter_games(table, count):
     for _ in range(count):
         deal = seating.deal_for_next_game(table)
         if deal.number % 3 == 0:
-            enter(table, passed=True)
+            f.enter(table, passed=True)
         else:
-            enter(
+            f.enter(
                 table,
                 declarer_seat=deal.active[0],
                 game="grand",
@@ -476,7 +466,7 @@ def enter_games(table, count):
 def test_table_pages_run_the_same_queries_for_1_and_40_games(
     client, django_assert_num_queries, games, suffix
 ):
-    table = make_seated_table(players=4, rounds_per_series=12)
+    table = f.make_seated_table(players=4, rounds_per_series=12)
     enter_games(table, games)
     open_with_code(client, table)
 
@@ -493,18 +483,18 @@ def test_table_pages_run_the_same_queries_for_1_and_40_games(
 
 @pytest.fixture
 def complete(table):
-    return play_out(table)
+    return f.play_out(table)
 
 
-def test_sign_page_before_the_list_is_complete_has_no_forms(device, table):
-    content = device.get(page(table, "unterschreiben/")).content.decode()
+def test_sign_page_before_the_list_is_complete_has_no_forms(device_client, table):
+    content = device_client.get(page(table, "unterschreiben/")).content.decode()
 
     assert 'id="sign-not-ready"' in content
     assert "pin-form-" not in content
 
 
-def test_sign_page_shows_every_players_totals(device, complete):
-    content = device.get(page(complete, "unterschreiben/")).content.decode()
+def test_sign_page_shows_every_players_totals(device_client, complete):
+    content = device_client.get(page(complete, "unterschreiben/")).content.decode()
 
     for line in settle_table(complete):
         section = content[content.index(f'data-testid="signer-{line.seat}"') :]
@@ -512,10 +502,10 @@ def test_sign_page_shows_every_players_totals(device, complete):
         assert total.replace(".", "").replace("\u2212", "-") == str(line.total)
 
 
-def test_sign_with_pin_for_every_player_completes_the_list(device, complete):
+def test_sign_with_pin_for_every_player_completes_the_list(device_client, complete):
     seats = list(complete.seats.select_related("participant").order_by("number"))
     for seat in seats:
-        response = device.post(
+        response = device_client.post(
             page(complete, "unterschreiben/"),
             {
                 "seat": seat.number,
@@ -526,7 +516,7 @@ def test_sign_with_pin_for_every_player_completes_the_list(device, complete):
         )
         assert response.status_code == 302
 
-    content = device.get(page(complete, "unterschreiben/")).content.decode()
+    content = device_client.get(page(complete, "unterschreiben/")).content.decode()
     complete.refresh_from_db()
     assert complete.status == Table.Status.SIGNED
     assert 'id="sign-done"' in content
@@ -538,31 +528,31 @@ def test_sign_with_pin_for_every_player_completes_the_list(device, complete):
     assert actors == {table_access.device_actor(complete)}
 
 
-def test_sign_with_drawn_signature(device, complete):
+def test_sign_with_drawn_signature(device_client, complete):
     seat = complete.seats.order_by("number").first()
 
-    response = device.post(
+    response = device_client.post(
         page(complete, "unterschreiben/"),
         {
             "seat": "1",
             "participant": seat.participant_id,
             "method": "image",
-            "image": png_data_url(),
-            "strokes": strokes_json(),
+            "image": f.png_data_url(),
+            "strokes": f.strokes_json(),
         },
     )
 
     assert response.status_code == 302
     signature = Signature.objects.get(table=complete)
     assert signature.method == "image" and signature.image.startswith(b"\x89PNG")
-    content = device.get(page(complete, "unterschreiben/")).content.decode()
+    content = device_client.get(page(complete, "unterschreiben/")).content.decode()
     assert 'data-testid="signed-1"' in content
 
 
-def test_sign_with_empty_drawing_asks_to_sign_first(device, complete):
+def test_sign_with_empty_drawing_asks_to_sign_first(device_client, complete):
     seat = complete.seats.order_by("number").first()
 
-    response = device.post(
+    response = device_client.post(
         page(complete, "unterschreiben/"),
         {"seat": "1", "participant": seat.participant_id, "method": "image", "image": ""},
     )
@@ -572,11 +562,11 @@ def test_sign_with_empty_drawing_asks_to_sign_first(device, complete):
     assert re.search(r'id="image-error-1-\d+"[^>]*>[^<]*\S', response.content.decode())
 
 
-def test_sign_with_wrong_pin_shows_the_error_at_the_pin(device, complete):
+def test_sign_with_wrong_pin_shows_the_error_at_the_pin(device_client, complete):
     seat = complete.seats.select_related("participant").order_by("number").first()
     wrong = "0000" if seat.participant.pin != "0000" else "1111"
 
-    response = device.post(
+    response = device_client.post(
         page(complete, "unterschreiben/"),
         {"seat": "1", "participant": seat.participant_id, "method": "pin", "pin": wrong},
     )
@@ -586,24 +576,26 @@ def test_sign_with_wrong_pin_shows_the_error_at_the_pin(device, complete):
     assert not Signature.objects.exists()
 
 
-def test_sign_with_wrong_pins_too_often_gives_429(device, complete):
+def test_sign_with_wrong_pins_too_often_gives_429(device_client, complete):
     seat = complete.seats.select_related("participant").order_by("number").first()
     wrong = "0000" if seat.participant.pin != "0000" else "1111"
     data = {"seat": "1", "participant": seat.participant_id, "method": "pin", "pin": wrong}
     for _ in range(5):
-        device.post(page(complete, "unterschreiben/"), data)
+        device_client.post(page(complete, "unterschreiben/"), data)
 
-    response = device.post(page(complete, "unterschreiben/"), {**data, "pin": seat.participant.pin})
+    response = device_client.post(
+        page(complete, "unterschreiben/"), {**data, "pin": seat.participant.pin}
+    )
 
     assert response.status_code == 429
     assert "Retry-After" in response
     assert not Signature.objects.exists()
 
 
-def test_sign_before_complete_is_refused(device, table):
+def test_sign_before_complete_is_refused(device_client, table):
     seat = table.seats.select_related("participant").order_by("number").first()
 
-    response = device.post(
+    response = device_client.post(
         page(table, "unterschreiben/"),
         {
             "seat": "1",
@@ -617,26 +609,26 @@ def test_sign_before_complete_is_refused(device, table):
     assert not Signature.objects.exists()
 
 
-def test_signed_list_stays_readable_for_the_device(device, complete):
+def test_signed_list_stays_readable_for_the_device(device_client, complete):
     from tests.factories import sign_all
 
     sign_all(complete)
 
-    response = device.get(page(complete))
+    response = device_client.get(page(complete))
 
     assert response.status_code == 200
     assert 'id="read-only-note"' in response.content.decode()
     assert Game.objects.filter(table=complete).count() == 8
 
 
-def test_list_ended_early_takes_no_more_games_and_goes_to_signing(device, table):
+def test_list_ended_early_takes_no_more_games_and_goes_to_signing(device_client, table):
 
-    enter(table, passed=True)
-    states.apply(table, "end", make_staff_user(), "time is up")
+    f.enter(table, passed=True)
+    states.apply(table, "end", f.make_staff_user(), "time is up")
 
-    content = device.get(page(table)).content.decode()
-    response = touch(device, table, 2, **{**KREUZ_WON, "declarer": "3"}, won="true")
-    signing_page = device.get(page(table, "unterschreiben/")).content.decode()
+    content = device_client.get(page(table)).content.decode()
+    response = touch(device_client, table, 2, **{**KREUZ_WON, "declarer": "3"}, won="true")
+    signing_page = device_client.get(page(table, "unterschreiben/")).content.decode()
 
     assert 'id="list-ended-early"' in content and 'id="go-sign"' in content
     assert 'id="touch-form"' not in content

@@ -8,34 +8,18 @@ from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
-from django.core.cache import cache
 
-from tests.factories import make_seated_table, make_staff_user
+from tests import factories as f
 from tournaments.models import Game
-from tournaments.services import table_access
 from tournaments.web.table.offline import DEVICE_MODULES
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 KREUZ_WON = {"declarer": "2", "game": "clubs", "with_matadors": "true", "matadors": "2"}
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
 def table(db):
-    return make_seated_table(players=3, rounds_per_series=2)
-
-
-@pytest.fixture
-def device(client, table):
-    code = table_access.ensure_code(table)
-    assert client.post("/tisch/", {"code": code}).status_code == 302
-    return client
+    return f.make_seated_table(players=3, rounds_per_series=2)
 
 
 def offline_data(response, name="offline-data") -> dict:
@@ -61,11 +45,11 @@ def test_service_worker_is_served_under_the_table_pages(client):
 
 @pytest.mark.parametrize("suffix", ["", "tastatur/"])
 def test_table_page_registers_the_worker_with_the_release_as_cache_version(
-    device, table, settings, suffix
+    device_client, table, settings, suffix
 ):
     settings.TABLE_DEVICE_CACHE_VERSION = "2026.11-b"
 
-    response = device.get(f"/tisch/{table.pk}/{suffix}")
+    response = device_client.get(f"/tisch/{table.pk}/{suffix}")
     data = table_data(response)
 
     assert data["urls"]["sw"] == "/tisch/sw.js?v=2026.11-b&static=%2Fstatic%2F"
@@ -75,15 +59,15 @@ def test_table_page_registers_the_worker_with_the_release_as_cache_version(
 
 
 def test_director_page_sends_no_table_code(client, table):
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
     data = table_data(client.get(f"/tisch/{table.pk}/"))
 
     assert data["code"] == ""
 
 
-def test_the_device_gets_the_deals_totals_names_and_german_texts(device, table):
-    data = table_data(device.get(f"/tisch/{table.pk}/"))
+def test_the_device_gets_the_deals_totals_names_and_german_texts(device_client, table):
+    data = table_data(device_client.get(f"/tisch/{table.pk}/"))
 
     seats = {seat.participant_id: seat.participant.player.full_name for seat in table.seats.all()}
     assert data["people"] == {str(key): name for key, name in seats.items()}
@@ -121,8 +105,8 @@ def test_manifest_scopes_the_app_to_the_table_pages(settings):
     assert (settings.BASE_DIR / "static" / manifest["icons"][0]["src"]).is_file()
 
 
-def test_touch_save_answers_a_script_with_201(device, table):
-    response = device.post(
+def test_touch_save_answers_a_script_with_201(device_client, table):
+    response = device_client.post(
         f"/tisch/{table.pk}/",
         {"number": "1", **KREUZ_WON, "won": "true"},
         HTTP_ACCEPT="application/json",
@@ -133,8 +117,8 @@ def test_touch_save_answers_a_script_with_201(device, table):
     assert Game.objects.filter(table=table).count() == 1
 
 
-def test_refused_touch_save_answers_a_script_with_the_problem(device, table):
-    response = device.post(
+def test_refused_touch_save_answers_a_script_with_the_problem(device_client, table):
+    response = device_client.post(
         f"/tisch/{table.pk}/", {"number": "1", **KREUZ_WON}, HTTP_ACCEPT="application/json"
     )
 
@@ -172,7 +156,7 @@ def test_the_dashboard_says_what_needs_https_when_reached_over_plain_http(
     client, table, settings, host, secure, said
 ):
     settings.ALLOWED_HOSTS = ["192.168.1.20", "localhost", "skat.example"]
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
 
     response = client.get(
         f"/leitung/turniere/{table.series.tournament_id}/", HTTP_HOST=host, secure=secure

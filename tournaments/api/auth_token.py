@@ -21,7 +21,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from tournaments.services import audit
+from tournaments.services import audit, roles
 
 from .authentication import locked_out, token_expired
 from .fields import StrictCharField
@@ -91,7 +91,7 @@ class TokenView(ObtainAuthToken):
         username = request.query_params.get("username")
         user = request.user
         if username and username != user.get_username():
-            if not user.is_staff:
+            if not roles.is_director(user):
                 raise PermissionDenied(
                     gettext("Only the tournament director may revoke another user's token.")
                 )

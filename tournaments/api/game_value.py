@@ -1,7 +1,7 @@
 """``POST /api/v1/game-value/``: the game value calculator of docs/api.md 3.1.
 
 A JSON body is the API's contract; a form body is the calculator page's form as posted,
-read by :func:`tournaments.services.game_preview.calculator_fields`.
+read by :func:`tournaments.services.lists.game_form.calculator_fields`.
 """
 
 from dataclasses import asdict
@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework_dataclasses.serializers import DataclassSerializer
 
-from tournaments.services.game_preview import calculator_fields
+from tournaments.services.lists.game_form import calculator_fields
 from tournaments.skat import (
     GAME_FIELDS,
     Evaluation,

@@ -15,9 +15,11 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.models import Game, GamePoints, ListLocked, Table
-from tournaments.services import listkeeping
+from tournaments.services import states
 from tournaments.services.errors import Rejected
-from tournaments.services.offline_entry import entry_data, record_clash, same_game_stored
+from tournaments.services.lists import listkeeping
+from tournaments.services.lists.offline_entry import entry_data, record_clash, same_game_stored
+from tournaments.services.roles import Role
 
 from .idempotency import idempotent
 from .nested_lists import WHOLE_LIST
@@ -78,8 +80,13 @@ class GameActions:
         if request.method == "POST":
             data = entry_data(table, json_object(request))
             try:
-                game = listkeeping.enter_game(
-                    table, data, user=request.user, actor=table_code_actor(request)
+                game = states.apply(
+                    table,
+                    "enter",
+                    request.user,
+                    roles=entry_roles(request),
+                    actor=table_code_actor(request),
+                    game=data,
                 )
             except Rejected as refused:
                 # Only a retrying client (one that sends an Idempotency-Key, like the table
@@ -127,6 +134,12 @@ class GameActions:
             reason=reason if isinstance(reason, str) else "",
         )
         return Response(game_data(table, number))
+
+
+def entry_roles(request) -> frozenset:
+    """Who enters: a table device known by its code, else the director the permission
+    classes admitted (the roles were asked there, services/roles.py)."""
+    return frozenset({Role.TABLE_DEVICE if table_code_actor(request) else Role.DIRECTOR})
 
 
 def games_of(table: Table):

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from tournaments.models import Series, Table
 from tournaments.services import draw, ranking_cache, seating
-from tournaments.services.tables import table_overview, table_overviews
+from tournaments.services.lists.overview import table_overview, table_overviews
 
 from .conditional import RankingAction
 from .finishing import FinishActions

@@ -1,6 +1,7 @@
 """Signing, closing, reopening and verifying lists (docs/api.md 3.4).
 
-Thin views over :mod:`tournaments.services.signing` and :mod:`tournaments.services.seal`.
+Thin views over :mod:`tournaments.services.sealing.signing` and
+:mod:`tournaments.services.sealing.seal`.
 """
 
 from dataclasses import asdict
@@ -19,9 +20,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.models import Signature, Table
-from tournaments.services import roles, signing, states
-from tournaments.services.seal import verify_seal
-from tournaments.services.tables import table_overview
+from tournaments.services import roles, states
+from tournaments.services.lists.overview import table_overview
+from tournaments.services.sealing import signing
+from tournaments.services.sealing.seal import verify_seal
 
 from .errors import problems_response
 from .fields import StrictBooleanField, StrictCharField

@@ -10,8 +10,9 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.models import AuditEntry, Table
-from tournaments.services import seating, summary
-from tournaments.services.tables import table_overview, table_overviews
+from tournaments.services import seating
+from tournaments.services.lists import summary
+from tournaments.services.lists.overview import table_overview, table_overviews
 
 from .games import GameActions
 from .nested_lists import WHOLE_LIST

@@ -50,14 +50,14 @@ from django.db.models import Count
 
 from tournaments.models import Game, Player, Table, Tournament
 from tournaments.services import participants, table_access
-from tournaments.services.demo_lists import random_game
+from tournaments.services.demo.lists import random_game
 from tournaments.services.draw import draw_series
 from tournaments.services.seating import table_rounds
 from tournaments.skat.rounds import deal_of, game_count
 
 from .login_flood import Flood, report_flood
 from .phones import Watchers, report_phones
-from .ranking import _between, machine, percentile
+from .ranking import machine, percentile, whole_number_between
 
 HELP = "Simulate table devices entering lists at once through gunicorn and the API."
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,39 +66,47 @@ START_TIMEOUT_S = 180  # a busy 2-core machine needs that long to start the work
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--devices", type=_between(1, 250), default=50, help="tables (50)")
-    parser.add_argument("--seconds", type=_between(1, 600), default=30, help="duration (30)")
-    parser.add_argument("--workers", type=_between(1, 32), default=4, help="gunicorn workers (4)")
-    parser.add_argument("--rounds", type=_between(1, 40), default=12, help="rounds (12)")
+    parser.add_argument(
+        "--devices", type=whole_number_between(1, 250), default=50, help="tables (50)"
+    )
+    parser.add_argument(
+        "--seconds", type=whole_number_between(1, 600), default=30, help="duration (30)"
+    )
+    parser.add_argument(
+        "--workers", type=whole_number_between(1, 32), default=4, help="gunicorn workers (4)"
+    )
+    parser.add_argument(
+        "--rounds", type=whole_number_between(1, 40), default=12, help="rounds (12)"
+    )
     parser.add_argument("--seed", type=int, default=2026, help="random seed of the games")
     parser.add_argument(
         "--pace",
-        type=_between(0, 600),
+        type=whole_number_between(0, 600),
         default=0,
         help="seconds a table takes for a game: a device posts its next game that long "
         "after the last was acknowledged (0: at once, a stress test)",
     )
     parser.add_argument(
         "--phones",
-        type=_between(0, 2000),
+        type=whole_number_between(0, 2000),
         default=0,
         help="watching phones with the tournament ranking open, polling as live.js does (0)",
     )
     parser.add_argument(
         "--poll",
-        type=_between(1, 300),
+        type=whole_number_between(1, 300),
         default=30,
         help="seconds between a phone's version polls, spread evenly over the phones (30)",
     )
     parser.add_argument(
         "--login-flood",
-        type=_between(0, 200),
+        type=whole_number_between(0, 200),
         default=0,
         help="anonymous clients flooding the logins with wrong passwords meanwhile (0)",
     )
     parser.add_argument(
         "--flood-pause",
-        type=_between(0, 10_000),
+        type=whole_number_between(0, 10_000),
         default=0,
         help="milliseconds a flooding client waits between its posts (0: none)",
     )
@@ -162,7 +170,7 @@ def _sleep_until(when: float, deadline: float) -> None:
 
 def run(options: dict, out: TextIO) -> None:
     if options["database_url"]:
-        _rerun_against(options, out)
+        rerun_against(options, out)
         return
     watchers = Watchers(options["phones"], options["poll"])
     flood = Flood(options.get("login_flood", 0), options.get("flood_pause", 0) / 1000)
@@ -223,10 +231,10 @@ def simulate_each(counts: list[int], seconds: float, workers: int, rounds: int, 
 @contextlib.contextmanager
 def _server(workers: int, static_root: str):
     """gunicorn on a free port of 127.0.0.1, answering; stopped when the block ends."""
-    port = _free_port()
-    server = _start_gunicorn(port, workers, static_root)
+    port = free_port()
+    server = start_gunicorn(port, workers, static_root)
     try:
-        _wait_until_up(port, server)
+        wait_until_up(port, server)
         yield port
     finally:
         server.terminate()
@@ -331,7 +339,7 @@ def _collect_static(static_root: str) -> None:
     subprocess.run(command, cwd=ROOT, env=env, check=True)
 
 
-def _start_gunicorn(port: int, workers: int, static_root: str) -> subprocess.Popen:
+def start_gunicorn(port: int, workers: int, static_root: str) -> subprocess.Popen:
     env = {
         **os.environ,
         "STATIC_ROOT": static_root,
@@ -355,7 +363,7 @@ def _start_gunicorn(port: int, workers: int, static_root: str) -> subprocess.Pop
     return subprocess.Popen(command, cwd=ROOT, env=env)
 
 
-def _wait_until_up(port: int, server: subprocess.Popen) -> None:
+def wait_until_up(port: int, server: subprocess.Popen) -> None:
     deadline = time.monotonic() + START_TIMEOUT_S
     while time.monotonic() < deadline:
         if server.poll() is not None:
@@ -371,13 +379,13 @@ def _wait_until_up(port: int, server: subprocess.Popen) -> None:
     raise RuntimeError(f"gunicorn did not answer on port {port} within {START_TIMEOUT_S} s")
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
 
 
-def _rerun_against(options: dict, out: TextIO) -> None:
+def rerun_against(options: dict, out: TextIO) -> None:
     """The same command in a process whose default database is the given server."""
     names = (
         "devices",

@@ -21,13 +21,13 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client, override_settings
 
-from tournaments.exports import pades
 from tournaments.models import GamePoints, Participant, Seat, Table, Tournament
-from tournaments.services import ranking, signing
+from tournaments.services import ranking
+from tournaments.services.sealing import certificates, signing
 
 from . import load
-from .pdf import _signature_png, png_data_url
-from .ranking import _participants, build_championship, machine, percentile
+from .pdf import png_data_url, signature_png
+from .ranking import build_championship, machine, participant_count, percentile
 
 HELP = "Every ranking beside its SQL floor, the live page, a list PDF, the XLSX, API entry."
 SUMS = "SUM(gp.game_points), SUM(gp.won), SUM(gp.lost), SUM(gp.credit)"
@@ -39,7 +39,7 @@ def add_arguments(parser) -> None:
     )
     parser.add_argument(
         "--participants",
-        type=_participants,
+        type=participant_count,
         default=None,
         help="players of the championship (default 2000, with --quick 200)",
     )
@@ -170,7 +170,7 @@ def downloads(tournament: Tournament, repeat: int) -> list[tuple[str, float]]:
     table = _sealed_table(tournament)
     # The club's signing certificate is made once per club and loaded once per worker
     # process; a list's first rendering does not pay that.
-    pades.load_key_and_certificate(pades.certificate_for(tournament.club))
+    certificates.load_key_and_certificate(certificates.certificate_for(tournament.club))
     pdf = f"/api/v1/tables/{table.pk}/list.pdf"
     pdf_cold = median_ms(lambda: _rendered_afresh(client, pdf), repeat)
     pdf_cached = median_ms(lambda: _body(client.get(pdf)), repeat)
@@ -193,7 +193,7 @@ def _sealed_table(tournament: Tournament) -> Table:
     table = Table.objects.get(series__tournament=tournament, series__number=1, number=1)
     for seat in Seat.objects.filter(table=table).select_related("participant"):
         if seat.number % 2:  # every player draws their own signature
-            image = png_data_url(_signature_png(seat.number))
+            image = png_data_url(signature_png(seat.number))
             signing.sign_list(table, seat.number, image=image)
         else:
             signing.sign_list(table, seat.number, pin=seat.participant.pin)

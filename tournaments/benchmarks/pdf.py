@@ -21,12 +21,13 @@ from typing import TextIO
 from django.db import connection, transaction
 from PIL import Image, ImageDraw
 
-from tournaments.exports.pades import add_digital_signature, certificate_for
+from tournaments.exports.pades import add_digital_signature
 from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.models import Seat, Series
-from tournaments.services import signing
+from tournaments.services.sealing import signing
+from tournaments.services.sealing.certificates import certificate_for
 
-from .ranking import _between, build_championship, machine
+from .ranking import build_championship, machine, whole_number_between
 
 HELP = "Render and sign the PDF of all game lists of a generated series of 500 tables."
 TARGET_S = 30
@@ -36,10 +37,13 @@ BASE_URL = "https://skat.example.org"
 def add_arguments(parser) -> None:
     """Sizes are checked while parsing, before the throw-away database is created."""
     parser.add_argument(
-        "--tables", type=_between(5, 2000), default=500, help="tables (default 500)"
+        "--tables", type=whole_number_between(5, 2000), default=500, help="tables (default 500)"
     )
     parser.add_argument(
-        "--rounds", type=_between(1, 40), default=12, help="rounds per series (default 12)"
+        "--rounds",
+        type=whole_number_between(1, 40),
+        default=12,
+        help="rounds per series (default 12)",
     )
     parser.add_argument("--seed", type=int, default=2026, help="random seed of the games")
 
@@ -137,13 +141,13 @@ def build_signed_series(tables: int, rounds: int, seed: int) -> Series:
     """A series of ``tables`` complete 4-player lists, each signed by its players and sealed.
 
     The games are bulk-built like in the ranking benchmark, but the signatures go through
-    :func:`tournaments.services.signing.sign_list` (two drawn, two with the start-card PIN),
+    :func:`tournaments.services.sealing.signing.sign_list` (two drawn, two with the start-card PIN),
     so the last signature seals each list exactly as at a real table: the status, seal and
     audit entry are the service's, and every seal verifies.
     """
     tournament = build_championship(tables * 4, 1, rounds, seed=seed)
     series = tournament.series.get()
-    images = [png_data_url(_signature_png(n)) for n in range(8)]
+    images = [png_data_url(signature_png(n)) for n in range(8)]
     seats = Seat.objects.filter(series=series).select_related("participant", "table")
     for n, seat in enumerate(seats.order_by("table__number", "number")):
         if seat.number % 2 == 1:
@@ -157,7 +161,7 @@ def png_data_url(png: bytes) -> str:
     return "data:image/png;base64," + base64.b64encode(png).decode()
 
 
-def _signature_png(variant: int) -> bytes:
+def signature_png(variant: int) -> bytes:
     """A small drawn signature, as a table device sends it (transparent PNG)."""
     image = Image.new("RGBA", (360, 120), (255, 255, 255, 0))
     pen = ImageDraw.Draw(image)

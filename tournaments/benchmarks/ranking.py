@@ -43,11 +43,12 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import ranking
-from tournaments.services.demo_lists import random_game
+from tournaments.services.demo.lists import random_game
 from tournaments.services.seating import MAX_TABLE_NUMBER
 from tournaments.services.statistics import player_statistics
-from tournaments.skat import ExtraPointsScheme, evaluate, read_game
+from tournaments.skat import ExtraPointsScheme
 from tournaments.skat.draw import DrawImpossible, table_sizes
+from tournaments.skat.entry import check_entry
 from tournaments.skat.rounds import Deal, Presence, deal_of, game_count, plan_rounds
 
 HELP = (
@@ -61,20 +62,28 @@ MAX_PARTICIPANTS = 4 * MAX_TABLE_NUMBER
 
 def add_arguments(parser) -> None:
     parser.add_argument(
-        "--participants", type=_participants, default=2000, help="players (default 2000)"
-    )
-    parser.add_argument("--series", type=_between(1, 20), default=3, help="series (default 3)")
-    parser.add_argument(
-        "--rounds", type=_between(1, 40), default=12, help="rounds per series (default 12)"
+        "--participants", type=participant_count, default=2000, help="players (default 2000)"
     )
     parser.add_argument(
-        "--repeat", type=_between(1, 100), default=5, help="timed runs per ranking (default 5)"
+        "--series", type=whole_number_between(1, 20), default=3, help="series (default 3)"
+    )
+    parser.add_argument(
+        "--rounds",
+        type=whole_number_between(1, 40),
+        default=12,
+        help="rounds per series (default 12)",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=whole_number_between(1, 100),
+        default=5,
+        help="timed runs per ranking (default 5)",
     )
     parser.add_argument("--seed", type=int, default=2026, help="random seed of the games")
 
 
-def _participants(text: str) -> int:
-    count = _between(3, MAX_PARTICIPANTS)(text)
+def participant_count(text: str) -> int:
+    count = whole_number_between(3, MAX_PARTICIPANTS)(text)
     try:
         table_sizes(count)
     except DrawImpossible as impossible:
@@ -82,7 +91,7 @@ def _participants(text: str) -> int:
     return count
 
 
-def _between(low: int, high: int):
+def whole_number_between(low: int, high: int):
     def whole_number(text: str) -> int:
         try:
             value = int(text)
@@ -274,9 +283,10 @@ def valued_game(
 ) -> Game:
     """A Game as ``listkeeping.enter_game`` stores it: the inputs and the engine's results.
 
-    ``at_table`` are the participant ids on seats 1, 2, … (no seat changes here). With a
-    ``cache`` (a dict) the engine's answer is kept per entry, the seat aside, for data of
-    hundreds of thousands of games.
+    ``at_table`` are the participant ids on seats 1, 2, … (no seat changes here). The entry
+    is checked and valued by the rules' entry check (``skat.entry.check_entry``), as list
+    keeping does; with a ``cache`` (a dict) its answer is kept per entry, the seat aside,
+    for data of hundreds of thousands of games.
     """
     game = Game(
         table=table, number=deal.number, dealer_seat=deal.dealer, table_size=deal.table_size
@@ -285,13 +295,12 @@ def valued_game(
         game.record_passed()
         return game
     key = tuple(sorted((k, v) for k, v in data.items() if k != "declarer_seat"))
-    valued = cache.get(key) if cache is not None else None
-    if valued is None:
-        declaration, outcome = read_game(data)
-        valued = (declaration, outcome, evaluate(declaration, outcome, scheme))
+    entry = cache.get(key) if cache is not None else None
+    if entry is None:
+        entry = check_entry(data, deal, scheme)
         if cache is not None:
-            cache[key] = valued
-    game.record_value(data["declarer_seat"], *valued)
+            cache[key] = entry
+    game.record_value(data["declarer_seat"], entry.declaration, entry.outcome, entry.evaluation)
     game.declarer_id = at_table[game.declarer_seat - 1]
     return game
 

@@ -4,7 +4,7 @@ The sheet holds what the official list shows (docs/rules.md 4): per game the num
 declarer, game, matadors, the winning levels that counted, won/lost, overbid, the
 declarer's score and every seat's running total; then the settlement, the signatures and
 the seal. Scores, values and levels come from what the services stored and from the rules
-engine (``tournaments.skat.evaluate`` for the levels); the running totals (Stand) add up
+engine (``Game.evaluation`` for the levels); the running totals (Stand) add up
 the stored list points as the table pages do, so the last one of each player equals the
 settlement's total.
 """
@@ -15,10 +15,10 @@ from django.utils.translation import gettext
 
 from tournaments.models import Game, Seat, Signature, Table
 from tournaments.models.games import STORED_GAME_FIELDS
-from tournaments.services.running_list import list_point_rows, stand_meaning, stands
+from tournaments.services.lists.running_list import list_point_rows, stand_meaning, stands
+from tournaments.services.lists.settlement import SeatSettlement, settlement_lines, table_totals
 from tournaments.services.seating import table_rounds
-from tournaments.services.settlement import SeatSettlement, settlement_lines, table_totals
-from tournaments.skat import GameInvalid, GameType, evaluate
+from tournaments.skat import GameInvalid, GameType
 from tournaments.skat.rounds import Presence, SeatingError, deal_of, game_count
 
 from . import list_money
@@ -131,7 +131,7 @@ class ListSheet:
     blank: bool = False
     round_ends: frozenset = frozenset()
     money: object = None  # the list's lost-game money (list_money.money_of), with a tariff
-    stand_meaning: str = ""  # what the running totals are (services.running_list)
+    stand_meaning: str = ""  # what the running totals are (services.lists.running_list)
 
     def occupants_of(self, seat: int) -> list[Occupant]:
         return [o for o in self.occupants if o.seat == seat]
@@ -252,7 +252,7 @@ def _sheet(table: Table, occupants, rows, settlement, *, blank: bool) -> ListShe
 
 def _game_rows(table_id: int, games, occupants: list[Occupant], scheme):
     """The list's lines with every seat's running total (Stand), as the table pages show it
-    (``services.running_list.stands``)."""
+    (``services.lists.running_list.stands``)."""
     names = {o.participant: o.last_name for o in occupants}
     for game, _points, totals in stands(games, list_point_rows(table_id)):
         yield _game_row(game, names, totals, scheme)
@@ -292,7 +292,7 @@ def _game_row(game: Game, names: dict, totals: dict, scheme) -> GameRow:
 def _levels(game: Game, scheme) -> frozenset:
     """The winning levels that counted, as the rules engine values the stored entry."""
     try:
-        evaluation = evaluate(game.declaration(), game.outcome(), scheme)
+        evaluation = game.evaluation(scheme)
     except GameInvalid:
         evaluation = None
     if evaluation is not None and evaluation.levels is not None:

@@ -46,7 +46,7 @@ class Column:
     align: str = "center"
 
 
-def _columns(seat_numbers) -> list[Column]:
+def list_columns(seat_numbers) -> list[Column]:
     fixed = [
         Column("number", pgettext("game list column", "No."), 16, align="right"),
         Column("dealer", pgettext("game list column", "Dealer"), 20),
@@ -87,7 +87,7 @@ class GameListPDF(ListFoot):
 
     def draw(self, sheet: ListSheet) -> int:
         """Draw ``sheet`` on new pages; returns the number of pages it took."""
-        columns = _columns(sheet.seat_numbers)
+        columns = list_columns(sheet.seat_numbers)
         rows = sheet.rows
         footer = self._footer_height(sheet)
         pages = self._paginate(sheet, len(rows), footer)

@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 
 from tournaments.models import Series, Table
 from tournaments.services import table_access
-from tournaments.services.tables import table_overviews
+from tournaments.services.lists.overview import table_overviews
 
 from . import styles
 from .formatting import date, pdf_text, shorten

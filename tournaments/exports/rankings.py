@@ -18,8 +18,8 @@ from django.utils.translation import gettext
 
 from tournaments.models import Series, Tournament
 from tournaments.services import ranking
+from tournaments.services.lists.settlement import Totals
 from tournaments.services.ranking import RankingRow
-from tournaments.services.settlement import Totals
 
 from .columns import INTEGER, NUMBER, PLACE, SIGNED, TEXT, Column
 

@@ -4,7 +4,15 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.skat import GAME_FIELDS, Declaration, Evaluation, GameType, Outcome
+from tournaments.skat import (
+    GAME_FIELDS,
+    Declaration,
+    Evaluation,
+    ExtraPointsScheme,
+    GameType,
+    Outcome,
+    evaluate,
+)
 from tournaments.skat.reading import DECLARATION_FIELDS, OUTCOME_FIELDS
 
 from .locking import ListRow
@@ -113,6 +121,16 @@ class Game(ListRow):
     def outcome(self) -> Outcome:
         fields = {name: getattr(self, name) for name in OUTCOME_FIELDS if name != "won"}
         return Outcome(won=self.won_entered, **fields)
+
+    def evaluation(self, scheme: ExtraPointsScheme) -> Evaluation | None:
+        """The rules' reading of the stored entry (its explanation, the levels that counted),
+        for the pages, the API and the list sheet; None for a passed game. The stored
+        results were made from the same entry when it was saved (:meth:`record_value`).
+        Raises :class:`~tournaments.skat.GameInvalid` for an entry the rules no longer
+        accept."""
+        if self.passed:
+            return None
+        return evaluate(self.declaration(), self.outcome(), scheme)
 
     # The one place a game's value is written: list keeping, the preview of the next game,
     # the demo (through list keeping) and the benchmark data all go through these methods,

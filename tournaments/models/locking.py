@@ -5,7 +5,7 @@ These guards repeat the refusal in the models, so that the admin, a shell sessio
 future interface cannot change a signed list either: ``save()``, ``delete()`` and the bulk
 ``update()``, ``delete()`` and ``bulk_create()`` of every row that makes up a list raise
 :class:`ListLocked` while its table is signed or locked. Only the director's reopening
-(``services.list_closing.reopen``, through ``services.states``) lifts the guard, for that
+(``services.sealing.closing.reopen``, through ``services.states``) lifts the guard, for that
 one table, with :func:`changes_allowed`; list keeping, which has just seen the list open
 under the table's row lock, skips the repeated check with :func:`seen_open`.
 """

@@ -9,6 +9,8 @@ from django.utils.translation import gettext, gettext_noop
 
 from tournaments.models import AuditEntry
 
+from . import roles
+
 
 def snapshot(instance) -> dict:
     """A JSON-safe copy of a row's fields, for the before/after columns."""
@@ -124,7 +126,7 @@ def public_actor(entry: AuditEntry) -> str:
     """
     if entry.actor.startswith(DEVICE_ACTOR_PREFIX) or entry.actor == "?":
         return entry.actor
-    if entry.user is not None and entry.user.is_staff:
+    if entry.user is not None and roles.is_director(entry.user):
         return "director"
     return "user"
 

@@ -16,7 +16,7 @@ from tournaments.models import Club, Player, Tournament
 
 from . import audit
 
-_LOGGED = {Tournament: "tournament", Player: "player", Club: "club"}
+LOGGED_MODELS = {Tournament: "tournament", Player: "player", Club: "club"}
 _BEFORE = "_change_log_before"
 
 _request: ContextVar = ContextVar("change_log_request", default=None)
@@ -45,7 +45,7 @@ def _remember_before(sender, instance, raw=False, **kwargs) -> None:
 def _record_save(sender, instance, created, raw=False, **kwargs) -> None:
     if raw:
         return
-    name = _LOGGED[sender]
+    name = LOGGED_MODELS[sender]
     before = instance.__dict__.pop(_BEFORE, None)
     after = audit.snapshot(instance)
     if created or before is None:
@@ -65,12 +65,14 @@ def _record_save(sender, instance, created, raw=False, **kwargs) -> None:
 
 def _record_delete(sender, instance, **kwargs) -> None:
     before = audit.snapshot(instance)
-    audit.record(f"{_LOGGED[sender]}_deleted", user=_acting_user(), obj=instance, before=before)
+    audit.record(
+        f"{LOGGED_MODELS[sender]}_deleted", user=_acting_user(), obj=instance, before=before
+    )
 
 
 def connect() -> None:
     """Called once from the app's ``ready()``."""
-    for model in _LOGGED:
+    for model in LOGGED_MODELS:
         uid = f"change_log_{model.__name__}"
         pre_save.connect(_remember_before, sender=model, dispatch_uid=f"{uid}_before")
         post_save.connect(_record_save, sender=model, dispatch_uid=f"{uid}_save")

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_noop
 
 from tournaments.models import Club
 
-from . import audit
+from . import audit, roles
 from .errors import Rejected, is_id
 from .input import ascii_whole_number
 
@@ -17,9 +17,7 @@ def add_director(club: Club, user_id, *, user=None):
     """Name the staff user ``user_id`` a director of ``club``; returns that user."""
     pk = ascii_whole_number(user_id) if not isinstance(user_id, bool) else None
     director = (
-        get_user_model().objects.filter(pk=pk, is_active=True, is_staff=True).first()
-        if is_id(pk)
-        else None
+        roles.directors(get_user_model().objects).filter(pk=pk).first() if is_id(pk) else None
     )
     if director is None:
         raise Rejected.because(

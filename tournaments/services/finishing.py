@@ -88,6 +88,13 @@ def unfinished_series(tournament: Tournament) -> list[Series]:
     return list(tournament.series.exclude(status=Series.Status.FINISHED).order_by("number"))
 
 
+def start(obj: Series | Tournament, transition, *, user, actor, reason) -> Series | Tournament:
+    """planned → running, when the first game is entered (not audited: the game is)."""
+    obj.status = transition.target
+    obj.save(update_fields=["status"])
+    return obj
+
+
 def finish_series(series: Series, transition, *, user, actor, reason) -> Series:
     still_open = open_tables(series)
     if still_open:

@@ -33,7 +33,7 @@ from tournaments.skat import ExtraPointsScheme, Problem
 from tournaments.text import name_sort_key, sort_key
 
 from .errors import Rejected
-from .settlement import AGGREGATES, SUMMARY_AGGREGATES, ScoreColumns, Totals
+from .lists.settlement import AGGREGATES, SUMMARY_AGGREGATES, ScoreColumns, Totals
 
 YEARS = (1900, 2100)
 _NOTHING = Totals()  # the sums of someone who has not played yet

@@ -77,6 +77,19 @@ def is_director(user) -> bool:
     return _signed_in(user) and bool(user.is_staff)
 
 
+def directors(users):
+    """The users of the queryset ``users`` who may log in as directors (staff, active)."""
+    return users.filter(is_staff=True, is_active=True)
+
+
+def make_director(user, *, association_admin: bool = False) -> None:
+    """Give ``user`` a director's login (staff); the association's admin is a superuser
+    too. Saving is the caller's."""
+    user.is_staff = True
+    if association_admin:
+        user.is_superuser = True
+
+
 def is_treasurer(user) -> bool:
     """A member of the treasurer group (a director is not one merely by being staff)."""
     if not _signed_in(user):

@@ -14,15 +14,18 @@ States (see docs/architecture.md):
   *reopen* takes a signed or locked list back to open, or takes back an early end; a
   signed or locked list that had been ended early comes back open *and* no longer ended,
   so one reopening (one reason) is all a correction needs.
-- series and tournament: *planned* → *running* (the first game entered) → *finished*;
-  *reopen* (with a reason) makes a finished one running again.
+- series and tournament: *planned* → *running* (*start*, taken by the first game entered:
+  the entry holds their row locks) → *finished*; *reopen* (with a reason) makes a
+  finished one running again.
 - league match report: *submitted* (by the host) → *checked* → *published* (by the group
   leader); captains *sign* it until it is published, the group leader *corrects* it (with a
   reason, sealed again), captains lodge a *protest* (with a reason). *Binding* is no step:
   it follows from the protest window (league/services/reports.py).
 
-*enter* and *sign* are performed by the list keeping and signing services, which the
-table devices call with their own locking; :func:`apply` runs them with the same checks.
+*enter* and *sign* are performed by the list keeping and signing services, which lock
+the list themselves (a table device's step, often retried); :func:`apply` checks the role
+and the state first. :func:`possible` answers which steps a role may take now: the
+director's table page shows its buttons from it.
 """
 
 from collections.abc import Callable
@@ -34,12 +37,16 @@ from django.utils.translation import gettext_noop
 
 from tournaments.models import Series, Table, Tournament
 from tournaments.skat import Problem
+from tournaments.skat.rounds import game_count
 
-from . import finishing, list_closing
+from . import finishing
 from .errors import Rejected
 from .input import MAX_REASON_LENGTH, free_text
+from .lists import listkeeping
 from .locking import lock_table
 from .roles import Role, roles_of
+from .sealing import closing, signing
+from .seating import table_rounds
 
 DIRECTOR = frozenset({Role.DIRECTOR})
 GROUP_LEADER = frozenset({Role.GROUP_LEADER})
@@ -74,9 +81,11 @@ TRANSITIONS: dict[tuple[str, str, str], Transition] = {
     ("table", "ended", "close"): _director("locked", "list_closed"),
     ("table", "signed", "reopen"): _director("open", "list_reopened"),
     ("table", "locked", "reopen"): _director("open", "list_reopened"),
+    ("series", "planned", "start"): Transition("running", LIST_KEEPERS, ""),
     ("series", "planned", "finish"): _director("finished", "series_finished", reason=False),
     ("series", "running", "finish"): _director("finished", "series_finished", reason=False),
     ("series", "finished", "reopen"): _director("running", "series_reopened"),
+    ("tournament", "planned", "start"): Transition("running", LIST_KEEPERS, ""),
     ("tournament", "planned", "finish"): _director("finished", "tournament_finished", reason=False),
     ("tournament", "running", "finish"): _director("finished", "tournament_finished", reason=False),
     ("tournament", "finished", "reopen"): _director("running", "tournament_reopened"),
@@ -97,13 +106,12 @@ TRANSITIONS: dict[tuple[str, str, str], Transition] = {
 
 
 def _enter(table, transition, *, user, actor, reason, game=None):
-    from . import listkeeping
+    from .lists import listkeeping
 
     return listkeeping.enter_game(table, game or {}, user=user, actor=actor)
 
 
 def _sign(table, transition, *, user, actor, reason, **signature):
-    from . import signing
 
     return signing.sign_list(
         table, signature.pop("seat", None), user=user, actor=actor, **signature
@@ -111,7 +119,10 @@ def _sign(table, transition, *, user, actor, reason, **signature):
 
 
 def _report_step(name: str) -> Callable:
-    """A step of the league's match report, carried out by league/services/reports.py."""
+    """A step of the league's match report, carried out by league/services/reports.py.
+
+    Imported when the step is taken: the league app builds on this one, not the reverse.
+    """
 
     def perform(report, transition, **details):
         from league.services import reports
@@ -125,9 +136,11 @@ def _report_step(name: str) -> Callable:
 PERFORMERS: dict[tuple[str, str], Callable] = {
     ("table", "enter"): _enter,
     ("table", "sign"): _sign,
-    ("table", "end"): list_closing.end,
-    ("table", "close"): list_closing.close,
-    ("table", "reopen"): list_closing.reopen,
+    ("table", "end"): closing.end,
+    ("table", "close"): closing.close,
+    ("table", "reopen"): closing.reopen,
+    ("series", "start"): finishing.start,
+    ("tournament", "start"): finishing.start,
     ("series", "finish"): finishing.finish_series,
     ("series", "reopen"): finishing.reopen_series,
     ("tournament", "finish"): finishing.finish_tournament,
@@ -136,8 +149,17 @@ PERFORMERS: dict[tuple[str, str], Callable] = {
     ("report", "protest"): _report_step("protest"),
 }
 
-# Actions whose services lock the list themselves (a table device's step, often retried).
-SELF_LOCKING = frozenset({("table", "enter"), ("table", "sign"), ("report", "sign")})
+# Actions whose services lock the list themselves (a table device's step, often retried),
+# and the start of a series and its tournament, whose rows the entry has locked already.
+SELF_LOCKING = frozenset(
+    {
+        ("table", "enter"),
+        ("table", "sign"),
+        ("report", "sign"),
+        ("series", "start"),
+        ("tournament", "start"),
+    }
+)
 
 
 def kind_of(obj) -> str:
@@ -213,6 +235,16 @@ def apply(obj, action: str, user=None, reason="", *, roles=None, actor="", **det
         return perform(obj, transition, user=user, actor=actor, reason=reason, **details)
 
 
+def start_running(table: Table, user=None, *, actor="") -> None:
+    """Take *start* for the table's series and tournament if they are still planned: the
+    first game entered does (list keeping calls it, holding their row locks). Whoever may
+    enter the game starts them, so the entry's own role check is the one that counts."""
+    series = table.series
+    for obj in (series, series.tournament):
+        if state_of(obj) == "planned":
+            apply(obj, "start", user, roles=LIST_KEEPERS, actor=actor)
+
+
 def clean_reason(reason) -> str:
     """A required reason as clean text within :data:`MAX_REASON_LENGTH` (services/input.py)."""
     if not isinstance(reason, str) or not reason.strip():
@@ -256,12 +288,17 @@ def refusal(obj, kind: str, state: str, action: str) -> Problem:
         if action == "reopen":
             text = gettext_noop("The list of table %(table)d is open; there is nothing to reopen.")
             return Problem("table", "list_not_closed", text, params)
+        if action == "enter":
+            return Problem("table", "list_ended_early", listkeeping.LIST_ENDED_EARLY, params)
         text = gettext_noop(
             "The tournament director ended the list of table %(table)d early; it is signed "
             "as it is. Reopen it (with a reason) to take the early end back."
         )
         return Problem("table", "list_already_ended", text, params)
     params = {"name": str(obj), "status": obj.get_status_display()}
+    if action == "start":
+        text = gettext_noop("%(name)s has started already (%(status)s).")
+        return Problem(kind, f"{kind}_started", text, params)
     if action == "reopen":
         text = gettext_noop("%(name)s is not finished; there is nothing to reopen.")
         return Problem(kind, f"{kind}_not_finished", text, params)
@@ -291,10 +328,8 @@ def finish_series_closing_lists(series: Series, user, reason) -> Series:
 
 
 def _ready_to_sign(table: Table) -> bool:
-    from tournaments.skat.rounds import game_count
 
-    from .seating import table_rounds
-    from .signing import ready_to_sign
+    from .sealing.signing import ready_to_sign
 
     planned = game_count(table_rounds(table, list(table.seats.all())))
     return ready_to_sign(table, table.games.count(), planned)

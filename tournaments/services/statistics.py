@@ -19,8 +19,8 @@ from tournaments.models import Player, Tournament
 from tournaments.models.tournaments import ExtraPoints
 
 from .errors import Rejected
+from .lists.settlement import Totals
 from .ranking import parameter_problems, participant_totals, seat_rows, sort_and_rank
-from .settlement import Totals
 
 
 @dataclass(frozen=True)

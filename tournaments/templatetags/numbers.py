@@ -7,7 +7,7 @@ and the PDFs do (exports/formatting.py); the API and the spreadsheets keep plain
 from django import template
 from django.utils.formats import number_format
 
-from tournaments.services.running_list import stand_meaning as meaning_of_stand
+from tournaments.services.lists.running_list import stand_meaning as meaning_of_stand
 from tournaments.skat.explanation import MINUS
 from tournaments.web.table.display import plain, signed
 
@@ -37,5 +37,5 @@ def signed_points(value) -> str:
 @register.simple_tag
 def stand_meaning(tournament) -> str:
     """The one sentence that says what a list's running total (Stand) is; the PDF prints it
-    too (services/running_list.py)."""
+    too (services/lists/running_list.py)."""
     return meaning_of_stand(tournament)

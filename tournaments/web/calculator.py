@@ -3,7 +3,7 @@
 The page renders the controls; ``static/js/calculator.js`` values the game on the device
 with the rules' copy (``static/js/rules/``, held equal to ``tournaments/skat`` by a
 differential test) and reads the form as the touch entry does. ``POST
-/api/v1/game-value/`` reads the same form the same way (``services/game_preview.py``).
+/api/v1/game-value/`` reads the same form the same way (``services/lists/game_form.py``).
 """
 
 from django.shortcuts import render

@@ -43,7 +43,7 @@ def live_table(view):
         if request.GET.get("fragment") != "1" or found is None:
             return view(request, tournament_id, **kwargs)
         version = found[0]
-        key = _key(request)
+        key = cache_key(request)
         newest = cache.get(key)
         if newest is not None and not _must_render(newest, version, key):
             return _answer(request, tournament_id, newest, version)
@@ -53,7 +53,7 @@ def live_table(view):
                 cache.set(key, (version, _now(), response.content), KEEP_SECONDS)
         finally:
             if newest is not None:  # only a renderer that replaces a table holds the lock
-                cache.delete(_lock(key))
+                cache.delete(rendering_lock(key))
         return response
 
     return wrapper
@@ -64,7 +64,7 @@ def _must_render(newest, version: int, key: str) -> bool:
     made_for, made_at, _ = newest
     if made_for >= version or _now() - made_at < MAX_AGE_SECONDS:
         return False
-    return cache.add(_lock(key), True, RENDERING_LOCK_SECONDS)
+    return cache.add(rendering_lock(key), True, RENDERING_LOCK_SECONDS)
 
 
 def _answer(request, tournament_id, newest, version: int) -> HttpResponse:
@@ -75,7 +75,7 @@ def _answer(request, tournament_id, newest, version: int) -> HttpResponse:
     return response
 
 
-def _key(request) -> str:
+def cache_key(request) -> str:
     """One table per page, language, page number and name search (the path holds the
     tournament, and the series for a series ranking)."""
     asked = "\n".join(request.GET.get(name, "") for name in (PAGE_PARAMETER, NAME_PARAMETER))
@@ -83,7 +83,7 @@ def _key(request) -> str:
     return f"live-table:{request.path}:{get_language()}:{digest}"
 
 
-def _lock(key: str) -> str:
+def rendering_lock(key: str) -> str:
     return key + ":rendering"
 
 

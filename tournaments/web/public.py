@@ -17,7 +17,7 @@ from tournaments.models import Participant, Player, Seat, Series, Team, Tourname
 from tournaments.services import statistics
 from tournaments.services.errors import Rejected
 from tournaments.services.input import ascii_whole_number
-from tournaments.services.tables import table_overviews
+from tournaments.services.lists.overview import table_overviews
 from tournaments.web.director.auth import director_required
 
 

@@ -11,8 +11,8 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
-from tournaments.services.seal import SEAL_PATTERN, normalise_code, verify_seal
-from tournaments.services.seal_summary import sealed_list
+from tournaments.services.sealing.seal import SEAL_PATTERN, normalise_code, verify_seal
+from tournaments.services.sealing.seal_summary import sealed_list
 
 NOT_FOUND = ("unknown", "malformed")
 _GAME_PATH = re.compile(r"^games\[(\d+)\]\.?(.*)$")

@@ -1,4 +1,4 @@
-/* The one reader of the game form on the device (services/game_preview.py on the server):
+/* The one reader of the game form on the device (services/lists/game_form.py on the server):
    the posted controls (declarer, game, matadors with/without, the boxes, won/lost, bid)
    as the API's game fields. The touch entry, its corrections and the calculator read their
    forms here; what is wrong stays as typed, for the rules to name. */

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from league.models import MatchReport
 from league.services import results
-from tests.factories import make_staff_user, make_superuser
+from tests import factories as f
 from tests.league.factories import make_group, make_league_team, make_season
 from tests.league.play import call
 
@@ -29,7 +29,7 @@ def _client(user=None):
 
 
 def test_a_bad_league_is_refused_naming_each_field():
-    admin = _client(make_superuser())
+    admin = _client(f.make_superuser())
     season = call(admin, "post", "seasons/", {"name": "2028"})["id"]
 
     response = admin.post(
@@ -112,7 +112,7 @@ def test_the_player_ranking_csv_lists_averages_with_two_decimals():
 def test_the_report_pdf_is_sealed_and_public_once_published():
     group, teams = make_season(publish=False)
     report = MatchReport.objects.get()
-    director = make_staff_user()
+    director = f.make_staff_user()
     teams[0].club.directors.add(director)
 
     public = _client().get(API + f"reports/{report.pk}/report.pdf")
@@ -130,8 +130,8 @@ def test_the_season_archive_holds_every_report_and_list():
     group, _teams = make_season(venues=2)
     season = group.league.season
 
-    refused = _client(make_staff_user()).get(API + f"seasons/{season.pk}/archive.zip")
-    response = _client(make_superuser()).get(API + f"seasons/{season.pk}/archive.zip")
+    refused = _client(f.make_staff_user()).get(API + f"seasons/{season.pk}/archive.zip")
+    response = _client(f.make_superuser()).get(API + f"seasons/{season.pk}/archive.zip")
 
     names = zipfile.ZipFile(io.BytesIO(response.content)).namelist()
     assert refused.status_code == 403

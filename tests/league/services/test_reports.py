@@ -11,11 +11,13 @@ from django.utils import timezone
 from league.models import MatchReport
 from league.services import reports
 from league.services.report_document import is_current, verify_report_seal
-from tests.factories import make_staff_user, png_bytes, png_data_url, strokes_json
+from tests import factories as f
 from tests.league.factories import make_group, make_league_team, make_match_day, play_venue
 from tournaments.models import AuditEntry, Participant, Table
-from tournaments.services import listkeeping, signing, states
+from tournaments.services import states
 from tournaments.services.errors import Rejected
+from tournaments.services.lists import listkeeping
+from tournaments.services.sealing import signing
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +31,7 @@ def played():
     group.leaders.add(leader)
     teams = [make_league_team(group) for _ in range(4)]
     venue = make_match_day(group, [teams]).venues.get()
-    director = make_staff_user()
+    director = f.make_staff_user()
     teams[0].club.directors.add(director)
     play_venue(venue)
     return {"venue": venue, "teams": teams, "leader": leader, "director": director}
@@ -99,7 +101,8 @@ def test_a_wrong_pin_is_counted_with_the_lists_pins_and_blocks_after_five(played
 
 
 @pytest.mark.parametrize(
-    "strokes", [strokes_json(strokes=[[(150, 50)]]), strokes_json(strokes=[[(10, 10), (12, 11)]])]
+    "strokes",
+    [f.strokes_json(strokes=[[(150, 50)]]), f.strokes_json(strokes=[[(10, 10), (12, 11)]])],
 )
 def test_a_dot_on_the_pad_is_no_captain_s_signature(played, strokes):
     report = reports.submit_report(played["venue"], user=played["director"])
@@ -110,7 +113,7 @@ def test_a_dot_on_the_pad_is_no_captain_s_signature(played, strokes):
             report,
             played["director"],
             team,
-            image=png_data_url(png_bytes(variant=3)),
+            image=f.png_data_url(f.png_bytes(variant=3)),
             strokes=strokes,
         )
 
@@ -122,13 +125,13 @@ def test_a_dot_on_the_pad_is_no_captain_s_signature(played, strokes):
 def test_captains_sign_with_their_own_drawings_once(played):
     report = reports.submit_report(played["venue"], user=played["director"])
     first, second = played["teams"][:2]
-    drawing = png_data_url(png_bytes(variant=3))
+    drawing = f.png_data_url(f.png_bytes(variant=3))
 
     _sign(report, played["director"], first, image=drawing)
     with pytest.raises(Rejected) as copied:
         _sign(report, played["director"], second, image=drawing)
     with pytest.raises(Rejected) as twice:
-        _sign(report, played["director"], first, image=png_data_url(png_bytes(variant=9)))
+        _sign(report, played["director"], first, image=f.png_data_url(f.png_bytes(variant=9)))
 
     assert copied.value.problems[0].code == "image_copied"
     assert twice.value.problems[0].code == "already_signed"
@@ -141,9 +144,9 @@ def test_a_captain_signs_for_the_own_team_only(played):
     team.save()
     report = reports.submit_report(played["venue"], user=played["director"])
 
-    _sign(report, captain, team, image=png_data_url(png_bytes(variant=4)))
+    _sign(report, captain, team, image=f.png_data_url(f.png_bytes(variant=4)))
     with pytest.raises(PermissionDenied):
-        _sign(report, captain, other, image=png_data_url(png_bytes(variant=5)))
+        _sign(report, captain, other, image=f.png_data_url(f.png_bytes(variant=5)))
     with pytest.raises(PermissionDenied):
         _sign(report, get_user_model().objects.create_user("fremd"), other, pin="1234")
 

@@ -4,7 +4,7 @@ import pytest
 
 from league.models import RosterEntry
 from league.services import structure
-from tests.factories import make_club, make_player, make_staff_user
+from tests import factories as f
 from tests.league.factories import make_group, make_league, make_league_team
 from tournaments.services.errors import Rejected
 
@@ -47,8 +47,8 @@ def test_a_player_plays_for_one_team_per_league_and_season():
     group = make_group()
     team = make_league_team(group)
     taken = team.roster.first().player
-    club = make_club()
-    others = [make_player(club) for _ in range(3)]
+    club = f.make_club()
+    others = [f.make_player(club) for _ in range(3)]
 
     with pytest.raises(Rejected) as refused:
         structure.create_team(
@@ -64,14 +64,14 @@ def test_a_player_plays_for_one_team_per_league_and_season():
 def test_the_same_player_may_play_in_another_league():
     first, second = make_group(), make_group()
     player = make_league_team(first).roster.first().player
-    club = make_club()
+    club = f.make_club()
 
     team = structure.create_team(
         second,
         {
             "club": club.pk,
             "name": "Andere Liga",
-            "players": [player.pk] + [make_player(club).pk for _ in range(3)],
+            "players": [player.pk] + [f.make_player(club).pk for _ in range(3)],
         },
     )
 
@@ -90,8 +90,8 @@ def test_the_same_player_may_play_in_another_league():
 )
 def test_a_team_with_a_bad_roster_is_refused_naming_the_field(change, problem):
     group = make_group()
-    club = make_club()
-    players = [make_player(club).pk for _ in range(4)]
+    club = f.make_club()
+    players = [f.make_player(club).pk for _ in range(4)]
     body = {"club": club.pk, "name": "Herzbuben", "players": players, "captain": players[0]}
 
     with pytest.raises(Rejected) as refused:
@@ -111,7 +111,7 @@ def test_a_team_may_start_with_three_players_and_keeps_substitutes_apart():
 
 def test_a_group_leader_is_named_by_user_id():
     group = make_group()
-    leader = make_staff_user()
+    leader = f.make_staff_user()
 
     structure.add_leader(group, leader.pk)
 

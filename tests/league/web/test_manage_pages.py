@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 
 from league.models import MatchDay, MatchReport
 from league.services import reports
-from tests.factories import make_staff_user, png_bytes, png_data_url, strokes_json
+from tests import factories as f
 from tests.league.factories import (
     make_group,
     make_league_team,
@@ -37,7 +37,7 @@ def test_only_the_group_s_leaders_open_its_pages(client, group_with_leader):
     url = f"/liga/leitung/staffel/{group.pk}/"
 
     anonymous = client.get(url)
-    client.force_login(make_staff_user())
+    client.force_login(f.make_staff_user())
     stranger = client.get(url)
     client.force_login(leader)
     allowed = client.get(url)
@@ -134,7 +134,7 @@ def test_the_host_sets_a_line_up_and_sends_the_report(client):
     group = make_group(series=1, rounds=1)
     teams = [make_league_team(group, substitutes=1)] + [make_league_team(group) for _ in range(3)]
     venue = make_match_day(group, [teams]).venues.get()
-    director = make_staff_user()
+    director = f.make_staff_user()
     teams[0].club.directors.add(director)
     client.force_login(director)
     roster = [e.player_id for e in teams[0].roster.order_by("position")]
@@ -156,16 +156,19 @@ def test_another_club_s_director_cannot_run_the_venue(client):
     group = make_group(series=1, rounds=1)
     teams = [make_league_team(group) for _ in range(4)]
     venue = make_match_day(group, [teams]).venues.get()
-    client.force_login(make_staff_user())
-    teams[0].club.directors.add(make_staff_user())
+    client.force_login(f.make_staff_user())
+    teams[0].club.directors.add(f.make_staff_user())
 
-    assert client.get(f"/liga/spielort/{venue.pk}/").status_code == 403
+    response = client.get(f"/liga/spielort/{venue.pk}/")
+
+    assert response.status_code == 403
+    assert "<h1>Kein Zugang</h1>" in response.content.decode()
 
 
 def test_captains_sign_on_the_host_s_device_with_pin_or_drawing(client):
     group, teams = make_season(publish=False)
     report = MatchReport.objects.get()
-    director = make_staff_user()
+    director = f.make_staff_user()
     teams[0].club.directors.add(director)
     client.force_login(director)
     pin = Participant.objects.get(tournament=report.venue.tournament, player=teams[1].captain).pin
@@ -178,8 +181,8 @@ def test_captains_sign_on_the_host_s_device_with_pin_or_drawing(client):
         {
             "team": teams[2].pk,
             "method": "image",
-            "image": png_data_url(png_bytes(variant=2)),
-            "strokes": strokes_json(),
+            "image": f.png_data_url(f.png_bytes(variant=2)),
+            "strokes": f.strokes_json(),
         },
     )
     page = _text(client.get(url))
@@ -217,7 +220,10 @@ def test_an_unpublished_report_is_not_public(client):
     group, _teams = make_season(publish=False)
     report = MatchReport.objects.get()
 
-    assert client.get(f"/liga/spielbericht/{report.pk}/").status_code == 403
+    response = client.get(f"/liga/spielbericht/{report.pk}/")
+
+    assert response.status_code == 403
+    assert "<h1>Kein Zugang</h1>" in response.content.decode()
 
 
 def test_my_league_lists_what_the_user_does_in_the_league(client):

@@ -16,9 +16,9 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from skatverein.site_address import site_url
 from tournaments.models import Series, Tournament
 from tournaments.services import roles
-from tournaments.web.site_address import site_url
 
 from ..lookup import get_or_404
 from ..permissions import DirectorWritesOthersRead, event_of

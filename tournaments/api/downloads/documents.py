@@ -14,7 +14,7 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema_view
 
-from tournaments.exports import cache
+from tournaments.exports.kept import files
 from tournaments.models import Series, Table, Tournament
 
 from .base import (
@@ -60,7 +60,7 @@ class Document:
     ``subject`` finds what the file is about from the request and the id (or answers 404);
     ``kind`` (a msgid) ends the file's name; ``what`` begins the OpenAPI summary.
     ``kept``: the file shows nothing but what the tournament's version tracks (a ranking),
-    so it is made once per version and then served from storage (``exports/cache.py``).
+    so it is made once per version and then served from storage (``exports/kept/files.py``).
     """
 
     route: str
@@ -124,10 +124,10 @@ class DownloadView(FileView):
     def get(self, request, pk: int):
         subject = self.document.subject(request, pk)
         if self.document.kept and subject.tournament_id is not None:
-            name = cache.ranking_file_name(
+            name = files.ranking_file_name(
                 self.document.name, pk, subject.tournament_id, self.extension
             )
-            content = cache.stored_ranking_file(name, lambda: self.render(subject))
+            content = files.stored_ranking_file(name, lambda: self.render(subject))
         else:
             content = self.render(subject)
         return self.file_response(content, gettext(self.document.kind), **subject.scope)

@@ -25,15 +25,15 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.exports import cache as pdf_cache
 from tournaments.exports import pades
+from tournaments.exports.kept import background, files
 from tournaments.exports.listsheet import table_queryset
 from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.exports.pdf_list import blank_list_pdf, game_list_pdf
 from tournaments.models import Club, Series, SigningCertificate, Tournament
 from tournaments.services import roles
 from tournaments.services.errors import Rejected
-from tournaments.web.prepared import being_prepared
+from tournaments.services.sealing import certificates
 
 from ..permissions import DirectorWritesOthersRead
 from ..schema import ErrorSerializer
@@ -88,9 +88,9 @@ class TableListPDFView(FileView):
             )
             return stream.getvalue()
 
-        # A locked list is rendered once and kept under its seal (exports/cache.py).
-        stored = pdf_cache.sealed_list_name(table, site, with_money=with_money)
-        stream = pdf_cache.stored_or_rendered(stored, make_pdf)
+        # A locked list is rendered once and kept under its seal (exports/kept/).
+        stored = files.sealed_list_name(table, site, with_money=with_money)
+        stream = files.stored_or_rendered(stored, make_pdf)
         return pdf_response(stream, table_file_name(gettext("Game list"), table))
 
 
@@ -143,12 +143,12 @@ class SeriesListsPDFView(FileView):
             )
 
         if series.table_count > settings.SERIES_PDF_INLINE_TABLES:
-            # Hundreds of lists take seconds: made in the background (exports/cache.py).
-            stored = pdf_cache.series_lists_name(series, site, with_money=with_money)
+            # Hundreds of lists take seconds: made in the background (exports/kept/).
+            stored = files.series_lists_name(series, site, with_money=with_money)
             if default_storage.exists(stored):
                 return pdf_response(default_storage.open(stored, "rb"), name)
-            pdf_cache.start_in_background(stored, write)
-            return being_prepared(request, name)
+            background.start_in_background(stored, write)
+            return background.being_prepared(request, name)
         stream = tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY)
         try:
             write(stream)
@@ -173,7 +173,7 @@ class CertificateSerializer(serializers.Serializer):
 class CertificateUploadSerializer(serializers.Serializer):
     file = serializers.FileField(
         help_text=f"The certificate with its private key as PKCS#12 (.p12 / .pfx), "
-        f"at most {pades.MAX_UPLOAD_BYTES // 1000} KB."
+        f"at most {certificates.MAX_UPLOAD_BYTES // 1000} KB."
     )
     password = serializers.CharField(
         required=False, allow_blank=True, help_text="The password of the PKCS#12 file."
@@ -182,7 +182,7 @@ class CertificateUploadSerializer(serializers.Serializer):
 
 def certificate_data(club: Club, stored: SigningCertificate) -> dict:
     """What may be shown of a certificate: never the key or the PKCS#12 container."""
-    _key, certificate, _extra = pades.load_key_and_certificate(stored)
+    _key, certificate, _extra = certificates.load_key_and_certificate(stored)
     fingerprint = certificate.fingerprint(hashes.SHA256()).hex(":").upper()
     return {
         "club": club.pk,
@@ -233,8 +233,8 @@ class ClubCertificateView(APIView):
         club = get_object_or_404(Club, pk=pk)
         upload = request.data.get("file")
         # One byte more than allowed is enough for the service to refuse a file as too big.
-        data = upload.read(pades.MAX_UPLOAD_BYTES + 1) if hasattr(upload, "read") else b""
-        stored = pades.upload_certificate(
+        data = upload.read(certificates.MAX_UPLOAD_BYTES + 1) if hasattr(upload, "read") else b""
+        stored = certificates.upload_certificate(
             club, data, request.data.get("password"), user=request.user
         )
         return Response(certificate_data(club, stored), status=status.HTTP_201_CREATED)

@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from tournaments.models import Club, Player
+from tournaments.services import roles
 
 from ..fields import StrictCharField, StrictModelSerializer
 
@@ -28,7 +29,7 @@ class PlayerSerializer(StrictModelSerializer):
         """Member numbers are club records, not public: only staff read them."""
         data = super().to_representation(instance)
         request = self.context.get("request")
-        if request is None or not request.user.is_staff:
+        if request is None or not roles.is_director(request.user):
             data.pop("member_number", None)
         return data
 

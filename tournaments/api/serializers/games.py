@@ -5,7 +5,6 @@ from rest_framework import serializers
 
 from tournaments.models import Game
 from tournaments.models.games import STORED_GAME_FIELDS
-from tournaments.skat import evaluate
 
 from ..fields import StrictModelSerializer
 
@@ -34,6 +33,4 @@ class GameSerializer(StrictModelSerializer):
     def get_explanation(self, game) -> str:
         if game.passed:
             return gettext("passed in (eingepasst)")
-        return evaluate(
-            game.declaration(), game.outcome(), game.table.series.tournament.scheme
-        ).explain(gettext)
+        return game.evaluation(game.table.series.tournament.scheme).explain(gettext)

@@ -5,7 +5,7 @@ from rest_framework_dataclasses.serializers import DataclassSerializer
 
 from tournaments.models import AuditEntry, Table
 from tournaments.services import audit, roles
-from tournaments.services.settlement import SeatSettlement
+from tournaments.services.lists.settlement import SeatSettlement
 
 from ..fields import StrictCharField, StrictModelSerializer
 
@@ -39,7 +39,7 @@ class NextGameSerializer(serializers.Serializer):
 
 
 class TableSerializer(serializers.Serializer):
-    """Documents :func:`tournaments.services.tables.table_overview`."""
+    """Documents :func:`tournaments.services.lists.overview.table_overview`."""
 
     id = serializers.IntegerField()
     series = serializers.IntegerField()

@@ -15,6 +15,8 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from tournaments.services import roles
+
 GENERATED_PASSWORD_BYTES = 12
 
 
@@ -60,7 +62,7 @@ class Command(BaseCommand):
                     "The password is too weak: " + " ".join(error.messages)
                 ) from error
             user.email = email or user.email
-            user.is_staff = True
+            roles.make_director(user)
             user.is_active = True
             user.set_password(password)
             user.save()

@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from league.services.demo import CAPTAIN, LEADER, load_demo_league
-from tournaments.services.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, load_demo
+from tournaments.services.demo.evening import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, load_demo
 
 DEMO_URL = "http://127.0.0.1:8000/"
 

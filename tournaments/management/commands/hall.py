@@ -21,7 +21,8 @@ from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
-from tournaments.services.demo import load_demo
+from tournaments.services import roles
+from tournaments.services.demo.evening import load_demo
 
 DIRECTOR_USERNAME = "leitung"
 PASSWORD_BYTES = 9  # 12 characters: typed once per evening on the laptop
@@ -70,7 +71,7 @@ def ensure_director():
     shown). Later starts find the logins that exist and never touch their passwords.
     """
     users = get_user_model().objects
-    existing = users.filter(is_staff=True, is_active=True).order_by("date_joined", "id").first()
+    existing = roles.directors(users).order_by("date_joined", "id").first()
     if existing is not None:
         return existing, None
     password = secrets.token_urlsafe(PASSWORD_BYTES)

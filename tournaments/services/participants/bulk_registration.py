@@ -12,11 +12,11 @@ from .. import audit
 from ..errors import Rejected
 from ..versions import touch_tournament
 from .registration import (
-    _ensure_team_of,
-    _locked,
-    _next_start_number,
-    _team_full,
     ensure_registration_open,
+    ensure_team_of,
+    locked_tournament,
+    next_start_number,
+    team_full,
 )
 
 # --- Many players at once ---------------------------------------------------------------
@@ -49,7 +49,7 @@ def register_many(
     list of 5,000 players takes a few queries instead of 40,000. ``action`` and
     ``details`` name the one audit entry (an import passes its own counts).
     """
-    tournament = _locked(tournament)
+    tournament = locked_tournament(tournament)
     ensure_registration_open(tournament, field)
     registrations = list(registrations)
     registered = set(tournament.participants.values_list("player_id", flat=True))
@@ -71,7 +71,7 @@ def register_many(
     Player.objects.bulk_create(new_players)
     _create_teams(tournament, registrations)
 
-    top = _next_start_number(tournament)
+    top = next_start_number(tournament)
     participants = Participant.objects.bulk_create(
         Participant(
             tournament=tournament,
@@ -107,7 +107,7 @@ def _create_teams(tournament: Tournament, registrations) -> None:
         if team.pk is None:
             team.tournament = tournament
         else:
-            _ensure_team_of(tournament, team)
+            ensure_team_of(tournament, team)
         teams[id(team)] = team
         joining[id(team)] = joining.get(id(team), 0) + 1
     stored = [team.pk for team in teams.values() if team.pk is not None]
@@ -116,5 +116,5 @@ def _create_teams(tournament: Tournament, registrations) -> None:
     )
     for key, team in teams.items():
         if members.get(team.pk, 0) + joining[key] > tournament.team_size:
-            raise _team_full(team.name, tournament.team_size)
+            raise team_full(team.name, tournament.team_size)
     Team.objects.bulk_create([team for team in teams.values() if team.pk is None])

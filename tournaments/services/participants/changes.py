@@ -8,9 +8,9 @@ from tournaments.models import Participant
 from .. import audit
 from ..errors import Rejected
 from .registration import (
-    _ensure_team_has_room,
-    _locked,
-    _snapshot,
+    ensure_team_has_room,
+    locked_tournament,
+    registration_snapshot,
 )
 
 _UNSET = object()
@@ -35,9 +35,9 @@ def update_participant(
     A withdrawn participant keeps the results of the series played and is left out of
     every later draw.
     """
-    tournament = _locked(participant.tournament)
+    tournament = locked_tournament(participant.tournament)
     participant = Participant.objects.select_for_update().get(pk=participant.pk)
-    before = _snapshot(participant)
+    before = registration_snapshot(participant)
     changed = []
     if withdrawn is not _UNSET:
         if not isinstance(withdrawn, bool):
@@ -67,7 +67,7 @@ def update_participant(
             changed.append(field)
     if team is not _UNSET and (team.pk if team else None) != participant.team_id:
         if team is not None:
-            _ensure_team_has_room(tournament, team)
+            ensure_team_has_room(tournament, team)
         participant.team = team
         changed.append("team")
     if changed:
@@ -76,7 +76,11 @@ def update_participant(
         if changed == ["withdrawn"]:
             action = "participant_withdrawn" if participant.withdrawn else "participant_returned"
         audit.record(
-            action, user=user, obj=participant, before=before, after=_snapshot(participant)
+            action,
+            user=user,
+            obj=participant,
+            before=before,
+            after=registration_snapshot(participant),
         )
     return participant
 
@@ -84,7 +88,7 @@ def update_participant(
 @transaction.atomic
 def remove_participant(participant: Participant, *, user=None) -> None:
     """Delete a registration made by mistake; one that has played must be withdrawn instead."""
-    _locked(participant.tournament)
+    locked_tournament(participant.tournament)
     played = (
         participant.seats.exists()
         or participant.game_points.exists()
@@ -102,6 +106,6 @@ def remove_participant(participant: Participant, *, user=None) -> None:
             conflict=True,
             name=participant.player.full_name,
         )
-    before = _snapshot(participant)
+    before = registration_snapshot(participant)
     audit.record("participant_removed", user=user, obj=participant, before=before)
     participant.delete()

@@ -51,7 +51,7 @@ def ensure_registration_open(tournament: Tournament, field: str = "player") -> N
         raise Rejected([problem], conflict=True)
 
 
-def _locked(tournament: Tournament) -> Tournament:
+def locked_tournament(tournament: Tournament) -> Tournament:
     """The tournament row, locked until the transaction ends, with its current settings."""
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
@@ -64,7 +64,7 @@ def register(
     tournament: Tournament, player, start_number=None, team=None, withdrawn=False, *, user=None
 ) -> Participant:
     """Add ``player``; the next free start number unless one is given."""
-    tournament = _locked(tournament)
+    tournament = locked_tournament(tournament)
     ensure_registration_open(tournament)
     if tournament.participants.filter(player=player).exists():
         raise Rejected.because(
@@ -75,9 +75,9 @@ def register(
             name=str(player),
         )
     if team is not None:
-        _ensure_team_has_room(tournament, team)
+        ensure_team_has_room(tournament, team)
     if start_number is None:
-        start_number = _next_start_number(tournament)
+        start_number = next_start_number(tournament)
     else:
         _ensure_start_number_free(tournament, start_number)
     try:
@@ -96,7 +96,12 @@ def register(
             gettext_noop("The registration conflicts with another one; please try again."),
             conflict=True,
         ) from error
-    audit.record("participant_registered", user=user, obj=participant, after=_snapshot(participant))
+    audit.record(
+        "participant_registered",
+        user=user,
+        obj=participant,
+        after=registration_snapshot(participant),
+    )
     return participant
 
 
@@ -119,7 +124,7 @@ def register_new_player(
     instead of splitting a player's history over two records.
     """
     first_name, last_name, member_number = _new_player_fields(first_name, last_name, member_number)
-    ensure_registration_open(_locked(tournament))
+    ensure_registration_open(locked_tournament(tournament))
     existing = find_duplicate_player(first_name, last_name, club, member_number)
     if existing is not None:
         registered = tournament.participants.filter(player=existing).first()
@@ -240,7 +245,7 @@ def _duplicate_player(player: Player, member_number: str) -> Rejected:
     )
 
 
-def _next_start_number(tournament: Tournament) -> int:
+def next_start_number(tournament: Tournament) -> int:
     return (tournament.participants.aggregate(top=Max("start_number"))["top"] or 0) + 1
 
 
@@ -271,14 +276,14 @@ def _ensure_start_number_free(tournament: Tournament, start_number) -> None:
         )
 
 
-def _ensure_team_has_room(tournament: Tournament, team: Team, joining: int = 1) -> None:
-    _ensure_team_of(tournament, team)
+def ensure_team_has_room(tournament: Tournament, team: Team, joining: int = 1) -> None:
+    ensure_team_of(tournament, team)
     members = Participant.objects.filter(team=team).count()
     if members + joining > tournament.team_size:
-        raise _team_full(team.name, tournament.team_size)
+        raise team_full(team.name, tournament.team_size)
 
 
-def _ensure_team_of(tournament: Tournament, team: Team) -> None:
+def ensure_team_of(tournament: Tournament, team: Team) -> None:
     """A stored team can take only players of its own tournament."""
     if team.tournament_id != tournament.id:
         raise Rejected.because(
@@ -289,7 +294,7 @@ def _ensure_team_of(tournament: Tournament, team: Team) -> None:
         )
 
 
-def _team_full(name: str, limit: int) -> Rejected:
+def team_full(name: str, limit: int) -> Rejected:
     return Rejected.because(
         "team",
         "team_full",
@@ -302,7 +307,7 @@ def _team_full(name: str, limit: int) -> Rejected:
     )
 
 
-def _snapshot(participant: Participant) -> dict:
+def registration_snapshot(participant: Participant) -> dict:
     """What the audit trail keeps of a registration; never the signing PIN."""
     return {
         "player": participant.player_id,

@@ -8,7 +8,7 @@ from tournaments.models import Club, Team, Tournament
 from .. import audit
 from ..errors import Rejected
 from .registration import (
-    _locked,
+    locked_tournament,
     name_key,
 )
 
@@ -18,7 +18,7 @@ from .registration import (
 @transaction.atomic
 def create_team(tournament: Tournament, name, club: Club | None = None, *, user=None) -> Team:
     """A team (Mannschaft) of the tournament; names are unique, case ignored."""
-    tournament = _locked(tournament)
+    tournament = locked_tournament(tournament)
     limit = Team._meta.get_field("name").max_length
     name = " ".join(name.split()) if isinstance(name, str) else ""
     if not name or len(name) > limit:

@@ -5,7 +5,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
-from tournaments.services import demo
+from tournaments.services.demo import evening
 from tournaments.web.director.auth import director_required
 
 
@@ -14,7 +14,7 @@ from tournaments.web.director.auth import director_required
 def demo_delete(request):
     """GET asks (naming what goes), POST deletes the demo tournaments, players and clubs."""
     if request.method == "POST":
-        names = demo.delete_demo(request.user)
+        names = evening.delete_demo(request.user)
         if names:
             messages.success(
                 request,
@@ -22,5 +22,5 @@ def demo_delete(request):
             )
         return redirect("web:director-home")
     return render(
-        request, "director/demo_delete.html", {"demo_tournaments": demo.demo_tournaments()}
+        request, "director/demo_delete.html", {"demo_tournaments": evening.demo_tournaments()}
     )

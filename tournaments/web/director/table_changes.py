@@ -1,7 +1,7 @@
 """Changes to a table on the director's table page: a paper list's summary, and seat changes.
 
 The same services as ``PUT tables/{id}/summary/`` and ``tables/{id}/leave|join|replace/``
-(services/summary.py, services/seating.py) do the work and refuse with the same words; this
+(services/lists/summary.py, services/seating.py) do the work and refuse with the same words; this
 module reads the forms (numbers through services/input.py), shows the 30/40 credits of a
 summary before it is saved, and tells the director the rules of each change (docs/rules.md
 3) right next to its form.
@@ -13,10 +13,11 @@ from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Participant, Seat, Table
-from tournaments.services import seating, summary
+from tournaments.services import seating
 from tournaments.services.errors import Rejected
 from tournaments.services.input import whole_number
-from tournaments.services.listkeeping import MAX_GAME_NUMBER
+from tournaments.services.lists import summary
+from tournaments.services.lists.listkeeping import MAX_GAME_NUMBER
 from tournaments.skat import Problem
 from tournaments.skat.explanation import MINUS
 from tournaments.skat.rounds import game_count

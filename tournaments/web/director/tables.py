@@ -3,7 +3,8 @@
 from django.contrib import messages
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext, gettext_noop
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.models import (
@@ -11,9 +12,10 @@ from tournaments.models import (
     Signature,
     Table,
 )
-from tournaments.services import audit, signing, states, table_access
+from tournaments.services import audit, roles, states, table_access
 from tournaments.services.errors import Rejected
-from tournaments.services.tables import table_overviews
+from tournaments.services.lists.overview import table_overviews
+from tournaments.services.sealing import list_sealing, signing
 from tournaments.web import forms
 from tournaments.web.director.auth import director_required
 from tournaments.web.director.qr import qr_svg
@@ -44,7 +46,7 @@ def table_rows(tables) -> list[dict]:
     rows = []
     for table, overview in zip(tables, table_overviews(tables), strict=True):
         entered, planned = overview["games_entered"], overview["games_planned"]
-        complete = signing.list_complete(table, entered, planned)
+        complete = list_sealing.list_complete(table, entered, planned)
         ended = table.ended_early_at is not None
         missing = 0 if complete or ended else max(planned - entered, 0)
         signers = {seat["participant"] for seat in overview["seats"]}
@@ -60,7 +62,7 @@ def table_rows(tables) -> list[dict]:
                 "missing": missing,
                 "is_open": table.is_open,
                 "signatures": signed.get(table.id, 0),
-                "awaiting_signatures": signing.ready_to_sign(table, entered, planned),
+                "awaiting_signatures": list_sealing.ready_to_sign(table, entered, planned),
                 "code": table_access.format_code(table.access_code) if table.access_code else "",
             }
         )
@@ -91,11 +93,6 @@ def _table_page(request, table, *, refused_form=None, extra=None, status=200):
     ``extra``: the context of the summary and seat-change forms (web/director/table_changes)."""
     row = table_rows([table])[0]
     earlier_end = _earlier_end_reason(table)
-    reason_forms = {action: forms.ReasonForm(prefix=action) for action in STATE_CHANGES}
-    if earlier_end:
-        reason_forms["end"] = forms.ReasonForm(prefix="end", initial={"reason": earlier_end})
-    if refused_form is not None:
-        reason_forms[refused_form.prefix] = refused_form
     context = {
         "tournament": table.series.tournament,
         "series": table.series,
@@ -114,7 +111,7 @@ def _table_page(request, table, *, refused_form=None, extra=None, status=200):
             .exclude(reason="")
             .order_by("-created_at", "-id")[:AUDIT_ENTRIES]
         ],
-        **{f"{action}_form": form for action, form in reason_forms.items()},
+        "state_changes": state_changes(request.user, table, row, earlier_end, refused_form),
         **_code_context(request, table),
         **table_games_context(table),
         **(extra if extra is not None else changes_context(table)),
@@ -122,11 +119,114 @@ def _table_page(request, table, *, refused_form=None, extra=None, status=200):
     return render(request, "director/table.html", context, status=status)
 
 
+def state_changes(user, table, row, earlier_end: str, refused_form=None) -> list[dict]:
+    """The director's steps on the list that ``states.possible`` offers now, each as the
+    reason form the page shows (``director/_state_change.html``).
+
+    Ending is offered while games are missing (a complete list is signed as it is), and a
+    list of a finished series is reopened after the series (the page says so instead). A
+    form just refused is shown again with its errors whatever the list's state is now.
+    """
+    offered = [
+        action
+        for action in states.possible(table, roles.roles_of(user, table))
+        if action in STATE_CHANGES and (action != "end" or row["missing"])
+    ]
+    refused = refused_form.prefix if refused_form is not None else None
+    if refused is not None and refused not in offered:
+        offered.append(refused)
+    changes = []
+    for action in sorted(offered, key=list(STATE_CHANGES).index):
+        if action == refused:
+            form = refused_form
+        elif action == "end" and earlier_end:
+            form = forms.ReasonForm(prefix="end", initial={"reason": earlier_end})
+        else:
+            form = forms.ReasonForm(prefix=action)
+        change = _state_change(table, action, row, earlier_end)
+        if action == "reopen" and not change["take_back"]:
+            if table.series.status == table.series.Status.FINISHED:
+                change["blocked"] = gettext(
+                    "Series %(number)s is finished. To correct this list, reopen the series "
+                    "first (on its page, with a reason)."
+                ) % {"number": table.series.number}
+        changes.append({**change, "action": action, "form": form})
+    return changes
+
+
+def _state_change(table, action: str, row: dict, earlier_end: str) -> dict:
+    """The words of one step's form: its notes, the button, whether it is the main step."""
+    url = reverse(f"web:director-table-{action}", args=[table.id])
+    if action == "end":
+        missing = row["missing"]
+        notes = [_note(gettext(END_AGAIN), "end-again-note", "note")] if earlier_end else []
+        missing_text = ngettext(
+            "%(count)s game is still missing. If play stops here (e.g. time is up), end the "
+            "list so the players can sign it as it is.",
+            "%(count)s games are still missing. If play stops here (e.g. time is up), end the "
+            "list so the players can sign it as it is.",
+            missing,
+        )
+        notes.append(_note(missing_text % {"count": missing}))
+        return _change(url, notes, gettext("End the list now"))
+    if action == "close":
+        notes = [_note(gettext(CLOSE_NOTE))]
+        return _change(url, notes, gettext("Close the list"), primary=True)
+    if row["is_open"]:  # reopening an open list takes its early end back
+        notes = [_note(gettext(TAKE_BACK_NOTE))]
+        change = _change(url, notes, gettext("Take back the early end"), testid="take-back-end")
+        return {**change, "take_back": True}
+    notes = [_note(gettext(REOPEN_NOTE))]
+    if table.ended_early_at:
+        notes.append(_note(gettext(REOPEN_ENDED_NOTE), "reopen-ended-note"))
+    return _change(url, notes, gettext("Reopen the list"), primary=True)
+
+
+def _change(url, notes, button, *, primary=False, testid="") -> dict:
+    return {
+        "url": url,
+        "notes": notes,
+        "button": button,
+        "primary": primary,
+        "testid": testid,
+        "take_back": False,
+        "blocked": "",
+    }
+
+
+def _note(text: str, testid: str = "", css: str = "") -> dict:
+    return {"text": text, "testid": testid, "css": css}
+
+
+# The words of the state changes' forms (director/_state_change.html).
+END_AGAIN = gettext_noop(
+    "This list had been ended early and was reopened for a correction. Once the games are "
+    "right, end it again (the reason given the first time is filled in); then the players "
+    "sign again."
+)
+CLOSE_NOTE = gettext_noop(
+    "Lock the list although signatures are missing; the reason is kept with the list."
+)
+TAKE_BACK_NOTE = gettext_noop(
+    "The list was ended early. Take the early end back if play goes on; signatures given "
+    "so far are removed and the reason is kept in the audit trail."
+)
+REOPEN_NOTE = gettext_noop(
+    "Reopen the list to correct it. Its seal is removed until the list is confirmed again; "
+    "the reason is kept in the audit trail."
+)
+REOPEN_ENDED_NOTE = gettext_noop(
+    "This list was ended early. Reopening it also takes the early end back, so every game "
+    "can be corrected at once. After the correction, end the list again (the reason is "
+    "filled in) and the players sign again."
+)
+
+
 def _earlier_end_reason(table) -> str:
     """The reason of an early end that reopening took back, to end the list again with it.
 
     Reopening a signed list that had been ended early takes the early end back (one step
-    for a correction, services/list_closing.py); once the list is corrected the director
+    for a correction, services/sealing/closing.py); once the list is corrected the director
     ends it again, and the form offers the reason given the first time.
     """
     if not table.is_open or table.ended_early_at is not None:

@@ -17,13 +17,14 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from skatverein.site_address import site_url
 from tournaments.models import ListLocked, Table
-from tournaments.services import listkeeping, table_access
+from tournaments.services import states, table_access
 from tournaments.services.client_address import client_address as client_address_from
 from tournaments.services.errors import Rejected
-from tournaments.services.roles import may_direct
+from tournaments.services.lists import listkeeping
+from tournaments.services.roles import Role, may_direct
 from tournaments.skat import Problem
-from tournaments.web.site_address import site_url
 from tournaments.web.table.device_texts import offline_texts
 from tournaments.web.table.offline import catalogue
 
@@ -56,6 +57,17 @@ class Access:
 
     def actor(self) -> str:
         return "" if self.director else table_access.device_actor(self.table)
+
+    def roles(self) -> frozenset:
+        """The role the page acts in for ``states.apply``: the director or the table device
+        (who may open the page was decided when it was opened)."""
+        return frozenset({Role.DIRECTOR if self.director else Role.TABLE_DEVICE})
+
+    def enter(self, data: dict):
+        """Take the list's *enter* step with the game ``data`` (services/states.py)."""
+        return states.apply(
+            self.table, "enter", self.user, roles=self.roles(), actor=self.actor(), game=data
+        )
 
 
 def _code_still_usable(table: Table) -> bool:

@@ -10,9 +10,10 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop
 
 from tournaments.models import ListLocked, Table
-from tournaments.services import signing
+from tournaments.services import states
 from tournaments.services.errors import Rejected
-from tournaments.services.game_preview import number_or_text
+from tournaments.services.lists.game_form import number_or_text
+from tournaments.services.sealing import signing
 from tournaments.web.table.access import (
     ensure_may_write,
     problems_and_status,
@@ -106,16 +107,18 @@ def sign_page(request, access):
                 "pin_missing",
                 gettext_noop("Enter the four-digit PIN from your start card."),
             )
-        signing.sign_list(
+        states.apply(
             access.table,
-            seat,
+            "sign",
+            access.user,
+            roles=access.roles(),
+            actor=access.actor(),
+            seat=seat,
             participant=participant if isinstance(participant, int) else None,
             pin=pin,
             image=image,
             # The table device's pad always sends its strokes: a page without them is no pad.
             strokes=request.POST.get("strokes", "") if method == "image" else None,
-            user=access.user,
-            actor=access.actor(),
         )
     except signing.TooManyAttempts as blocked:
         errors = {key: {p.field: p.text(gettext) for p in blocked.problems}}

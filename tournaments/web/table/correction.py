@@ -13,13 +13,13 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from tournaments.models import Game, ListLocked
-from tournaments.services import game_correction, listkeeping
 from tournaments.services.errors import Rejected
-from tournaments.services.game_preview import game_fields
 from tournaments.services.input import MAX_REASON_LENGTH
-from tournaments.services.running_list import preview_correction
-from tournaments.services.table_device import totals_by_participant
-from tournaments.services.tables import table_overview
+from tournaments.services.lists import game_correction, listkeeping
+from tournaments.services.lists.game_form import game_fields
+from tournaments.services.lists.overview import table_overview
+from tournaments.services.lists.running_list import preview_correction
+from tournaments.services.lists.table_device import totals_by_participant
 from tournaments.web.table.access import (
     ensure_may_write,
     error_entry,
@@ -36,12 +36,12 @@ from tournaments.web.table.display import (
     signed,
 )
 from tournaments.web.table.offline import offline_context
-from tournaments.web.table.touch import TOUCH_SLOTS, _touch_errors, _touch_page, _touch_state
+from tournaments.web.table.touch import TOUCH_SLOTS, touch_errors, touch_page, touch_state
 
 
 def _state_of(game: Game) -> dict:
     """The touch form's choices for a saved game: what was entered, else what it made."""
-    state = _touch_state()
+    state = touch_state()
     if game.passed:
         return state | {"declarer": "passed"}
     inputs = listkeeping.game_inputs(game)
@@ -129,7 +129,7 @@ def _game_or_none(access, number: int) -> Game | None:
 
 
 def _page(request, access, game, **kwargs):
-    return _touch_page(request, access, extra=_correction_context(request, access, game), **kwargs)
+    return touch_page(request, access, extra=_correction_context(request, access, game), **kwargs)
 
 
 @table_entry_view()
@@ -144,7 +144,7 @@ def correct_game(request, access, number):
     if request.method != "POST":
         return _page(request, access, game, state=_state_of(game))
     data = game_fields(request.POST)
-    state = _touch_state(request.POST)
+    state = touch_state(request.POST)
     try:
         ensure_may_write(access)
         if request.POST.get("action") == "preview":
@@ -162,7 +162,7 @@ def correct_game(request, access, number):
     except (Rejected, ListLocked) as error:
         problems, status = problems_and_status(error)
         return _page(
-            request, access, game, state=state, errors=_touch_errors(problems), status=status
+            request, access, game, state=state, errors=touch_errors(problems), status=status
         )
     messages.success(request, saved_message(game, corrected=True))
     return redirect(reverse("web:table", args=[access.table.pk]) + f"#game-{game.number}")

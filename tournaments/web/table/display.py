@@ -4,7 +4,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_noop
 
 from tournaments.models import Game
-from tournaments.services import listkeeping
+from tournaments.services.lists import listkeeping
 from tournaments.skat import GameType
 from tournaments.skat.explanation import MINUS
 from tournaments.skat.notation import format_game_line

@@ -14,10 +14,9 @@ from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_safe
 
 from tournaments.models import Game, ListLocked
-from tournaments.services import listkeeping
 from tournaments.services.errors import Rejected
-from tournaments.services.game_preview import whole_number
-from tournaments.services.running_list import preview_game
+from tournaments.services.lists.game_form import whole_number
+from tournaments.services.lists.running_list import preview_game, saved_preview
 from tournaments.skat.notation import NOTATION, format_game_line, parse_game_line
 from tournaments.web.table.access import (
     Access,
@@ -136,15 +135,14 @@ def _read_line(access: Access, text: str, *, save: bool, number=None) -> LineRes
         return result
     try:
         ensure_may_enter(access)
-        preview = preview_game(access.table, parsed.data)
-        result.preview = preview_display(preview)
         if save:
-            result.game = listkeeping.enter_game(
-                access.table,
-                {**parsed.data, "number": number or preview.number},
-                user=access.user,
-                actor=access.actor(),
-            )
+            # Saved as typed, checked and valued once by the entry; the answer shows the
+            # stored game as the preview showed it.
+            data = {**parsed.data, **({"number": number} if number else {})}
+            result.game = access.enter(data)
+            result.preview = preview_display(saved_preview(access.table, result.game))
+        else:
+            result.preview = preview_display(preview_game(access.table, parsed.data))
     except (Rejected, ListLocked) as error:
         result.problems, result.status = problems_and_status(error)
     return result

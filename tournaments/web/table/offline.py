@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from tournaments.services.table_device import device_facts
+from tournaments.services.lists.table_device import device_facts
 from tournaments.skat.i18n import marked_messages
 from tournaments.web.table.device_texts import device_texts, offline_texts, page_messages
 

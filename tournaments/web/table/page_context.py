@@ -2,7 +2,7 @@
 running list (newest game first, so the last entry sits right under the form).
 
 Numbers come from the services: the running totals from the stored list points
-(``services.running_list``), in a constant number of queries.
+(``services.lists.running_list``), in a constant number of queries.
 """
 
 from dataclasses import dataclass
@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from django.urls import NoReverseMatch, reverse
 
 from tournaments.models import Table
-from tournaments.services.running_list import running_list
-from tournaments.services.tables import table_overview
+from tournaments.services.lists.overview import table_overview
+from tournaments.services.lists.running_list import running_list
 from tournaments.skat.rounds import Presence
 from tournaments.web.table.access import (
     Access,
@@ -51,8 +51,7 @@ def page_context(request, access: Access) -> dict:
     next_game = overview["next_game"]
     if table.entry_mode == Table.EntryMode.SUMMARY or ended_early:
         next_game = None
-    number = next_game["number"] if next_game else (rows[-1].game.number + 1 if rows else 1)
-    present = [s for s in seats if s.covers(number)] if next_game else []
+    present = [s for s in seats if s.covers(next_game["number"])] if next_game else []
     totals = rows[-1].totals if rows else {}
     current = {seat.number: _current_total(rows, seat) for seat in seats}
     dealer = next_game["dealer_seat"] if next_game else None

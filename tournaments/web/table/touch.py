@@ -11,9 +11,8 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from tournaments.models import ListLocked
-from tournaments.services import listkeeping
 from tournaments.services.errors import Rejected
-from tournaments.services.game_preview import game_fields, preview_at_table
+from tournaments.services.lists.game_form import game_fields, preview_at_table
 from tournaments.skat import NULL_VALUES, POSSIBLE_GAME_VALUES, GameType
 from tournaments.skat.games import MAX_MATADORS
 from tournaments.web.calculator import RED_SUITS, SUIT_SYMBOLS
@@ -53,7 +52,7 @@ TOUCH_SLOTS = {
 # Tokens of the notation for the help box: (example, meaning). A test parses every example.
 
 
-def _touch_errors(problems) -> dict[str, list[str]]:
+def touch_errors(problems) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
     for problem in problems:
         slot = TOUCH_SLOTS.get(problem.field, "form")
@@ -61,7 +60,7 @@ def _touch_errors(problems) -> dict[str, list[str]]:
     return errors
 
 
-def _touch_state(post=None) -> dict:
+def touch_state(post=None) -> dict:
     """What the form shows as chosen: the posted values, or the defaults of a new game."""
     if post is None:
         return {"with_matadors": "true", "matadors": "1", "checked": set()}
@@ -101,9 +100,9 @@ def _flags(flags, state, errors) -> list[dict]:
     ]
 
 
-def _touch_page(request, access, *, state=None, errors=None, preview=None, status=200, extra=None):
+def touch_page(request, access, *, state=None, errors=None, preview=None, status=200, extra=None):
     """``extra`` replaces parts of the page context, e.g. the game a correction changes."""
-    state = state or _touch_state()
+    state = state or touch_state()
     errors = errors or {}
     context = page_context(request, access)
     context.update(extra or {})
@@ -133,22 +132,22 @@ def table_page(request, access):
     """``/tisch/<id>/``: the touch entry; POST saves the game (or previews it, ``action``)."""
     if request.method != "POST":
         kept = kept_entry(request, access.table.pk)
-        return _touch_page(request, access, state=_touch_state(kept) if kept else None)
+        return touch_page(request, access, state=touch_state(kept) if kept else None)
     data = game_fields(request.POST)
-    state = _touch_state(request.POST)
+    state = touch_state(request.POST)
     try:
         ensure_may_enter(access)
         if request.POST.get("action") == "preview":
             preview = preview_at_table(access.table, request.POST)
-            return _touch_page(request, access, state=state, preview=preview_display(preview))
-        game = listkeeping.enter_game(access.table, data, user=access.user, actor=access.actor())
+            return touch_page(request, access, state=state, preview=preview_display(preview))
+        game = access.enter(data)
     except (Rejected, ListLocked) as error:
         problems, status = problems_and_status(error)
         if wants_json(request):
             errors = [error_entry(p.field, p.text(gettext)) for p in problems]
             return JsonResponse({"ok": False, "errors": errors}, status=status)
-        return _touch_page(
-            request, access, state=state, errors=_touch_errors(problems), status=status
+        return touch_page(
+            request, access, state=state, errors=touch_errors(problems), status=status
         )
     messages.success(request, saved_message(game))
     if wants_json(request):

@@ -9,9 +9,9 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from tournaments.models import ListLocked
-from tournaments.services import listkeeping
 from tournaments.services.errors import Rejected
-from tournaments.services.game_preview import whole_number
+from tournaments.services.lists import listkeeping
+from tournaments.services.lists.game_form import whole_number
 from tournaments.skat.notation import format_game_line
 from tournaments.web.table.access import (
     ensure_may_enter,

@@ -1,0 +1,147 @@
+"""Demo data, so a fresh installation can be tried out at once.
+
+Loading is idempotent: every row is looked up by its natural key and updated, so running
+the loader again restores the demo state instead of adding duplicates.
+"""
+
+from contextlib import ExitStack
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from tournaments.models import (
+    AuditEntry,
+    Club,
+    Game,
+    Payment,
+    Player,
+    Table,
+    Tournament,
+    changes_allowed,
+)
+
+from .. import audit, roles
+from .lists import DEMO_TOURNAMENT, load_demo_cup, load_demo_evening
+from .money import load_demo_money
+
+DIRECTOR_USERNAME = "leitung"
+DIRECTOR_PASSWORD = "skat-demo"
+
+# (name, short name) of the demo clubs.
+CLUBS = [
+    ("Skatfreunde Musterstadt", "SF Musterstadt"),
+    ("Herz Dame Beispielheim", "HD Beispielheim"),
+]
+
+# (first name, last name, index into CLUBS, member number) of the demo players.
+PLAYERS = [
+    ("Klaus", "Becker", 0, "101"),
+    ("Monika", "Schulze", 0, "102"),
+    ("Jürgen", "Hoffmann", 0, "103"),
+    ("Sabine", "Wagner", 0, "104"),
+    ("Dieter", "Schmitt", 0, "105"),
+    ("Renate", "Krüger", 0, "106"),
+    ("Horst", "Neumann", 0, "107"),
+    ("Petra", "Zimmermann", 0, "108"),
+    ("Werner", "Braun", 1, "201"),
+    ("Ingrid", "Hartmann", 1, "202"),
+    ("Manfred", "Lange", 1, "203"),
+    ("Gisela", "Schröder", 1, "204"),
+    ("Uwe", "Koch", 1, "205"),
+    ("Brigitte", "Wolf", 1, "206"),
+    ("Heinz", "Richter", 1, "207"),
+    ("Karin", "Schäfer", 1, "208"),
+]
+
+
+@dataclass(frozen=True)
+class DemoCounts:
+    """How many demo rows exist after loading, for the command's summary and for tests."""
+
+    clubs: int
+    players: int
+    directors: int
+    tournaments: int = 0
+    games: int = 0
+
+
+@transaction.atomic
+def load_demo(director=None) -> DemoCounts:
+    """Create or refresh the demo clubs, players and tournaments.
+
+    Without ``director`` the demo's own login with its published password is created (or
+    reset) and acts for the demo; the hall server passes the director it created instead,
+    so that no login with a known password exists there.
+    """
+    clubs = [
+        Club.objects.update_or_create(name=name, defaults={"short_name": short_name})[0]
+        for name, short_name in CLUBS
+    ]
+    players = [
+        Player.objects.update_or_create(
+            club=clubs[club_index],
+            member_number=member_number,
+            defaults={"first_name": first_name, "last_name": last_name},
+        )[0]
+        for first_name, last_name, club_index, member_number in PLAYERS
+    ]
+    director = director or _reset_director()
+    load_demo_evening(clubs[0], director)
+    load_demo_cup(clubs[1], director)
+    for tournament in Tournament.objects.filter(name=DEMO_TOURNAMENT):
+        load_demo_money(tournament)
+    return DemoCounts(
+        clubs=len(clubs),
+        players=len(players),
+        directors=1,
+        tournaments=Tournament.objects.filter(is_demo=True).count(),
+        games=Game.objects.filter(table__series__tournament__is_demo=True).count(),
+    )
+
+
+def _reset_director():
+    """Create the demo director, or restore its rights and password if someone changed them."""
+    user, _created = get_user_model().objects.get_or_create(username=DIRECTOR_USERNAME)
+    user.is_active = True
+    roles.make_director(user, association_admin=True)
+    user.set_password(DIRECTOR_PASSWORD)
+    user.save()
+    return user
+
+
+def demo_tournaments():
+    return Tournament.objects.filter(is_demo=True).order_by("-date", "name")
+
+
+@transaction.atomic
+def delete_demo(user) -> list[str]:
+    """Delete the demo tournaments, their lists and audit entries, and the demo's players
+    and clubs where no other tournament uses them; the names of the tournaments deleted.
+
+    Signed lists refuse deletion (models/locking.py): the demo's are released one by one,
+    for this deletion only. One audit entry records who deleted the demo.
+    """
+    tournaments = list(demo_tournaments())
+    tables = list(Table.objects.filter(series__tournament__in=tournaments))
+    with ExitStack() as released:
+        for table in tables:
+            released.enter_context(changes_allowed(table))
+        AuditEntry.objects.filter(table__in=tables).delete()
+        # Lists and payments first: their games, seats and payments protect the participants
+        # and series they name, which the tournament's own deletion removes afterwards.
+        Table.objects.filter(pk__in=[table.pk for table in tables]).delete()
+        Payment.objects.filter(tournament__in=tournaments).delete()
+        for tournament in tournaments:
+            tournament.delete()
+    demo_clubs = Club.objects.filter(name__in=[name for name, _short in CLUBS])
+    Player.objects.filter(
+        club__in=demo_clubs,
+        member_number__in=[member for *_name, _club, member in PLAYERS],
+        participations__isnull=True,
+    ).delete()
+    demo_clubs.filter(players__isnull=True, tournaments__isnull=True).delete()
+    names = [tournament.name for tournament in tournaments]
+    if names:
+        audit.record("demo_deleted", user=user, obj=", ".join(names), after={"tournaments": names})
+    return names

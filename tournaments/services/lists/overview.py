@@ -1,0 +1,107 @@
+"""Reading tables' lists: seats, settlement and what comes next, in constant queries."""
+
+from collections import defaultdict
+from dataclasses import asdict
+
+from django.db.models import Max
+
+from tournaments.models import Game, Signature, Table
+from tournaments.skat.rounds import deal_of, game_count
+
+from ..sealing.signing import ready_to_sign, signers
+from ..seating import seats_by_table, table_rounds
+from .listkeeping import next_game_number
+from .settlement import settlement_lines, table_totals
+
+
+def table_overview(table: Table) -> dict:
+    """Everything a list keeper needs to see; ``table`` should come with series__tournament."""
+    return table_overviews([table])[0]
+
+
+def table_overviews(tables) -> list[dict]:
+    """The overviews of many tables in five queries, whatever their number of games."""
+    tables = list(tables)
+    ids = [table.id for table in tables]
+    seats = seats_by_table(ids)
+    last_games = dict(
+        Game.objects.filter(table_id__in=ids)
+        .values("table")
+        .annotate(last=Max("number"))
+        .values_list("table", "last")
+        .order_by()
+    )
+    totals = table_totals(tables)
+    signatures = defaultdict(list)
+    for signature in Signature.objects.filter(table_id__in=ids).only(
+        "table_id", "participant_id", "method", "signed_at"
+    ):
+        signatures[signature.table_id].append(signature)
+    return [
+        _overview(
+            table,
+            seats[table.id],
+            last_games.get(table.id, 0),
+            totals[table.id],
+            signatures[table.id],
+        )
+        for table in tables
+    ]
+
+
+def _overview(table: Table, seats, entered: int, totals, signatures) -> dict:
+    rounds = table_rounds(table, seats)
+    planned = game_count(rounds)
+    summary = table.entry_mode == Table.EntryMode.SUMMARY
+    deal = None if summary else deal_of(next_game_number(table, last=entered), rounds)
+    return {
+        "id": table.id,
+        "series": table.series_id,
+        "number": table.number,
+        "status": table.status,
+        "entry_mode": table.entry_mode,
+        "seats": [
+            {
+                "seat": seat.number,
+                "participant": seat.participant_id,
+                "name": seat.participant.player.full_name,
+                "start_number": seat.participant.start_number,
+                "from_game": seat.from_game,
+                "until_game": seat.until_game,
+            }
+            for seat in seats
+        ],
+        "settlement": [asdict(line) for line in settlement_lines(table, seats, totals)],
+        "games_planned": planned,
+        "games_entered": entered,
+        "ended_early": table.ended_early_at is not None,
+        "ended_reason": table.ended_reason,
+        "ready_to_sign": ready_to_sign(table, entered, planned),
+        "signatures": [
+            {
+                "seat": signer.seat,
+                "participant": signer.participant,
+                "name": signer.name,
+                "signed": signer.signed,
+                "method": signer.method,
+                "signed_at": signer.signed_at,
+            }
+            for signer in signers(table, seats, signatures)
+        ],
+        "closed_reason": table.closed_reason,
+        "locked_at": _iso(table.locked_at),
+        "seal": table.seal or None,
+        "sealed_at": _iso(table.sealed_at),
+        "next_game": None
+        if deal is None
+        else {
+            "number": deal.number,
+            "dealer_seat": deal.dealer,
+            "active_seats": list(deal.active),
+            "table_size": deal.table_size,
+        },
+    }
+
+
+def _iso(moment) -> str | None:
+    return moment.isoformat() if moment is not None else None
