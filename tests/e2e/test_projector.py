@@ -36,7 +36,7 @@ def test_projector_shows_ranks_in_large_type_and_turns_the_page_by_itself(new_pa
 
 # What a page's columns need, measured in the browser: the right edge of each header's text
 # and of the widest total, and the gap between the "won" and "lost" header words.
-COLUMN_BOXES = """() => {
+COLUMN_BOXES = r"""() => {
   const textBox = (node) => {
     const range = document.createRange();
     range.selectNodeContents(node);
@@ -172,9 +172,7 @@ def test_projector_shows_every_name_whole_with_every_total(new_page, evening_of_
     assert sorted(shown) == sorted(f"{first} {last}" for first, last in LONG_NAMES)
 
 
-def test_projector_fills_a_full_hd_screen_before_turning_the_page(
-    new_page, evening_of_long_names
-):
+def test_projector_fills_a_full_hd_screen_before_turning_the_page(new_page, evening_of_long_names):
     hall = new_page(viewport={"width": 1920, "height": 1080})
 
     hall.goto(f"/turniere/{evening_of_long_names.pk}/leinwand/")
