@@ -299,6 +299,14 @@ def pdf_text(pdf: bytes) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
 
 
+def pdf_words(pdf: bytes) -> str:
+    """A PDF's text as one line with single spaces; a word wrapped after its own hyphen
+    ("Müller-" / "Lüdenscheidt", exports/fitting.py) is joined again."""
+    import re
+
+    return " ".join(re.sub(r"-\n", "-", pdf_text(pdf)).split())
+
+
 def page_text(response) -> str:
     """A page's text without tags and with single spaces, for phrase assertions."""
     import re

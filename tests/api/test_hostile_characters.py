@@ -97,7 +97,7 @@ def test_a_web_page_with_a_nul_byte_in_the_query_answers_400(client):
     response = client.get("/", {"q": "\x00"})
 
     assert response.status_code == 400
-    assert "<h1>Bad Request (400)</h1>" in response.content.decode()
+    assert "<h1>Ungültige Anfrage</h1>" in response.content.decode()
 
 
 def test_a_nul_byte_in_a_form_field_is_refused(client):
@@ -108,7 +108,7 @@ def test_a_nul_byte_in_a_form_field_is_refused(client):
     )
 
     assert response.status_code == 400
-    assert "<h1>Bad Request (400)</h1>" in response.content.decode()
+    assert "<h1>Ungültige Anfrage</h1>" in response.content.decode()
 
 
 def test_a_nul_byte_in_a_json_field_is_refused_naming_the_field(director_client):

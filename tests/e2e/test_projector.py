@@ -36,7 +36,7 @@ def test_projector_shows_ranks_in_large_type_and_turns_the_page_by_itself(new_pa
 
 # What a page's columns need, measured in the browser: the right edge of each header's text
 # and of the widest total, and the gap between the "won" and "lost" header words.
-COLUMN_BOXES = """() => {
+COLUMN_BOXES = r"""() => {
   const textBox = (node) => {
     const range = document.createRange();
     range.selectNodeContents(node);
@@ -52,6 +52,17 @@ COLUMN_BOXES = """() => {
   const clipped = [...page.querySelectorAll("tbody td.num")]
     .filter((td) => td.scrollWidth > td.clientWidth)
     .map((td) => td.innerText);
+  // A name is whole when its text box lies inside its cell and the cell inside the screen.
+  const names = [...page.querySelectorAll("tbody th")].map((th) => {
+    const cell = th.getBoundingClientRect();
+    const box = textBox(th);
+    return {
+      text: th.innerText.replace(/\s+/g, " ").trim(),
+      whole: th.scrollWidth <= th.clientWidth && th.scrollHeight <= th.clientHeight
+        && box.right <= cell.right + 1 && box.bottom <= cell.bottom + 1,
+      inside: cell.bottom <= window.innerHeight && cell.right <= window.innerWidth,
+    };
+  });
   return {
     width: window.innerWidth,
     scrollWidth: document.documentElement.scrollWidth,
@@ -60,6 +71,8 @@ COLUMN_BOXES = """() => {
     headers: headers,
     totalsRight: Math.max(...totals),
     clipped: clipped,
+    names: names,
+    pages: document.querySelectorAll("[data-testid=projector-page]").length,
   };
 }"""
 
@@ -96,3 +109,80 @@ def test_projector_columns_fit_every_common_screen(new_page):
         assert boxes["clipped"] == [], (width, boxes)  # places and numbers are never cut
         assert headers["gewonnen"]["right"] + 8 <= headers["verloren"]["left"], (width, headers)
         assert headers["verloren"]["right"] + 8 <= headers["Gesamt"]["left"], (width, headers)
+
+
+LONG_NAMES = [
+    ("Jürgen", "Müller-Lüdenscheidt"),
+    ("Wolfgang", "von der Heydt-Ærøskøbing"),
+    ("Elfriede", "Zimmermann"),
+    ("Karl-Heinz", "Großmann"),
+    ("Brigitte", "Østergaard"),
+    ("Hans-Peter", "Schäfer"),
+    ("Дмитрий", "Иванов"),
+    ("Łukasz", "Wąsik"),
+    ("Maximilian-Alexander", "Wolkenstein-Trostburg"),
+    ("Gisela", "Öztürk"),
+    ("Siegfried", "Ahlers"),
+    ("Renate", "Bäcker"),
+    ("Ingrid", "Weiß"),
+]
+SHOW_PAGE = """(index) => document.querySelectorAll("[data-testid=projector-page]")
+  .forEach((page, i) => { page.hidden = i !== index; })"""
+
+
+@pytest.fixture
+def evening_of_long_names(transactional_db):
+    """Thirteen players, some with long names, from a 55-character club; results entered."""
+    tournament = f.make_tournament(name="Clubabend November", rounds_per_series=3)
+    club = Club.objects.create(name="Skatfreunde Herz Dame Bad Münstereifel-Nöthen 1978 e.V.")
+    people = f.make_many_participants(tournament, len(LONG_NAMES), club=club)
+    for person, (first, last) in zip(people, LONG_NAMES, strict=True):
+        person.player.first_name, person.player.last_name = first, last
+        person.player.save()
+    series = f.make_series(tournament)
+    for number, seats in enumerate([people[0:4], people[4:7], people[7:10], people[10:13]], 1):
+        summary.save_summary(
+            f.make_table(series, seats, number=number),
+            [
+                {"seat": seat, "game_points": 900 - 100 * number - 30 * seat, "won": 2, "lost": 1}
+                for seat in range(1, len(seats) + 1)
+            ],
+        )
+    return tournament
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (1920, 1080)])
+def test_projector_shows_every_name_whole_with_every_total(new_page, evening_of_long_names, size):
+    hall = new_page(viewport={"width": size[0], "height": size[1]})
+
+    hall.goto(f"/turniere/{evening_of_long_names.pk}/leinwand/")
+
+    shown = []
+    for index in range(hall.get_by_test_id("projector-page").count()):
+        hall.evaluate(SHOW_PAGE, index)
+        boxes = hall.evaluate(COLUMN_BOXES)
+        assert boxes["scrollHeight"] <= size[1], (size, index, boxes)
+        assert boxes["scrollWidth"] <= size[0], (size, index, boxes)
+        assert {header["text"] for header in boxes["headers"]} >= {"Gesamt"}
+        assert boxes["totalsRight"] <= size[0], (size, boxes)
+        assert boxes["clipped"] == [], (size, boxes)
+        for name in boxes["names"]:
+            assert name["whole"] and name["inside"], (size, name)
+        shown += [name["text"] for name in boxes["names"]]
+    assert sorted(shown) == sorted(f"{first} {last}" for first, last in LONG_NAMES)
+
+
+def test_projector_fills_a_full_hd_screen_before_turning_the_page(new_page, evening_of_long_names):
+    hall = new_page(viewport={"width": 1920, "height": 1080})
+
+    hall.goto(f"/turniere/{evening_of_long_names.pk}/leinwand/")
+
+    pages = hall.get_by_test_id("projector-page")
+    assert pages.count() == 2
+    first_rows = pages.nth(0).locator("tbody tr").count()
+    free = 1080 - pages.nth(0).bounding_box()["y"] - pages.nth(0).bounding_box()["height"]
+    hall.evaluate(SHOW_PAGE, 1)
+    next_row = pages.nth(1).locator("tbody tr").first.bounding_box()["height"]
+    assert free < next_row  # the next rank would not have fitted
+    assert pages.nth(1).locator("tbody tr").count() == len(LONG_NAMES) - first_rows
+    assert pages.nth(1).get_by_text("Seite 2 von 2").is_visible()

@@ -68,6 +68,8 @@ def test_free_text_is_normalised_and_trimmed():
     ("value", "code"),
     [
         ("a\ud800b", "invalid_character"),
+        ("a\ufffdb", "invalid_character"),  # what invalid UTF-8 was decoded to
+        ("\ufffd\ufffd\ufffd", "invalid_character"),
         ("a\x00b", "control_character"),
         ("a\x1bb", "control_character"),
         ("x" * 501, "too_long"),

@@ -7,7 +7,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.models import Club, Player
-from tournaments.services import club_directors
+from tournaments.services import club_directors, participants
 
 from .permissions import AssociationAdminWrites, DirectorWritesOthersRead
 from .request_bodies import json_object
@@ -46,10 +46,18 @@ class ClubViewSet(viewsets.ModelViewSet):
         return Response(data, status.HTTP_201_CREATED)
 
 
+class PlayerSearch(filters.SearchFilter):
+    """``?search=``: every word in the player's name, club or member number, a name found
+    as people type it ("mueller" finds Müller; services/participants/search.py)."""
+
+    def filter_queryset(self, request, queryset, view):
+        return participants.filter_players(queryset, request.query_params.get(self.search_param))
+
+
 class PlayerViewSet(viewsets.ModelViewSet):
     queryset = Player.objects.select_related("club").order_by("sort_name", "id")
     serializer_class = PlayerSerializer
     permission_classes = [DirectorWritesOthersRead]
-    filter_backends = [DjangoFilterBackend, filters.SearchFilter]
+    filter_backends = [DjangoFilterBackend, PlayerSearch]
     filterset_fields = ["club"]
     search_fields = ["first_name", "last_name", "club__name", "member_number"]

@@ -80,15 +80,3 @@ def _pdf_char(char: str, drawable: frozenset) -> str:
     if base and all(ord(c) in drawable for c in base):
         return base
     return "?"
-
-
-@functools.lru_cache(maxsize=4096)
-def shorten(text: str, width: float, font: str, size: float) -> str:
-    """``text`` cut with a dot so that it fits ``width`` points in ``font`` at ``size``."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    if stringWidth(text, font, size) <= width:
-        return text
-    while text and stringWidth(text + ".", font, size) > width:
-        text = text[:-1]
-    return text + "." if text else ""

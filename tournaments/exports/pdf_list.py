@@ -18,7 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 from tournaments.models import Table
 
 from . import list_money, styles
-from .formatting import date, date_time, number, pdf_text, shorten
+from .fitting import fit, fitting_size
+from .formatting import date, date_time, number, pdf_text
 from .listsheet import ListSheet, load_blank_sheet, load_sheet, table_queryset
 from .pdf_list_foot import (
     CONTENT_WIDTH,
@@ -27,7 +28,7 @@ from .pdf_list_foot import (
     SIGNATURE_HEIGHT,
     STAND_LINE,
     ListFoot,
-    fitting_size,
+    closed_lines,
     remarks_height,
     stand_lines,
 )
@@ -117,7 +118,7 @@ class GameListPDF(ListFoot):
         height += STAND_LINE * len(stand_lines(sheet))
         height += remarks_height(sheet)
         if sheet.closed_reason:
-            height += LINE + 2
+            height += LINE * len(closed_lines(sheet)) + 2
         height += max(SIGNATURE_HEIGHT + 14, QR_SIZE + 14 if sheet.seal else 0)
         if sheet.seal:
             height += 2 * LINE
@@ -143,9 +144,11 @@ class GameListPDF(ListFoot):
     # Drawing ------------------------------------------------------------------------
 
     def _text(self, x, y, text, font=FONT, size=7, align="left", width=None):
+        """``text`` at ``x``, ``y``; within ``width`` in smaller type if need be, on one line
+        as the list's rows and cells hold one (a name is never cut)."""
         text = pdf_text(text)
         if width is not None:
-            text = shorten(text, width, font, size)
+            size = fitting_size(text, width, size, font)
         self.layer.text(x, y, text, font, size, align)
 
     def _header(self, sheet: ListSheet) -> float:
@@ -249,15 +252,11 @@ class GameListPDF(ListFoot):
                 seat = int(column.key[4:])
                 centre = x + column.width / 2
                 self._text(centre, top - 12, column.label, BOLD, 7, "center")
-                self._text(
-                    centre,
-                    top - 22,
-                    names.get(seat, ""),
-                    FONT,
-                    6.5,
-                    "center",
-                    width=column.width - 3,
-                )
+                name = fit(names.get(seat, ""), column.width - 3, FONT, 6.5)
+                baseline = top - 22 + name.extra / 2  # a name on two lines spreads up and down
+                for line in name.lines:
+                    self._text(centre, baseline, line, FONT, name.size, "center")
+                    baseline -= name.leading
                 self._text(
                     centre,
                     top - 31,

@@ -8,11 +8,11 @@ import io
 
 from django.utils.translation import gettext, ngettext, pgettext
 from reportlab.lib.utils import ImageReader, simpleSplit
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from tournaments.models import Signature
 
 from . import list_money, styles
+from .fitting import fitting_size
 from .formatting import date_time, number, pdf_text, signed_number
 from .listsheet import ListSheet
 from .styles import BOLD, FONT, ITALIC, MARGIN, MONO, PAGE_WIDTH
@@ -43,12 +43,11 @@ class ListFoot:
     def _footer(self, sheet: ListSheet, y: float) -> None:
         y = list_money.draw_pdf_lines(self, sheet, self._settlement(sheet, y))
         y = self._remarks(sheet, y)
+        for line in closed_lines(sheet):
+            self._text(MARGIN, y - 9, line, ITALIC, 8)
+            y -= LINE
         if sheet.closed_reason:
-            text = gettext("Closed without all signatures: %(reason)s") % {
-                "reason": sheet.closed_reason
-            }
-            self._text(MARGIN, y - 9, text, ITALIC, 8, width=CONTENT_WIDTH)
-            y -= LINE + 2
+            y -= 2
         self._signatures(sheet, y - 4)
         if sheet.seal:
             self._seal(sheet, y - 4)
@@ -182,6 +181,14 @@ class ListFoot:
         self._text(MARGIN, below - LINE, check, FONT, 6.5, width=CONTENT_WIDTH)
 
 
+def closed_lines(sheet: ListSheet) -> list[str]:
+    """Why a list was closed without every signature, wrapped to the page's width."""
+    if not sheet.closed_reason:
+        return []
+    text = gettext("Closed without all signatures: %(reason)s") % {"reason": sheet.closed_reason}
+    return simpleSplit(pdf_text(text), ITALIC, 8, CONTENT_WIDTH)
+
+
 def remarks_height(sheet: ListSheet) -> float:
     """The room :meth:`ListFoot._remarks` takes below the settlement."""
     lines = remark_lines(sheet)
@@ -249,11 +256,3 @@ def _seat_changes(sheet: ListSheet) -> list[str]:
             parts.append(part)
         lines.append(gettext("Seat %(seat)d: %(name)s") % {"seat": seat, "name": ", ".join(parts)})
     return lines
-
-
-def fitting_size(text: str, width: float, size: float, font: str = FONT) -> float:
-    """The largest font size up to ``size`` at which ``text`` fits ``width`` (4.5 at least)."""
-    text = pdf_text(text)
-    while size > 4.5 and stringWidth(text, font, size) > width:
-        size -= 0.25
-    return size

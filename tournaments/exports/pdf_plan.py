@@ -21,8 +21,8 @@ from tournaments.models import Participant, Seat, Series, Tournament
 from tournaments.services import table_access
 from tournaments.services.lists.overview import table_overviews
 
-from . import styles
-from .formatting import date, pdf_text, shorten
+from . import fitting, styles
+from .formatting import date, pdf_text
 from .styles import BOLD, FONT, MARGIN, MONO, PAGE_HEIGHT, PAGE_WIDTH, cut_lines, new_canvas
 
 GAP = 6 * mm
@@ -89,14 +89,15 @@ class TablePlanPDF:
         y = PAGE_HEIGHT - MARGIN - 18
         canvas.setFont(BOLD, 18)
         canvas.drawString(MARGIN, y, pdf_text(self.title))
-        canvas.setFont(FONT, 10)
         canvas.setFillColor(styles.MUTED)
         line = " · ".join(
             part for part in (self.tournament.name, date(self.tournament.date)) if part
         )
-        canvas.drawString(MARGIN, y - 14, pdf_text(line))
+        y = fitting.draw(
+            canvas, MARGIN, y - 14, fitting.fit(line, PAGE_WIDTH - 2 * MARGIN, FONT, 10)
+        )
         canvas.setFillColor(styles.INK)
-        return y - 14 - GAP
+        return y - GAP
 
     def _end_page(self) -> None:
         styles.page_footer(
@@ -108,8 +109,19 @@ class TablePlanPDF:
         )
         self.canvas.showPage()
 
+    def _seat_names(self, overview: dict) -> list[fitting.Fitted]:
+        """Each seat's name (and from/until which game) as the box prints it."""
+        width = BOX_WIDTH - 16 - 72
+        if self.with_codes:
+            width -= QR_SIZE + 8
+        return [
+            fitting.fit(seat["name"] + _seat_note(seat), width, FONT, 13)
+            for seat in overview["seats"]
+        ]
+
     def _box_height(self, overview: dict) -> float:
-        height = BOX_HEADER + len(overview["seats"]) * SEAT_ROW + 8
+        names = self._seat_names(overview)
+        height = BOX_HEADER + sum(SEAT_ROW + name.extra for name in names) + 8
         if self.with_codes:
             height = max(height, BOX_HEADER + QR_SIZE + 14)
         return height
@@ -138,12 +150,10 @@ class TablePlanPDF:
         canvas.setFillColor(styles.INK)
         canvas.setFont(BOLD, 24)
         canvas.drawString(x + 8, top - BOX_HEADER + 9, pdf_text(table_label(overview["number"])))
-        width = BOX_WIDTH - 16
         if self.with_codes:
-            width -= QR_SIZE + 8
             self._draw_code(code, x + BOX_WIDTH - QR_SIZE - 8, top - BOX_HEADER - 6)
         y = top - BOX_HEADER - SEAT_ROW + 4
-        for seat in overview["seats"]:
+        for seat, name in zip(overview["seats"], self._seat_names(overview), strict=True):
             canvas.setFont(FONT, 10)
             canvas.setFillColor(styles.MUTED)
             canvas.drawString(
@@ -152,10 +162,7 @@ class TablePlanPDF:
             canvas.setFillColor(styles.INK)
             canvas.setFont(BOLD, 13)
             canvas.drawRightString(x + 70, y, str(seat["start_number"]))
-            canvas.setFont(FONT, 13)
-            name = seat["name"] + _seat_note(seat)
-            canvas.drawString(x + 80, y, shorten(pdf_text(name), width - 72, FONT, 13))
-            y -= SEAT_ROW
+            y = fitting.draw(canvas, x + 80, y, name) - SEAT_ROW
 
     def _draw_code(self, code: str | None, x: float, top: float) -> None:
         """The table's code and its QR code, or a hint where to issue one."""
@@ -174,54 +181,67 @@ class TablePlanPDF:
     def _draw_finder(self, overviews: list[dict], top: float) -> None:
         """Everyone in alphabetical order with table and seat, for finding one's place."""
         participants = {seat["participant"] for o in overviews for seat in o["seats"]}
-        names = dict(
+        sort_names = dict(
             Participant.objects.filter(pk__in=participants).values_list("pk", "player__sort_name")
         )
         entries = sorted(
             ({**seat, "table": o["number"]} for o in overviews for seat in o["seats"]),
             key=lambda s: (
-                names.get(s["participant"], ""),
+                sort_names.get(s["participant"], ""),
                 s["start_number"],
                 s["from_game"],
             ),
         )
-        canvas = self.canvas
         column_width = (PAGE_WIDTH - 2 * MARGIN - GAP) / FINDER_COLUMNS
-        heading = gettext("Find your table by name")
+        names = [
+            fitting.fit(entry["name"] + _seat_note(entry), column_width - 90, FONT, 10)
+            for entry in entries
+        ]
         if top - 3 * FINDER_ROW - 20 < MARGIN + 10:
             self._end_page()
             top = self._start_page()
         index = 0
         while index < len(entries):
-            canvas.setFont(BOLD, 13)
-            canvas.drawString(MARGIN, top - 13, pdf_text(heading))
-            rows = max(1, int((top - 22 - MARGIN - 10) // FINDER_ROW) - 1)
+            self.canvas.setFont(BOLD, 13)
+            self.canvas.drawString(MARGIN, top - 13, pdf_text(gettext("Find your table by name")))
             for column in range(FINDER_COLUMNS):
                 x = MARGIN + column * (column_width + GAP)
-                y = top - 22 - FINDER_ROW
-                canvas.setFont(BOLD, 8)
-                canvas.setFillColor(styles.MUTED)
-                canvas.drawString(x, y + 3, pdf_text(gettext("Name")))
-                canvas.drawRightString(x + column_width - 62, y + 3, pdf_text(gettext("No.")))
-                canvas.drawRightString(x + column_width - 26, y + 3, pdf_text(gettext("Table")))
-                canvas.drawRightString(x + column_width, y + 3, pdf_text(gettext("Seat")))
-                canvas.setFillColor(styles.INK)
-                for entry in entries[index : index + rows]:
-                    y -= FINDER_ROW
-                    name = entry["name"] + _seat_note(entry)
-                    canvas.setFont(FONT, 10)
-                    canvas.drawString(x, y, shorten(pdf_text(name), column_width - 90, FONT, 10))
-                    canvas.drawRightString(x + column_width - 62, y, str(entry["start_number"]))
-                    canvas.setFont(BOLD, 11)
-                    canvas.drawRightString(x + column_width - 26, y, str(entry["table"]))
-                    canvas.setFont(FONT, 10)
-                    canvas.drawRightString(x + column_width, y, str(entry["seat"]))
-                index += rows
+                index = self._draw_finder_column(entries, names, index, x, top - 22)
                 if index >= len(entries):
                     break
             if index < len(entries):
                 self._end_page()
                 top = self._start_page()
+
+    def _draw_finder_column(self, entries, names, index: int, x: float, top: float) -> int:
+        """The finder's entries from ``index`` on, as many as the column holds; returns the
+        index of the first one left for the next column."""
+        canvas = self.canvas
+        column_width = (PAGE_WIDTH - 2 * MARGIN - GAP) / FINDER_COLUMNS
+        y = top - FINDER_ROW
+        canvas.setFont(BOLD, 8)
+        canvas.setFillColor(styles.MUTED)
+        canvas.drawString(x, y + 3, pdf_text(gettext("Name")))
+        canvas.drawRightString(x + column_width - 62, y + 3, pdf_text(gettext("No.")))
+        canvas.drawRightString(x + column_width - 26, y + 3, pdf_text(gettext("Table")))
+        canvas.drawRightString(x + column_width, y + 3, pdf_text(gettext("Seat")))
+        canvas.setFillColor(styles.INK)
+        bottom = MARGIN + 10
+        first = index
+        while index < len(entries):
+            entry, name = entries[index], names[index]
+            if y - FINDER_ROW - name.extra < bottom and index > first:
+                break
+            y -= FINDER_ROW
+            canvas.setFont(FONT, 10)
+            canvas.drawRightString(x + column_width - 62, y, str(entry["start_number"]))
+            canvas.setFont(BOLD, 11)
+            canvas.drawRightString(x + column_width - 26, y, str(entry["table"]))
+            canvas.setFont(FONT, 10)
+            canvas.drawRightString(x + column_width, y, str(entry["seat"]))
+            y = fitting.draw(canvas, x, y, name)
+            index += 1
+        return index
 
 
 def table_plan_pdf(series: Series, out, *, with_codes: bool = False, base_url: str = "") -> None:
@@ -279,58 +299,65 @@ def start_cards_pdf(tournament: Tournament, out, *, series: Series | None = None
 
 
 def _draw_card(canvas, tournament, participant, places: list[Place], x: float, y: float):
+    """One card, top down: the tournament, the name beside the start number, club and team,
+    the tables; the PIN at the foot. Long texts are wrapped (exports/fitting.py), and the
+    lines of the tables close up if that leaves them less room."""
     left, right = x + CARD_PADDING, x + CARD_WIDTH - CARD_PADDING
     top = y + CARD_HEIGHT - CARD_PADDING
     width = right - left
     canvas.setFillColor(styles.MUTED)
-    canvas.setFont(FONT, 8)
     line = f"{tournament.name} · {date(tournament.date)}"
-    canvas.drawString(left, top - 8, shorten(pdf_text(line), width - 70, FONT, 8))
+    baseline = fitting.draw(canvas, left, top - 8, fitting.fit(line, width - 70, FONT, 8))
+    canvas.setFont(FONT, 8)
     canvas.drawRightString(right, top - 8, pdf_text(gettext("Start number")))
     canvas.setFillColor(styles.INK)
     canvas.setFont(BOLD, 26)
     canvas.drawRightString(right, top - 34, str(participant.start_number))
     player = participant.player
-    canvas.setFont(BOLD, 15)
-    canvas.drawString(left, top - 30, shorten(pdf_text(player.full_name), width - 60, BOLD, 15))
-    canvas.setFont(FONT, 10)
+    name = fitting.fit(player.full_name, width - 60, BOLD, 15)
+    baseline = fitting.draw(canvas, left, baseline - 22, name) - 2
     lines = []
     if player.club:
         lines.append(player.club.name)
     if participant.team:
         lines.append(gettext("Team") + f": {participant.team.name}")
-    y_line = top - 44
     for text in lines:
-        canvas.drawString(left, y_line, shorten(pdf_text(text), width, FONT, 10))
-        y_line -= 12
-    _draw_places(canvas, places, left, y_line - 4, width)
+        baseline = fitting.draw(canvas, left, baseline - 12, fitting.fit(text, width, FONT, 10))
     pin_y = y + CARD_PADDING
+    _draw_places(canvas, places, left, baseline - 16, width, bottom=pin_y + 22)
     canvas.setFont(FONT, 10)
     canvas.drawString(left, pin_y + 4, pdf_text(gettext("PIN")))
     canvas.setFont(MONO, 20)
     canvas.drawString(left + 28, pin_y + 1, participant.pin)
-    canvas.setFont(FONT, 7)
     canvas.setFillColor(styles.MUTED)
     note = gettext("Confirms your game lists. Keep it to yourself.")
-    canvas.drawRightString(right, pin_y + 4, shorten(pdf_text(note), width - 100, FONT, 7))
+    # Wrapped rather than shrunk: a sentence in 5-point type is unreadable for most players.
+    note = fitting.fit(note, width - 100, FONT, 8, smallest=8)
+    fitting.draw(canvas, right, pin_y + 4 + note.extra, note, "right")
     canvas.setFillColor(styles.INK)
 
 
-def _draw_places(canvas, places: list[Place], left: float, top: float, width: float) -> None:
-    """Series → table (large) and seat, in two columns of up to five lines."""
+def _draw_places(canvas, places, left: float, top: float, width: float, *, bottom: float):
+    """Series → table (large) and seat, in two columns of up to five lines, 13 points apart;
+    closer and in smaller type if the room down to ``bottom`` is less (a card of many
+    series whose texts took several lines)."""
     if not places:
         canvas.setFont(FONT, 10)
         canvas.drawString(left, top - 10, pdf_text(gettext("Tables: not drawn yet")))
         return
     per_column, column_width = 5, width / 2
+    rows = min(len(places), per_column)
+    # The first baseline is 11 points below ``top`` at full size, the others ``step`` apart.
+    step = min(13, (top - bottom) / (rows - 1 + 11 / 13))
+    scale = step / 13
     for index, place in enumerate(places[: per_column * 2]):
         x = left + (index // per_column) * column_width
-        y = top - 11 - (index % per_column) * 13
-        canvas.setFont(FONT, 9)
+        y = top - 11 * scale - (index % per_column) * step
+        canvas.setFont(FONT, 9 * scale)
         canvas.drawString(x, y, pdf_text(series_label(place.series) + ":"))
-        canvas.setFont(BOLD, 11)
+        canvas.setFont(BOLD, 11 * scale)
         canvas.drawString(x + 40, y, pdf_text(table_label(place.table)))
-        canvas.setFont(FONT, 8)
+        canvas.setFont(FONT, 8 * scale)
         canvas.drawString(x + 95, y, pdf_text(gettext("Seat %(number)d") % {"number": place.seat}))
 
 

@@ -21,8 +21,8 @@ from tournaments.services import ranking
 
 from . import styles
 from .columns import Column, pdf_value
-from .formatting import date, date_time, pdf_text, shorten
-from .pdf_list_foot import fitting_size
+from .fitting import fit, fitting_size
+from .formatting import date, date_time, pdf_text
 from .rankings import (
     season_columns,
     series_columns,
@@ -36,9 +36,8 @@ from .styles import BOLD, FONT, MARGIN
 
 FONT_SIZE = 10
 LEADING = 13
-# A name or club too long for its column is printed up to 2 points smaller, and wrapped
-# onto a second line if that is not enough (smaller still if one word is that long).
-SHRINK = 2
+# A name or club too long for its column is printed smaller, not below 8 points, and
+# wrapped between words if that is not enough (exports/fitting.py).
 MIN_FONT_SIZE = 8
 PADDING = 2.5
 PORTRAIT_SERIES = 4
@@ -188,22 +187,25 @@ class RankingPDF:
 
 def _fitted(text: str, column: Column, width: float, font: str, size: float):
     """The cell as printed: whole, in smaller type where that makes it fit, otherwise
-    wrapped onto a second line. A name or club is never cut (``Skatfreunde Muster.``)."""
+    wrapped between words (``fitting.fit``). A name or club is never cut."""
     if stringWidth(text, font, size) <= width:
         return text
-    if column.numeric:
-        return shorten(text, width, font, size)  # cannot happen with the widths chosen
-    smaller = max(size - SHRINK, MIN_FONT_SIZE)
-    # Wrapped between words, never inside one: the longest word sets the type's size.
-    smaller = min(fitting_size(word, width, smaller, font) for word in text.split())
-    style = ParagraphStyle(
+    if column.numeric:  # cannot happen with the widths chosen
+        size = fitting_size(text, width, size, font)
+        return Paragraph(_escape(text), _cell_style(font, size, column))
+    fitted = fit(text, width, font, size, smallest=MIN_FONT_SIZE)
+    lines = "<br/>".join(_escape(line) for line in fitted.lines)
+    return Paragraph(lines, _cell_style(font, fitted.size, column, fitted.leading))
+
+
+def _cell_style(font: str, size: float, column: Column, leading: float = 0) -> ParagraphStyle:
+    return ParagraphStyle(
         "cell",
         fontName=font,
-        fontSize=smaller,
-        leading=smaller + 1.5,
+        fontSize=size,
+        leading=leading or size + 1.5,
         alignment=TA_RIGHT if column.align == "RIGHT" else TA_LEFT,
     )
-    return Paragraph(_escape(text), style)
 
 
 def render_ranking(title: str, subtitle: str, columns: list[Column], rows, out, **options):

@@ -17,8 +17,8 @@ from tournaments.models import Series, Table
 from tournaments.services import table_access
 from tournaments.services.lists.overview import table_overviews
 
-from . import styles
-from .formatting import date, pdf_text, shorten
+from . import fitting, styles
+from .formatting import date, pdf_text
 from .pdf_plan import series_label, table_label
 from .styles import BOLD, FONT, MONO, PAGE_HEIGHT, PAGE_WIDTH, cut_lines, new_canvas
 
@@ -72,13 +72,12 @@ def _card(canvas, table: Table, overview: dict, x: float, y: float, base_url: st
     width = right - left
     series, tournament = table.series, table.series.tournament
     canvas.setFillColor(styles.MUTED)
-    canvas.setFont(FONT, 9)
     line = f"{tournament.name} · {date(tournament.date)} · {series_label(series.number)}"
-    canvas.drawString(left, top - 9, shorten(pdf_text(line), width, FONT, 9))
+    baseline = fitting.draw(canvas, left, top - 9, fitting.fit(line, width, FONT, 9))
     canvas.setFillColor(styles.INK)
     canvas.setFont(BOLD, 34)
-    canvas.drawString(left, top - 46, pdf_text(table_label(table.number)))
-    seat_top = top - 72
+    canvas.drawString(left, baseline - 37, pdf_text(table_label(table.number)))
+    seat_top = baseline - 63
     for seat in overview["seats"]:
         if seat["until_game"] is not None:
             continue  # the card shows who sits there now
@@ -88,28 +87,22 @@ def _card(canvas, table: Table, overview: dict, x: float, y: float, base_url: st
             left, seat_top, pdf_text(gettext("Seat %(number)d") % {"number": seat["seat"]})
         )
         canvas.setFillColor(styles.INK)
-        canvas.setFont(FONT, 13)
-        canvas.drawString(
-            left + 42, seat_top, shorten(pdf_text(seat["name"]), width - 42, FONT, 13)
-        )
-        seat_top -= SEAT_ROW
+        name = fitting.fit(seat["name"], width - 42, FONT, 13)
+        seat_top = fitting.draw(canvas, left + 42, seat_top, name) - SEAT_ROW
     code = table.access_code
     qr_x, qr_y = x + (CARD_WIDTH - QR_SIZE) / 2, y + PADDING + 44
+    middle = x + CARD_WIDTH / 2
     if not code:
-        canvas.setFont(FONT, 11)
-        canvas.drawCentredString(
-            x + CARD_WIDTH / 2,
-            qr_y + QR_SIZE / 2,
-            pdf_text(gettext("No code yet: issue one on the table's director page.")),
+        missing = gettext("No code yet: issue one on the table's director page.")
+        fitting.draw(
+            canvas, middle, qr_y + QR_SIZE / 2, fitting.fit(missing, width, FONT, 11), "centre"
         )
         return
     link = base_url + reverse("web:table-code", args=[code])
     styles.draw_qr(canvas, link, qr_x, qr_y, QR_SIZE)
     address = base_url + reverse("web:table-code-form")
-    middle = x + CARD_WIDTH / 2
-    canvas.setFont(FONT, 9)
-    hint = pdf_text(gettext("Scan the QR code, or type the code at"))
-    canvas.drawCentredString(middle, y + PADDING + 36, hint)
-    canvas.drawCentredString(middle, y + PADDING + 26, shorten(pdf_text(address), width, FONT, 9))
+    hint = fitting.fit(gettext("Scan the QR code, or type the code at"), width, FONT, 9)
+    fitting.draw(canvas, middle, y + PADDING + 36 + hint.extra, hint, "centre")
+    fitting.draw(canvas, middle, y + PADDING + 26, fitting.fit(address, width, FONT, 9), "centre")
     canvas.setFont(MONO, 22)
-    canvas.drawCentredString(x + CARD_WIDTH / 2, y + PADDING + 8, table_access.format_code(code))
+    canvas.drawCentredString(middle, y + PADDING + 8, table_access.format_code(code))

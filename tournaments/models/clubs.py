@@ -5,7 +5,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.names import refuse_control_characters
-from tournaments.text import name_sort_key
+from tournaments.text import name_sort_key, search_text
 
 from .relations import club_link
 
@@ -70,10 +70,11 @@ class Club(models.Model):
 
 class PlayerQuerySet(models.QuerySet):
     def bulk_create(self, objs, *args, **kwargs):
-        """As Django's, with the sort name that :meth:`Player.save` would have set."""
+        """As Django's, with the sort and search names that :meth:`Player.save` would set."""
         objs = list(objs)
         for player in objs:
             player.sort_name = player.german_sort_name()
+            player.search_name = player.name_to_search()
         return super().bulk_create(objs, *args, **kwargs)
 
 
@@ -101,6 +102,12 @@ class Player(models.Model):
         db_index=True,
         help_text=_("Last and first name as they sort in German (Ö with O, ß as ss)."),
     )
+    search_name = models.TextField(
+        _("search name"),
+        editable=False,
+        default="",
+        help_text=_("First and last name as a name search compares them (Müller as muller)."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     objects = PlayerQuerySet.as_manager()
@@ -123,13 +130,18 @@ class Player(models.Model):
 
     def save(self, *args, **kwargs):
         self.sort_name = self.german_sort_name()
+        self.search_name = self.name_to_search()
         fields = kwargs.get("update_fields")
         if fields is not None and {"first_name", "last_name"} & set(fields):
-            kwargs["update_fields"] = {*fields, "sort_name"}
+            kwargs["update_fields"] = {*fields, "sort_name", "search_name"}
         super().save(*args, **kwargs)
 
     def german_sort_name(self) -> str:
         return name_sort_key(self.last_name, self.first_name)
+
+    def name_to_search(self) -> str:
+        """What a name search looks in (tournaments/text.py: ``search_text``)."""
+        return search_text(self.full_name)
 
     @property
     def full_name(self) -> str:

@@ -23,7 +23,16 @@ def control_character_in(text: str) -> str | None:
 
 
 def refuse_control_characters(value) -> None:
-    """Validator of name fields: a clear refusal instead of an invisible character."""
+    """Validator of name fields: a clear refusal instead of an invisible character, or of
+    U+FFFD, what bytes that were no UTF-8 were read as (services/input.py)."""
+    if "\ufffd" in str(value):
+        raise ValidationError(
+            _(
+                "The name contains a broken character (�): it did not arrive as it was "
+                "typed. Type the name again."
+            ),
+            code="invalid_character",
+        )
     found = control_character_in(str(value))
     if found is not None:
         raise ValidationError(

@@ -8,8 +8,9 @@ everywhere instead of a 500:
   which ``int()`` then refuses (or reads as another number); a range keeps a number from
   reaching the database or a loop unbounded.
 - **Free text** is stored in Unicode normal form C, without control characters (other than
-  line breaks and tabs where several lines make sense) and without lone surrogates, which
-  no database encoding can store; its length is limited (documented in docs/api.md), so
+  line breaks and tabs where several lines make sense), without lone surrogates, which
+  no database encoding can store, and without U+FFFD, the mark of bytes that were no
+  UTF-8; its length is limited (documented in docs/api.md), so
   that one device cannot fill the audit trail.
 """
 
@@ -24,6 +25,10 @@ from .errors import Rejected
 MAX_REASON_LENGTH = 500
 MAX_NOTE_LENGTH = 500
 
+# Django reads bytes that are not UTF-8 in a form or query (a broken phone, a lone
+# surrogate sent as UTF-8) as U+FFFD; the text that was meant is lost, so it is refused
+# like a lone surrogate in JSON. Nobody types U+FFFD on purpose.
+REPLACEMENT_CHARACTER = "\ufffd"
 _DIGITS = re.compile(r"[0-9]{1,18}")
 # Line breaks and tabs belong in a text of several lines; every other control character
 # (C0, DEL, C1) comes from copying out of another program.
@@ -86,6 +91,15 @@ def free_text(
             field,
             "invalid_character",
             gettext_noop("The text contains a broken character (a lone surrogate); type it again."),
+        )
+    if REPLACEMENT_CHARACTER in value:
+        raise Rejected.because(
+            field,
+            "invalid_character",
+            gettext_noop(
+                "The text contains a broken character (�): it did not arrive as it was "
+                "typed; type it again."
+            ),
         )
     text = unicodedata.normalize("NFC", value).strip()
     allowed = _MULTILINE_ALLOWED if multiline else frozenset()

@@ -6,4 +6,7 @@ from tournaments.services import roles
 def user_roles(request) -> dict:
     """``is_director``: whether the menu offers the director's pages (asked when a
     template reads it)."""
-    return {"is_director": lambda: roles.is_director(request.user)}
+    # A request refused before the authentication middleware ran (skatverein/middleware.py:
+    # a NUL character) has no user; its 400 page offers no director's pages.
+    user = getattr(request, "user", None)
+    return {"is_director": lambda: user is not None and roles.is_director(user)}

@@ -8,6 +8,7 @@ GET form, so it works without JavaScript.
 from dataclasses import dataclass, field
 
 from tournaments.services.input import query_number
+from tournaments.text import name_matches, search_terms, search_text
 
 PAGE_SIZE = 100
 PAGE_PARAMETER = "seite"
@@ -42,15 +43,20 @@ class RankingPage:
 def ranking_page(request, rows: list, name_of, size: int = PAGE_SIZE) -> RankingPage:
     """The page the request asks for; with ``?name=`` the page of the first matching row.
 
-    ``name_of(row)`` returns the text to search in (the player's or team's names).
+    ``name_of(row)`` returns the text to search in (the player's or team's names); a name
+    is found as people type it ("muller" finds Müller, tournaments/text.py).
     """
     query = " ".join(request.GET.get(NAME_PARAMETER, "").split())[:100]
     count = max(1, -(-len(rows) // size))
     number = _page_number(request.GET.get(PAGE_PARAMETER), count)
     highlighted, found = set(), 0
     if query:
-        needle = query.casefold()
-        matches = [i for i, row in enumerate(rows) if needle in name_of(row).casefold()]
+        terms = search_terms(query)
+        matches = [
+            i
+            for i, row in enumerate(rows)
+            if terms and name_matches(terms, search_text(name_of(row)))
+        ]
         found = len(matches)
         if matches and not request.GET.get(PAGE_PARAMETER):
             number = matches[0] // size + 1

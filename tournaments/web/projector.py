@@ -1,8 +1,9 @@
 """The projector mode of the tournament ranking (``/turniere/<id>/leinwand/``) for the hall.
 
 Large type, no menu, and it pages through all ranks by itself: the server renders every
-page of the ranking at once, ``static/js/projector.js`` shows one after the other and,
-after the last, fetches the page again for fresh results. Without JavaScript a meta
+page of the ranking at once, ``static/js/projector.js`` pages the rows again by what the
+screen holds (a long name takes two lines), shows one page after the other and, after
+the last, fetches the page again for fresh results. Without JavaScript a meta
 refresh (allowed by the Content-Security-Policy, which governs scripts, not navigation)
 opens the next page, ``?seite=2``, with fresh results each time.
 """
@@ -43,6 +44,8 @@ def projector(request, tournament_id):
         "pages": pages,
         "current": current,
         "seconds": seconds,
+        # Asked for in the address: then a page holds no more rows, even if more would fit.
+        "rows_asked": size if "zeilen" in request.GET else None,
         "next_query": f"?seite={following}&zeilen={size}&sekunden={seconds}",
         "updated_at": timezone.localtime(),
     }

@@ -17,7 +17,13 @@ from .registration import (
     register_new_player,
     registration_problem,
 )
-from .search import PLAYER_SEARCH_LIMIT, PlayerMatch, search_participants, search_players
+from .search import (
+    PLAYER_SEARCH_LIMIT,
+    PlayerMatch,
+    filter_players,
+    search_participants,
+    search_players,
+)
 from .series import add_series
 from .teams import create_team, teams_with_members
 
@@ -36,6 +42,7 @@ __all__ = [
     "register_new_player",
     "registration_problem",
     "remove_participant",
+    "filter_players",
     "search_participants",
     "search_players",
     "teams_with_members",
