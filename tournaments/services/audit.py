@@ -92,6 +92,8 @@ ACTION_LABELS = {
     "participant_withdrawn": gettext_noop("player withdrawn"),
     "participant_returned": gettext_noop("player takes part again"),
     "club_director_added": gettext_noop("club director named"),
+    "treasurer_named": gettext_noop("treasurer named"),
+    "treasurer_removed": gettext_noop("treasurer removed"),
     "season_created": gettext_noop("season created"),
     "league_created": gettext_noop("league created"),
     "group_created": gettext_noop("group created"),

@@ -249,6 +249,7 @@ def cash_settlement(request, tournament_id):
         "tournament": tournament,
         "settlement": money.settlement_of(tournament),
         "net_meaning": settlement_files.net_meaning(),
+        "may_manage": money.may_set_tariff_and_prizes(request.user, tournament),
     }
     return render(request, "director/cash_settlement.html", context)
 
