@@ -207,7 +207,8 @@ def load_demo_league(admin) -> DemoLeague | None:
                 tournament=venue.tournament, player=entry.team.captain_id
             ).pin
             states.apply(report, "sign", admin, team=entry.team_id, pin=pin)
-    published = states.apply(venue_1.report, "publish", leader)
+    checked = states.apply(venue_1.report, "check", leader)
+    published = states.apply(checked, "publish", leader)
     return DemoLeague(teams=len(teams), venues=4, published=1 if published else 0, submitted=1)
 
 
