@@ -273,7 +273,9 @@ def test_a_captain_finds_every_match_report_from_the_team_page_and_my_league(cli
     assert f'href="/liga/spielbericht/{second.pk}/unterschreiben/"' in team_page
     assert f'href="/liga/spielort/{first.venue_id}/"' in team_page
     assert "Spielbericht ansehen · Einspruch" in team_page
-    assert "Sie führen diese Mannschaft" in team_page and "Sie leiten diese Staffel" not in team_page
+    assert (
+        "Sie führen diese Mannschaft" in team_page and "Sie leiten diese Staffel" not in team_page
+    )
     assert mine.count('data-testid="open-report"') == 2
     assert f'href="/liga/spielbericht/{first.pk}/unterschreiben/"' in mine
     assert "/spielbericht/" not in public  # nothing published yet: the public sees no report
