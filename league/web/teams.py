@@ -1,0 +1,126 @@
+"""Registering a team on a page (the group leader): first the club, then the team's name,
+its roster (the club's players as regular players or substitutes, or new ones typed in),
+the captain and the captain's login — through services/team_registration.py, the same
+refusals as the API's ``POST groups/{id}/teams/``."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, gettext_lazy
+from django.views.decorators.http import require_http_methods
+
+from league.models import LeagueGroup, RosterEntry
+from league.services import team_registration
+from tournaments.models import Club
+from tournaments.services.errors import Rejected
+from tournaments.services.input import ascii_whole_number
+
+from .access import league_page
+
+NEW_ROWS = 4  # empty rows for new players on the form
+
+# Each refusal is shown with the form field it is about.
+FIELD_LABELS = {
+    "club": gettext_lazy("Club"),
+    "name": gettext_lazy("Team name"),
+    "players": gettext_lazy("Regular players"),
+    "substitutes": gettext_lazy("Substitutes"),
+    "captain": gettext_lazy("Captain"),
+    "captain_login": gettext_lazy("The captain's login (optional)"),
+}
+NEW_PLAYER_LABELS = {
+    "first": gettext_lazy("New player %(row)s: first name"),
+    "last": gettext_lazy("New player %(row)s: last name"),
+}
+
+
+def _error_text(problem) -> str:
+    label = FIELD_LABELS.get(problem.field)
+    if label is None and problem.field.startswith("new-"):
+        _new, row, part = problem.field.split("-", 2)
+        label = NEW_PLAYER_LABELS.get(part, "") % {"row": row} if part in NEW_PLAYER_LABELS else ""
+    text = problem.text(gettext)
+    return f"{label}: {text}" if label else text
+
+
+@league_page("may_lead")
+@require_http_methods(["GET", "HEAD", "POST"])
+def team_new(request, group_id):
+    group = get_object_or_404(LeagueGroup.objects.select_related("league__season"), pk=group_id)
+    clubs = Club.objects.order_by("name")
+    source = request.POST if request.method == "POST" else request.GET
+    club_id = ascii_whole_number(source.get("club", ""))
+    club = clubs.filter(pk=club_id).first() if club_id else None
+    errors = []
+    if request.method == "POST" and club is not None:
+        try:
+            team = team_registration.register_team(
+                group, team_data(request.POST), user=request.user
+            )
+        except Rejected as rejected:
+            errors = [_error_text(problem) for problem in rejected.problems]
+        else:
+            messages.success(
+                request, gettext("The team %(name)s is registered.") % {"name": team.name}
+            )
+            return redirect("league:group-admin", group.pk)
+    taken = {}
+    if club is not None:
+        taken = dict(
+            RosterEntry.objects.filter(league=group.league, player__club=club).values_list(
+                "player", "team__name"
+            )
+        )
+    context = {
+        "group": group,
+        "clubs": clubs,
+        "club": club,
+        "players": [
+            (player, taken.get(player.pk, ""), source.get(f"role-{player.pk}", ""))
+            for player in (club.players.order_by("last_name", "first_name") if club else [])
+        ],
+        "entered": request.POST if request.method == "POST" else {},
+        # Typed rows come back after a refusal: nothing the leader typed is lost.
+        "new_rows": [
+            {
+                "number": number,
+                "first": source.get(f"new-{number}-first", ""),
+                "last": source.get(f"new-{number}-last", ""),
+                "role": source.get(f"new-{number}-role", ""),
+                "captain": source.get("captain") == f"new-{number}",
+            }
+            for number in range(1, NEW_ROWS + 1)
+        ],
+        "errors": errors,
+    }
+    return render(request, "league/manage/team_new.html", context, status=400 if errors else 200)
+
+
+def team_data(post) -> dict:
+    """The form as the registration service reads it: each club player's choice
+    (``role-<id>``: ``player``/``substitute``) and the filled rows for new players."""
+    chosen = [
+        (key.removeprefix("role-"), value)
+        for key, value in post.items()
+        if key.startswith("role-") and value in ("player", "substitute")
+    ]
+    new_players = []
+    for number in range(1, NEW_ROWS + 1):
+        first, last = post.get(f"new-{number}-first", ""), post.get(f"new-{number}-last", "")
+        if first.strip() or last.strip():
+            new_players.append(
+                {
+                    "first_name": first,
+                    "last_name": last,
+                    "substitute": post.get(f"new-{number}-role") == "substitute",
+                    "row": number,
+                }
+            )
+    return {
+        "club": post.get("club"),
+        "name": post.get("name", ""),
+        "players": [pk for pk, role in chosen if role == "player"],
+        "substitutes": [pk for pk, role in chosen if role == "substitute"],
+        "new_players": new_players,
+        "captain": post.get("captain") or None,
+        "captain_login": post.get("captain_login", ""),
+    }
