@@ -106,12 +106,18 @@ def is_treasurer(user) -> bool:
 
 def treasured_clubs(user) -> frozenset[int]:
     """The ids of the clubs ``user`` is named a treasurer of; read once per user object."""
+    return _named_clubs(user, "treasured_clubs")
+
+
+def _named_clubs(user, relation: str) -> frozenset[int]:
+    """The ids of the clubs of ``user.<relation>`` (directed or treasured clubs), kept on
+    the user object: a page asks many times and reads them once."""
     if not _signed_in(user):
         return frozenset()
-    cached = getattr(user, "_treasured_clubs", None)
+    cached = getattr(user, f"_{relation}", None)
     if cached is None:
-        cached = frozenset(user.treasured_clubs.values_list("id", flat=True))
-        user._treasured_clubs = cached
+        cached = frozenset(getattr(user, relation).values_list("id", flat=True))
+        setattr(user, f"_{relation}", cached)
     return cached
 
 
@@ -157,13 +163,7 @@ def money_tournaments(user, tournaments):
 
 def directed_clubs(user) -> frozenset[int]:
     """The ids of the clubs ``user`` is named a director of; read once per user object."""
-    if not _signed_in(user):
-        return frozenset()
-    cached = getattr(user, "_directed_clubs", None)
-    if cached is None:
-        cached = frozenset(user.directed_clubs.values_list("id", flat=True))
-        user._directed_clubs = cached
-    return cached
+    return _named_clubs(user, "directed_clubs")
 
 
 def club_has_directors(club_id: int) -> bool:
