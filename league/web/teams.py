@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from league.models import LeagueGroup, RosterEntry
+from league.models import LeagueGroup, LeagueTeam, RosterEntry
 from league.services import team_registration
 from tournaments.models import Club
 from tournaments.services.errors import Rejected
@@ -63,22 +63,59 @@ def team_new(request, group_id):
                 request, gettext("The team %(name)s is registered.") % {"name": team.name}
             )
             return redirect("league:group-admin", group.pk)
+    context = {**_form_context(group, club, source, errors), "clubs": clubs}
+    return render(request, "league/manage/team_new.html", context, status=400 if errors else 200)
+
+
+@league_page("may_lead")
+@require_http_methods(["GET", "HEAD", "POST"])
+def team_edit(request, team_id):
+    """The same form for a registered team, filled with its roster, captain and login."""
+    team = get_object_or_404(
+        LeagueTeam.objects.select_related("group__league__season", "club", "captain_user"),
+        pk=team_id,
+    )
+    errors = []
+    if request.method == "POST":
+        try:
+            team = team_registration.update_team(team, team_data(request.POST), user=request.user)
+        except Rejected as rejected:
+            errors = [_error_text(problem) for problem in rejected.problems]
+        else:
+            messages.success(
+                request, gettext("The team %(name)s has been changed.") % {"name": team.name}
+            )
+            return redirect("league:group-admin", team.group_id)
+    source = request.POST if request.method == "POST" else _as_entered(team)
+    context = {**_form_context(team.group, team.club, source, errors, team), "team": team}
+    return render(request, "league/manage/team_new.html", context, status=400 if errors else 200)
+
+
+def _as_entered(team: LeagueTeam) -> dict:
+    """The team as the form would send it back: its roster's roles, captain and login."""
+    entered = {"name": team.name, "captain": str(team.captain_id or "")}
+    entered["captain_login"] = team.captain_user.get_username() if team.captain_user else ""
+    for entry in team.roster.all():
+        entered[f"role-{entry.player_id}"] = "substitute" if entry.substitute else "player"
+    return entered
+
+
+def _form_context(group, club, source, errors, team=None) -> dict:
     taken = {}
     if club is not None:
         taken = dict(
-            RosterEntry.objects.filter(league=group.league, player__club=club).values_list(
-                "player", "team__name"
-            )
+            RosterEntry.objects.filter(league=group.league, player__club=club)
+            .exclude(team=team)
+            .values_list("player", "team__name")
         )
-    context = {
+    return {
         "group": group,
-        "clubs": clubs,
         "club": club,
         "players": [
             (player, taken.get(player.pk, ""), source.get(f"role-{player.pk}", ""))
             for player in (club.players.order_by("last_name", "first_name") if club else [])
         ],
-        "entered": request.POST if request.method == "POST" else {},
+        "entered": source,
         # Typed rows come back after a refusal: nothing the leader typed is lost.
         "new_rows": [
             {
@@ -92,7 +129,6 @@ def team_new(request, group_id):
         ],
         "errors": errors,
     }
-    return render(request, "league/manage/team_new.html", context, status=400 if errors else 200)
 
 
 def team_data(post) -> dict:

@@ -28,6 +28,7 @@ urlpatterns = [
         name="fixture-preview",
     ),
     path("liga/leitung/staffel/<int:group_id>/mannschaft/neu/", teams.team_new, name="team-new"),
+    path("liga/leitung/mannschaft/<int:team_id>/bearbeiten/", teams.team_edit, name="team-edit"),
     path("liga/leitung/spieltag/<int:match_day_id>/live/", live.match_day_live, name="live"),
     # A venue (venues.py) and its match report (reports.py).
     path("liga/spielort/<int:venue_id>/", venues.venue_page, name="venue"),

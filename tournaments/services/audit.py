@@ -99,6 +99,7 @@ ACTION_LABELS = {
     "group_created": gettext_noop("group created"),
     "group_leader_added": gettext_noop("group leader named"),
     "league_team_created": gettext_noop("league team created"),
+    "league_team_changed": gettext_noop("league team changed"),
     "match_day_created": gettext_noop("match day created"),
     "lineup_set": gettext_noop("line-up set"),
     "team_no_show": gettext_noop("team did not turn up"),

@@ -123,3 +123,61 @@ def test_only_the_groups_leader_registers_teams(client, setting):
 
     assert client.get(_url(group)).status_code == 403
     assert client.post(_url(group), {"club": club.pk, "name": "X"}).status_code == 403
+
+
+def _edit_url(team):
+    return f"/liga/leitung/mannschaft/{team.pk}/bearbeiten/"
+
+
+def test_the_leader_edits_a_team_on_the_same_form(client, setting):
+    group, club, members = setting
+    team = make_league_team(group, club=club, name="Kreuz Bube I", players=3)
+    roster = [entry.player for entry in team.roster.order_by("position")]
+
+    page = client.get(_edit_url(team)).content.decode()
+    response = client.post(
+        _edit_url(team),
+        {
+            "name": "Kreuz Bube Eins",
+            f"role-{roster[0].pk}": "player",
+            f"role-{roster[1].pk}": "player",
+            f"role-{roster[2].pk}": "substitute",
+            f"role-{members[0].pk}": "player",
+            "captain": members[0].pk,
+        },
+        follow=True,
+    )
+
+    assert 'value="Kreuz Bube I"' in page and "Mannschaft Kreuz Bube I bearbeiten" in page
+    chosen = re.search(rf'name="role-{roster[2].pk}">(.*?)</select>', page, re.S)[1]
+    assert '<option value="player" selected>' in chosen
+    assert "Die Mannschaft Kreuz Bube Eins wurde geändert." in response.content.decode()
+    team.refresh_from_db()
+    assert team.name == "Kreuz Bube Eins" and team.captain == members[0]
+    assert [(e.player_id, e.substitute) for e in team.roster.order_by("position")] == [
+        (roster[0].pk, False),
+        (roster[1].pk, False),
+        (members[0].pk, False),
+        (roster[2].pk, True),
+    ]
+    entry = AuditEntry.objects.get(action="league_team_changed")
+    assert entry.before["name"] == "Kreuz Bube I" and entry.after["captain"] == members[0].pk
+
+
+def test_a_player_who_played_for_the_team_stays_on_its_roster(client, setting):
+    from tests.league.factories import make_match_day, play_venue
+
+    group, club, members = setting
+    teams = [make_league_team(group, club=club, name=f"Kreuz {n}") for n in range(4)]
+    play_venue(make_match_day(group, [teams]).venues.get())
+    team = teams[0]
+    roster = [entry.player for entry in team.roster.order_by("position")]
+
+    response = client.post(
+        _edit_url(team),
+        {"name": team.name, **{f"role-{p.pk}": "player" for p in roster[1:]}},
+    )
+
+    assert response.status_code == 400
+    assert f"{roster[0].full_name} hat für die Mannschaft gespielt" in response.content.decode()
+    assert team.roster.count() == len(roster)
