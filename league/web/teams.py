@@ -5,7 +5,7 @@ refusals as the API's ``POST groups/{id}/teams/``."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from django.views.decorators.http import require_http_methods
 
 from league.models import LeagueGroup, LeagueTeam, RosterEntry
@@ -17,6 +17,8 @@ from tournaments.services.input import ascii_whole_number
 from .access import league_page
 
 NEW_ROWS = 4  # empty rows for new players on the form
+REGISTERED = gettext_noop("The team %(name)s is registered.")
+CHANGED = gettext_noop("The team %(name)s has been changed.")
 
 # Each refusal is shown with the form field it is about.
 FIELD_LABELS = {
@@ -52,19 +54,11 @@ def team_new(request, group_id):
     club = clubs.filter(pk=club_id).first() if club_id else None
     errors = []
     if request.method == "POST" and club is not None:
-        try:
-            team = team_registration.register_team(
-                group, team_data(request.POST), user=request.user
-            )
-        except Rejected as rejected:
-            errors = [_error_text(problem) for problem in rejected.problems]
-        else:
-            messages.success(
-                request, gettext("The team %(name)s is registered.") % {"name": team.name}
-            )
+        errors = _save(request, REGISTERED, team_registration.register_team, group)
+        if not errors:
             return redirect("league:group-admin", group.pk)
     context = {**_form_context(group, club, source, errors), "clubs": clubs}
-    return render(request, "league/manage/team_new.html", context, status=400 if errors else 200)
+    return _page(request, context, errors)
 
 
 @league_page("may_lead")
@@ -77,17 +71,26 @@ def team_edit(request, team_id):
     )
     errors = []
     if request.method == "POST":
-        try:
-            team = team_registration.update_team(team, team_data(request.POST), user=request.user)
-        except Rejected as rejected:
-            errors = [_error_text(problem) for problem in rejected.problems]
-        else:
-            messages.success(
-                request, gettext("The team %(name)s has been changed.") % {"name": team.name}
-            )
+        errors = _save(request, CHANGED, team_registration.update_team, team)
+        if not errors:
             return redirect("league:group-admin", team.group_id)
     source = request.POST if request.method == "POST" else _as_entered(team)
     context = {**_form_context(team.group, team.club, source, errors, team), "team": team}
+    return _page(request, context, errors)
+
+
+def _save(request, done: str, save, target) -> list[str]:
+    """``save(target, data)`` with the form; the refusals' texts, or none after the
+    success message ``done`` (a msgid with ``%(name)s``)."""
+    try:
+        team = save(target, team_data(request.POST), user=request.user)
+    except Rejected as rejected:
+        return [_error_text(problem) for problem in rejected.problems]
+    messages.success(request, gettext(done) % {"name": team.name})
+    return []
+
+
+def _page(request, context, errors):
     return render(request, "league/manage/team_new.html", context, status=400 if errors else 200)
 
 
