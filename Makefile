@@ -37,8 +37,13 @@ password: venv
 	$(PYTHON) manage.py changepassword $(or $(NAME),leitung)
 
 # The development server: DEBUG on, 127.0.0.1 only, the demo with its published login.
+# Its own database and stored files (var/dev.sqlite3, var/dev-media), so that on the hall's
+# laptop it never touches the evening of `make run` (var/skatverein.sqlite3) or its login.
 dev: export DEBUG := 1
+dev: export DATABASE_URL ?= sqlite:///$(CURDIR)/var/dev.sqlite3
+dev: export MEDIA_ROOT ?= $(CURDIR)/var/dev-media
 dev: venv
+	mkdir -p var
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py demo
 	$(PYTHON) manage.py runserver 127.0.0.1:8000

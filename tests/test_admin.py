@@ -197,3 +197,21 @@ def test_admin_finishes_through_the_state_machine_and_never_edits_the_status(
     # The tournament's series is still running, so finishing it is refused.
     assert (obj.status == "finished") is finished
     assert AuditEntry.objects.filter(action=f"{model}_finished").exists() is finished
+
+
+def test_the_users_groups_are_called_gruppen_and_the_leagues_staffeln(admin_client, admin_user):
+    """The league's "Staffeln" are its own word: Django's user groups stay "Gruppen"."""
+    from django.contrib.auth.models import Group
+
+    from tournaments.services.roles import TREASURER_GROUP
+
+    Group.objects.get_or_create(name=TREASURER_GROUP)  # as the migrations make it
+    user_page = admin_client.get(f"/admin/auth/user/{admin_user.pk}/change/").content.decode()
+    groups_page = admin_client.get("/admin/auth/group/").content.decode()
+    league_page = admin_client.get("/admin/league/").content.decode()
+
+    assert '<label for="id_groups">Gruppen:</label>' in user_page
+    assert 'auth/group/">Gruppen</a>' in user_page
+    assert 'league/leaguegroup/">Staffeln</a>' in user_page
+    assert TREASURER_GROUP in groups_page
+    assert "Staffeln" in league_page

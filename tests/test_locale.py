@@ -119,3 +119,55 @@ def test_every_text_marked_for_translation_is_in_the_catalogue(tmp_path):
     catalogue = _msgids(PO_FILE)
     assert sorted(extracted - catalogue) == []  # shown in English to German users
     assert sorted(catalogue - extracted) == []  # dropped by the next make messages
+
+
+# Texts of ours that also are Django's (or an installed app's), translated otherwise on
+# purpose: the same meaning in the site's own words.
+DELIBERATE_OVERRIDES = {
+    "Administration": "Verwaltung",
+    "Django administration": "Verwaltung",
+    "Django site admin": "Verwaltung",
+    "Home": "Startseite",
+    "Save": "Speichern",
+    "Search": "Suchen",
+    "This field is required.": "Dieses Feld ist erforderlich.",
+    "Invalid username/password.": "Benutzername oder Passwort ungültig.",
+}
+
+
+def _installed_apps_german_catalogues():
+    """Every German text of Django and of the installed apps outside this project, msgid →
+    translations."""
+    import django
+    from django.apps import apps
+
+    folders = [Path(django.__file__).parent / "conf"]
+    folders += [Path(config.path) for config in apps.get_app_configs()]
+    known: dict[str, set[str]] = {}
+    for folder in folders:
+        path = folder / "locale" / "de" / "LC_MESSAGES" / "django.mo"
+        if path.exists() and folder != Path(__file__).resolve().parent.parent / folder.name:
+            with path.open("rb") as mo:
+                for key, text in gettext.GNUTranslations(mo)._catalog.items():
+                    if isinstance(key, str) and key:
+                        known.setdefault(key, set()).add(text)
+    return known
+
+
+def test_no_text_of_ours_renames_one_of_djangos():
+    """Our catalogue wins over Django's for the same msgid: our league's "groups"
+    ("Staffeln") renamed the admin's user groups, so a treasurer was to be put into a
+    "Staffel". A text we share with Django or an installed app says what theirs says, or
+    carries a context of its own (pgettext), or is a deliberate override listed above."""
+    theirs = _installed_apps_german_catalogues()
+    renamed = {
+        entry["msgid"]: entry["msgstr"]
+        for entry in ENTRIES
+        if "msgctxt" not in entry
+        and "msgid_plural" not in entry
+        and entry["msgid"] in theirs
+        and entry["msgstr"] not in theirs[entry["msgid"]]
+        and DELIBERATE_OVERRIDES.get(entry["msgid"]) != entry["msgstr"]
+    }
+
+    assert renamed == {}

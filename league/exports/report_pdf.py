@@ -143,8 +143,8 @@ def _render(report: MatchReport, out, base_url: str) -> None:
         ),
         Paragraph(
             _escape(
-                gettext("Status: %(state)s · binding from %(date)s unless a protest is lodged")
-                % {"state": state, "date": date(reports.binding_date(report))}
+                gettext("Status: %(state)s · %(binding)s")
+                % {"state": state, "binding": reports.binding_sentence(report)}
             ),
             styles.SUBTITLE,
         ),
@@ -229,6 +229,8 @@ def _render(report: MatchReport, out, base_url: str) -> None:
                 )
             )
 
+    story += _protests(report, names)
+
     story.append(Paragraph(_escape(gettext("Signatures of the captains")), styles.HEADING))
     signatures = {s.team_id: s for s in report.signatures.all()}
     for team in document["teams"]:
@@ -252,6 +254,30 @@ def _render(report: MatchReport, out, base_url: str) -> None:
     story.append(Spacer(1, 10))
     story.append(SealBlock(report.seal, verification_url(base_url, report.seal), width))
     doc.build(story, onFirstPage=_footer(title), onLaterPages=_footer(title))
+
+
+def _protests(report: MatchReport, names: dict) -> list:
+    """Every protest with its reason and the group leader's decision (or that it is open)."""
+    protests = list(report.protests.order_by("lodged_at", "pk"))
+    if not protests:
+        return []
+    story = [Paragraph(_escape(gettext("Protests")), styles.HEADING)]
+    for protest in protests:
+        text = gettext("%(team)s, %(at)s: %(reason)s") % {
+            "team": names.get(protest.team_id, ""),
+            "at": date_time(protest.lodged_at),
+            "reason": protest.reason,
+        }
+        if protest.decision:
+            text += " – " + gettext("%(decision)s on %(at)s: %(reason)s") % {
+                "decision": protest.get_decision_display(),
+                "at": date_time(protest.decided_at),
+                "reason": protest.decision_reason,
+            }
+        else:
+            text += " – " + gettext("not yet decided")
+        story.append(Paragraph(_escape(text), styles.BODY))
+    return story
 
 
 def _footer(title: str):

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models.names import refuse_control_characters
 
@@ -29,8 +30,9 @@ class LeagueGroup(models.Model):
     )
 
     class Meta:
-        verbose_name = _("group")
-        verbose_name_plural = _("groups")
+        # A context of their own: Django's user groups are "groups" too (Gruppen).
+        verbose_name = pgettext_lazy("league", "group")
+        verbose_name_plural = pgettext_lazy("league", "groups")
         ordering = ["league", "name"]
         constraints = [
             models.UniqueConstraint(fields=["league", "name"], name="group_unique_name"),

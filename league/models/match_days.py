@@ -9,6 +9,7 @@ members' series totals.
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class MatchDay(models.Model):
@@ -17,7 +18,7 @@ class MatchDay(models.Model):
 
     group = models.ForeignKey(
         "league.LeagueGroup",
-        verbose_name=_("group"),
+        verbose_name=pgettext_lazy("league", "group"),
         on_delete=models.CASCADE,
         related_name="match_days",
     )

@@ -14,6 +14,12 @@ class Season(models.Model):
         _("name"), max_length=100, unique=True, validators=[refuse_control_characters]
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    is_demo = models.BooleanField(
+        _("demo"),
+        default=False,
+        editable=False,
+        help_text=_("Example data to try the software; the director deletes it in one step."),
+    )
 
     class Meta:
         verbose_name = _("season")

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models.names import refuse_control_characters
 
@@ -16,7 +17,7 @@ class LeagueTeam(models.Model):
 
     group = models.ForeignKey(
         "league.LeagueGroup",
-        verbose_name=_("group"),
+        verbose_name=pgettext_lazy("league", "group"),
         on_delete=models.CASCADE,
         related_name="teams",
     )

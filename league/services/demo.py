@@ -5,7 +5,13 @@ Match day 1 is played: at venue 1 a team plays with three players (seated 4-4-4-
 substitute comes in for series 2, and the report is signed and published; at venue 2 the
 report is signed and waits for the group leader. Match day 2 is set up and waits for play.
 Loading again changes nothing. Logins: the group leader ``staffelleiter`` and a captain
-``kapitaen`` (password ``skat-demo``, like the director's).
+``kapitaen`` (password ``skat-demo``, like the director's), made only where no login of
+that name exists: the demo never changes a password someone set.
+
+Everything is marked as demo data like the demo evening: the season (``Season.is_demo``),
+the venues' tournaments (``Tournament.is_demo``) and the logins it made (members of
+:data:`DEMO_LOGINS_GROUP`); the director's "Delete the demo data" removes all of it
+(:func:`delete_demo_league`, called by ``tournaments.services.demo.evening.delete_demo``).
 """
 
 import random
@@ -13,11 +19,21 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.db import transaction
 
-from league.models import LeagueTeam, Season
-from tournaments.models import Club, Participant, Player, Table
-from tournaments.services import draw, seating, states
+from league.models import (
+    LeagueGroup,
+    LeagueTeam,
+    MatchDay,
+    MatchReport,
+    RosterEntry,
+    Season,
+    Venue,
+    VenueTeam,
+)
+from tournaments.models import Club, Participant, Player, Table, Tournament
+from tournaments.services import draw, roles, seating, states
 from tournaments.services.demo.lists import random_game
 from tournaments.services.lists import listkeeping
 
@@ -31,6 +47,8 @@ LEADER = "staffelleiter"
 CAPTAIN = "kapitaen"
 SEED = 2027
 ROUNDS = 3  # 12 games at a 4-table: a short series, so the demo loads quickly
+# The Django group of the logins the demo made (not those it found): deleted with the demo.
+DEMO_LOGINS_GROUP = "Demo-Anmeldungen"
 
 CLUBS = ["Kreuz Bube Altdorf", "Pik As Neustadt", "Karo König Bergheim", "Grand Hand Seestadt"]
 # (team, club index, players, substitutes)
@@ -132,6 +150,7 @@ def load_demo_league(admin) -> DemoLeague | None:
     captain = _user(CAPTAIN)
     clubs = [Club.objects.get_or_create(name=name)[0] for name in CLUBS]
     season = structure.create_season(SEASON, user=admin)
+    Season.objects.filter(pk=season.pk).update(is_demo=True)
     league = structure.create_league(
         season,
         {"name": LEAGUE, "series_per_match_day": 2, "rounds_per_series": ROUNDS, "min_games": 12},
@@ -171,6 +190,7 @@ def load_demo_league(admin) -> DemoLeague | None:
         [[teams[2], teams[0], teams[5], teams[7]], [teams[6], teams[1], teams[3], teams[4]]],
         admin,
     )
+    Tournament.objects.filter(league_venue__match_day__group=group).update(is_demo=True)
     venue_1, venue_2 = first.venues.order_by("number")
     substitute = teams[0].roster.get(substitute=True).player
     regulars = [entry.player for entry in teams[0].roster.filter(substitute=False)]
@@ -187,15 +207,19 @@ def load_demo_league(admin) -> DemoLeague | None:
                 tournament=venue.tournament, player=entry.team.captain_id
             ).pin
             states.apply(report, "sign", admin, team=entry.team_id, pin=pin)
-    published = states.apply(venue_1.report, "publish", leader)
+    checked = states.apply(venue_1.report, "check", leader)
+    published = states.apply(checked, "publish", leader)
     return DemoLeague(teams=len(teams), venues=4, published=1 if published else 0, submitted=1)
 
 
 def _user(username):
-    user, _created = get_user_model().objects.get_or_create(username=username)
-    user.is_active = True
-    user.set_password(PASSWORD)
-    user.save()
+    """The demo's login ``username``: made with the demo's password and marked as demo, or
+    the login of that name as it is (its password is someone's own)."""
+    user, created = get_user_model().objects.get_or_create(username=username)
+    if created:
+        user.set_password(PASSWORD)
+        user.save()
+        Group.objects.get_or_create(name=DEMO_LOGINS_GROUP)[0].user_set.add(user)
     return user
 
 
@@ -230,3 +254,53 @@ def _play(venue, rng: random.Random, admin) -> None:
 
 def captain_team() -> LeagueTeam | None:
     return LeagueTeam.objects.filter(captain_user__username=CAPTAIN).first()
+
+
+def demo_seasons():
+    return Season.objects.filter(is_demo=True).order_by("name")
+
+
+def demo_logins():
+    """The logins the demo made (never a director's or the admin's)."""
+    users = get_user_model().objects
+    return (
+        users.filter(groups__name=DEMO_LOGINS_GROUP)
+        .exclude(pk__in=roles.directors(users.all()).values("pk"))
+        .order_by("username")
+    )
+
+
+def delete_demo_league() -> tuple[list[str], list[str]]:
+    """Delete the demo seasons with everything of their leagues, and the demo's logins; the
+    names of the seasons and the logins deleted.
+
+    The venues' tournaments are marked as demo and go with the demo evening's, after this
+    (the venues protect them); so do the league's clubs and players no one else uses. Runs
+    inside the caller's transaction.
+    """
+    seasons = list(demo_seasons())
+    groups = LeagueGroup.objects.filter(league__season__in=seasons)
+    venues = Venue.objects.filter(match_day__group__in=groups)
+    # Rows that protect others go first: reports (their signatures and protests name
+    # teams), the teams at each venue, the venues (host team, tournament), then the teams.
+    MatchReport.objects.filter(venue__in=venues).delete()
+    VenueTeam.objects.filter(venue__in=venues).delete()
+    venues.delete()
+    MatchDay.objects.filter(group__in=groups).delete()
+    RosterEntry.objects.filter(team__group__in=groups).delete()
+    LeagueTeam.objects.filter(group__in=groups).delete()
+    for season in seasons:
+        season.delete()
+    logins = list(demo_logins())
+    names = [login.get_username() for login in logins]
+    get_user_model().objects.filter(pk__in=[login.pk for login in logins]).delete()
+    return [season.name for season in seasons], names
+
+
+def delete_unused_demo_clubs() -> None:
+    """The league demo's clubs and their players, where no tournament or team uses them."""
+    clubs = Club.objects.filter(name__in=CLUBS)
+    Player.objects.filter(
+        club__in=clubs, participations__isnull=True, league_rosters__isnull=True
+    ).delete()
+    clubs.filter(players__isnull=True, tournaments__isnull=True, league_teams__isnull=True).delete()

@@ -16,7 +16,7 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from league.models import LeagueTeam, MatchReport, Protest, Venue
 from tournaments.models import Tournament
@@ -59,6 +59,23 @@ def state_of(report: MatchReport, today: datetime.date | None = None) -> str:
     if published and today >= binding_date(report) and not open_protests(report).exists():
         return BINDING
     return report.status
+
+
+def binding_sentence(report: MatchReport, today: datetime.date | None = None) -> str:
+    """Whether the results are binding, in one sentence for the report's PDF: binding since
+    a day, held by an undecided protest, not before publishing, or from a day unless a
+    protest is lodged."""
+    today = today or timezone.localdate()
+    params = {"date": binding_date(report).strftime("%d.%m.%Y")}
+    if state_of(report, today) == BINDING:
+        return pgettext("binding", "since %(date)s") % params
+    if open_protests(report).exists():
+        return gettext("not binding while a protest is undecided")
+    if report.status != MatchReport.Status.PUBLISHED:
+        if today >= binding_date(report):
+            return gettext("binding once the group leader publishes it")
+        return gettext("binding from %(date)s once published, unless a protest is lodged") % params
+    return gettext("binding from %(date)s unless a protest is lodged") % params
 
 
 def state_label(state: str) -> str:
@@ -141,11 +158,7 @@ def publish(report: MatchReport, transition, *, user, actor, reason):
     _ensure_current(report)
     report.status = transition.target
     report.published_at, report.published_by = timezone.now(), by_user(user)
-    if report.checked_at is None:
-        report.checked_at, report.checked_by = report.published_at, by_user(user)
-    report.save(
-        update_fields=["status", "checked_at", "checked_by", "published_at", "published_by"]
-    )
+    report.save(update_fields=["status", "published_at", "published_by"])
     audit.record(transition.audit, user=user, actor=actor, obj=report, after={"report": report.pk})
     return report
 

@@ -108,6 +108,32 @@ def create_team(group: LeagueGroup, data: dict, *, user=None) -> LeagueTeam:
     ``captain_user``, the login through which the captain signs and sees results."""
     club = reading.object_of(Club.objects.all(), data.get("club"), field="club", missing=NO_CLUB)
     name = reading.name(data.get("name"))
+    players, substitutes, captain, captain_user = read_roster(data)
+    if group.teams.filter(name__iexact=name).exists():
+        raise _taken(
+            "name", gettext_noop("This group already has a team called %(name)s."), name=name
+        )
+    team = LeagueTeam.objects.create(
+        group=group, club=club, name=name, captain=captain, captain_user=captain_user
+    )
+    write_roster(team, players, substitutes)
+    audit.record(
+        "league_team_created",
+        user=user,
+        obj=team,
+        after={
+            "team": team.pk,
+            "players": [p.pk for p in players],
+            "substitutes": [p.pk for p in substitutes],
+            "captain": captain.pk if captain else None,
+        },
+    )
+    return team
+
+
+def read_roster(data: dict) -> tuple[list[Player], list[Player], Player | None, object]:
+    """A team's ``players``, ``substitutes``, ``captain`` (on the roster) and
+    ``captain_user`` as :func:`create_team` reads them, each refusal naming its field."""
     players = reading.objects_of(
         Player.objects.all(),
         data.get("players"),
@@ -150,20 +176,21 @@ def create_team(group: LeagueGroup, data: dict, *, user=None) -> LeagueTeam:
             field="captain_user",
             missing=NO_USER,
         )
-    if group.teams.filter(name__iexact=name).exists():
-        raise _taken(
-            "name", gettext_noop("This group already has a team called %(name)s."), name=name
-        )
-    _ensure_free_players(group.league, roster)
-    team = LeagueTeam.objects.create(
-        group=group, club=club, name=name, captain=captain, captain_user=captain_user
-    )
+    return players, substitutes, captain, captain_user
+
+
+def write_roster(team: LeagueTeam, players, substitutes) -> None:
+    """``team``'s roster as ``players`` then ``substitutes`` (replacing the one it had),
+    refused if another team of the league has one of them."""
+    roster = players + substitutes
+    _ensure_free_players(team.group.league, roster, team=team)
+    team.roster.all().delete()
     try:
         with transaction.atomic():
             RosterEntry.objects.bulk_create(
                 RosterEntry(
                     team=team,
-                    league_id=group.league_id,
+                    league_id=team.group.league_id,
                     player=player,
                     position=position,
                     substitute=position > len(players),
@@ -171,26 +198,15 @@ def create_team(group: LeagueGroup, data: dict, *, user=None) -> LeagueTeam:
                 for position, player in enumerate(roster, start=1)
             )
     except IntegrityError:  # a racing request took a player: the same refusal as above
-        _ensure_free_players(group.league, roster)
+        _ensure_free_players(team.group.league, roster, team=team)
         raise
-    audit.record(
-        "league_team_created",
-        user=user,
-        obj=team,
-        after={
-            "team": team.pk,
-            "players": [p.pk for p in players],
-            "substitutes": [p.pk for p in substitutes],
-            "captain": captain.pk if captain else None,
-        },
-    )
-    return team
 
 
-def _ensure_free_players(league: League, players) -> None:
+def _ensure_free_players(league: League, players, *, team=None) -> None:
     """A player belongs to one team per league and season (docs/rules.md 6)."""
     taken = (
         RosterEntry.objects.filter(league=league, player__in=players)
+        .exclude(team=team)
         .select_related("player", "team")
         .first()
     )

@@ -4,7 +4,7 @@ it played, and its players' averages (from the group's individual ranking)."""
 from dataclasses import dataclass
 from decimal import Decimal
 
-from league.models import LeagueTeam, MatchReport, RosterEntry, Venue
+from league.models import LeagueTeam, MatchReport, ReportSignature, RosterEntry, Venue
 from tournaments.models import Seat
 
 from . import results
@@ -24,6 +24,8 @@ class VenueLine:
     game_points: int
     team_points: Decimal
     lists: list[tuple[int, int, int]]  # (series, table number, table id) the team played at
+    report: MatchReport | None = None  # once the host sent it
+    signed: bool = False  # the team's captain signed the report
 
 
 @dataclass(frozen=True)
@@ -42,10 +44,14 @@ def team_season(team: LeagueTeam, *, published_only: bool = True) -> TeamSeason:
     if published_only:
         venues = venues.filter(report__status=MatchReport.Status.PUBLISHED)
     venues = list(venues.order_by("match_day__number"))
-    published = set(
-        MatchReport.objects.filter(
-            venue__in=venues, status=MatchReport.Status.PUBLISHED
-        ).values_list("venue", flat=True)
+    sent = {report.venue_id: report for report in MatchReport.objects.filter(venue__in=venues)}
+    published = {
+        venue for venue, report in sent.items() if report.status == MatchReport.Status.PUBLISHED
+    }
+    signed = set(
+        ReportSignature.objects.filter(report__venue__in=venues, team=team).values_list(
+            "report__venue", flat=True
+        )
     )
     by_venue = results.venue_results(venues)
     tables = {}
@@ -81,6 +87,8 @@ def team_season(team: LeagueTeam, *, published_only: bool = True) -> TeamSeason:
                 game_points=mine.game_points if mine else 0,
                 team_points=mine.team_points if mine else Decimal(0),
                 lists=tables.get(venue.tournament_id, []),
+                report=sent.get(venue.pk),
+                signed=venue.pk in signed,
             )
         )
     players = {entry.player_id for entry in roster}

@@ -1,5 +1,6 @@
 """ "Meine Liga": one page for everyone with a league role — the groups a user leads, the
-venues their club hosts and the teams they captain — with the way to each task."""
+venues their club hosts and the teams they captain, with the match reports still open to
+their captain (to sign, or to protest in) — with the way to each task."""
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -8,7 +9,8 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from league.models import LeagueGroup, LeagueTeam, Venue
+from league.models import LeagueGroup, LeagueTeam, MatchReport, ReportSignature, Venue
+from league.services import reports
 from tournaments.models import Tournament
 from tournaments.services import roles
 
@@ -34,5 +36,31 @@ def my_league(request):
     return render(
         request,
         "league/manage/mine.html",
-        {"groups": groups, "venues": venues, "teams": teams},
+        {"groups": groups, "venues": venues, "teams": teams, "open_reports": _open_reports(teams)},
     )
+
+
+def _open_reports(teams) -> list[dict]:
+    """The reports at the captain's teams' venues that are not binding yet: to sign before
+    they are published, to protest in until the window closes."""
+    found = (
+        MatchReport.objects.filter(venue__venue_teams__team__in=teams)
+        .select_related("venue__match_day__group__league", "venue__host")
+        .order_by("-venue__match_day__date", "venue__number")
+        .distinct()
+    )
+    signed = set(
+        ReportSignature.objects.filter(report__in=found, team__in=teams).values_list(
+            "report", flat=True
+        )
+    )
+    return [
+        {
+            "report": report,
+            "state": reports.state_label(state),
+            "to_sign": report.pk not in signed and report.status != MatchReport.Status.PUBLISHED,
+            "protest_until": reports.protest_deadline(report),
+        }
+        for report in found
+        if (state := reports.state_of(report)) != reports.BINDING
+    ]

@@ -69,15 +69,19 @@ def team_page(request, team_id):
     team = get_object_or_404(
         LeagueTeam.objects.select_related("group__league__season", "club", "captain"), pk=team_id
     )
-    published_only = _published_only(request, team.group) and not roles.captains_team(
-        request.user, team
-    )
+    captain = roles.captains_team(request.user, team)
+    leader = roles.leads_group(request.user, team.group)
+    published_only = not (leader or captain)
     season = team_results.team_season(team, published_only=published_only)
-    return render(
-        request,
-        "league/team.html",
-        {"team": team, "season": season, "group": team.group, "published_only": published_only},
-    )
+    context = {
+        "team": team,
+        "season": season,
+        "group": team.group,
+        "published_only": published_only,
+        # The note above the page speaks to the reader: the group's leader or the captain.
+        "reader": "leader" if leader else "captain" if captain else "",
+    }
+    return render(request, "league/team.html", context)
 
 
 @require_safe

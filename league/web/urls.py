@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import fixture_import, groups, live, mine, public, reports, venues
+from . import fixture_import, groups, live, mine, public, reports, teams, venues
 
 app_name = "league"
 
@@ -27,6 +27,8 @@ urlpatterns = [
         fixture_import.fixture_preview,
         name="fixture-preview",
     ),
+    path("liga/leitung/staffel/<int:group_id>/mannschaft/neu/", teams.team_new, name="team-new"),
+    path("liga/leitung/mannschaft/<int:team_id>/bearbeiten/", teams.team_edit, name="team-edit"),
     path("liga/leitung/spieltag/<int:match_day_id>/live/", live.match_day_live, name="live"),
     # A venue (venues.py) and its match report (reports.py).
     path("liga/spielort/<int:venue_id>/", venues.venue_page, name="venue"),

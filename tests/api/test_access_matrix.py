@@ -1,4 +1,5 @@
-"""Every operation of the API × every role, with two clubs that named their directors.
+"""Every operation of the API × every role, with two clubs that named their directors and
+treasurers.
 
 The operations are read from the OpenAPI schema, so a new endpoint fails here until the
 matrix says who may use it. Ids in a path name club A's objects (its tournament, series,
@@ -30,6 +31,8 @@ ROLES = (
     "anonymous",
     "member",
     "treasurer",
+    "treasurer_a",
+    "treasurer_b",
     "staff_without_club",
     "director_a",
     "director_b",
@@ -57,10 +60,12 @@ def expected_roles(path: str, method: str) -> frozenset:
         return STAFF
     if "/verify/" in path:
         return EVERYONE
-    if path.endswith(("/payments/", "/reverse/")):  # the treasurer records payments too
-        return CLUB_A | {"treasurer"}
+    # Club A's own treasurer records payments too; the treasurer named for no club keeps
+    # only clubs that named none, and club A named one.
+    if path.endswith(("/payments/", "/reverse/")):
+        return CLUB_A | {"treasurer_a"}
     if path.endswith(("/cash/", "/tariff/", "/prizes/")):
-        return CLUB_A | {"treasurer"} if not write else CLUB_A
+        return CLUB_A | {"treasurer_a"} if not write else CLUB_A
     if path.endswith(("start-cards.pdf", "table-plan-codes.pdf", "table-cards.pdf", "card.pdf")):
         return CLUB_A
     if path == "/api/v1/seasons/{id}/archive.zip":
@@ -110,6 +115,8 @@ def world(module_db):
     people = {
         "member": _user("mitglied"),
         "treasurer": _user("kasse"),
+        "treasurer_a": _user("kasse_a"),
+        "treasurer_b": _user("kasse_b"),
         "staff_without_club": _user("ohne_verein", is_staff=True),
         "director_a": _user("leitung_a", is_staff=True),
         "director_b": _user("leitung_b", is_staff=True),
@@ -117,7 +124,10 @@ def world(module_db):
         "captain": _user("kapitaen"),
         "admin": _user("verband", is_staff=True, is_superuser=True),
     }
-    people["treasurer"].groups.add(UserGroup.objects.get_or_create(name=TREASURER_GROUP)[0])
+    treasurers = UserGroup.objects.get_or_create(name=TREASURER_GROUP)[0]
+    treasurers.user_set.add(people["treasurer"], people["treasurer_a"], people["treasurer_b"])
+    club_a.treasurers.add(people["treasurer_a"])
+    club_b.treasurers.add(people["treasurer_b"])
     club_a.directors.add(people["director_a"])
     club_b.directors.add(people["director_b"])
     tournament = f.make_played_tournament(players=4, club=club_a)

@@ -45,7 +45,8 @@ def test_list_pdf_prints_a_money_line_per_seat_and_the_total():
     result = money.table_money(table)
     for line in result.lines:
         amount = f"{line.amount:.2f}".replace(".", ",")
-        assert f"{line.name}: {line.lost} lost games, lost-game money {amount} €" in text
+        games = "lost game" if line.lost == 1 else "lost games"
+        assert f"{line.name}: {line.lost} {games}, lost-game money {amount} €" in text
     assert f"{result.total:.2f}".replace(".", ",") + " €" in text
 
 

@@ -83,6 +83,11 @@ def play_venue(venue, *, seed=1):
     return venue
 
 
+def publish_report(report, leader):
+    """The group leader checks the report and publishes it: publishing needs the check."""
+    return states.apply(states.apply(report, "check", leader), "publish", leader)
+
+
 def make_season(match_days=1, venues=1, publish=True, **group_options):
     """A group of ``4 × venues`` teams with a leader (``group.leaders.get()``) and
     ``match_days`` played match days, their reports sent and (``publish``) published."""
@@ -103,5 +108,5 @@ def make_season(match_days=1, venues=1, publish=True, **group_options):
             play_venue(venue, seed=number)
             report = reports.submit_report(venue)
             if publish:
-                states.apply(report, "publish", leader)
+                publish_report(report, leader)
     return group, teams

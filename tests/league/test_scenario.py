@@ -249,6 +249,7 @@ def test_a_season_played_through_the_api_gives_the_table_and_ranking_worked_out_
 
     reports = [_play_venue(people, built, 1, 0)[1], _play_venue(people, built, 1, 1)[1]]
     for report in reports:
+        call(leader, "post", f"reports/{report['id']}/check/", {})
         call(leader, "post", f"reports/{report['id']}/publish/", {})
     after_first_day = _table(public, built["group"])
 
@@ -275,6 +276,7 @@ def test_a_season_played_through_the_api_gives_the_table_and_ranking_worked_out_
     second.append(_play_venue(people, built, 2, 1)[1])
     unpublished = _table(public, built["group"])
     for report in second:
+        call(leader, "post", f"reports/{report['id']}/check/", {})
         call(leader, "post", f"reports/{report['id']}/publish/", {})
 
     assert after_first_day == AFTER_MATCH_DAY_1

@@ -94,6 +94,24 @@ def test_restored_database_takes_new_rows(event, tmp_path):
     assert verify_seal(table.seal).valid
 
 
+def test_a_freshly_migrated_database_counts_as_empty(event, tmp_path):
+    """``migrate`` makes the treasurers' group (Kassenwart) in a new database; restoring
+    into it is restoring into an empty database, and the group is there afterwards."""
+    from django.contrib.auth.models import Group
+
+    from tournaments.services.roles import TREASURER_GROUP
+
+    path = tmp_path / "backup.json.gz"
+    call_command("backup", str(path), stdout=io.StringIO())
+    flush()
+    Group.objects.create(name=TREASURER_GROUP)  # what the migrations make
+
+    call_command("restore", str(path), stdout=io.StringIO())
+
+    assert list(Group.objects.values_list("name", flat=True)) == [TREASURER_GROUP]
+    assert Table.objects.count() == 2
+
+
 def test_header_names_format_database_and_checksum(event):
     data = gzip.decompress(backup_bytes())
     header = json.loads(data.partition(b"\n")[0])

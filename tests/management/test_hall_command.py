@@ -4,13 +4,22 @@ import http.client
 import re
 import sqlite3
 import stat
+import subprocess
+import sys
 from http.cookies import SimpleCookie
 from urllib.parse import urlencode
 
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.hall_server import hall_server, printed_password, run_hall
+from tests.hall_server import (
+    BASE_DIR,
+    START_TIMEOUT_SECONDS,
+    hall_environment,
+    hall_server,
+    printed_password,
+    run_hall,
+)
 
 HALL_ADDRESS = "192.168.178.20"
 
@@ -101,6 +110,42 @@ def test_a_second_start_keeps_the_keys_the_login_and_the_data(tmp_path):
         directors = database.execute("SELECT username FROM auth_user").fetchall()
     assert demo == (2,)
     assert directors == [("leitung",)]
+
+
+def set_password(folder, password: str) -> None:
+    """What ``make password`` does, without its prompt."""
+    code = (
+        "from django.contrib.auth import get_user_model\n"
+        "user = get_user_model().objects.get(username='leitung')\n"
+        f"user.set_password({password!r}); user.save()\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=BASE_DIR,
+        env=hall_environment(folder),
+        capture_output=True,
+        text=True,
+        timeout=START_TIMEOUT_SECONDS,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_banner_never_claims_a_password_that_no_longer_works(tmp_path):
+    """Once the password changed (``make password``, or the demo's published one set by
+    an older ``make dev`` on the same database), "as shown at the first start" is false."""
+    assert run_hall(tmp_path, "--no-server").returncode == 0
+    set_password(tmp_path, "a new one of the club")
+
+    changed = run_hall(tmp_path, "--no-server")
+    set_password(tmp_path, "skat-demo")
+    published = run_hall(tmp_path, "--no-server")
+
+    assert "Passwort: wie zuletzt gesetzt (make password setzt ein neues)" in changed.stdout
+    assert "wie beim ersten Start" not in changed.stdout
+    assert (
+        "WARNUNG: Das Passwort ist das veröffentlichte Demo-Passwort. Setzen Sie sofort ein "
+        "neues: make password" in published.stdout
+    )
 
 
 def test_without_the_demo_a_new_database_starts_empty(tmp_path):

@@ -248,6 +248,25 @@ def test_preview_of_a_new_player_writes_nothing():
     assert (Club.objects.count(), Player.objects.count(), Team.objects.count()) == (0, 0, 0)
 
 
+def test_a_new_club_and_team_are_announced_once_each():
+    tournament = f.make_tournament()
+    rows = [
+        row(2, last_name="Eins", club="Neuer Skatclub", team="Herz"),
+        row(3, last_name="Zwei", club="Neuer Skatclub", team="Herz"),
+        row(4, last_name="Drei", club="neuer skatclub", team="Pik"),
+    ]
+
+    preview = preview_import(tournament, rows)
+
+    assert [codes(line.notes) for line in preview.lines] == [
+        ["new_club", "new_team"],
+        [],
+        ["new_team"],
+    ]
+    assert [line.creates_club for line in preview.lines] == [True, True, True]
+    assert [line.creates_team for line in preview.lines] == [True, True, True]
+
+
 @pytest.mark.parametrize(
     ("fields", "field", "code"),
     [

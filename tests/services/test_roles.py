@@ -182,3 +182,54 @@ def test_the_admin_is_not_asked_for_the_event(two_clubs, django_assert_num_queri
 
     with django_assert_num_queries(0):
         assert roles.may_change_event(two_clubs["people"]["admin"], never_read) is True
+
+
+# --- Scope: a treasurer keeps the cash boxes of the clubs they are named for -----------------
+
+
+@pytest.fixture
+def treasurers(two_clubs):
+    """Club A names its treasurer; a treasurer named for no club (the group alone, as the
+    admin made them before clubs named treasurers)."""
+    club_a = two_clubs["clubs"][0]
+    named = f.make_treasurer("kasse_a")
+    club_a.treasurers.add(named)
+    return {"named": named, "unnamed": f.make_treasurer("kasse_ohne_verein")}
+
+
+@pytest.mark.parametrize(
+    ("person", "sees"),
+    [
+        ("named", {"A"}),
+        ("unnamed", {"B", "C", "none"}),  # every event whose club named no treasurer
+    ],
+)
+def test_a_treasurer_sees_only_the_money_of_their_clubs_events(two_clubs, treasurers, person, sees):
+    from tournaments.models import Tournament
+
+    user = treasurers[person]
+
+    seen = {name for name, event in two_clubs["events"].items() if roles.may_see_money(user, event)}
+    listed = roles.money_tournaments(user, Tournament.objects.all())
+
+    assert seen == sees
+    assert {name for name, event in two_clubs["events"].items() if event in listed} == sees
+    assert all(roles.may_record_payments(user, two_clubs["events"][name]) for name in sees)
+    assert not any(
+        roles.may_set_tariff_and_prizes(user, event) for event in two_clubs["events"].values()
+    )
+    assert Role.TREASURER in roles.roles_of(user, two_clubs["events"][min(sees)])
+    assert Role.TREASURER not in roles.roles_of(
+        user, two_clubs["events"]["A" if "A" not in sees else "B"]
+    )
+
+
+def test_a_director_names_treasurers_only_for_the_clubs_they_direct(two_clubs):
+    club_a, club_b, club_c = two_clubs["clubs"]
+    people = two_clubs["people"]
+
+    assert roles.may_name_treasurers(people["director_a"], club_a) is True
+    assert roles.may_name_treasurers(people["director_a"], club_b) is False
+    assert roles.may_name_treasurers(people["staff"], club_c) is True
+    assert roles.may_name_treasurers(people["member"], club_c) is False
+    assert roles.may_name_treasurers(people["admin"], club_b) is True

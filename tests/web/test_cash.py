@@ -210,3 +210,43 @@ def test_table_device_list_shows_the_money_and_follows_a_correction(director_cli
     assert money.table_money(table).total == D(
         re.search(r'list-money-total">([^<]+)<', after).group(1)[:-2].replace(",", ".")
     )
+
+
+def test_a_paid_entry_fee_is_not_offered_again_and_prizes_say_they_are_calculated(
+    director_client,
+):
+    tournament, _table = played()
+    first, second = tournament.participants.order_by("start_number")[:2]
+    money.set_prize_table(tournament, [{"rank": 1, "percent": "50"}], confirm=True)
+
+    director_client.post(reverse("web:director-cash-entry-fee", args=[first.id]))
+    page = director_client.get(cash_url(tournament)).content.decode()
+    settlement = director_client.get(cash_url(tournament, "director-cash-settlement"))
+
+    assert f'data-testid="pay-entry-{first.id}"' not in page
+    assert f'data-testid="entry-paid-{first.id}"' in page and "Startgeld: bezahlt" in page
+    assert f'data-testid="pay-entry-{second.id}"' in page
+    for text in (page, settlement.content.decode()):
+        assert "Preise (berechnet)" in text and "Ausgezahlte Preise" not in text
+        assert "Prozentpreise vom eingenommenen Startgeld abzüglich Erstattungen" in text
+    refund = re.search(rf'<input id="refund-{first.id}"[^>]*>', page)[0]
+    assert 'class="amount-input"' in refund and 'size="8"' in refund
+
+
+def test_counts_of_one_are_singular_on_the_cash_box_and_the_list_pdf():
+    from django.utils import translation
+
+    from tournaments.exports.list_money import pdf_line
+    from tournaments.services.money.lists import SeatMoney
+
+    one = SeatMoney(seat=1, participant=1, name="Erna Kühn", lost=1, passed=0, amount=D("0.50"))
+    with translation.override("de"):
+        line = pdf_line(one)
+        message = translation.ngettext(
+            "Table %(table)d, series %(series)d: %(count)d payment recorded.",
+            "Table %(table)d, series %(series)d: %(count)d payments recorded.",
+            1,
+        ) % {"table": 1, "series": 2, "count": 1}
+
+    assert line == "Platz 1, Erna Kühn: 1 verlorenes Spiel, Abreizgeld 0,50 €"
+    assert message == "Tisch 1, Serie 2: 1 Zahlung eingetragen."

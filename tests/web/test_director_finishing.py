@@ -138,3 +138,20 @@ def test_table_page_takes_back_an_early_end(director_client):
     assert 'data-testid="take-back-end"' in page
     assert (table.ended_early_at, table.ended_reason) == (None, "")
     assert AuditEntry.objects.get(action="list_end_taken_back").reason == "Es geht weiter"
+
+
+def test_a_finished_series_page_shows_no_table_codes(director_client, director_user):
+    from tournaments.services import table_access
+
+    table = f.make_complete_table(players=3)
+    code = table_access.issue_code(table)
+    f.sign_all(table)
+    url = f"/leitung/serien/{table.series_id}/"
+
+    running = director_client.get(url).content.decode()
+    states.apply(Series.objects.get(pk=table.series_id), "finish", director_user)
+    finished = director_client.get(url).content.decode()
+
+    assert 'data-testid="table-code-1"' in running and "Table code" in running
+    assert 'data-testid="table-code-1"' not in finished and "Table code" not in finished
+    assert code not in finished and 'data-testid="table-cards"' not in finished

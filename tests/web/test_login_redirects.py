@@ -8,7 +8,7 @@ from tournaments.web import urls as web_urls
 
 pytestmark = pytest.mark.django_db
 
-NEEDS_LOGIN = {"start-cards"}  # public-looking addresses that hold PINs
+NEEDS_LOGIN = {"start-cards", "cash-boxes"}  # PINs; a treasurer's cash boxes
 
 
 def _address(pattern: URLPattern, ids: dict) -> str:
@@ -29,6 +29,7 @@ def ids():
         "participant_id": table.seats.first().participant_id,
         "number": 1,
         "payment_id": 1,
+        "club_id": series.tournament.club_id or 1,
         "pk": table.id,
         "extension": "pdf",
         "code": "ABCDE-FGHIJ",

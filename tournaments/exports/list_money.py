@@ -5,7 +5,7 @@ made (the tariff comes with the table through :func:`listsheet.table_queryset`).
 amounts are :func:`tournaments.services.money.table_money`'s.
 """
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from tournaments.services import money
 
@@ -51,7 +51,11 @@ def total_row(writer, columns: list[Column], sheet) -> None:
 
 
 def pdf_line(line) -> str:
-    return gettext("Seat %(seat)d, %(name)s: %(lost)d lost games, lost-game money %(amount)s") % {
+    return ngettext(
+        "Seat %(seat)d, %(name)s: %(lost)d lost game, lost-game money %(amount)s",
+        "Seat %(seat)d, %(name)s: %(lost)d lost games, lost-game money %(amount)s",
+        line.lost,
+    ) % {
         "seat": line.seat,
         "name": line.name,
         "lost": line.lost,

@@ -76,7 +76,7 @@ def summary_lines(settlement: Settlement) -> list[SummaryLine]:
     return lines + [
         SummaryLine(gettext("Refunds"), settlement.refunds),
         SummaryLine(gettext("Collected in total"), settlement.collected),
-        SummaryLine(gettext("Prizes paid"), settlement.prizes),
+        SummaryLine(gettext("Prizes (calculated)"), settlement.prizes),
         SummaryLine(gettext("Remains for the club"), settlement.balance),
     ]
 
@@ -105,6 +105,20 @@ def net_meaning() -> str:
     return gettext(NET_MEANING)
 
 
+# The prizes in the totals and the prize table's preview rest on different entry fees: one
+# sentence says which, wherever the totals are shown.
+PRIZE_BASIS = gettext_noop(
+    "Prizes (calculated): the prize table applied to the ranking as it stands, percentages "
+    "of the entry fees collected less refunds; not yet handed out, but “Remains for the "
+    "club” already subtracts them. The prize table's preview reckons with the entry fees "
+    "of everyone registered now."
+)
+
+
+def prize_basis() -> str:
+    return gettext(PRIZE_BASIS)
+
+
 def settlement_pdf(tournament: Tournament, settlement: Settlement) -> bytes:
     """The totals as a table of their own, then the statements, then what "net" means."""
     totals = summary_columns()
@@ -123,7 +137,7 @@ def settlement_pdf(tournament: Tournament, settlement: Settlement) -> bytes:
             ),
         ],
         heading=gettext("Statement per participant"),
-        explanation=net_meaning(),
+        explanation=f"{prize_basis()} {net_meaning()}",
     )
     return out.getvalue()
 

@@ -50,6 +50,16 @@ class Club(models.Model):
             "has directors, only they and the association's administrators change its events."
         ),
     )
+    treasurers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("treasurers"),
+        blank=True,
+        related_name="treasured_clubs",
+        help_text=_(
+            "Users who keep this club's cash boxes (Kassenwart). Once a club has treasurers, "
+            "no other treasurer sees its money."
+        ),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -3,6 +3,7 @@
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class TournamentVersion(models.Model):
@@ -15,7 +16,8 @@ class TournamentVersion(models.Model):
     """
 
     tournament_id = models.PositiveBigIntegerField(_("tournament"), primary_key=True)
-    version = models.PositiveBigIntegerField(_("version"), default=0)
+    # A context of its own: Django's password hashers name their "version" too.
+    version = models.PositiveBigIntegerField(pgettext_lazy("changes", "version"), default=0)
     changed_at = models.DateTimeField(_("changed at"), default=timezone.now)
 
     class Meta:

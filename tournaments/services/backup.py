@@ -34,7 +34,7 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
-from . import backup_secrets
+from . import backup_secrets, roles
 
 MAGIC = "skatverein-backup"
 FORMAT = 1
@@ -186,11 +186,23 @@ def read_backup(stream, *, other_secret: bool = False) -> tuple[dict, list]:
     return header, json.loads(payload)
 
 
+def made_by_migrate(using: str = DEFAULT_DB_ALIAS):
+    """The rows ``migrate`` itself makes in a new database (the treasurers' group, while
+    nobody is in it): a freshly migrated database still counts as empty."""
+    group = apps.get_model("auth", "Group")
+    return group._base_manager.db_manager(using).filter(
+        name=roles.TREASURER_GROUP, user__isnull=True
+    )
+
+
 def existing_rows(using: str = DEFAULT_DB_ALIAS) -> dict:
     """Models that already hold rows, with their counts: a restore would mix data."""
     found = {}
+    made = made_by_migrate(using)
     for model in backed_up_models():
         count = model._base_manager.db_manager(using).count()
+        if model is made.model:
+            count -= made.count()
         if count:
             found[model._meta.label_lower] = count
     return found
@@ -216,6 +228,8 @@ def restore_backup(stream, using: str = DEFAULT_DB_ALIAS, *, other_secret=False)
     connection = connections[using]
     loaded_models, deferred = set(), []
     with transaction.atomic(using=using):
+        # The backup brings its own copy (or, made before it existed, none: made again).
+        made_by_migrate(using).delete()
         with connection.constraint_checks_disabled():
             for item in serializers.deserialize(
                 "python", rows, using=using, handle_forward_references=True
@@ -232,6 +246,10 @@ def restore_backup(stream, using: str = DEFAULT_DB_ALIAS, *, other_secret=False)
         with connection.cursor() as cursor:
             for statement in statements:
                 cursor.execute(statement)
+    # After the sequences are reset, so that the new row takes a free id on PostgreSQL too.
+    made_by_migrate(using).model._base_manager.db_manager(using).get_or_create(
+        name=roles.TREASURER_GROUP
+    )
     return Restored(header=header, rows=len(rows))
 
 

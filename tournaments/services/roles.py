@@ -26,10 +26,13 @@ The roles (Rollen):
   table's list while it is open — enter, correct and delete games, sign
   (:data:`TABLE_DEVICE_ACTIONS`); see :mod:`tournaments.services.table_access` for the
   code itself.
-- **treasurer** (Kassenwart): a user in the group :data:`TREASURER_GROUP`. May see the
-  money of an event (entry fees, lost-game money, prizes, the settlement) and record and
-  reverse payments; changes nothing else (the tariff and the prize table are the
-  director's). Directors see and handle money too.
+- **treasurer** (Kassenwart): a user in the group :data:`TREASURER_GROUP`, scoped like a
+  director: one named among a club's treasurers (:attr:`Club.treasurers`, named by the
+  club's directors) keeps that club's cash boxes; one named for no club, those of events
+  without a club and of clubs that named no treasurer. May see the money of such an event
+  (entry fees, lost-game money, prizes, the settlement) and record and reverse payments;
+  changes nothing else (the tariff and the prize table are the director's). Directors see
+  and handle money too.
 - **player** (Spieler): confirms a list at the table with a PIN or a drawn signature;
   otherwise reads what the public reads.
 - **public** (Öffentlichkeit): reads rankings, lists and table plans, never writes and
@@ -91,10 +94,68 @@ def make_director(user, *, association_admin: bool = False) -> None:
 
 
 def is_treasurer(user) -> bool:
-    """A member of the treasurer group (a director is not one merely by being staff)."""
+    """A member of the treasurer group (a director is not one merely by being staff); read
+    once per user object."""
     if not _signed_in(user):
         return False
-    return user.groups.filter(name=TREASURER_GROUP).exists()
+    cached = getattr(user, "_is_treasurer", None)
+    if cached is None:
+        cached = user._is_treasurer = user.groups.filter(name=TREASURER_GROUP).exists()
+    return cached
+
+
+def treasured_clubs(user) -> frozenset[int]:
+    """The ids of the clubs ``user`` is named a treasurer of; read once per user object."""
+    return _named_clubs(user, "treasured_clubs")
+
+
+def _named_clubs(user, relation: str) -> frozenset[int]:
+    """The ids of the clubs of ``user.<relation>`` (directed or treasured clubs), kept on
+    the user object: a page asks many times and reads them once."""
+    if not _signed_in(user):
+        return frozenset()
+    cached = getattr(user, f"_{relation}", None)
+    if cached is None:
+        cached = frozenset(getattr(user, relation).values_list("id", flat=True))
+        setattr(user, f"_{relation}", cached)
+    return cached
+
+
+def treasures_club(user, club_id: int | None) -> bool:
+    """Whether ``user`` keeps the cash boxes of the club ``club_id`` (None: no club): the
+    clubs they are named for, or, named for none, events without a club and the clubs that
+    named no treasurer (the same rule as for directors, :func:`directs_club`)."""
+    from tournaments.models import Club
+
+    if not is_treasurer(user):
+        return False
+    named = treasured_clubs(user)
+    if named:
+        return club_id in named
+    if club_id is None:
+        return True
+    return not Club.treasurers.through.objects.filter(club_id=club_id).exists()
+
+
+def may_name_treasurers(user, club) -> bool:
+    """Name or remove the treasurers of ``club``: its directors (and the admin)."""
+    return directs_club(user, club.pk)
+
+
+def money_tournaments(user, tournaments):
+    """``tournaments`` narrowed to those whose cash box ``user`` may open (a queryset):
+    the events they direct and those whose club they keep the money of."""
+    from tournaments.models import Club
+
+    directed = directed_tournaments(user, tournaments)
+    if not is_treasurer(user):
+        return directed
+    named = treasured_clubs(user)
+    if named:
+        kept = Q(club__in=named)
+    else:
+        kept = Q(club__isnull=True) | Q(club__in=Club.objects.filter(treasurers__isnull=True))
+    return tournaments.filter(Q(pk__in=directed.values("pk")) | kept)
 
 
 # --- Scope: which events a director directs ------------------------------------------------
@@ -102,13 +163,7 @@ def is_treasurer(user) -> bool:
 
 def directed_clubs(user) -> frozenset[int]:
     """The ids of the clubs ``user`` is named a director of; read once per user object."""
-    if not _signed_in(user):
-        return frozenset()
-    cached = getattr(user, "_directed_clubs", None)
-    if cached is None:
-        cached = frozenset(user.directed_clubs.values_list("id", flat=True))
-        user._directed_clubs = cached
-    return cached
+    return _named_clubs(user, "directed_clubs")
 
 
 def club_has_directors(club_id: int) -> bool:
@@ -373,7 +428,7 @@ def roles_of(user, obj=None) -> frozenset[Role]:
         roles.add(Role.ADMIN)
     if may_change_event(user, obj):
         roles.add(Role.DIRECTOR)
-    if is_treasurer(user):
+    if may_keep_money(user, obj):
         roles.add(Role.TREASURER)
     if obj is not None and _signed_in(user):
         group = group_of(obj)
@@ -425,9 +480,26 @@ def may_take_signatures(user, obj=None) -> bool:
     return may_change_event(user, obj)
 
 
+def may_keep_money(user, obj=None) -> bool:
+    """Whether ``user`` is a treasurer of the event of ``obj`` (without ``obj``: of some
+    event). ``obj`` may be a function that finds it, as for :func:`may_change_event`."""
+    if not is_treasurer(user):
+        return False
+    if callable(obj):
+        obj = obj()
+    if obj is None:
+        return True
+    tournament = tournament_of(obj)
+    return tournament is not None and treasures_club(user, tournament.club_id)
+
+
 def may_see_money(user, obj=None) -> bool:
     """Fees, payments and the settlement of an event: its directors and treasurers."""
-    return may_change_event(user, obj) or is_treasurer(user)
+    if is_association_admin(user):
+        return True
+    if callable(obj):
+        obj = obj()
+    return may_change_event(user, obj) or may_keep_money(user, obj)
 
 
 def may_record_payments(user, obj=None) -> bool:

@@ -18,9 +18,10 @@ States (see docs/architecture.md):
   the entry holds their row locks) → *finished*; *reopen* (with a reason) makes a
   finished one running again.
 - league match report: *submitted* (by the host) → *checked* → *published* (by the group
-  leader); captains *sign* it until it is published, the group leader *corrects* it (with a
-  reason, sealed again), captains lodge a *protest* (with a reason). *Binding* is no step:
-  it follows from the protest window (league/services/reports.py).
+  leader; only a checked report is published); captains *sign* it until it is published,
+  the group leader *corrects* it (with a reason, sealed again), captains lodge a *protest*
+  (with a reason). *Binding* is no step: it follows from the protest window
+  (league/services/reports.py).
 
 *enter* and *sign* are performed by the list keeping and signing services, which lock
 the list themselves (a table device's step, often retried); :func:`apply` checks the role
@@ -92,7 +93,6 @@ TRANSITIONS: dict[tuple[str, str, str], Transition] = {
     ("report", "submitted", "sign"): Transition("submitted", REPORT_SIGNERS, "report_signed"),
     ("report", "checked", "sign"): Transition("checked", REPORT_SIGNERS, "report_signed"),
     ("report", "submitted", "check"): Transition("checked", GROUP_LEADER, "report_checked"),
-    ("report", "submitted", "publish"): Transition("published", GROUP_LEADER, "report_published"),
     ("report", "checked", "publish"): Transition("published", GROUP_LEADER, "report_published"),
     **{
         ("report", state, "correct"): Transition(state, GROUP_LEADER, "report_corrected", True)
@@ -278,6 +278,12 @@ def refusal(obj, kind: str, state: str, action: str) -> Problem:
             text = gettext_noop(
                 "The match report is already published; captains sign it before that."
             )
+        elif action == "publish" and state == "submitted":
+            # Publishing counts the results in the table: only what the leader checked.
+            text = gettext_noop(
+                "Mark the report as checked first: only a checked report is published."
+            )
+            return Problem("report", "report_not_checked", text, params)
         else:
             text = gettext_noop("The match report is %(status)s; this step is not possible now.")
         return Problem("report", f"report_{state}", text, params)

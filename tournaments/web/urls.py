@@ -18,6 +18,7 @@ from tournaments.web.director import (
     table_changes,
     tables,
     tournaments,
+    treasurers,
 )
 from tournaments.web.table import code, confirmation, correction, keyboard, offline, touch, undo
 from tournaments.web.views import HomeView, favicon
@@ -57,6 +58,15 @@ urlpatterns = [
     path("leitung/", tournaments.home, name="director-home"),
     path("leitung/sperren/", access_blocks.access_blocks, name="director-access-blocks"),
     path("leitung/demo/loeschen/", demo.demo_delete, name="director-demo-delete"),
+    # … treasurers of the director's clubs, and the cash boxes a treasurer keeps:
+    # web/director/treasurers.py
+    path("leitung/kassenwarte/", treasurers.treasurer_list, name="director-treasurers"),
+    path(
+        "leitung/kassenwarte/<int:club_id>/entfernen/",
+        treasurers.treasurer_remove,
+        name="director-treasurer-remove",
+    ),
+    path("kasse/", treasurers.cash_boxes, name="cash-boxes"),
     path("leitung/turniere/neu/", tournaments.tournament_new, name="director-tournament-new"),
     path(f"{D}/", tournaments.dashboard, name="director-tournament"),
     path(f"{D}/einstellungen/", tournaments.tournament_edit, name="director-tournament-edit"),

@@ -117,13 +117,18 @@ def test_the_report_pdf_is_sealed_and_public_once_published():
 
     public = _client().get(API + f"reports/{report.pk}/report.pdf")
     host = _client(director).get(API + f"reports/{report.pk}/report.pdf")
-    call(_client(group.leaders.get()), "post", f"reports/{report.pk}/publish/", {})
+    leader = _client(group.leaders.get())
+    unchecked = leader.post(API + f"reports/{report.pk}/publish/", {}, format="json")
+    call(leader, "post", f"reports/{report.pk}/check/", {})
+    call(leader, "post", f"reports/{report.pk}/publish/", {})
     later = _client().get(API + f"reports/{report.pk}/report.pdf")
 
     assert public.status_code == 403
     assert host.status_code == 200 and host.content.startswith(b"%PDF")
     assert b"/ByteRange" in host.content  # signed digitally (PAdES)
     assert later.status_code == 200
+    assert unchecked.status_code == 409
+    assert unchecked.json()["errors"][0]["code"] == "report_not_checked"
 
 
 def test_the_season_archive_holds_every_report_and_list():

@@ -6,13 +6,19 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from league.models import MatchReport
 from league.services import reports
 from league.services.report_document import is_current, verify_report_seal
 from tests import factories as f
-from tests.league.factories import make_group, make_league_team, make_match_day, play_venue
+from tests.league.factories import (
+    make_group,
+    make_league_team,
+    make_match_day,
+    play_venue,
+    publish_report,
+)
 from tournaments.models import AuditEntry, Participant, Table
 from tournaments.services import states
 from tournaments.services.errors import Rejected
@@ -151,15 +157,22 @@ def test_a_captain_signs_for_the_own_team_only(played):
         _sign(report, get_user_model().objects.create_user("fremd"), other, pin="1234")
 
 
-def test_only_the_group_leader_publishes(played):
+def test_only_the_group_leader_publishes_and_only_after_the_check(played):
     report = reports.submit_report(played["venue"], user=played["director"])
 
+    with pytest.raises(Rejected) as unchecked:
+        states.apply(report, "publish", played["leader"])
+    checked = states.apply(report, "check", played["leader"])
     with pytest.raises(PermissionDenied):
-        states.apply(report, "publish", played["director"])
-    published = states.apply(report, "publish", played["leader"])
+        states.apply(checked, "publish", played["director"])
+    published = states.apply(checked, "publish", played["leader"])
 
+    assert unchecked.value.problems[0].code == "report_not_checked"
+    with translation.override("de"):
+        said = unchecked.value.problems[0].text(translation.gettext)
+    assert said.startswith("Markieren Sie den Bericht zuerst als geprüft: nur ein geprüfter")
     assert published.status == MatchReport.Status.PUBLISHED
-    assert published.published_by == played["leader"]
+    assert published.published_by == published.checked_by == played["leader"]
 
 
 def test_a_corrected_list_makes_the_report_outdated_until_the_leader_corrects_it(played):
@@ -180,14 +193,14 @@ def test_a_corrected_list_makes_the_report_outdated_until_the_leader_corrects_it
     assert not is_current(report)
     assert verify_report_seal(report.seal).reason == "changed"
     with pytest.raises(Rejected) as refused:
-        states.apply(report, "publish", leader)
+        states.apply(report, "check", leader)
     assert refused.value.problems[0].code == "report_outdated"
 
     corrected = states.apply(report, "correct", leader, "Liste 1 berichtigt")
     assert is_current(corrected)
     assert corrected.document["corrections"][0]["reason"] == "Liste 1 berichtigt"
     assert verify_report_seal(corrected.seal).valid
-    assert states.apply(corrected, "publish", leader).status == "published"
+    assert publish_report(corrected, leader).status == "published"
 
 
 def test_a_correction_needs_a_reason(played):
@@ -200,7 +213,7 @@ def test_a_correction_needs_a_reason(played):
 
 
 def test_a_published_report_becomes_binding_after_the_protest_window(played):
-    report = states.apply(reports.submit_report(played["venue"]), "publish", played["leader"])
+    report = publish_report(reports.submit_report(played["venue"]), played["leader"])
     day = played["venue"].match_day.date
 
     assert reports.state_of(report, day + datetime.timedelta(days=13)) == "published"
@@ -208,7 +221,7 @@ def test_a_published_report_becomes_binding_after_the_protest_window(played):
 
 
 def test_a_protest_keeps_the_report_from_binding_until_it_is_decided(played):
-    report = states.apply(reports.submit_report(played["venue"]), "publish", played["leader"])
+    report = publish_report(reports.submit_report(played["venue"]), played["leader"])
     captain = get_user_model().objects.create_user("kapitaen")
     team = played["teams"][2]
     team.captain_user = captain
@@ -226,7 +239,7 @@ def test_a_protest_keeps_the_report_from_binding_until_it_is_decided(played):
 
 
 def test_no_protest_after_the_window(played):
-    report = states.apply(reports.submit_report(played["venue"]), "publish", played["leader"])
+    report = publish_report(reports.submit_report(played["venue"]), played["leader"])
     played["venue"].match_day.date = timezone.localdate() - datetime.timedelta(days=20)
     played["venue"].match_day.save()
     report = MatchReport.objects.get(pk=report.pk)
@@ -238,7 +251,7 @@ def test_no_protest_after_the_window(played):
 
 
 def test_captains_cannot_sign_a_published_report(played):
-    report = states.apply(reports.submit_report(played["venue"]), "publish", played["leader"])
+    report = publish_report(reports.submit_report(played["venue"]), played["leader"])
     team = played["teams"][0]
 
     with pytest.raises(Rejected) as refused:

@@ -5,8 +5,7 @@ import pytest
 
 from league.models import MatchReport
 from league.services import reports, results
-from tests.league.factories import make_match_day, make_season, play_venue
-from tournaments.services import states
+from tests.league.factories import make_match_day, make_season, play_venue, publish_report
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +44,7 @@ def test_the_table_says_how_many_places_a_team_moved_on_the_last_match_day():
     leader = group.leaders.get()
     venue = make_match_day(group, [teams[::-1]], number=2).venues.get()
     play_venue(venue, seed=5)
-    states.apply(reports.submit_report(venue), "publish", leader)
+    publish_report(reports.submit_report(venue), leader)
 
     table = results.group_table(group)
 

@@ -202,6 +202,11 @@ def test_the_leader_publishes_and_a_captain_protests_on_the_report_page(client):
     url = f"/liga/spielbericht/{report.pk}/"
 
     client.force_login(group.leaders.get())
+    before_check = _text(client.get(url))
+    too_early = client.post(url, {"action": "publish"})
+    after_refusal = _text(client.get(url))
+    client.post(url, {"action": "check"})
+    after_check = _text(client.get(url))
     published = client.post(url, {"action": "publish"})
     client.force_login(captain)
     protested = client.post(
@@ -209,6 +214,11 @@ def test_the_leader_publishes_and_a_captain_protests_on_the_report_page(client):
     )
     page = _text(client.get(url))
 
+    assert 'data-testid="publish"' not in before_check and "Als geprüft markieren" in before_check
+    assert too_early.status_code == 400
+    assert "Markieren Sie den Bericht zuerst als geprüft" in _text(too_early)
+    assert 'data-testid="publish"' not in after_refusal
+    assert 'data-testid="publish"' in after_check
     assert published.status_code == 302
     assert protested.status_code == 302
     assert "Tisch 1 verzählt" in page and "noch nicht entschieden" in page
@@ -242,3 +252,43 @@ def test_my_league_lists_what_the_user_does_in_the_league(client):
     assert 'data-testid="led-group"' in leader_page
     assert 'data-testid="captained-team"' in captain_page and teams[0].name in captain_page
     assert nobody.status_code == 403
+
+
+def test_a_captain_finds_every_match_report_from_the_team_page_and_my_league(client):
+    """The captain's way to sign and protest: each match day on the team page links its
+    venue and report, and "Meine Liga" lists the reports still open to the team."""
+    group, teams = make_season(match_days=2, publish=False)
+    first = MatchReport.objects.get(venue__match_day__number=1)
+    second = MatchReport.objects.get(venue__match_day__number=2)
+    captain = get_user_model().objects.create_user("kapitaen")
+    teams[0].captain_user = captain
+    teams[0].save()
+    public = _text(client.get(f"/liga/mannschaft/{teams[0].pk}/"))
+
+    client.force_login(captain)
+    team_page = _text(client.get(f"/liga/mannschaft/{teams[0].pk}/"))
+    mine = _text(client.get("/liga/meine/"))
+
+    assert f'href="/liga/spielbericht/{first.pk}/"' in team_page
+    assert f'href="/liga/spielbericht/{second.pk}/unterschreiben/"' in team_page
+    assert f'href="/liga/spielort/{first.venue_id}/"' in team_page
+    assert "Spielbericht ansehen · Einspruch" in team_page
+    assert (
+        "Sie führen diese Mannschaft" in team_page and "Sie leiten diese Staffel" not in team_page
+    )
+    assert mine.count('data-testid="open-report"') == 2
+    assert f'href="/liga/spielbericht/{first.pk}/unterschreiben/"' in mine
+    assert "/spielbericht/" not in public  # nothing published yet: the public sees no report
+
+
+def test_a_league_page_refused_speaks_of_the_league(client):
+    group, _teams = make_season(publish=False)
+    report = MatchReport.objects.get()
+    client.force_login(get_user_model().objects.create_user("kasse"))
+
+    page = _text(client.get(f"/liga/spielbericht/{report.pk}/"))
+    other = _text(client.get("/leitung/"))
+
+    assert "Diese Ligaseite ist für den Staffelleiter" in page
+    assert "Turnierleitung. Wenn Sie" not in page and 'href="/liga/"' in page
+    assert "Diese Ligaseite" not in other

@@ -106,19 +106,43 @@ def test_director_can_log_in_to_the_admin(client, demo):
     assert client.get("/admin/").status_code == 200
 
 
-def test_loading_again_restores_the_director(client, demo):
+def test_loading_again_restores_the_directors_rights_but_never_a_password_someone_set(client, demo):
+    """On a laptop that also serves the hall, ``leitung`` has the director's own password;
+    the demo must not turn it into the published one."""
     user = get_user_model().objects.get(username=DIRECTOR_USERNAME)
-    user.set_password("something else")
+    user.set_password("the directors own")
     user.is_staff = False
     user.save()
+    out = StringIO()
 
-    load_demo()
+    with translation.override("de"):
+        call_command("demo", "--force", stdout=out)
 
     user.refresh_from_db()
     assert user.is_staff and user.is_superuser and user.is_active
-    assert client.login(
+    assert not client.login(
         request=HttpRequest(), username=DIRECTOR_USERNAME, password=DIRECTOR_PASSWORD
     )
+    assert client.login(
+        request=HttpRequest(), username=DIRECTOR_USERNAME, password="the directors own"
+    )
+    assert DIRECTOR_PASSWORD not in out.getvalue().split("Demo-Liga")[0]
+    assert "Passwort: wie zuletzt gesetzt (die Demo ändert es nicht)" in out.getvalue()
+
+
+def test_the_demo_league_never_changes_the_password_of_a_login_it_finds(demo):
+    from league.models import Season
+    from league.services.demo import LEADER, demo_logins, load_demo_league
+
+    demo_logins().filter(username=LEADER).delete()
+    leader = get_user_model().objects.create_user(LEADER, password="own password")
+    Season.objects.update(name="Saison 2027")  # as if the demo league had never been loaded
+
+    load_demo_league(get_user_model().objects.get(username=DIRECTOR_USERNAME))
+
+    leader.refresh_from_db()
+    assert leader.check_password("own password")
+    assert LEADER not in [login.username for login in demo_logins()]
 
 
 def test_demo_shows_a_finished_tournament_next_to_a_running_one(demo):
@@ -182,3 +206,52 @@ def test_demo_has_a_small_league_with_a_published_and_a_submitted_report(demo, c
     assert client.login(request=HttpRequest(), username=LEADER, password=PASSWORD)
     assert "Staffel Nord" in client.get("/liga/meine/").content.decode()
     assert client.login(request=HttpRequest(), username=CAPTAIN, password=PASSWORD)
+
+
+def test_the_demo_league_is_marked_as_demo_data(demo, client):
+    from league.models import Season, Venue
+    from league.services.demo import CAPTAIN, LEADER, demo_logins
+
+    assert client.get("/liga/").content.decode().count('data-testid="demo-mark"') == 1
+
+    assert list(Season.objects.values_list("is_demo", flat=True)) == [True]
+    venue_tournaments = Tournament.objects.filter(league_venue__in=Venue.objects.all())
+    assert venue_tournaments.count() == 4
+    assert set(venue_tournaments.values_list("is_demo", flat=True)) == {True}
+    assert [login.username for login in demo_logins()] == [CAPTAIN, LEADER]
+
+
+def test_deleting_the_demo_removes_the_demo_league_its_logins_clubs_and_players(demo):
+    from league.models import LeagueTeam, MatchReport, Season, Venue
+    from league.services.demo import CAPTAIN, LEADER
+    from league.services.demo import CLUBS as LEAGUE_CLUBS
+    from tournaments.services.demo.evening import delete_demo
+
+    director = get_user_model().objects.get(username=DIRECTOR_USERNAME)
+    real = Club.objects.create(name="Skatfreunde Echt")
+    Player.objects.create(first_name="Erna", last_name="Echt", club=real)
+
+    names = delete_demo(director)
+
+    assert "Demo-Saison 2027" in names and LEADER in names and CAPTAIN in names
+    assert not Season.objects.exists() and not LeagueTeam.objects.exists()
+    assert not Venue.objects.exists() and not MatchReport.objects.exists()
+    assert not Tournament.objects.exists()
+    assert not Club.objects.filter(name__in=LEAGUE_CLUBS + DEMO_CLUBS).exists()
+    assert list(Player.objects.values_list("last_name", flat=True)) == ["Echt"]
+    users = get_user_model().objects.values_list("username", flat=True)
+    assert list(users) == [DIRECTOR_USERNAME]
+    entry = AuditEntry.objects.get(action="demo_deleted")
+    assert entry.after["seasons"] == ["Demo-Saison 2027"]
+    assert entry.after["logins"] == [CAPTAIN, LEADER]
+
+
+def test_the_delete_page_names_the_demo_league_and_its_logins(client, demo):
+    client.force_login(get_user_model().objects.get(username=DIRECTOR_USERNAME))
+
+    page = client.get("/leitung/demo/loeschen/").content.decode()
+
+    assert "Demo-Saison 2027" in page
+    assert "Landesliga" in page and "Staffel Nord" in page
+    assert "staffelleiter" in page and "kapitaen" in page
+    assert "Demo-Clubabend" in page

@@ -5,8 +5,13 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from league.services.demo import CAPTAIN, LEADER, load_demo_league
-from tournaments.services.demo.evening import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, load_demo
+from league.services.demo import CAPTAIN, LEADER, PASSWORD, demo_logins, load_demo_league
+from tournaments.services.demo.evening import (
+    DIRECTOR_PASSWORD,
+    DIRECTOR_USERNAME,
+    has_demo_password,
+    load_demo,
+)
 
 DEMO_URL = "http://127.0.0.1:8000/"
 
@@ -46,8 +51,16 @@ class Command(BaseCommand):
         )
         self.stdout.write(_("Open %(url)s") % {"url": DEMO_URL})
         self.stdout.write(_("Login: %(username)s") % {"username": DIRECTOR_USERNAME})
-        self.stdout.write(_("Password: %(password)s") % {"password": DIRECTOR_PASSWORD})
-        self.stdout.write(
-            _("Demo league: group leader %(leader)s, captain %(captain)s, same password.")
-            % {"leader": LEADER, "captain": CAPTAIN}
-        )
+        if has_demo_password(director):
+            self.stdout.write(_("Password: %(password)s") % {"password": DIRECTOR_PASSWORD})
+        else:
+            # The login existed with a password of its own, which the demo never changes.
+            self.stdout.write(_("Password: as last set (the demo keeps it)"))
+        if demo_logins().filter(username__in=[LEADER, CAPTAIN]).count() == 2:
+            self.stdout.write(
+                _(
+                    "Demo league: group leader %(leader)s, captain %(captain)s, "
+                    "password %(password)s."
+                )
+                % {"leader": LEADER, "captain": CAPTAIN, "password": PASSWORD}
+            )

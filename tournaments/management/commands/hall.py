@@ -11,6 +11,7 @@ import io
 import os
 import secrets
 import sys
+from pathlib import Path
 
 import segno
 from django.conf import settings
@@ -20,13 +21,15 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
+from skatverein import hall
 from tournaments.models import Tournament
 from tournaments.services import roles
-from tournaments.services.demo.evening import load_demo
+from tournaments.services.demo.evening import has_demo_password, load_demo
 
 DIRECTOR_USERNAME = "leitung"
 PASSWORD_BYTES = 9  # 12 characters: typed once per evening on the laptop
 DEFAULT_BIND = "0.0.0.0"  # every network interface, so the phones reach it
+LOGIN_STAMP_NAME = "hall-login.stamp"
 
 
 class Command(BaseCommand):
@@ -58,7 +61,11 @@ class Command(BaseCommand):
         if demo:
             load_demo(director)
         call_command("collectstatic", interactive=False, verbosity=0)
-        self.stdout.write(banner(director.get_username(), password, demo=demo))
+        if password:
+            remember_printed_password(director)
+        self.stdout.write(
+            banner(director.get_username(), password_line(director, password), demo=demo)
+        )
         if not no_server:
             serve()
 
@@ -79,11 +86,44 @@ def ensure_director():
     return director, password
 
 
+def login_stamp_file() -> Path:
+    """Where the hall notes which password it printed: beside its keys (a fingerprint, an
+    HMAC of the password's hash under the hall's key, never the password)."""
+    return hall.secrets_file(os.environ, settings.VAR_DIR).with_name(LOGIN_STAMP_NAME)
+
+
+def _login_stamp(director) -> str:
+    return f"{director.get_username()} {director.get_session_auth_hash()}\n"
+
+
+def remember_printed_password(director) -> None:
+    path = login_stamp_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(_login_stamp(director), encoding="utf-8")
+    path.chmod(0o600)
+
+
+def password_line(director, password: str | None) -> str:
+    """The banner's line about the director's password, true whatever happened since the
+    first start: the new password itself; a warning while it is the demo's published one;
+    "as shown at the first start" only while it still is that one."""
+    if password:
+        return _("Password: %(password)s (shown only now: write it down)") % {"password": password}
+    if has_demo_password(director):
+        return _(
+            "WARNING: the password is the demo's published one. Set a new one now: make password"
+        )
+    path = login_stamp_file()
+    if path.exists() and path.read_text(encoding="utf-8") == _login_stamp(director):
+        return _("Password: as shown at the first start.")
+    return _("Password: as last set (make password sets a new one)")
+
+
 def phone_address() -> str:
     return f"{settings.SITE_URL}/"
 
 
-def banner(username: str, password: str | None, *, demo: bool) -> str:
+def banner(username: str, password_text: str, *, demo: bool) -> str:
     """What the terminal shows: the address and QR code for the phones, the login."""
     address = phone_address()
     qr = io.StringIO()
@@ -108,15 +148,10 @@ def banner(username: str, password: str | None, *, demo: bool) -> str:
         _("Tournament director, on this computer: %(url)s")
         % {"url": f"http://localhost:{settings.HALL_PORT}/leitung/"},
         "    " + _("Login: %(username)s") % {"username": username},
+        "    " + password_text,
     ]
-    if password:
-        lines.append(
-            "    "
-            + _("Password: %(password)s (shown only now: write it down)") % {"password": password}
-        )
-    else:
-        lines.append("    " + _("Password: as shown at the first start."))
-    lines.append("    " + _("To set a new password: make password"))
+    if "make password" not in password_text:
+        lines.append("    " + _("To set a new password: make password"))
     if demo:
         lines += [
             "",

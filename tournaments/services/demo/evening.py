@@ -8,6 +8,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import check_password
 from django.db import transaction
 
 from tournaments.models import (
@@ -95,33 +96,72 @@ def load_demo(director=None) -> DemoCounts:
         clubs=len(clubs),
         players=len(players),
         directors=1,
-        tournaments=Tournament.objects.filter(is_demo=True).count(),
-        games=Game.objects.filter(table__series__tournament__is_demo=True).count(),
+        tournaments=Tournament.objects.filter(is_demo=True, league_venue__isnull=True).count(),
+        games=Game.objects.filter(
+            table__series__tournament__is_demo=True,
+            table__series__tournament__league_venue__isnull=True,
+        ).count(),
     )
 
 
 def _reset_director():
-    """Create the demo director, or restore its rights and password if someone changed them."""
-    user, _created = get_user_model().objects.get_or_create(username=DIRECTOR_USERNAME)
+    """Create the demo director with the published password, or restore the rights of the
+    login of that name. Its password is never changed: on a laptop that also serves the
+    hall (``make run``) it is the director's own, and the published one would open it to
+    anyone who has read the README."""
+    user, created = get_user_model().objects.get_or_create(username=DIRECTOR_USERNAME)
     user.is_active = True
     roles.make_director(user, association_admin=True)
-    user.set_password(DIRECTOR_PASSWORD)
+    if created:
+        user.set_password(DIRECTOR_PASSWORD)
     user.save()
     return user
+
+
+def has_demo_password(user) -> bool:
+    """Whether ``user`` still logs in with the published demo password (no rehash saved)."""
+    return check_password(DIRECTOR_PASSWORD, user.password)
 
 
 def demo_tournaments():
     return Tournament.objects.filter(is_demo=True).order_by("-date", "name")
 
 
+@dataclass(frozen=True)
+class DemoData:
+    """What "Delete the demo data" deletes, named for the page that asks first."""
+
+    tournaments: list
+    seasons: list
+    logins: list[str]
+
+    def __bool__(self) -> bool:
+        return bool(self.tournaments or self.seasons or self.logins)
+
+
+def demo_data() -> DemoData:
+    from league.services import demo as league_demo
+
+    return DemoData(
+        tournaments=list(demo_tournaments()),
+        seasons=list(league_demo.demo_seasons().prefetch_related("leagues__groups")),
+        logins=[login.get_username() for login in league_demo.demo_logins()],
+    )
+
+
 @transaction.atomic
 def delete_demo(user) -> list[str]:
-    """Delete the demo tournaments, their lists and audit entries, and the demo's players
-    and clubs where no other tournament uses them; the names of the tournaments deleted.
+    """Delete the demo: its tournaments (the demo league's venues' included), their lists
+    and audit entries, the demo league (:func:`league.services.demo.delete_demo_league`)
+    with the logins the demo made, and the demo's players and clubs where no other
+    tournament uses them; the names of what was deleted.
 
     Signed lists refuse deletion (models/locking.py): the demo's are released one by one,
     for this deletion only. One audit entry records who deleted the demo.
     """
+    from league.services import demo as league_demo
+
+    seasons, logins = league_demo.delete_demo_league()
     tournaments = list(demo_tournaments())
     tables = list(Table.objects.filter(series__tournament__in=tournaments))
     with ExitStack() as released:
@@ -141,7 +181,14 @@ def delete_demo(user) -> list[str]:
         participations__isnull=True,
     ).delete()
     demo_clubs.filter(players__isnull=True, tournaments__isnull=True).delete()
-    names = [tournament.name for tournament in tournaments]
+    league_demo.delete_unused_demo_clubs()
+    deleted = {
+        "tournaments": [tournament.name for tournament in tournaments],
+        "seasons": seasons,
+        "logins": logins,
+    }
+    names = [name for kind in deleted.values() for name in kind]
     if names:
-        audit.record("demo_deleted", user=user, obj=", ".join(names), after={"tournaments": names})
+        after = {kind: kind_names for kind, kind_names in deleted.items() if kind_names}
+        audit.record("demo_deleted", user=user, obj=", ".join(names), after=after)
     return names

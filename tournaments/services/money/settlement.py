@@ -38,6 +38,9 @@ class Statement:
     prize: Decimal
     net: Decimal
     owes: Decimal
+    # The entry fee alone, paid (gross): the cash box offers "Entry fee paid" while it is
+    # below the fee. A default, for snapshots frozen before it was kept.
+    entry_fee_paid: Decimal = ZERO
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,7 @@ def settle_cash(tournament: Tournament) -> Settlement:
                 prize=prize_of[p.id],
                 net=prize_of[p.id] - entry_fee - fees,
                 owes=entry_fee + fees - paid_total + refunded,
+                entry_fee_paid=paid[p.id, K.ENTRY_FEE],
             )
         )
     series_rows = tuple(

@@ -63,6 +63,8 @@ class _Directory:
         }
         self.team_size = tournament.team_size
         self.joining: Counter = Counter()  # rows the preview has put into each team so far
+        # New clubs and teams already announced: the note stands on the first row only.
+        self.announced: set[tuple[str, str]] = set()
 
     def club(self, name: str) -> Club | list[Club] | None:
         """The club a row names: by name, else by a unique short name; a list if ambiguous."""
@@ -114,7 +116,8 @@ def _preview_line(row: ImportRow, directory: _Directory, seen_keys, seen_players
             )
         )
         club = None
-    elif club is None and row.club:
+    elif club is None and row.club and ("club", name_key(row.club)) not in directory.announced:
+        directory.announced.add(("club", name_key(row.club)))
         notes.append(
             _problem(
                 row,
@@ -234,7 +237,8 @@ def _preview_line(row: ImportRow, directory: _Directory, seen_keys, seen_players
             )
             return PreviewLine(row, ImportStatus.ERROR, player, club, problems=(problem,))
         directory.joining[name_key(row.team)] += 1
-    if row.team and team is None:
+    if row.team and team is None and ("team", name_key(row.team)) not in directory.announced:
+        directory.announced.add(("team", name_key(row.team)))
         notes.append(
             _problem(
                 row,

@@ -44,7 +44,8 @@ class AdminLoginForm(BoundedUsername, AdminAuthenticationForm):
 
 
 class LoginView(auth_views.LoginView):
-    """The login page; directors land on their tournaments, everyone else on the home page."""
+    """The login page; directors land on their tournaments, group leaders and captains on
+    their league tasks, treasurers on their cash boxes, everyone else on the home page."""
 
     authentication_form = LoginForm
     template_name = "registration/login.html"
@@ -56,6 +57,8 @@ class LoginView(auth_views.LoginView):
             return reverse("web:director-home")
         if roles.leads_any_group(user) or roles.captains_any_team(user):
             return reverse("league:mine")
+        if roles.may_keep_money(user):
+            return reverse("web:cash-boxes")
         return reverse("web:home")
 
 

@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -88,6 +88,7 @@ def _overview(request, tournament, *, tariff_form=None, prize_form=None, status=
         "payments": payments,
         "reversed": {p.reverses_id for p in payments if p.reverses_id},
         "cash_box_closed": gettext(money.CASH_BOX_CLOSED),
+        "prize_basis": settlement_files.prize_basis(),
     }
     return render(request, "director/cash.html", context, status=status)
 
@@ -193,7 +194,11 @@ def cash_pay_table(request, table_id):
     else:
         messages.success(
             request,
-            gettext("Table %(table)d, series %(series)d: %(count)d payments recorded.")
+            ngettext(
+                "Table %(table)d, series %(series)d: %(count)d payment recorded.",
+                "Table %(table)d, series %(series)d: %(count)d payments recorded.",
+                len(payments),
+            )
             % {"table": table.number, "series": table.series.number, "count": len(payments)},
         )
     return HttpResponseRedirect(_cash_url(table.series.tournament, "lists"))
@@ -249,6 +254,8 @@ def cash_settlement(request, tournament_id):
         "tournament": tournament,
         "settlement": money.settlement_of(tournament),
         "net_meaning": settlement_files.net_meaning(),
+        "prize_basis": settlement_files.prize_basis(),
+        "may_manage": money.may_set_tariff_and_prizes(request.user, tournament),
     }
     return render(request, "director/cash_settlement.html", context)
 

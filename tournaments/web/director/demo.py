@@ -12,7 +12,8 @@ from tournaments.web.director.auth import director_required
 @director_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def demo_delete(request):
-    """GET asks (naming what goes), POST deletes the demo tournaments, players and clubs."""
+    """GET asks (naming what goes), POST deletes the demo: tournaments, players and clubs,
+    and the demo league with its logins."""
     if request.method == "POST":
         names = evening.delete_demo(request.user)
         if names:
@@ -21,6 +22,4 @@ def demo_delete(request):
                 gettext("The demo data has been deleted: %(names)s.") % {"names": ", ".join(names)},
             )
         return redirect("web:director-home")
-    return render(
-        request, "director/demo_delete.html", {"demo_tournaments": evening.demo_tournaments()}
-    )
+    return render(request, "director/demo_delete.html", {"demo": evening.demo_data()})

@@ -55,7 +55,6 @@ def table_rows(tables) -> list[dict]:
                 **overview,
                 "table": table,
                 "status_label": table.get_status_display(),
-                "players": [seat for seat in overview["seats"] if seat["until_game"] is None],
                 "signers": len(signers),
                 "summary": table.entry_mode == Table.EntryMode.SUMMARY,
                 "ended_early": ended,
