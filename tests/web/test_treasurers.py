@@ -36,6 +36,7 @@ def test_the_director_names_a_new_treasurer_on_a_page(director_client, clubs):
 
     assert "Herz A" in page and "Pik B" not in page  # only the director's own clubs
     assert "Kassenwart benennen" in page
+    assert "— Verein wählen —" in page and "---------" not in page
     text = response.content.decode()
     assert "kasse führt jetzt die Kassen von Herz A." in text
     assert "kasse" in re.search(r'data-testid="treasurers-\d+">(.*?)</section>', text, re.S)[1]

@@ -27,7 +27,9 @@ from tournaments.web.forms import add_problems, message_problems
 
 
 class TreasurerForm(forms.Form):
-    club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
+    club = forms.ModelChoiceField(
+        queryset=Club.objects.none(), label=_("Club"), empty_label=_("— choose the club —")
+    )
     username = forms.CharField(label=_("Login name"), max_length=150)
     password = forms.CharField(
         label=_("Password for a new login"),
