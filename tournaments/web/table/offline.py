@@ -50,6 +50,7 @@ DEVICE_MODULES = (
     "js/table/game-form.js",
     "js/table/offline-cache.js",
     "js/table/entry-page.js",
+    "js/table/new-totals.js",
     "js/table/leftovers.js",
     "js/table/touch.js",
     "js/table/keyboard.js",
