@@ -9,7 +9,7 @@ the stored list points (``GamePoints.points``), the same numbers a settlement su
 
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from django.db.models import Sum
 from django.utils.translation import gettext, gettext_noop
@@ -45,6 +45,8 @@ class GamePreview:
     evaluation: Evaluation | None
     points: dict[int, int]
     totals: dict[int, int]
+    # A correction only: every player's total of the whole list once it is saved.
+    list_totals: dict[int, int] = field(default_factory=dict)
 
 
 # What the running total (Stand) of a list is, in one sentence for the pages and the PDF
@@ -135,7 +137,13 @@ def preview_correction(table: Table, number: int, data: dict) -> GamePreview:
     stored = game_on_list(table, number)
     seats = list(table.seats.all())
     deal = deal_of(stored.number, table_rounds(table, seats))
-    return _valued(table, seats, deal, stored.number, data)
+    preview = _valued(table, seats, deal, stored.number, data)
+    old = {row.seat: row.points for row in stored.points.all()}
+    now = _totals_before(table, seats, number, whole_list=True)
+    after = {
+        seat: now.get(seat, 0) + value - old.get(seat, 0) for seat, value in preview.points.items()
+    }
+    return replace(preview, list_totals=after)
 
 
 def saved_preview(table: Table, game: Game) -> GamePreview:
@@ -169,11 +177,14 @@ def _preview(table: Table, seats, deal, game: Game, evaluation) -> GamePreview:
     )
 
 
-def _totals_before(table: Table, seats, number: int) -> dict[int, int]:
-    """Per seat present at game ``number``: its player's running total before that game."""
+def _totals_before(table: Table, seats, number: int, whole_list=False) -> dict[int, int]:
+    """Per seat present at game ``number``: its player's running total before that game
+    (or, with ``whole_list``, his total of the whole list)."""
+    rows = GamePoints.objects.filter(table=table)
+    if not whole_list:
+        rows = rows.filter(game__number__lt=number)
     sums = dict(
-        GamePoints.objects.filter(table=table, game__number__lt=number)
-        .values("participant")
+        rows.values("participant")
         .annotate(total=Sum("points"))
         .values_list("participant", "total")
         .order_by()
