@@ -73,6 +73,8 @@ def page_context(request, access: Access) -> dict:
         "next_game": next_game,
         "dealer_name": _name_on(present, dealer),
         "seat_columns": _seat_columns(seats),
+        # A phone lays each row out in lines, the Stands in as many columns as there are seats.
+        "list_class": f"game-list seats-{len(_seat_columns(seats))}",
         "present": [
             {
                 "seat": seat.number,
