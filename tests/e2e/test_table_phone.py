@@ -55,6 +55,29 @@ def test_phone_header_takes_at_most_a_sixth_of_the_height(new_page):
     assert header["y"] + header["height"] <= PHONE["height"] / 6
 
 
+# Links and buttons of the site's header that are shown but reach past the screen's edge.
+HEADER_CUT = """() => [...document.querySelectorAll('.site-header a, .site-header summary')]
+  .filter((node) => node.offsetParent !== null)
+  .filter((node) => {
+    const box = node.getBoundingClientRect();
+    return box.left < 0 || box.right > document.documentElement.clientWidth;
+  })
+  .map((node) => node.textContent.trim())"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, NARROW], ids=["390", "360"])
+def test_the_site_menu_of_a_table_page_is_never_cut_at_the_right(new_page, viewport):
+    table = f.make_seated_table(players=4, rounds_per_series=2)
+    page = open_table(new_page, table, viewport=viewport)
+    assert page.evaluate(HEADER_CUT) == []
+
+    page.get_by_test_id("site-menu").locator("summary").click()
+
+    assert page.evaluate(HEADER_CUT) == []
+    for name in ("Startseite", "Turniere", "Spielwertrechner", "Ligen", "Am Tisch"):
+        assert page.locator(".site-header").get_by_role("link", name=name).is_visible(), name
+
+
 WORDS_BROKEN_ACROSS_LINES = """root => {
   const broken = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
