@@ -60,6 +60,11 @@ LIST_A = "A"
 LIST_B = "B"
 LISTS = (LIST_A, LIST_B)
 _CODE_FIELD = {LIST_A: "access_code", LIST_B: "second_code"}
+# The audit trail's words for a first and a new code of each list.
+CODE_ACTIONS = {
+    LIST_A: ("table_code_issued", "table_code_reissued"),
+    LIST_B: ("second_code_issued", "second_code_reissued"),
+}
 
 
 class TooManyAttempts(Rejected):
@@ -145,9 +150,9 @@ def issue_code(table: Table, user=None, *, actor="", kept_list=LIST_A) -> str:
         raise RuntimeError("could not draw a unique table code")
     setattr(table, field, code)
     setattr(given, field, code)
-    action = "table_code" if kept_list == LIST_A else "second_code"
+    issued, reissued = CODE_ACTIONS[kept_list]
     audit.record(
-        f"{action}_reissued" if previous else f"{action}_issued",
+        reissued if previous else issued,
         user=user,
         actor=actor,
         table=table,

@@ -19,7 +19,16 @@ from tournaments.web.director import (
     tables,
     tournaments,
 )
-from tournaments.web.table import code, confirmation, correction, keyboard, offline, touch, undo
+from tournaments.web.table import (
+    code,
+    confirmation,
+    correction,
+    keyboard,
+    offline,
+    touch,
+    two_lists,
+    undo,
+)
 from tournaments.web.views import HomeView, favicon
 
 app_name = "web"
@@ -133,4 +142,9 @@ urlpatterns = [
         name="table-correct-preview",
     ),
     path(f"{L}/unterschreiben/", confirmation.sign_page, name="table-sign"),
+    path(
+        f"{L}/unterschied/<int:number>/uebernehmen/",
+        two_lists.take_other_version,
+        name="table-take-version",
+    ),
 ]

@@ -19,6 +19,28 @@ from tournaments.skat.comparison import differing_fields
 
 from ..errors import Rejected
 
+# The compared fields in the players' words (skat/comparison.py COMPARED), for the pages
+# and the list PDF.
+FIELD_WORDS = {
+    "passed": gettext_noop("passed in"),
+    "declarer_seat": gettext_noop("declarer"),
+    "game": gettext_noop("game"),
+    "with_matadors": gettext_noop("with/without"),
+    "matadors": gettext_noop("matadors"),
+    "hand": gettext_noop("Hand"),
+    "ouvert": gettext_noop("Ouvert"),
+    "schneider_announced": gettext_noop("Schneider announced"),
+    "schwarz_announced": gettext_noop("Schwarz announced"),
+    "schneider": gettext_noop("Schneider"),
+    "schwarz": gettext_noop("Schwarz"),
+    "conceded": gettext_noop("conceded"),
+    "won": gettext_noop("won/lost"),
+    "bid": gettext_noop("bid"),
+    "declarer_eyes": gettext_noop("eyes"),
+    "declarer_tricks": gettext_noop("tricks"),
+    "score": gettext_noop("score"),
+}
+
 
 def version(game) -> dict:
     """A stored game of either list as compared and kept in a difference: the entry as the
