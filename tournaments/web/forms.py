@@ -139,6 +139,8 @@ class TournamentForm(AccessibleForm, forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["club"].empty_label = gettext("— no organising club —")
         self.fields["club"].queryset = Club.objects.order_by("name")
+        # Optional in a post (scripts and older forms send none): the setting stays.
+        self.fields["lists_per_table"].required = False
         limits = {
             "rounds_per_series": (1, 40),
             "planned_series": (1, MAX_PLANNED_SERIES),
@@ -154,13 +156,19 @@ class TournamentForm(AccessibleForm, forms.ModelForm):
             )
         self.fields["date"].input_formats = ["%Y-%m-%d", "%d.%m.%Y"]
 
+    def clean_lists_per_table(self):
+        value = self.cleaned_data.get("lists_per_table")
+        if value in (None, ""):
+            return self.instance.lists_per_table if self.instance.pk else 1
+        return value
+
     def clean(self):
         cleaned = super().clean()
         if self.instance.pk is None:
             return cleaned
         has_games = self.instance.series.filter(tables__games__isnull=False).exists()
         if has_games:
-            for name in ("rounds_per_series", "extra_points"):
+            for name in ("rounds_per_series", "extra_points", "lists_per_table"):
                 if name in cleaned and cleaned[name] != getattr(self.instance, name):
                     self.add_error(
                         name,

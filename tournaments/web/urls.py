@@ -11,6 +11,7 @@ from tournaments.web.director import (
     auth,
     cash,
     demo,
+    differences,
     finishing,
     importing,
     participants,
@@ -102,6 +103,13 @@ urlpatterns = [
     path(f"{DT}/beenden/", tables.table_end, name="director-table-end"),
     path(f"{DT}/schliessen/", tables.table_close, name="director-table-close"),
     path(f"{DT}/wieder-oeffnen/", tables.table_reopen, name="director-table-reopen"),
+    # … its second list (list B) and the differences: web/director/differences.py
+    path(f"{DT}/code-liste-b/", differences.table_second_code, name="director-table-code-b"),
+    path(
+        f"{DT}/unterschied/<int:number>/entscheiden/",
+        differences.table_settle,
+        name="director-table-settle",
+    ),
     # … a paper list's summary and seat changes: web/director/table_changes.py
     path(f"{DT}/summe/", table_changes.table_summary, name="director-table-summary"),
     path(f"{DT}/spieler-geht/", table_changes.table_leave, name="director-table-leave"),
