@@ -258,3 +258,17 @@ def test_a_wrong_code_takes_nothing(client):
 
     assert answer.status_code == 403
     assert send(client, "get", f"tables/{table.id}/differences/").json()["open"][0]["number"] == 1
+
+
+def test_list_bs_raw_entries_are_exported_for_an_appeal(client):
+    table, _, _ = differing_table(client, {**KREUZ, "won": False})
+
+    answer = client.get(f"/api/v1/tables/{table.id}/second-list.csv")
+
+    assert answer.status_code == 200
+    assert answer["Content-Type"].startswith("text/csv")
+    lines = answer.content.decode("utf-8-sig").splitlines()
+    assert len(lines) == 1 + 3
+    assert lines[0].startswith("Game;Dealer;Passed in;Declarer")
+    assert ";clubs;" in lines[1] and "-72" in lines[1].replace("−", "-")
+    assert "List-B" in answer["Content-Disposition"]

@@ -9,21 +9,24 @@
   "reason"}``: the director decides (``rule``: the Skat Court's rule).
 - ``POST tables/{id}/differences/{number}/take/`` ``{"revision"}``: a table device takes
   the other list's version of the game into its own list.
+- ``GET tables/{id}/second-list.csv``: list B's raw entries, for an appeal.
 """
 
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.exports.second_list import second_list_csv
 from tournaments.models import Table
 from tournaments.services import roles, states, table_access
 from tournaments.services.errors import Rejected
 from tournaments.services.lists import comparing, settling
 
+from .downloads.base import CSV, FileView, file_schema, series_scope
 from .permissions import DirectorWritesOthersRead, event_of
 from .request_bodies import json_object
 from .table_code import TableCodeWrites, table_code_actor, table_code_list
@@ -170,3 +173,21 @@ class TakeOtherVersionView(APIView):
             actor=table_code_actor(request),
         )
         return Response(differences_data(table))
+
+
+class SecondListCSVView(FileView):
+    """``tables/{id}/second-list.csv``: list B's raw entries, for an appeal."""
+
+    content_type = CSV
+    extension = "csv"
+    scope_model = Table
+
+    @file_schema(CSV, "List B of a table (two lists per table) as CSV, for an appeal")
+    def get(self, request, pk: int):
+        table = _table(pk)
+        return self.file_response(
+            second_list_csv(table),
+            gettext("List B"),
+            **series_scope(table.series),
+            table=table.number,
+        )

@@ -36,6 +36,7 @@ from .tables import TableViewSet
 from .tournaments import TournamentViewSet
 from .two_lists import (
     DifferencesView,
+    SecondListCSVView,
     SettleDifferenceView,
     TableCodeView,
     TakeOtherVersionView,
@@ -74,6 +75,7 @@ urlpatterns = [
         SettleDifferenceView.as_view(),
         name="table-difference-settle",
     ),
+    path("tables/<int:pk>/second-list.csv", SecondListCSVView.as_view(), name="table-second-list"),
     path(
         "tables/<int:pk>/differences/<int:number>/take/",
         TakeOtherVersionView.as_view(),
