@@ -272,3 +272,45 @@ def test_list_bs_raw_entries_are_exported_for_an_appeal(client):
     assert lines[0].startswith("Game;Dealer;Passed in;Declarer")
     assert ";clubs;" in lines[1] and "-72" in lines[1].replace("−", "-")
     assert "List-B" in answer["Content-Disposition"]
+
+
+def test_games_list_b_queued_offline_are_compared_when_they_arrive(client):
+    """List B's device was offline for games 1–6 while list A was kept online: the queued
+    games arrive in a burst, each with its number and an Idempotency-Key, and the one that
+    differs is found the moment it arrives; a resent game is answered as stored."""
+    table, code_a, code_b = two_list_table(players=4, rounds=2)
+    for number in range(1, 7):
+        assert enter(client, table, code_a, KREUZ, number=number).status_code == 201
+    assert send(client, "get", f"tables/{table.id}/differences/").json()["open"] == []
+
+    for number in range(1, 7):
+        game = {**KREUZ, "won": False} if number == 4 else KREUZ
+        answer = enter(
+            client, table, code_b, game, number=number, HTTP_IDEMPOTENCY_KEY=f"b-{number}"
+        )
+        assert answer.status_code == 201, answer.json()
+        found = send(client, "get", f"tables/{table.id}/differences/").json()["open"]
+        assert [d["number"] for d in found] == ([4] if number >= 4 else [])
+    again = enter(client, table, code_b, KREUZ, number=6, HTTP_IDEMPOTENCY_KEY="b-6")
+
+    assert again.status_code == 201
+    assert again.json()["number"] == 6
+    assert table.second_games.count() == 6
+    overview = send(client, "get", f"tables/{table.id}/").json()["lists"]
+    assert overview == {
+        "lists_per_table": 2,
+        "second_list_games": 6,
+        "open_differences": [4],
+        "agreed_games": 5,
+    }
+
+
+def test_list_a_arriving_late_is_compared_too(client):
+    table, code_a, code_b = two_list_table(players=3, rounds=1)
+    for number in range(1, 4):
+        enter(client, table, code_b, KREUZ, number=number)
+
+    enter(client, table, code_a, {**KREUZ, "matadors": 3}, number=1)
+
+    (found,) = send(client, "get", f"tables/{table.id}/differences/").json()["open"]
+    assert (found["number"], found["fields"]) == (1, ["matadors", "score"])
