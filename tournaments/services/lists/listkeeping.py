@@ -96,7 +96,21 @@ def delete_game(table: Table, number: int, *, user=None, actor="", reason="") ->
     ensure_not_ended(table)
     game = game_on_list(table, number)
     last = last_game_number(table)
-    if game.number != last:
+    ensure_last_game(game.number, last)
+    before = game_inputs(game)
+    game.delete()
+    if not table.games.exists():
+        table.entry_mode = Table.EntryMode.NONE
+        table.save(update_fields=["entry_mode"])
+    audit.record(
+        "game_deleted", user=user, actor=actor, table=table, obj=game, before=before, reason=reason
+    )
+    comparing.compare(table, number, user=user, actor=actor)
+
+
+def ensure_last_game(number: int, last: int) -> None:
+    """Only the last game of a list is deleted (undo); earlier ones are corrected."""
+    if number != last:
         raise Rejected.because(
             "number",
             "not_the_last_game",
@@ -108,15 +122,6 @@ def delete_game(table: Table, number: int, *, user=None, actor="", reason="") ->
             last=last,
             number=number,
         )
-    before = game_inputs(game)
-    game.delete()
-    if not table.games.exists():
-        table.entry_mode = Table.EntryMode.NONE
-        table.save(update_fields=["entry_mode"])
-    audit.record(
-        "game_deleted", user=user, actor=actor, table=table, obj=game, before=before, reason=reason
-    )
-    comparing.compare(table, number, user=user, actor=actor)
 
 
 def ensure_same_number(data: dict, number: int) -> None:
@@ -165,13 +170,21 @@ def ensure_not_ended(table: Table) -> None:
 
 def game_on_list(table: Table, number, *, as_typed=None) -> Game:
     """Game ``number`` of the table's list; refused as missing, naming the number ``as_typed``."""
+    return found_game(
+        table.games, number, gettext_noop("Game %(number)s is not on this list."), as_typed
+    )
+
+
+def found_game(games, number, missing: str, as_typed=None):
+    """Game ``number`` of ``games`` (a list's games); refused with ``missing``, naming the
+    number ``as_typed``."""
     in_range = isinstance(number, int) and 1 <= number <= MAX_GAME_NUMBER
-    game = table.games.filter(number=number).first() if in_range else None
+    game = games.filter(number=number).first() if in_range else None
     if game is None:
         raise Rejected.because(
             "number",
             "no_such_game",
-            gettext_noop("Game %(number)s is not on this list."),
+            missing,
             missing=True,
             number=number if as_typed is None else as_typed,
         )

@@ -23,11 +23,12 @@ from ..locking import lock_table
 from ..seating import ensure_entry_mode, ensure_open, table_rounds
 from . import comparing
 from .listkeeping import (
-    MAX_GAME_NUMBER,
     check_number,
     corrected_entry,
+    ensure_last_game,
     ensure_not_ended,
     ensure_same_number,
+    found_game,
     value_game,
 )
 from .running_list import ListRow
@@ -110,18 +111,7 @@ def delete_second_game(table: Table, number: int, *, user=None, actor="", reason
     _ensure_writable(table)
     game = second_game_on_list(table, number)
     last = last_second_number(table)
-    if game.number != last:
-        raise Rejected.because(
-            "number",
-            "not_the_last_game",
-            gettext_noop(
-                "Only the last game (%(last)d) can be deleted, otherwise the numbering and the "
-                "dealers would shift. Correct game %(number)d instead, or enter it as passed."
-            ),
-            conflict=True,
-            last=last,
-            number=number,
-        )
+    ensure_last_game(game.number, last)
     before = game.inputs()
     with seen_open(table):
         game.delete()
@@ -155,17 +145,9 @@ def next_second_number(table: Table) -> int:
 
 def second_game_on_list(table: Table, number, *, as_typed=None) -> SecondListGame:
     """Game ``number`` of list B; refused as missing, naming the number ``as_typed``."""
-    in_range = isinstance(number, int) and 1 <= number <= MAX_GAME_NUMBER
-    game = table.second_games.filter(number=number).first() if in_range else None
-    if game is None:
-        raise Rejected.because(
-            "number",
-            "no_such_game",
-            gettext_noop("Game %(number)s is not on list B."),
-            missing=True,
-            number=number if as_typed is None else as_typed,
-        )
-    return game
+    return found_game(
+        table.second_games, number, gettext_noop("Game %(number)s is not on list B."), as_typed
+    )
 
 
 def second_running_list(table: Table, seats, names: dict[int, str]) -> list[ListRow]:
