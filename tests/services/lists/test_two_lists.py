@@ -2,6 +2,8 @@
 differences taken over at the table or settled by the director (docs/rules.md 4)."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tests import factories as f
 from tournaments.models import AuditEntry, GamePoints, ListDifference, Table
@@ -281,3 +283,29 @@ def test_a_difference_is_kept_with_its_table_for_the_pdf():
 
     assert ListDifference.objects.filter(table=table).count() == 1
     assert signing.signers(table)[0].signed
+
+
+def queries_of(action) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        action()
+    return len(captured.captured_queries)
+
+
+@pytest.mark.parametrize("games_before", [1, 2])
+def test_comparing_costs_two_queries_an_entry_whatever_the_list(games_before):
+    """With two lists the comparison adds two queries to an entry (the other list's game
+    and the open difference), however many games the lists hold; list B's entry costs
+    what list A's costs without a second list."""
+    one = f.make_seated_table(players=3, rounds_per_series=2)
+    two = f.make_two_list_table(players=3, rounds_per_series=2)
+    for _ in range(games_before):
+        f.enter(one, passed=True)
+        f.enter(two, passed=True)
+        f.enter_b(two, passed=True)
+    game = {**KREUZ_WON, "declarer_seat": 1}
+
+    alone = queries_of(lambda: f.enter(Table.objects.get(pk=one.pk), **game))
+    first = queries_of(lambda: f.enter(Table.objects.get(pk=two.pk), **game))
+    second = queries_of(lambda: f.enter_b(Table.objects.get(pk=two.pk), **game))
+
+    assert (first - alone, second - alone) == (2, 0)

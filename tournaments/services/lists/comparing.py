@@ -53,17 +53,24 @@ def version(game) -> dict:
     }
 
 
-def compare(table: Table, number: int, *, user=None, actor="", how="") -> ListDifference | None:
+def compare(
+    table: Table, number: int, *, user=None, actor="", how="", saved=None
+) -> ListDifference | None:
     """Compare game ``number`` of both lists of ``table`` (held locked by the caller).
 
     Opens a difference (or brings an open one up to date) when they disagree; settles the
     open one when they agree, as ``how`` says (a correction, unless a keeper took the
-    other list's version). Returns the difference concerned, if any.
+    other list's version). ``saved``: the game the caller just stored on either list (not
+    read again). Returns the difference concerned, if any.
     """
     if not table.series.tournament.two_lists:
         return None
-    a = Game.objects.filter(table=table, number=number).first()
-    b = SecondListGame.objects.filter(table=table, number=number).first()
+    a = saved if isinstance(saved, Game) else None
+    b = saved if isinstance(saved, SecondListGame) else None
+    if a is None:
+        a = Game.objects.filter(table=table, number=number).first()
+    if b is None:
+        b = SecondListGame.objects.filter(table=table, number=number).first()
     open_one = ListDifference.objects.filter(table=table, number=number, settled_at=None).first()
     if a is None or b is None:
         return open_one  # compared again once both lists hold the game

@@ -52,7 +52,7 @@ def enter_game(table: Table, data: dict, *, user=None, actor="") -> Game:
     audit.record(
         "game_entered", user=user, actor=actor, table=table, obj=game, after=game_inputs(game)
     )
-    comparing.compare(table, number, user=user, actor=actor)
+    comparing.compare(table, number, user=user, actor=actor, saved=game)
     return game
 
 
@@ -83,7 +83,7 @@ def correct_game(
         after=game_inputs(game),
         reason=reason,
     )
-    comparing.compare(table, number, user=user, actor=actor)
+    comparing.compare(table, number, user=user, actor=actor, saved=game)
     return game
 
 

@@ -68,7 +68,7 @@ def enter_second_game(table: Table, data: dict, *, user=None, actor="") -> Secon
     audit.record(
         "second_game_entered", user=user, actor=actor, table=table, obj=game, after=game.inputs()
     )
-    comparing.compare(table, number, user=user, actor=actor)
+    comparing.compare(table, number, user=user, actor=actor, saved=game)
     return game
 
 
@@ -99,7 +99,7 @@ def correct_second_game(
         after=game.inputs(),
         reason=reason,
     )
-    comparing.compare(table, number, user=user, actor=actor, how=how)
+    comparing.compare(table, number, user=user, actor=actor, how=how, saved=game)
     return game
 
 
