@@ -162,6 +162,11 @@ def issue_code(table: Table, user=None, *, actor="", kept_list=LIST_A) -> str:
     return code
 
 
+def code_of(table: Table, kept_list=LIST_A) -> str | None:
+    """The code of ``kept_list`` of ``table``, None before one was issued."""
+    return getattr(table, _CODE_FIELD[kept_list])
+
+
 def ensure_code(table: Table, user=None, *, actor="", kept_list=LIST_A) -> str:
     """The table's code for ``kept_list``, issued now if it has none yet (for table plans
     and the director)."""
