@@ -87,6 +87,19 @@ def enter(table, **fields):
     return listkeeping.enter_game(table, fields)
 
 
+def make_two_list_table(players=4, rounds_per_series=1):
+    """A new table of a tournament that keeps two lists per table (list A and list B)."""
+    tournament = make_tournament(rounds_per_series=rounds_per_series, lists_per_table=2)
+    return make_table(make_series(tournament), make_participants(tournament, players))
+
+
+def enter_b(table, **fields):
+    """Enter the next game of ``table``'s second list (list B)."""
+    from tournaments.services.lists import second_list
+
+    return second_list.enter_second_game(table, fields)
+
+
 def make_many_participants(tournament, n, club=None, team=None):
     """``n`` new players registered in one bulk step, for draws of up to hundreds of players."""
     players = [Player(first_name="Karl", last_name=player_name(), club=club) for _ in range(n)]

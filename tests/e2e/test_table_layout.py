@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests import factories as f
-from tournaments.services import table_access
+from tournaments.services import money, table_access
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,8 +46,8 @@ GAMES = {
 }
 
 
-def open_table(new_page, table, size, suffix=""):
-    page = new_page({"width": size[0], "height": size[1]})
+def open_table(new_page, table, size, suffix="", **device):
+    page = new_page({"width": size[0], "height": size[1]}, **device)
     page.goto(f"/tisch/code/{table_access.ensure_code(table)}/", timeout=FIRST_LOAD_MS)
     if suffix:
         page.goto(f"/tisch/{table.pk}/{suffix}")
@@ -63,17 +63,29 @@ def numbers_in_view(page, seats) -> dict:
     return {selector: page.evaluate(IN_VIEW, selector) for selector in wanted}
 
 
+def with_lost_game_money(table):
+    """The cash box's lost-game money: the list then shows its money table too."""
+    money.set_tariff(table.series.tournament, {"entry_fee": "10.00", "lost_game_fee": "0.50"})
+    f.enter(table, declarer_seat=2, game="spades", matadors=1, won=False)
+    return table
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 @pytest.mark.parametrize("game", GAMES)
-def test_value_totals_and_save_are_in_view_after_the_last_choice(new_page, size, game):
+@pytest.mark.parametrize("tariff", [False, True], ids=["", "with-tariff"])
+def test_value_totals_and_save_are_in_view_after_the_last_choice(new_page, size, game, tariff):
     table = f.make_seated_table(players=4, rounds_per_series=2)
-    page = open_table(new_page, table, size)
+    if tariff:
+        with_lost_game_money(table)
+    # A phone's browser widens the page to its widest content and zooms out.
+    page = open_table(new_page, table, size, is_mobile=size[0] < 768, has_touch=True)
     taps, value = GAMES[game]
 
     for name in taps:
-        tap(page, name)
+        tap(page, "declarer-3" if tariff and name == "declarer-2" else name)
 
     assert page.locator("#preview-value").inner_text() == value
+    assert page.get_by_test_id("list-money").count() == int(tariff)
     assert numbers_in_view(page, (1, 2, 3, 4)) == dict.fromkeys(
         [
             "#preview-value",
@@ -85,6 +97,7 @@ def test_value_totals_and_save_are_in_view_after_the_last_choice(new_page, size,
         ],
         True,
     )
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")

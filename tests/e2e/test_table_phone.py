@@ -55,6 +55,29 @@ def test_phone_header_takes_at_most_a_sixth_of_the_height(new_page):
     assert header["y"] + header["height"] <= PHONE["height"] / 6
 
 
+# Links and buttons of the site's header that are shown but reach past the screen's edge.
+HEADER_CUT = """() => [...document.querySelectorAll('.site-header a, .site-header summary')]
+  .filter((node) => node.offsetParent !== null)
+  .filter((node) => {
+    const box = node.getBoundingClientRect();
+    return box.left < 0 || box.right > document.documentElement.clientWidth;
+  })
+  .map((node) => node.textContent.trim())"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, NARROW], ids=["390", "360"])
+def test_the_site_menu_of_a_table_page_is_never_cut_at_the_right(new_page, viewport):
+    table = f.make_seated_table(players=4, rounds_per_series=2)
+    page = open_table(new_page, table, viewport=viewport)
+    assert page.evaluate(HEADER_CUT) == []
+
+    page.get_by_test_id("site-menu").locator("summary").click()
+
+    assert page.evaluate(HEADER_CUT) == []
+    for name in ("Startseite", "Turniere", "Spielwertrechner", "Ligen", "Am Tisch"):
+        assert page.locator(".site-header").get_by_role("link", name=name).is_visible(), name
+
+
 WORDS_BROKEN_ACROSS_LINES = """root => {
   const broken = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -176,3 +199,50 @@ def test_a_saved_game_is_corrected_in_the_touch_form_with_its_preview(new_page):
 
     corrected = table.games.get(number=1)
     assert (corrected.game, corrected.won, corrected.score) == ("spades", False, -88)
+
+
+# Each visible cell of a row: its text and whether it lies inside the screen's width.
+ROW_CELLS = """(row) => [...row.cells].filter((cell) => cell.offsetParent !== null).map((cell) => {
+  const box = cell.getBoundingClientRect();
+  return [cell.innerText.trim(), box.left >= 0 && box.right <= innerWidth];
+})"""
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_360_px_phone_shows_every_rows_score_and_stands_without_a_sideways_swipe(
+    new_page, players
+):
+    table = f.make_seated_table(players=players, rounds_per_series=2)
+    f.enter(table, declarer_seat=2, game="spades", matadors=1, hand=True, won=True)
+    f.enter(table, declarer_seat=3, game="clubs", matadors=2, won=False)
+    page = new_page(NARROW, is_mobile=True, has_touch=True)
+    page.goto(f"/tisch/code/{table_access.ensure_code(table)}/", timeout=FIRST_LOAD_MS)
+    page.context.set_offline(True)
+    page.locator("label[for=declarer-1]").click()
+    page.locator("label[for=game-diamonds]").click()
+    page.locator("label[for=won-true]").click()
+    page.get_by_test_id("save-game").click()
+    page.get_by_test_id("queued-row-3").wait_for()
+    rows = {
+        testid: page.get_by_test_id(testid).evaluate(ROW_CELLS)
+        for testid in ("game-row-1", "game-row-2", "queued-row-3")
+    }
+    page.context.set_offline(False)
+
+    assert no_horizontal_overflow(page)
+    assert {
+        testid: [text for text, inside in cells if not inside] for testid, cells in rows.items()
+    } == {
+        "game-row-1": [],
+        "game-row-2": [],
+        "queued-row-3": [],
+    }
+    texts = {testid: " | ".join(text for text, _ in cells) for testid, cells in rows.items()}
+    assert "Pik mit 1, Hand" in texts["game-row-1"] and "+33" in texts["game-row-1"]
+    assert "Kreuz mit 2" in texts["game-row-2"] and "\u2212" in texts["game-row-2"]
+    assert "Karo mit 1" in texts["queued-row-3"] and "+18" in texts["queued-row-3"]
+    for testid, cells in rows.items():
+        assert (
+            len([text for text, _ in cells if text.split(" ")[-1].lstrip("\u2212").isdigit()])
+            >= players
+        ), testid

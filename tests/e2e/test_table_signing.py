@@ -38,7 +38,7 @@ def test_a_dot_is_refused_with_the_reason_and_a_signature_is_taken(new_page):
     draw(page, 1, [(150, 50)])
     page.get_by_test_id("sign-image-1").click()
     participant = table.seats.get(number=1).participant_id
-    error = page.locator(f"#signer-1-{participant} .field-error")
+    error = page.locator(f"#image-error-1-{participant}")
     error.filter(has_text="Platz 1").wait_for()
     assert not Signature.objects.filter(table=table).exists()
 
@@ -61,3 +61,36 @@ def test_a_tournament_that_signs_with_the_pin_offers_no_pad(new_page):
     page.get_by_test_id("pin-1").fill(table.seats.get(number=1).participant.pin)
     page.get_by_test_id("sign-pin-1").click()
     page.get_by_test_id("signed-1").wait_for()
+
+
+IN_VIEW = """(node) => {
+  const box = node.getBoundingClientRect();
+  return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight;
+}"""
+
+
+@pytest.mark.parametrize("seat", [2, 3])
+def test_a_wrong_pin_is_said_where_the_player_looks(new_page, seat):
+    table = f.play_out(f.make_seated_table(players=3, rounds_per_series=1))
+    page = open_signing(new_page, table)
+    pin = page.get_by_test_id(f"pin-{seat}")
+    pin.scroll_into_view_if_needed()
+
+    pin.fill("0000" if f.pin_of(table, seat) != "0000" else "1111")
+    page.get_by_test_id(f"sign-pin-{seat}").click()
+
+    message = page.get_by_test_id(f"sign-error-{seat}")
+    message.filter(has_text=f"Platz {seat}").wait_for()
+    assert message.evaluate(IN_VIEW)
+
+
+def test_a_refused_drawing_is_said_where_the_player_looks(new_page):
+    table = f.play_out(f.make_seated_table(players=3, rounds_per_series=1))
+    page = open_signing(new_page, table)
+
+    draw(page, 2, [(150, 50)])
+    page.get_by_test_id("sign-image-2").click()
+
+    message = page.get_by_test_id("sign-error-2")
+    message.filter(has_text="Platz 2").wait_for()
+    assert message.evaluate(IN_VIEW)

@@ -97,3 +97,33 @@ def test_director_pages_link_the_card_sheet_and_the_single_card(director_client,
     assert f'href="{API}series/{drawn.id}/table-cards.pdf"' in series_page
     assert f'href="{API}tables/{table.id}/table-card.pdf"' in table_page
     assert table_access.format_code(table.access_code) in series_page
+
+
+def test_a_series_keeping_two_lists_draws_two_codes_a_table_and_prints_two_cards(
+    director_client,
+):
+    tournament = f.make_tournament(rounds_per_series=1, lists_per_table=2)
+    f.make_participants(tournament, 8)
+    series = f.make_series(tournament)
+    draw.draw_series(series, seed=7)
+    pairs = list(series.tables.values_list("access_code", "second_code"))
+
+    pages = pdf_pages(director_client.get(f"{API}series/{series.id}/table-cards.pdf"))
+
+    codes = [code for pair in pairs for code in pair]
+    assert len(pairs) == 2 and all(codes) and len(set(codes)) == 4
+    text = " ".join(pages)
+    assert text.count("Liste A") == 2 and text.count("Liste B") == 2
+    for code in codes:
+        assert table_access.format_code(code) in text
+
+
+def test_the_series_page_issues_the_missing_codes_of_list_b(director_client, drawn):
+    drawn.tournament.lists_per_table = 2
+    drawn.tournament.save()
+
+    page = director_client.get(f"/leitung/serien/{drawn.id}/").content.decode()
+    director_client.post(f"/leitung/serien/{drawn.id}/tischcodes/")
+
+    assert "tischcodes" in page
+    assert all(drawn.tables.values_list("second_code", flat=True))

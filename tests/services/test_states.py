@@ -92,8 +92,19 @@ DETAILS = {
     ("report", "checked", "sign"): _captain_pin,
     **{("report", state, "protest"): _protesting_team for state in states.REPORT_STATES},
 }
+DETAILS[("table", "open", "settle")] = lambda table: {"number": 1, "take": "rule"}
 STARTS = {("table", "open", "enter"): lambda: f.make_seated_table(players=3, rounds_per_series=1)}
 STARTS[("table", "open", "end")] = STARTS[("table", "open", "enter")]
+
+
+def _lists_differing_in_game_1():
+    table = f.make_two_list_table(players=3)
+    f.enter(table, declarer_seat=1, game="clubs", matadors=1, won=True)
+    f.enter_b(table, declarer_seat=1, game="clubs", matadors=1, won=False)
+    return table
+
+
+STARTS[("table", "open", "settle")] = _lists_differing_in_game_1
 
 
 def _pin_of_seat_1(table):

@@ -2,7 +2,9 @@
 
 The ``games`` and ``games/{number}`` actions of the table viewset, kept as a mixin so the
 entry path stays easy to find and to wrap (a decorator on :meth:`GameActions.games`).
-A table device with the table's code may use these as well as a director.
+A table device with the table's code may use these as well as a director. Where a
+tournament keeps two lists per table, a device with the second code (list B) enters,
+corrects and deletes list B's games here, and ``GET games/?list=B`` reads them.
 """
 
 import functools
@@ -14,18 +16,18 @@ from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from tournaments.models import Game, GamePoints, ListLocked, Table
+from tournaments.models import Game, GamePoints, ListLocked, SecondListGame, Table
 from tournaments.services import states
 from tournaments.services.errors import Rejected
-from tournaments.services.lists import listkeeping
+from tournaments.services.lists import listkeeping, second_list
 from tournaments.services.lists.offline_entry import entry_data, record_clash, same_game_stored
 from tournaments.services.roles import Role
 
 from .idempotency import idempotent
 from .nested_lists import WHOLE_LIST
 from .request_bodies import json_object, reason_of
-from .serializers.games import GameSerializer
-from .table_code import table_code_actor
+from .serializers.games import GameSerializer, SecondGameSerializer
+from .table_code import table_code_actor, table_code_list
 
 GAME_EXAMPLE = OpenApiExample(
     "Kreuz mit 2, hand, won",
@@ -77,6 +79,7 @@ class GameActions:
     @idempotent
     def games(self, request, pk=None):
         table = self.get_object()
+        kept_list = table_code_list(request)
         if request.method == "POST":
             data = entry_data(table, json_object(request))
             try:
@@ -87,17 +90,20 @@ class GameActions:
                     roles=entry_roles(request),
                     actor=table_code_actor(request),
                     game=data,
+                    kept_list=kept_list,
                 )
             except Rejected as refused:
                 # Only a retrying client (one that sends an Idempotency-Key, like the table
                 # device's offline queue) gets an identical stored game answered as stored;
                 # two devices racing to post the same game get the conflict (409).
                 retrying = bool(request.headers.get("Idempotency-Key"))
-                stored = same_game_stored(table, data, refused) if retrying else None
+                stored = same_game_stored(table, data, refused, kept_list) if retrying else None
                 if stored is None:
                     raise
-                return Response(game_data(table, stored.number), status.HTTP_200_OK)
-            return Response(game_data(table, game.number), status.HTTP_201_CREATED)
+                return Response(game_data(table, stored.number, kept_list), status.HTTP_200_OK)
+            return Response(game_data(table, game.number, kept_list), status.HTTP_201_CREATED)
+        if request.query_params.get("list") == "B":
+            return Response(SecondGameSerializer(second_games_of(table), many=True).data)
         return Response(GameSerializer(games_of(table), many=True).data)
 
     @extend_schema(request=GameSerializer, responses=GameSerializer, examples=[GAME_EXAMPLE])
@@ -111,10 +117,12 @@ class GameActions:
     def game(self, request, pk=None, number=None):
         table = self.get_object()
         number = int(number)
+        kept_list = table_code_list(request)
         if request.method == "GET":
-            return Response(game_data(table, number))
+            return Response(game_data(table, number, request.query_params.get("list", "A")))
+        second = kept_list == "B"
         if request.method == "DELETE":
-            listkeeping.delete_game(
+            (second_list.delete_second_game if second else listkeeping.delete_game)(
                 table,
                 number,
                 user=request.user,
@@ -124,7 +132,8 @@ class GameActions:
             return Response(status=status.HTTP_204_NO_CONTENT)
         body = dict(json_object(request))
         reason = body.pop("reason", "")
-        listkeeping.correct_game(
+        correct = second_list.correct_second_game if second else listkeeping.correct_game
+        correct(
             table,
             number,
             body,
@@ -133,7 +142,7 @@ class GameActions:
             actor=table_code_actor(request),
             reason=reason if isinstance(reason, str) else "",
         )
-        return Response(game_data(table, number))
+        return Response(game_data(table, number, kept_list))
 
 
 def entry_roles(request) -> frozenset:
@@ -152,6 +161,17 @@ def games_of(table: Table):
     )
 
 
-def game_data(table: Table, number: int) -> dict:
+def second_games_of(table: Table):
+    """List B's games in list order (a tournament keeping two lists per table)."""
+    return (
+        SecondListGame.objects.filter(table=table)
+        .select_related("table__series__tournament")
+        .order_by("number")
+    )
+
+
+def game_data(table: Table, number: int, kept_list="A") -> dict:
+    if kept_list == "B":
+        return SecondGameSerializer(get_object_or_404(second_games_of(table), number=number)).data
     game = get_object_or_404(games_of(table), number=number)
     return GameSerializer(game).data

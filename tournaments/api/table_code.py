@@ -26,7 +26,7 @@ from tournaments.services.input import ascii_whole_number
 
 HEADER = "X-Table-Code"
 # The table viewset's actions a table code may write: the games of the list and signing.
-TABLE_CODE_ACTIONS = frozenset({"games", "game", "signatures"})
+TABLE_CODE_ACTIONS = frozenset({"games", "game", "signatures", "take"})
 _TABLE_ATTRIBUTE = "_table_code_table"
 
 
@@ -50,12 +50,12 @@ class TableCodeWrites(BasePermission):
             return False
         pk = view.kwargs.get("pk")
         table = (
-            Table.objects.select_related("series").filter(pk=pk).first()
+            Table.objects.select_related("series__tournament").filter(pk=pk).first()
             if ascii_whole_number(str(pk)) is not None
             else None
         )
         try:
-            opens = table is not None and table_access.code_opens(
+            kept_list = table is not None and table_access.code_opens(
                 table, code, client_address(request)
             )
         except table_access.TooManyAttempts as blocked:
@@ -63,7 +63,7 @@ class TableCodeWrites(BasePermission):
                 wait=blocked.retry_after,
                 detail=" ".join(p.text(gettext) for p in blocked.problems),
             ) from blocked
-        if not opens:
+        if not kept_list:
             raise PermissionDenied(
                 gettext(
                     "The table code does not open this table's list. Check the code on the "
@@ -74,16 +74,28 @@ class TableCodeWrites(BasePermission):
             table_access.ensure_code_usable(table)
         except Rejected as expired:
             raise PermissionDenied(" ".join(p.text(gettext) for p in expired.problems)) from None
-        setattr(request, _TABLE_ATTRIBUTE, table)
+        setattr(request, _TABLE_ATTRIBUTE, (table, kept_list))
         return True
+
+
+def _opened(request):
+    """(table, list) a request was let in for by :class:`TableCodeWrites`, else None."""
+    opened = getattr(request, _TABLE_ATTRIBUTE, None)
+    if opened is None and hasattr(request, "_request"):
+        opened = getattr(request._request, _TABLE_ATTRIBUTE, None)
+    return opened
 
 
 def table_code_actor(request) -> str:
     """The audit trail's "who" for a request let in by :class:`TableCodeWrites`, else ""."""
-    table = getattr(request, _TABLE_ATTRIBUTE, None)
-    if table is None and hasattr(request, "_request"):
-        table = getattr(request._request, _TABLE_ATTRIBUTE, None)
-    return table_access.device_actor(table) if table is not None else ""
+    opened = _opened(request)
+    return table_access.device_actor(*opened) if opened is not None else ""
+
+
+def table_code_list(request) -> str:
+    """The list a table device keeps ("A", or "B" with the second code); "A" for others."""
+    opened = _opened(request)
+    return opened[1] if opened is not None else table_access.LIST_A
 
 
 class TableCodeSchemeMarker(BaseAuthentication):

@@ -3,7 +3,8 @@
 Read it as the table of contents of ``tournaments/api/``: each resource's viewset lives in
 the module named after it (``clubs_players``, ``tournaments`` with ``participants`` and
 ``participant_import``, ``series``, ``tables`` with ``games``), the list's signing in
-``signing``, rankings in ``rankings``, and the file downloads in ``downloads/``.
+``signing``, table codes and the two lists of a table in ``two_lists``, rankings in
+``rankings``, and the file downloads in ``downloads/``.
 """
 
 from django.urls import path
@@ -33,6 +34,13 @@ from .signing import (
 )
 from .tables import TableViewSet
 from .tournaments import TournamentViewSet
+from .two_lists import (
+    DifferencesView,
+    SecondListCSVView,
+    SettleDifferenceView,
+    TableCodeView,
+    TakeOtherVersionView,
+)
 
 # Resources: clubs/, players/, tournaments/ (with participants/, teams/, series/, ranking/),
 # series/ (with tables/, ranking/, draw/), tables/ (with games/, seat changes, audit/).
@@ -59,6 +67,20 @@ urlpatterns = [
     path("tables/<int:pk>/close/", CloseListView.as_view(), name="table-close"),
     path("tables/<int:pk>/reopen/", ReopenListView.as_view(), name="table-reopen"),
     path("verify/<str:seal>/", VerifySealView.as_view(), name="verify-seal"),
+    # Table codes and the two lists of a table (two_lists.py).
+    path("tables/<int:pk>/code/", TableCodeView.as_view(), name="table-code"),
+    path("tables/<int:pk>/differences/", DifferencesView.as_view(), name="table-differences"),
+    path(
+        "tables/<int:pk>/differences/<int:number>/settle/",
+        SettleDifferenceView.as_view(),
+        name="table-difference-settle",
+    ),
+    path("tables/<int:pk>/second-list.csv", SecondListCSVView.as_view(), name="table-second-list"),
+    path(
+        "tables/<int:pk>/differences/<int:number>/take/",
+        TakeOtherVersionView.as_view(),
+        name="table-difference-take",
+    ),
     # Lists and certificates as files (exports.py).
     path("tables/<int:pk>/list.pdf", TableListPDFView.as_view(), name="table-list-pdf"),
     path(

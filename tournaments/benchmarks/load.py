@@ -111,6 +111,12 @@ def add_arguments(parser) -> None:
         help="milliseconds a flooding client waits between its posts (0: none)",
     )
     parser.add_argument(
+        "--two-lists",
+        action="store_true",
+        help="compare entry with two lists per table (two devices a table) against one "
+        "(benchmarks/two_lists.py)",
+    )
+    parser.add_argument(
         "--database-url",
         default="",
         help="run against this database server (e.g. postgres://user@host/db) instead",
@@ -171,6 +177,11 @@ def _sleep_until(when: float, deadline: float) -> None:
 def run(options: dict, out: TextIO) -> None:
     if options["database_url"]:
         rerun_against(options, out)
+        return
+    if options.get("two_lists"):
+        from . import two_lists
+
+        two_lists.run(options, out)
         return
     watchers = Watchers(options["phones"], options["poll"])
     flood = Flood(options.get("login_flood", 0), options.get("flood_pause", 0) / 1000)

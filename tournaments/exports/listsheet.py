@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 from tournaments.models import Game, Seat, Signature, Table
 from tournaments.models.games import STORED_GAME_FIELDS
+from tournaments.services.lists import comparing
 from tournaments.services.lists.running_list import list_point_rows, stand_meaning, stands
 from tournaments.services.lists.settlement import SeatSettlement, settlement_lines, table_totals
 from tournaments.services.seating import table_rounds
@@ -132,6 +133,9 @@ class ListSheet:
     round_ends: frozenset = frozenset()
     money: object = None  # the list's lost-game money (list_money.money_of), with a tariff
     stand_meaning: str = ""  # what the running totals are (services.lists.running_list)
+    # Where two lists are kept (docs/rules.md 4.1): every difference found, in game order.
+    two_lists: bool = False
+    differences: list = field(default_factory=list)
 
     def occupants_of(self, seat: int) -> list[Occupant]:
         return [o for o in self.occupants if o.seat == seat]
@@ -168,6 +172,9 @@ def load_sheet(table: Table, *, with_money: bool = False) -> ListSheet:
         _signature_line(line, signatures.get(line.participant)) for line in settlement
     ]
     sheet.money = list_money.money_of(table) if with_money else None
+    if table.series.tournament.two_lists:
+        sheet.two_lists = True
+        sheet.differences = comparing.differences_of(table)
     return sheet
 
 

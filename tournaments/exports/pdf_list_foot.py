@@ -6,10 +6,11 @@ then this part, below the last game of the list's last page.
 
 import io
 
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 from reportlab.lib.utils import ImageReader, simpleSplit
 
 from tournaments.models import Signature
+from tournaments.services.lists.comparing import FIELD_WORDS
 
 from . import list_money, styles
 from .fitting import fitting_size
@@ -226,10 +227,54 @@ def remark_lines(sheet: ListSheet) -> list[str]:
                 % {"number": row.number}
             )
     remarks += _seat_changes(sheet)
+    remarks += two_list_remarks(sheet)
     wrapped = []
     for remark in remarks:
         wrapped += simpleSplit(pdf_text(remark), FONT, 7.5, CONTENT_WIDTH)
     return wrapped
+
+
+# How a difference between the two lists came to be settled, as the PDF says it.
+SETTLED_HOW = {
+    "took_a": gettext_noop("list B took list A's version at the table"),
+    "took_b": gettext_noop("list A took list B's version at the table"),
+    "corrected": gettext_noop("a correction made the lists agree"),
+    "director_a": gettext_noop("the director chose list A"),
+    "director_b": gettext_noop("the director chose list B"),
+    "rule": gettext_noop("the director applied the court's rule"),
+}
+
+
+def two_list_remarks(sheet: ListSheet) -> list[str]:
+    """Where two lists were kept: "doppelt geführt" with the number of differences found,
+    and for each how it was settled (docs/rules.md 4.1)."""
+    if not sheet.two_lists:
+        return []
+    found = sheet.differences
+    lines = [
+        ngettext(
+            "Kept twice (two lists compared game by game): %(count)d difference found.",
+            "Kept twice (two lists compared game by game): %(count)d differences found.",
+            len(found),
+        )
+        % {"count": len(found)}
+    ]
+    for difference in found:
+        fields = ", ".join(gettext(FIELD_WORDS.get(name, name)) for name in difference.fields)
+        how = (
+            gettext(SETTLED_HOW[difference.settled_how])
+            if difference.settled_how
+            else gettext("still open")
+        )
+        line = gettext("Game %(number)d differed in %(fields)s: %(how)s") % {
+            "number": difference.number,
+            "fields": fields,
+            "how": how,
+        }
+        if difference.reason:
+            line += f" ({difference.reason})"
+        lines.append(line)
+    return lines
 
 
 def _seat_changes(sheet: ListSheet) -> list[str]:

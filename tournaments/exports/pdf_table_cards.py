@@ -3,7 +3,8 @@
 The director prints the sheet of a series right after the draw and puts each card on its
 table: the table number in large type, who sits there, and the table code as text and as
 a QR code that opens the table's list on a phone. Four cards fit an A4 page, separated by
-dashed cut lines. A re-issued code makes the old card useless, so one table's card can be
+dashed cut lines. Where two lists are kept a table has two cards, "Liste A" and "Liste B",
+each with its own code. A re-issued code makes the old card useless, so one table's card can be
 printed on its own (:func:`table_card_pdf`).
 
 Cards carry the codes, which let their holder keep a list: for directors only.
@@ -55,18 +56,24 @@ def _write(tables: list[Table], out, *, title: str, base_url: str) -> None:
         canvas.drawString(PADDING, PAGE_HEIGHT - PADDING - 12, pdf_text(text))
         canvas.showPage()
     per_page = CARD_COLUMNS * CARD_ROWS
-    cards = list(zip(tables, overviews, strict=True))
+    cards = []
+    for table, overview in zip(tables, overviews, strict=True):
+        cards.append((table, overview, table_access.LIST_A))
+        if table.series.tournament.two_lists:  # the second keeper's card beside it
+            cards.append((table, overview, table_access.LIST_B))
     for start in range(0, len(cards), per_page):
         cut_lines(canvas, CARD_COLUMNS, CARD_ROWS)
-        for index, (table, overview) in enumerate(cards[start : start + per_page]):
+        for index, (table, overview, kept_list) in enumerate(cards[start : start + per_page]):
             column, row = index % CARD_COLUMNS, index // CARD_COLUMNS
             x, y = column * CARD_WIDTH, PAGE_HEIGHT - (row + 1) * CARD_HEIGHT
-            _card(canvas, table, overview, x, y, base_url.rstrip("/"))
+            _card(canvas, table, overview, x, y, base_url.rstrip("/"), kept_list)
         canvas.showPage()
     canvas.save()
 
 
-def _card(canvas, table: Table, overview: dict, x: float, y: float, base_url: str) -> None:
+def _card(
+    canvas, table: Table, overview: dict, x: float, y: float, base_url: str, kept_list="A"
+) -> None:
     left, right = x + PADDING, x + CARD_WIDTH - PADDING
     top = y + CARD_HEIGHT - PADDING
     width = right - left
@@ -77,6 +84,10 @@ def _card(canvas, table: Table, overview: dict, x: float, y: float, base_url: st
     canvas.setFillColor(styles.INK)
     canvas.setFont(BOLD, 34)
     canvas.drawString(left, baseline - 37, pdf_text(table_label(table.number)))
+    if table.series.tournament.two_lists:  # which of the two devices this card is for
+        label = gettext("List %(list)s") % {"list": kept_list}
+        canvas.setFont(BOLD, 20)
+        canvas.drawRightString(right, baseline - 37, pdf_text(label))
     seat_top = baseline - 63
     for seat in overview["seats"]:
         if seat["until_game"] is not None:
@@ -89,7 +100,7 @@ def _card(canvas, table: Table, overview: dict, x: float, y: float, base_url: st
         canvas.setFillColor(styles.INK)
         name = fitting.fit(seat["name"], width - 42, FONT, 13)
         seat_top = fitting.draw(canvas, left + 42, seat_top, name) - SEAT_ROW
-    code = table.access_code
+    code = table.second_code if kept_list == table_access.LIST_B else table.access_code
     qr_x, qr_y = x + (CARD_WIDTH - QR_SIZE) / 2, y + PADDING + 44
     middle = x + CARD_WIDTH / 2
     if not code:

@@ -7,6 +7,7 @@ from tournaments.models.games import Game, GamePoints
 from tournaments.models.idempotency import IdempotencyKey
 from tournaments.models.locking import ListLocked, changes_allowed, seen_open
 from tournaments.models.money import Payment, PrizeRule, SettlementSnapshot, Tariff
+from tournaments.models.second_list import ListDifference, SecondListGame
 from tournaments.models.series import Series
 from tournaments.models.signatures import Signature, SigningCertificate
 from tournaments.models.tables import Seat, SummaryEntry, Table
@@ -21,12 +22,14 @@ __all__ = [
     "Game",
     "GamePoints",
     "IdempotencyKey",
+    "ListDifference",
     "ListLocked",
     "Participant",
     "Payment",
     "Player",
     "PrizeRule",
     "Seat",
+    "SecondListGame",
     "Series",
     "SettlementSnapshot",
     "Signature",

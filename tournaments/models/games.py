@@ -35,21 +35,21 @@ RESULT_FIELDS = ("scored_as", "base_value", "multiplier", "game_value", "won", "
 STORED_GAME_FIELDS = DEAL_FIELDS + INPUT_FIELDS + RESULT_FIELDS
 
 
-class Game(ListRow):
-    """One game of a list: what was entered and what the rules engine made of it.
+class EnteredGame(ListRow):
+    """What was entered for one game of a list and what the rules engine made of it.
 
     The inputs are kept as entered (``None`` = not given) so the engine can re-value the
     game at any time; the results are stored so that settlements and rankings are
-    database aggregates.
+    database aggregates. The official list's :class:`Game` and the second list's
+    :class:`~tournaments.models.second_list.SecondListGame` (docs/rules.md 4) are both
+    such a game, valued by the same entry path.
     """
 
-    table = table_link("games")
     number = models.PositiveSmallIntegerField(_("game number"))
     dealer_seat = models.PositiveSmallIntegerField(_("dealer seat"))
     table_size = models.PositiveSmallIntegerField(_("players at the table"))
     passed = models.BooleanField(_("passed in (eingepasst)"), default=False)
     declarer_seat = models.PositiveSmallIntegerField(_("declarer seat"), null=True, blank=True)
-    declarer = participant_link("declared_games", _("declarer"), optional=True)
 
     game = models.CharField(_("game"), max_length=10, choices=GAME_CHOICES, blank=True)
     matadors = models.PositiveSmallIntegerField(_("matadors"), null=True, blank=True)
@@ -78,35 +78,11 @@ class Game(ListRow):
     declarer_points = models.IntegerField(_("declarer's list points"), default=0)
     opponent_points = models.IntegerField(_("list points of every other player"), default=0)
 
-    entered_by = recorded_by(_("entered by"))
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
-        verbose_name = _("game")
-        verbose_name_plural = _("games")
-        ordering = ["table_id", "number"]
-        constraints = [
-            *numbered_within("table", "game"),
-            models.CheckConstraint(
-                condition=Q(table_size__in=[3, 4]), name="game_table_size_3_or_4"
-            ),
-            models.CheckConstraint(
-                condition=Q(dealer_seat__gte=1) & Q(dealer_seat__lte=4),
-                name="game_dealer_seat_range",
-            ),
-            models.CheckConstraint(
-                condition=(
-                    Q(passed=True, declarer_seat__isnull=True, game="", score=0)
-                    | Q(passed=False, declarer_seat__gte=1, declarer_seat__lte=4) & ~Q(game="")
-                ),
-                name="game_passed_or_declared",
-            ),
-            models.CheckConstraint(
-                condition=Q(table_size=3) | Q(passed=True) | ~Q(declarer_seat=F("dealer_seat")),
-                name="game_dealer_sits_out_at_4_table",
-            ),
-        ]
+        abstract = True
 
     def __str__(self) -> str:
         return _("Game %(number)d") % {"number": self.number}
@@ -121,6 +97,18 @@ class Game(ListRow):
     def outcome(self) -> Outcome:
         fields = {name: getattr(self, name) for name in OUTCOME_FIELDS if name != "won"}
         return Outcome(won=self.won_entered, **fields)
+
+    def inputs(self) -> dict:
+        """The game as it was entered, in the field names of the API (``None`` left out)."""
+        data = {"passed": self.passed}
+        if self.passed:
+            return data
+        data["declarer_seat"] = self.declarer_seat
+        for field, attribute in zip(GAME_FIELDS, INPUT_FIELDS, strict=True):
+            value = getattr(self, attribute)
+            if value is not None:
+                data[field] = value
+        return data
 
     def evaluation(self, scheme: ExtraPointsScheme) -> Evaluation | None:
         """The rules' reading of the stored entry (its explanation, the levels that counted),
@@ -159,10 +147,9 @@ class Game(ListRow):
     def record_passed(self) -> None:
         """A passed-in game (eingepasst): no declarer, no inputs, no value (not saved here)."""
         for attribute in INPUT_FIELDS:
-            setattr(self, attribute, Game._meta.get_field(attribute).get_default())
+            setattr(self, attribute, type(self)._meta.get_field(attribute).get_default())
         self.passed = True
         self.declarer_seat = None
-        self.declarer = None
         self.game = self.scored_as = ""
         self.base_value = self.multiplier = self.won = None
         self.game_value = self.score = self.declarer_points = self.opponent_points = 0
@@ -173,6 +160,45 @@ class Game(ListRow):
         if self.passed:
             return 0
         return self.declarer_points if seat == self.declarer_seat else self.opponent_points
+
+
+class Game(EnteredGame):
+    """One game of the official list (Spielliste): settlements, rankings, the seal and the
+    PDF read it; its per-seat list points are :class:`GamePoints` rows."""
+
+    table = table_link("games")
+    declarer = participant_link("declared_games", _("declarer"), optional=True)
+    entered_by = recorded_by(_("entered by"))
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["table_id", "number"]
+        constraints = [
+            *numbered_within("table", "game"),
+            models.CheckConstraint(
+                condition=Q(table_size__in=[3, 4]), name="game_table_size_3_or_4"
+            ),
+            models.CheckConstraint(
+                condition=Q(dealer_seat__gte=1) & Q(dealer_seat__lte=4),
+                name="game_dealer_seat_range",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(passed=True, declarer_seat__isnull=True, game="", score=0)
+                    | Q(passed=False, declarer_seat__gte=1, declarer_seat__lte=4) & ~Q(game="")
+                ),
+                name="game_passed_or_declared",
+            ),
+            models.CheckConstraint(
+                condition=Q(table_size=3) | Q(passed=True) | ~Q(declarer_seat=F("dealer_seat")),
+                name="game_dealer_sits_out_at_4_table",
+            ),
+        ]
+
+    def record_passed(self) -> None:
+        super().record_passed()
+        self.declarer = None
 
     def point_rows(self, participants: dict[int, int], active, series) -> list["GamePoints"]:
         """One unsaved row of list points per player present (``participants``: seat → id).

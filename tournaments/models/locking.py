@@ -165,8 +165,8 @@ class ListRow(models.Model):
         return super().delete(*args, **kwargs)
 
 
-# What a closed table may still change about itself: the device code is not part of the list.
-TABLE_FREE_FIELDS = frozenset({"access_code"})
+# What a closed table may still change about itself: the device codes are not part of the list.
+TABLE_FREE_FIELDS = frozenset({"access_code", "second_code"})
 
 
 class TableQuerySet(_LockGuardedQuerySet):

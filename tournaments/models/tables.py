@@ -68,6 +68,14 @@ class Table(models.Model):
         unique=True,
         help_text=_("Lets one device at the table keep this list without an account."),
     )
+    second_code = models.CharField(
+        _("table code of the second list"),
+        max_length=16,
+        null=True,
+        blank=True,
+        unique=True,
+        help_text=_("Lets a second device keep the second list (list B) when two are kept."),
+    )
 
     objects = TableQuerySet.as_manager()
 

@@ -60,6 +60,15 @@ class Tournament(Progress):
             "drawing on the table device (for championships)."
         ),
     )
+    lists_per_table = models.PositiveSmallIntegerField(
+        _("lists per table"),
+        choices=[(1, _("one list")), (2, _("two lists, compared game by game"))],
+        default=1,
+        help_text=_(
+            "Two: a second player at each table keeps a second list on a second device; "
+            "the lists are compared game by game and signed once they agree (championships)."
+        ),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     is_demo = models.BooleanField(
         _("demo"),
@@ -84,6 +93,9 @@ class Tournament(Progress):
                 condition=Q(team_size__gte=1) & Q(team_size__lte=12),
                 name="tournament_team_size_range",
             ),
+            models.CheckConstraint(
+                condition=Q(lists_per_table__in=[1, 2]), name="tournament_lists_per_table_1_or_2"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -92,6 +104,11 @@ class Tournament(Progress):
     @property
     def scheme(self) -> ExtraPointsScheme:
         return ExtraPoints(self.extra_points).scheme
+
+    @property
+    def two_lists(self) -> bool:
+        """Whether every table keeps a second list (doppelte Listenführung)."""
+        return self.lists_per_table == 2
 
 
 class Team(models.Model):

@@ -47,6 +47,12 @@ ACTION_LABELS = {
     "game_corrected": gettext_noop("game corrected"),
     "game_deleted": gettext_noop("game removed"),
     "game_entered": gettext_noop("game entered"),
+    "second_game_entered": gettext_noop("game entered on list B"),
+    "second_game_corrected": gettext_noop("game corrected on list B"),
+    "second_game_deleted": gettext_noop("game removed from list B"),
+    "difference_settled": gettext_noop("difference between the lists settled"),
+    "second_code_issued": gettext_noop("code of list B issued"),
+    "second_code_reissued": gettext_noop("new code of list B issued"),
     "list_closed": gettext_noop("list closed"),
     "list_ended_early": gettext_noop("list ended early"),
     "list_reopened": gettext_noop("list reopened"),
@@ -113,7 +119,11 @@ ACTION_LABELS = {
     "fixtures_imported": gettext_noop("fixtures imported"),
 }
 # Reasons the software itself writes (not typed by a person), shown translated.
-GENERATED_REASONS = {"undo": gettext_noop("undone at the table")}
+GENERATED_REASONS = {
+    "undo": gettext_noop("undone at the table"),
+    "took_a": gettext_noop("list A's version taken at the table"),
+    "took_b": gettext_noop("list B's version taken at the table"),
+}
 
 
 # How a table device names itself in the trail (services/table_access.device_actor).

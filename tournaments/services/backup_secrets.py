@@ -19,7 +19,10 @@ from django.conf import settings
 # Rows that are never written to a backup.
 LEFT_OUT = {"authtoken.token", "authtoken.tokenproxy"}
 # Fields encrypted in a backup, per model.
-ENCRYPTED = {"tournaments.participant": ("pin",), "tournaments.table": ("access_code",)}
+ENCRYPTED = {
+    "tournaments.participant": ("pin",),
+    "tournaments.table": ("access_code", "second_code"),
+}
 PREFIX = "enc:v1:"
 _CONTEXT = b"skatverein/backup/secrets/v1"
 

@@ -146,10 +146,14 @@ def draw_series(
             [Problem("participants", impossible.code, impossible.message, impossible.params)]
         ) from impossible
 
-    codes = table_access.unused_codes(len(draw.tables))  # every table gets its code now
+    # Every table gets its code now, and where two lists are kept list B's code too.
+    count = len(draw.tables)
+    lists = 2 if series.tournament.two_lists else 1
+    codes = table_access.unused_codes(count * lists)
+    second = codes[count:] if lists == 2 else [None] * count
     tables = Table.objects.bulk_create(
-        Table(series=series, number=number, access_code=code)
-        for number, code in enumerate(codes, start=1)
+        Table(series=series, number=number, access_code=code, second_code=code_b)
+        for number, (code, code_b) in enumerate(zip(codes[:count], second, strict=True), 1)
     )
     Seat.objects.bulk_create(
         Seat(table=table, series=series, number=seat, participant_id=participant)

@@ -9,7 +9,8 @@ step; the API, the director pages and the admin all call it, and translate its r
 
 States (see docs/architecture.md):
 
-- table: *open* (being kept) → *ended* (ended early, waiting for signatures) →
+- table: *open* (being kept; *settle* decides a difference between its two lists, where a
+  tournament keeps two) → *ended* (ended early, waiting for signatures) →
   *signed* (every player signed; sealed) or *locked* (closed by the director; sealed).
   *reopen* takes a signed or locked list back to open, or takes back an early end; a
   signed or locked list that had been ended early comes back open *and* no longer ended,
@@ -76,6 +77,7 @@ TRANSITIONS: dict[tuple[str, str, str], Transition] = {
     ("table", "open", "enter"): Transition("open", LIST_KEEPERS, "game_entered"),
     ("table", "open", "sign"): Transition("signed", SIGNERS, "signature_added"),
     ("table", "ended", "sign"): Transition("signed", SIGNERS, "signature_added"),
+    ("table", "open", "settle"): _director("open", "difference_settled"),
     ("table", "open", "end"): _director("ended", "list_ended_early"),
     ("table", "ended", "reopen"): _director("open", "list_end_taken_back"),
     ("table", "open", "close"): _director("locked", "list_closed"),
@@ -105,10 +107,20 @@ TRANSITIONS: dict[tuple[str, str, str], Transition] = {
 }
 
 
-def _enter(table, transition, *, user, actor, reason, game=None):
-    from .lists import listkeeping
+def _enter(table, transition, *, user, actor, reason, game=None, kept_list="A"):
+    """Enter a game on the list the keeper keeps: list A (the official list) or, where a
+    tournament keeps two lists per table, list B (services/lists/second_list.py)."""
+    if kept_list == "B":
+        from .lists import second_list
 
+        return second_list.enter_second_game(table, game or {}, user=user, actor=actor)
     return listkeeping.enter_game(table, game or {}, user=user, actor=actor)
+
+
+def _settle(table, transition, **details):
+    from .lists import settling
+
+    return settling.settle(table, transition, **details)
 
 
 def _sign(table, transition, *, user, actor, reason, **signature):
@@ -136,6 +148,7 @@ def _report_step(name: str) -> Callable:
 PERFORMERS: dict[tuple[str, str], Callable] = {
     ("table", "enter"): _enter,
     ("table", "sign"): _sign,
+    ("table", "settle"): _settle,
     ("table", "end"): closing.end,
     ("table", "close"): closing.close,
     ("table", "reopen"): closing.reopen,

@@ -8,6 +8,9 @@ as a QR code); whoever types or scans it may keep that table's list while it is 
   shown as ``XXXXX-XXXXX``. Input is case-insensitive; blanks and dashes are ignored, and
   the letters O, I and L are read as 0, 1, 1, so a misread code still works.
 - Re-issuing a code replaces the old one: devices that used the old code lose access.
+- Where a tournament keeps two lists per table (docs/rules.md 4), a table has a second
+  code for the second keeper's device: it opens the same table but keeps list B
+  (:data:`LIST_B`). Every function that checks a code says which list it opens.
 - A code only opens an open list of a series that is not finished ("expired" otherwise).
 - The 50 random bits are the protection, not a lockout: a correct code always opens its
   table, whatever other devices typed. At a venue every phone shares the hall router's
@@ -28,6 +31,7 @@ import math
 import secrets
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext_noop
 
@@ -52,6 +56,15 @@ _IGNORED = " -_\t\u2010\u2011\u2012\u2013\u2014\u2212"
 _SCOPE = "table-code"
 logger = logging.getLogger(__name__)
 _TAG_SALT = "tournaments.table_access.grant"
+LIST_A = "A"
+LIST_B = "B"
+LISTS = (LIST_A, LIST_B)
+_CODE_FIELD = {LIST_A: "access_code", LIST_B: "second_code"}
+# The audit trail's words for a first and a new code of each list.
+CODE_ACTIONS = {
+    LIST_A: ("table_code_issued", "table_code_reissued"),
+    LIST_B: ("second_code_issued", "second_code_reissued"),
+}
 
 
 class TooManyAttempts(Rejected):
@@ -84,7 +97,7 @@ def unused_codes(count: int) -> list[str]:
     """
     while True:
         codes = {new_code() for _ in range(count)}
-        taken = Table.objects.filter(access_code__in=codes).exists()
+        taken = Table.objects.filter(Q(access_code__in=codes) | Q(second_code__in=codes)).exists()
         if len(codes) == count and not taken:  # pragma: no branch - a clash is 2**-50 likely
             return sorted(codes)
 
@@ -105,24 +118,41 @@ def format_code(code: str) -> str:
 
 
 @transaction.atomic
-def issue_code(table: Table, user=None, *, actor="") -> str:
-    """Give ``table`` a new code (replacing any old one) and return it, normalised."""
+def issue_code(table: Table, user=None, *, actor="", kept_list=LIST_A) -> str:
+    """Give ``table`` a new code for ``kept_list`` (replacing any old one) and return it,
+    normalised. List B's code needs a tournament that keeps two lists per table."""
     given, table = table, lock_table(table)
     ensure_code_usable(table, field="table")
-    previous = table.access_code
+    if kept_list == LIST_B and not table.series.tournament.two_lists:
+        raise Rejected.because(
+            "list",
+            "one_list_only",
+            gettext_noop(
+                "Table %(table)d keeps one list: this tournament has no second list. The "
+                "tournament director sets two lists per table in the tournament's settings."
+            ),
+            conflict=True,
+            table=table.number,
+        )
+    field = _CODE_FIELD[kept_list]
+    previous = getattr(table, field)
     for _attempt in range(5):
         code = new_code()
+        if Table.objects.filter(Q(access_code=code) | Q(second_code=code)).exists():
+            continue  # pragma: no cover - a clash is 2**-50 likely
         try:
             with transaction.atomic():
-                Table.objects.filter(pk=table.pk).update(access_code=code)
+                Table.objects.filter(pk=table.pk).update(**{field: code})
         except IntegrityError:  # another table drew the same code: draw again
             continue
         break
     else:  # pragma: no cover - 5 collisions in a space of 2**50 codes
         raise RuntimeError("could not draw a unique table code")
-    table.access_code = given.access_code = code
+    setattr(table, field, code)
+    setattr(given, field, code)
+    issued, reissued = CODE_ACTIONS[kept_list]
     audit.record(
-        "table_code_reissued" if previous else "table_code_issued",
+        reissued if previous else issued,
         user=user,
         actor=actor,
         table=table,
@@ -132,9 +162,16 @@ def issue_code(table: Table, user=None, *, actor="") -> str:
     return code
 
 
-def ensure_code(table: Table, user=None, *, actor="") -> str:
-    """The table's code, issued now if it has none yet (for table plans and the director)."""
-    return table.access_code or issue_code(table, user, actor=actor)
+def code_of(table: Table, kept_list=LIST_A) -> str | None:
+    """The code of ``kept_list`` of ``table``, None before one was issued."""
+    return getattr(table, _CODE_FIELD[kept_list])
+
+
+def ensure_code(table: Table, user=None, *, actor="", kept_list=LIST_A) -> str:
+    """The table's code for ``kept_list``, issued now if it has none yet (for table plans
+    and the director)."""
+    code = getattr(table, _CODE_FIELD[kept_list])
+    return code or issue_code(table, user, actor=actor, kept_list=kept_list)
 
 
 def ensure_code_usable(table: Table, *, field="code") -> None:
@@ -174,17 +211,18 @@ def table_for_code(code, client: str) -> Table:
 
     Raises :class:`Rejected` for a wrong code (counted as a failed attempt; while the
     client is blocked as :class:`TooManyAttempts`) or an expired one (not counted). The
-    right code is never refused because of wrong ones.
+    right code is never refused because of wrong ones. Which list the code keeps:
+    :func:`list_of_code`.
     """
     normalized = normalize_code(code)
     table = None
     if normalized is not None:
         table = (
             Table.objects.select_related("series__tournament")
-            .filter(access_code=normalized)
+            .filter(Q(access_code=normalized) | Q(second_code=normalized))
             .first()
         )
-    if table is None or not constant_time_compare(table.access_code, normalized):
+    if table is None or list_of_code(table, normalized) is None:
         _count_wrong_code(client)
         raise Rejected.because(
             "code",
@@ -200,36 +238,60 @@ def table_for_code(code, client: str) -> Table:
     return table
 
 
-def code_opens(table: Table, code, client: str) -> bool:
-    """Whether ``code`` is ``table``'s code (compared in constant time); counts failures.
+def list_of_code(table: Table, code) -> str | None:
+    """Which list of ``table`` the (normalised) ``code`` keeps: :data:`LIST_A`,
+    :data:`LIST_B` (only while the tournament keeps two lists) or None; compared in
+    constant time."""
+    code = code or ""
+    if table.access_code and constant_time_compare(table.access_code, code):
+        return LIST_A
+    two = table.series.tournament.two_lists
+    if two and table.second_code and constant_time_compare(table.second_code, code):
+        return LIST_B
+    return None
+
+
+def code_opens(table: Table, code, client: str) -> str | None:
+    """Which list of ``table`` ``code`` keeps ("A", "B"), or None; counts failures.
 
     For requests that name the table themselves (the API's ``X-Table-Code`` header), so
     the comparison does not go through a database lookup by code. Raises
-    :class:`TooManyAttempts` instead of returning False while the client is blocked.
+    :class:`TooManyAttempts` instead of returning None while the client is blocked.
     """
-    normalized = normalize_code(code) or ""
-    if table.access_code and constant_time_compare(table.access_code, normalized):
-        return True
-    _count_wrong_code(client)
-    return False
+    kept_list = list_of_code(table, normalize_code(code))
+    if kept_list is None:
+        _count_wrong_code(client)
+    return kept_list
 
 
-def grant_tag(table: Table) -> str:
-    """A keyed fingerprint of the table's current code, kept in the device's session.
+def grant_tag(table: Table, kept_list=LIST_A) -> str:
+    """A keyed fingerprint of the code of ``kept_list``, kept in the device's session.
 
     Not the code itself, and it changes when the code is re-issued, which revokes every
     device that opened the table with the old code.
     """
-    return salted_hmac(_TAG_SALT, f"{table.pk}:{table.access_code or ''}").hexdigest()
+    code = getattr(table, _CODE_FIELD[kept_list]) or ""
+    suffix = "" if kept_list == LIST_A else f":{kept_list}"
+    return salted_hmac(_TAG_SALT, f"{table.pk}:{code}{suffix}").hexdigest()
 
 
-def tag_matches(table: Table, tag) -> bool:
-    return bool(table.access_code) and constant_time_compare(str(tag), grant_tag(table))
+def tag_matches(table: Table, tag) -> str | None:
+    """Which list a device holding ``tag`` keeps ("A", "B"), or None if the tag is stale."""
+    for kept_list in LISTS:
+        if kept_list == LIST_B and not table.series.tournament.two_lists:
+            continue
+        if getattr(table, _CODE_FIELD[kept_list]) and constant_time_compare(
+            str(tag), grant_tag(table, kept_list)
+        ):
+            return kept_list
+    return None
 
 
-def device_actor(table: Table) -> str:
-    """Who acted, for the audit trail, when a device with the table's code changes the list."""
-    return f"{audit.DEVICE_ACTOR_PREFIX}T{table.number}"
+def device_actor(table: Table, kept_list=LIST_A) -> str:
+    """Who acted, for the audit trail, when a device with a table code changes a list
+    ("table code T3", list B's device "table code T3 B")."""
+    suffix = "" if kept_list == LIST_A else f" {kept_list}"
+    return f"{audit.DEVICE_ACTOR_PREFIX}T{table.number}{suffix}"
 
 
 def retry_after(client: str) -> int:

@@ -28,7 +28,15 @@ class Preset:
     """A starting point for a new tournament: the director adjusts it before saving."""
 
     def __init__(
-        self, slug, label, description, *, planned_series, rounds_per_series, sign_with_pin
+        self,
+        slug,
+        label,
+        description,
+        *,
+        planned_series,
+        rounds_per_series,
+        sign_with_pin,
+        lists_per_table=1,
     ):
         self.slug = slug
         self.label = label
@@ -36,6 +44,7 @@ class Preset:
         self.planned_series = planned_series
         self.rounds_per_series = rounds_per_series
         self.sign_with_pin = sign_with_pin
+        self.lists_per_table = lists_per_table
 
     def initial(self) -> dict:
         return {
@@ -46,6 +55,7 @@ class Preset:
             "extra_points": Tournament._meta.get_field("extra_points").default,
             "team_size": Tournament._meta.get_field("team_size").default,
             "sign_with_pin": self.sign_with_pin,
+            "lists_per_table": self.lists_per_table,
         }
 
 
@@ -72,12 +82,13 @@ PRESETS = {
             "meisterschaft",
             _("Championship"),
             _(
-                "3 series of 12 rounds; players confirm their lists only with the PIN of "
-                "their start card."
+                "3 series of 12 rounds; two lists per table, compared game by game; players "
+                "confirm their lists only with the PIN of their start card."
             ),
             planned_series=3,
             rounds_per_series=12,
             sign_with_pin=True,
+            lists_per_table=2,
         ),
     )
 }
@@ -120,6 +131,7 @@ class TournamentForm(AccessibleForm, forms.ModelForm):
             "extra_points",
             "team_size",
             "sign_with_pin",
+            "lists_per_table",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -127,6 +139,8 @@ class TournamentForm(AccessibleForm, forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["club"].empty_label = gettext("— no organising club —")
         self.fields["club"].queryset = Club.objects.order_by("name")
+        # Optional in a post (scripts and older forms send none): the setting stays.
+        self.fields["lists_per_table"].required = False
         limits = {
             "rounds_per_series": (1, 40),
             "planned_series": (1, MAX_PLANNED_SERIES),
@@ -142,13 +156,19 @@ class TournamentForm(AccessibleForm, forms.ModelForm):
             )
         self.fields["date"].input_formats = ["%Y-%m-%d", "%d.%m.%Y"]
 
+    def clean_lists_per_table(self):
+        value = self.cleaned_data.get("lists_per_table")
+        if value in (None, ""):
+            return self.instance.lists_per_table if self.instance.pk else 1
+        return value
+
     def clean(self):
         cleaned = super().clean()
         if self.instance.pk is None:
             return cleaned
         has_games = self.instance.series.filter(tables__games__isnull=False).exists()
         if has_games:
-            for name in ("rounds_per_series", "extra_points"):
+            for name in ("rounds_per_series", "extra_points", "lists_per_table"):
                 if name in cleaned and cleaned[name] != getattr(self.instance, name):
                     self.add_error(
                         name,

@@ -11,6 +11,7 @@ from tournaments.web.director import (
     auth,
     cash,
     demo,
+    differences,
     finishing,
     importing,
     participants,
@@ -20,7 +21,16 @@ from tournaments.web.director import (
     tournaments,
     treasurers,
 )
-from tournaments.web.table import code, confirmation, correction, keyboard, offline, touch, undo
+from tournaments.web.table import (
+    code,
+    confirmation,
+    correction,
+    keyboard,
+    offline,
+    touch,
+    two_lists,
+    undo,
+)
 from tournaments.web.views import HomeView, favicon
 
 app_name = "web"
@@ -103,6 +113,13 @@ urlpatterns = [
     path(f"{DT}/beenden/", tables.table_end, name="director-table-end"),
     path(f"{DT}/schliessen/", tables.table_close, name="director-table-close"),
     path(f"{DT}/wieder-oeffnen/", tables.table_reopen, name="director-table-reopen"),
+    # … its second list (list B) and the differences: web/director/differences.py
+    path(f"{DT}/code-liste-b/", differences.table_second_code, name="director-table-code-b"),
+    path(
+        f"{DT}/unterschied/<int:number>/entscheiden/",
+        differences.table_settle,
+        name="director-table-settle",
+    ),
     # … a paper list's summary and seat changes: web/director/table_changes.py
     path(f"{DT}/summe/", table_changes.table_summary, name="director-table-summary"),
     path(f"{DT}/spieler-geht/", table_changes.table_leave, name="director-table-leave"),
@@ -143,4 +160,9 @@ urlpatterns = [
         name="table-correct-preview",
     ),
     path(f"{L}/unterschreiben/", confirmation.sign_page, name="table-sign"),
+    path(
+        f"{L}/unterschied/<int:number>/uebernehmen/",
+        two_lists.take_other_version,
+        name="table-take-version",
+    ),
 ]

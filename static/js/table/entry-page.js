@@ -9,6 +9,8 @@ import { keepPagesForOffline } from "./offline-cache.js";
 import { say, signed } from "./page-data.js";
 import { SERVER_ONLY, createSender } from "./sending.js";
 
+const DIFFERENCES_POLL_MS = 20000;
+
 /* ``hooks``: {rendered(state): the page's own form follows; edit(item): a waiting game
    comes back into the form}. Returns the sender and ``tell(text)`` for the status line. */
 export function startEntryPage(data, mode, hooks) {
@@ -71,7 +73,7 @@ export function startEntryPage(data, mode, hooks) {
           window.location.reload(); /* the list is complete: the page offers signing */
           return;
         }
-        ["table-status", "game-list", "undo-area"].forEach((id) => {
+        ["table-status", "game-list", "undo-area", "differences-area"].forEach((id) => {
           if (byId(id) && fresh.getElementById(id)) {
             byId(id).innerHTML = fresh.getElementById(id).innerHTML;
           }
@@ -90,6 +92,16 @@ export function startEntryPage(data, mode, hooks) {
     showNote(standIn);
   }
   keepPagesForOffline(data);
+  /* Where two lists are kept, a difference the other device caused shows here too, also
+     while this device enters nothing: the page asks the server now and then. */
+  if (byId("differences-area")) {
+    window.setInterval(() => {
+      const waiting = sender.state.queue.length || data.nextNumber === null;
+      if (!waiting && document.visibilityState === "visible" && navigator.onLine !== false) {
+        refreshFromServer();
+      }
+    }, DIFFERENCES_POLL_MS);
+  }
   /* A saved game is corrected by tapping its row (its number is the link without JS). */
   document.addEventListener("click", (event) => {
     const row = event.target.closest ? event.target.closest("tr[data-correct-url]") : null;

@@ -11,7 +11,8 @@ import { byId, setText } from "../lib/dom.js";
 import { NOTATION, parseGameLine, tokensFor } from "../rules/notation.js";
 import { startEntryPage } from "./entry-page.js";
 import { readPageData, say } from "./page-data.js";
-import { problemMessages, summary, totalsBefore, valueGame } from "./valuation.js";
+import { showNewTotals } from "./new-totals.js";
+import { problemMessages, shown, summary, totalsBefore, valueGame } from "./valuation.js";
 
 const data = readPageData();
 const form = byId("keyboard-form");
@@ -20,6 +21,7 @@ const mirror = byId("notation-mirror");
 const previewLine = byId("notation-preview");
 const errorList = byId("notation-errors");
 const label = byId("notation-label");
+const newTotals = byId("notation-totals");
 
 /* Touch screens have no Ctrl key to speak of: no undo by key there, and no hint about it. */
 const FINE_POINTER = window.matchMedia("(pointer: fine)").matches;
@@ -75,6 +77,7 @@ function start() {
   function clearFeedback() {
     mirror.hidden = true;
     previewLine.hidden = true;
+    newTotals.hidden = true;
     errorList.hidden = true;
     input.removeAttribute("aria-invalid");
   }
@@ -104,9 +107,14 @@ function start() {
       const evaluation = checked.result.entry.evaluation;
       previewLine.className = "notation-preview" + (evaluation && !evaluation.won ? " is-lost" : "");
       previewLine.hidden = false;
+      /* The same new totals as the touch bar shows, before Enter. */
+      setText(byId("notation-totals-heading"), say(data, "totals_after", { number: checked.result.number }));
+      showNewTotals(shown(data, checked.result));
+      newTotals.hidden = false;
       return checked;
     }
     previewLine.hidden = true;
+    newTotals.hidden = true;
     errorList.replaceChildren();
     const messages = checked.result && !checked.result.deal ? [{ text: say(data, "list_complete") }] : problemMessages(data, checked.problems);
     messages.forEach((item) => {

@@ -70,11 +70,11 @@ export function renderRows(data, state, mode) {
     const node = element("tr", "queued-row is-" + item.state);
     node.setAttribute("data-testid", "queued-row-" + item.number);
     node.appendChild(element("th", "", String(item.number))).setAttribute("scope", "row");
-    node.appendChild(element("td", "", deal ? String(deal.dealer) : "–"));
+    node.appendChild(element("td", "col-dealer", deal ? String(deal.dealer) : "–"));
     const seat = row.fields && row.fields.declarer_seat;
     const person = deal && seat ? data.people[deal.participants[seat]] : "";
-    node.appendChild(element("td", "", passed || !seat ? "–" : seat + (person ? " · " + person : "")));
-    const what = element("td", "", row.fields ? describe(data, row.fields) : item.line || "");
+    node.appendChild(element("td", "col-declarer", passed || !seat ? "–" : seat + (person ? " · " + person : "")));
+    const what = element("td", "col-game", row.fields ? describe(data, row.fields) : item.line || "");
     if (result.entry && !passed) {
       what.appendChild(document.createTextNode(" "));
       what.appendChild(element("span", "result-word", result.entry.evaluation.won ? data.catalogue.won || "won" : data.catalogue.lost || "lost"));
@@ -83,13 +83,13 @@ export function renderRows(data, state, mode) {
     what.appendChild(element("span", "not-sent-mark", say(data, item.key === state.sendingKey ? "on_its_way" : "not_sent")));
     node.appendChild(what);
     if (mode === "keyboard" && table.tHead) {
-      node.appendChild(element("td")).appendChild(element("code", "notation-line", item.line || ""));
+      node.appendChild(element("td", "col-line")).appendChild(element("code", "notation-line", item.line || ""));
     }
     const evaluation = result.entry && result.entry.evaluation;
-    node.appendChild(element("td", "num", evaluation ? String(evaluation.game_value) : ""));
+    node.appendChild(element("td", "num col-value", evaluation ? String(evaluation.game_value) : ""));
     node.appendChild(element("td", "num score", evaluation ? signed(data, evaluation.score) : ""));
     columns.forEach((column) => {
-      node.appendChild(element("td", "num", result.totals && column in result.totals ? plain(data, result.totals[column]) : ""));
+      node.appendChild(element("td", "num col-stand", result.totals && column in result.totals ? plain(data, result.totals[column]) : ""));
     });
     const header = table.tHead ? table.tHead.rows[0].cells.length : node.cells.length;
     if (header > node.cells.length) {

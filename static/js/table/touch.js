@@ -12,6 +12,7 @@ import { GameInvalid } from "../rules/problems.js";
 import { checkedValue, fillForm, freshForm, listenToChoices, markDealer, pairsOf, syncControls } from "./game-form.js";
 import { gameFields } from "./game-fields.js";
 import { startEntryPage } from "./entry-page.js";
+import { showNewTotals, showTotalsBefore } from "./new-totals.js";
 import { dealOf, plain, readPageData, say } from "./page-data.js";
 import { problemMessages, shown, totalsBefore, valueGame } from "./valuation.js";
 
@@ -90,11 +91,16 @@ function start() {
     byId("preview-errors").hidden = false;
   }
 
+  /* With no game to value, the bar shows every player's total before the game in the
+     form: the same totals the game would be added to (one source, totalsBefore). */
   function showEmpty(message) {
     clearErrors();
     byId("preview-values").hidden = true;
     setText(byId("preview-empty"), message);
     byId("preview-empty").hidden = false;
+    if (!correcting) {
+      showTotalsBefore(data, sender.state.queue, dealOf(data, formNumber()), sender.state.editingKey);
+    }
   }
 
   function showValues(view) {
@@ -106,10 +112,7 @@ function start() {
     setText(byId("preview-value"), view.passed ? "" : view.value);
     setText(byId("preview-score"), view.passed ? "" : view.score);
     setText(byId("preview-explanation"), view.passed ? "" : view.explanation);
-    Object.keys(view.totals).forEach((seat) => {
-      setText(byId("preview-points-" + seat), view.points[seat]);
-      setText(byId("preview-total-" + seat), view.totals[seat]);
-    });
+    showNewTotals(view);
     byId("preview-values").hidden = false;
   }
 
@@ -157,17 +160,23 @@ function start() {
     const pairs = pairsOf(form);
     const body = gameFields(pairs);
     delete body.number;
+    const declarer = checkedValue(form, "declarer");
+    /* The form is fresh before the game joins the queue: whatever the queue's change
+       renders values the next game, never the saved one a second time. */
+    freshForm(form);
     sender
-      .keep({ kind: "touch", declarer: checkedValue(form, "declarer"), form: pairs, body: body })
+      .keep({ kind: "touch", declarer: declarer, form: pairs, body: body })
       .then((item) => {
         tell(navigator.onLine ? "" : say(data, "kept", { number: item.number }));
-        freshForm(form);
         showNumber();
         preview();
         /* The next game starts at its first choice, the declarer. */
         byId("entry").scrollIntoView({ block: "start" });
       })
       .catch((error) => {
+        fillForm(form, pairs.filter((pair) => pair[0] !== "number"));
+        showNumber();
+        preview();
         if (!(error instanceof GameInvalid)) {
           tell(say(data, "storage_lost"));
         }

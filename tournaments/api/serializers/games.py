@@ -3,7 +3,7 @@
 from django.utils.translation import gettext
 from rest_framework import serializers
 
-from tournaments.models import Game
+from tournaments.models import Game, SecondListGame
 from tournaments.models.games import STORED_GAME_FIELDS
 
 from ..fields import StrictModelSerializer
@@ -34,3 +34,17 @@ class GameSerializer(StrictModelSerializer):
         if game.passed:
             return gettext("passed in (eingepasst)")
         return game.evaluation(game.table.series.tournament.scheme).explain(gettext)
+
+
+class SecondGameSerializer(StrictModelSerializer):
+    """A stored game of list B (two lists per table): inputs as entered and the engine's
+    results; no list points, list B never counts."""
+
+    explanation = serializers.SerializerMethodField()
+
+    class Meta:
+        model = SecondListGame
+        fields = [*STORED_GAME_FIELDS, "explanation", "entered_at", "updated_at"]
+
+    def get_explanation(self, game) -> str:
+        return GameSerializer.get_explanation(self, game)

@@ -22,6 +22,7 @@ class TournamentSerializer(StrictModelSerializer):
             "team_size",
             "extra_points",
             "sign_with_pin",
+            "lists_per_table",
             "status",
             "finished_at",
         ]

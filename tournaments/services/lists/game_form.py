@@ -75,12 +75,13 @@ def calculator_fields(form: Mapping) -> dict:
     return data
 
 
-def preview_at_table(table: Table, form: Mapping) -> GamePreview:
-    """The next game of ``table`` as the form describes it: value, points, new totals.
+def preview_at_table(table: Table, form: Mapping, kept_list="A") -> GamePreview:
+    """The next game of ``table`` (of list B with ``kept_list`` "B") as the form describes
+    it: value, points, new totals.
 
     Raises :class:`~tournaments.services.errors.Rejected` with the problems saving would report.
     """
-    return preview_game(table, game_fields(form))
+    return preview_game(table, game_fields(form), kept_list=kept_list)
 
 
 def whole_number(text: str) -> int | None:

@@ -9,7 +9,6 @@ from django.db import transaction
 from django.utils.translation import gettext_noop
 
 from tournaments.models import Game, GamePoints, Table, seen_open
-from tournaments.models.games import INPUT_FIELDS
 from tournaments.skat import GAME_FIELDS, Evaluation, GameInvalid
 from tournaments.skat.entry import check_entry
 from tournaments.skat.rounds import Deal, deal_of, game_count
@@ -19,21 +18,14 @@ from ..errors import Rejected
 from ..input import MAX_REASON_LENGTH, free_text
 from ..locking import lock_table
 from ..seating import ensure_entry_mode, ensure_open, table_rounds
+from . import comparing
 
 MAX_GAME_NUMBER = 32767
 
 
 def game_inputs(game: Game) -> dict:
     """The game as it was entered, in the field names of the API (``None`` left out)."""
-    data = {"passed": game.passed}
-    if game.passed:
-        return data
-    data["declarer_seat"] = game.declarer_seat
-    for field, attribute in zip(GAME_FIELDS, INPUT_FIELDS, strict=True):
-        value = getattr(game, attribute)
-        if value is not None:
-            data[field] = value
-    return data
+    return game.inputs()
 
 
 @transaction.atomic
@@ -60,6 +52,7 @@ def enter_game(table: Table, data: dict, *, user=None, actor="") -> Game:
     audit.record(
         "game_entered", user=user, actor=actor, table=table, obj=game, after=game_inputs(game)
     )
+    comparing.compare(table, number, user=user, actor=actor, saved=game)
     return game
 
 
@@ -73,26 +66,9 @@ def correct_game(
     ensure_open(table)
     ensure_not_ended(table)
     game = game_on_list(table, number)
-    if data.get("number", number) != number:
-        raise Rejected.because(
-            "number",
-            "number_cannot_change",
-            gettext_noop(
-                "A game keeps its number; to correct game %(number)d send its values to "
-                "game %(number)d."
-            ),
-            number=number,
-        )
-    data = {key: value for key, value in data.items() if key != "number"}
+    ensure_same_number(data, number)
     before = game_inputs(game)
-    if partial:
-        merged = dict(before)
-        if data.get("passed") is True:
-            merged = {}
-        elif any(field in data for field in GAME_FIELDS) or "declarer_seat" in data:
-            merged.pop("passed", None)
-        merged.update(data)
-        data = merged
+    data = corrected_entry(before, data, partial=partial)
     seats = list(table.seats.all())
     deal = deal_of(game.number, table_rounds(table, seats))
     value_game(game, data, deal, table)
@@ -107,6 +83,7 @@ def correct_game(
         after=game_inputs(game),
         reason=reason,
     )
+    comparing.compare(table, number, user=user, actor=actor, saved=game)
     return game
 
 
@@ -119,7 +96,21 @@ def delete_game(table: Table, number: int, *, user=None, actor="", reason="") ->
     ensure_not_ended(table)
     game = game_on_list(table, number)
     last = last_game_number(table)
-    if game.number != last:
+    ensure_last_game(game.number, last)
+    before = game_inputs(game)
+    game.delete()
+    if not table.games.exists():
+        table.entry_mode = Table.EntryMode.NONE
+        table.save(update_fields=["entry_mode"])
+    audit.record(
+        "game_deleted", user=user, actor=actor, table=table, obj=game, before=before, reason=reason
+    )
+    comparing.compare(table, number, user=user, actor=actor)
+
+
+def ensure_last_game(number: int, last: int) -> None:
+    """Only the last game of a list is deleted (undo); earlier ones are corrected."""
+    if number != last:
         raise Rejected.because(
             "number",
             "not_the_last_game",
@@ -131,14 +122,36 @@ def delete_game(table: Table, number: int, *, user=None, actor="", reason="") ->
             last=last,
             number=number,
         )
-    before = game_inputs(game)
-    game.delete()
-    if not table.games.exists():
-        table.entry_mode = Table.EntryMode.NONE
-        table.save(update_fields=["entry_mode"])
-    audit.record(
-        "game_deleted", user=user, actor=actor, table=table, obj=game, before=before, reason=reason
-    )
+
+
+def ensure_same_number(data: dict, number: int) -> None:
+    """A correction of game ``number`` may not name another number."""
+    if data.get("number", number) != number:
+        raise Rejected.because(
+            "number",
+            "number_cannot_change",
+            gettext_noop(
+                "A game keeps its number; to correct game %(number)d send its values to "
+                "game %(number)d."
+            ),
+            number=number,
+        )
+
+
+def corrected_entry(before: dict, data: dict, *, partial: bool) -> dict:
+    """What a correction enters: ``data`` as sent, or with ``partial`` merged into the
+    entry ``before`` it (a game turned passed drops its fields, a declared one its
+    ``passed``)."""
+    data = {key: value for key, value in data.items() if key != "number"}
+    if not partial:
+        return data
+    merged = dict(before)
+    if data.get("passed") is True:
+        merged = {}
+    elif any(field in data for field in GAME_FIELDS) or "declarer_seat" in data:
+        merged.pop("passed", None)
+    merged.update(data)
+    return merged
 
 
 LIST_ENDED_EARLY = gettext_noop(
@@ -157,13 +170,21 @@ def ensure_not_ended(table: Table) -> None:
 
 def game_on_list(table: Table, number, *, as_typed=None) -> Game:
     """Game ``number`` of the table's list; refused as missing, naming the number ``as_typed``."""
+    return found_game(
+        table.games, number, gettext_noop("Game %(number)s is not on this list."), as_typed
+    )
+
+
+def found_game(games, number, missing: str, as_typed=None):
+    """Game ``number`` of ``games`` (a list's games); refused with ``missing``, naming the
+    number ``as_typed``."""
     in_range = isinstance(number, int) and 1 <= number <= MAX_GAME_NUMBER
-    game = table.games.filter(number=number).first() if in_range else None
+    game = games.filter(number=number).first() if in_range else None
     if game is None:
         raise Rejected.because(
             "number",
             "no_such_game",
-            gettext_noop("Game %(number)s is not on this list."),
+            missing,
             missing=True,
             number=number if as_typed is None else as_typed,
         )

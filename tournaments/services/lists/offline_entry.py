@@ -16,7 +16,6 @@ from tournaments.skat.notation import canonical_data, parse_game_line
 
 from .. import audit
 from ..errors import Rejected
-from .listkeeping import game_inputs
 
 LINE_FIELD = "line"
 MAX_LINE_LENGTH = 200
@@ -39,7 +38,7 @@ def entry_data(table: Table, body: dict) -> dict:
     return data
 
 
-def same_game_stored(table: Table, data: dict, refused: Rejected) -> Game | None:
+def same_game_stored(table: Table, data: dict, refused: Rejected, kept_list="A") -> Game | None:
     """The stored game ``data`` describes exactly, when it was refused as already entered.
 
     A device whose answer was lost (the page saved the game, the connection dropped before
@@ -50,9 +49,10 @@ def same_game_stored(table: Table, data: dict, refused: Rejected) -> Game | None
     codes = {problem.code for problem in refused.problems}
     if codes != {"game_exists"} or not isinstance(number, int):
         return None
-    game = table.games.filter(number=number).first()
+    games = table.second_games if kept_list == "B" else table.games
+    game = games.filter(number=number).first()
     sent = {key: value for key, value in data.items() if key != "number"}
-    if game is None or canonical_data(game_inputs(game)) != canonical_data(sent):
+    if game is None or canonical_data(game.inputs()) != canonical_data(sent):
         return None
     return game
 

@@ -5,11 +5,12 @@ from dataclasses import asdict
 
 from django.db.models import Max
 
-from tournaments.models import Game, Signature, Table
+from tournaments.models import Game, SecondListGame, Signature, Table
 from tournaments.skat.rounds import deal_of, game_count
 
 from ..sealing.signing import ready_to_sign, signers
 from ..seating import seats_by_table, table_rounds
+from .comparing import open_differences_by_table
 from .listkeeping import next_game_number
 from .settlement import settlement_lines, table_totals
 
@@ -20,7 +21,8 @@ def table_overview(table: Table) -> dict:
 
 
 def table_overviews(tables) -> list[dict]:
-    """The overviews of many tables in five queries, whatever their number of games."""
+    """The overviews of many tables in five queries, whatever their number of games (two
+    more where a tournament keeps two lists per table)."""
     tables = list(tables)
     ids = [table.id for table in tables]
     seats = seats_by_table(ids)
@@ -37,7 +39,7 @@ def table_overviews(tables) -> list[dict]:
         "table_id", "participant_id", "method", "signed_at"
     ):
         signatures[signature.table_id].append(signature)
-    return [
+    overviews = [
         _overview(
             table,
             seats[table.id],
@@ -47,6 +49,33 @@ def table_overviews(tables) -> list[dict]:
         )
         for table in tables
     ]
+    two_lists = [table for table in tables if table.series.tournament.two_lists]
+    if two_lists:
+        _add_second_lists(overviews, two_lists)
+    return overviews
+
+
+def _add_second_lists(overviews: list[dict], tables) -> None:
+    """Where two lists are kept: how far list B is and which games differ (docs/api.md 8)."""
+    differing = open_differences_by_table(tables)
+    second = dict(
+        SecondListGame.objects.filter(table__in=tables)
+        .values("table")
+        .annotate(last=Max("number"))
+        .values_list("table", "last")
+        .order_by()
+    )
+    by_id = {overview["id"]: overview for overview in overviews}
+    for table in tables:
+        overview = by_id[table.id]
+        open_numbers = differing.get(table.id, [])
+        compared = min(overview["games_entered"], second.get(table.id, 0))
+        overview["lists"] = {
+            "lists_per_table": 2,
+            "second_list_games": second.get(table.id, 0),
+            "open_differences": open_numbers,
+            "agreed_games": compared - len([n for n in open_numbers if n <= compared]),
+        }
 
 
 def _overview(table: Table, seats, entered: int, totals, signatures) -> dict:

@@ -9,12 +9,12 @@ the stored list points (``GamePoints.points``), the same numbers a settlement su
 
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from django.db.models import Sum
 from django.utils.translation import gettext, gettext_noop
 
-from tournaments.models import Game, GamePoints, Table
+from tournaments.models import Game, GamePoints, SecondListGame, Table
 from tournaments.skat import Evaluation
 from tournaments.skat.rounds import deal_of, game_count
 
@@ -45,6 +45,8 @@ class GamePreview:
     evaluation: Evaluation | None
     points: dict[int, int]
     totals: dict[int, int]
+    # A correction only: every player's total of the whole list once it is saved.
+    list_totals: dict[int, int] = field(default_factory=dict)
 
 
 # What the running total (Stand) of a list is, in one sentence for the pages and the PDF
@@ -112,19 +114,21 @@ def running_list(table: Table, names: dict[int, str]) -> list[ListRow]:
     return rows
 
 
-def preview_game(table: Table, data: dict, seats=None) -> GamePreview:
+def preview_game(table: Table, data: dict, seats=None, kept_list="A") -> GamePreview:
     """The next game as ``data`` describes it, valued and validated like saving would.
 
     ``table`` should come with series__tournament. Raises :class:`Rejected` with the same
-    problems :func:`listkeeping.enter_game` would report.
+    problems :func:`listkeeping.enter_game` would report. ``kept_list`` "B": the next game
+    of the second list, with list B's running totals (docs/rules.md 4.1).
     """
     ensure_open(table)
     ensure_entry_mode(table, Table.EntryMode.GAMES)
     seats = list(table.seats.all()) if seats is None else seats
     rounds = table_rounds(table, seats)
-    number = next_game_number(table)
+    second = kept_list == "B"
+    number = _next_second_number(table) if second else next_game_number(table)
     check_number(number, number, game_count(rounds))
-    return _valued(table, seats, deal_of(number, rounds), number, data)
+    return _valued(table, seats, deal_of(number, rounds), number, data, second=second)
 
 
 def preview_correction(table: Table, number: int, data: dict) -> GamePreview:
@@ -135,7 +139,13 @@ def preview_correction(table: Table, number: int, data: dict) -> GamePreview:
     stored = game_on_list(table, number)
     seats = list(table.seats.all())
     deal = deal_of(stored.number, table_rounds(table, seats))
-    return _valued(table, seats, deal, stored.number, data)
+    preview = _valued(table, seats, deal, stored.number, data)
+    old = {row.seat: row.points for row in stored.points.all()}
+    now = _totals_before(table, seats, number, whole_list=True)
+    after = {
+        seat: now.get(seat, 0) + value - old.get(seat, 0) for seat, value in preview.points.items()
+    }
+    return replace(preview, list_totals=after)
 
 
 def saved_preview(table: Table, game: Game) -> GamePreview:
@@ -143,19 +153,25 @@ def saved_preview(table: Table, game: Game) -> GamePreview:
     stored game) and the running totals after it; the entry was valued when it was saved."""
     seats = list(table.seats.all())
     deal = deal_of(game.number, table_rounds(table, seats))
-    return _preview(table, seats, deal, game, game.evaluation(table.series.tournament.scheme))
+    evaluation = game.evaluation(table.series.tournament.scheme)
+    return _preview(table, seats, deal, game, evaluation, second=not isinstance(game, Game))
 
 
-def _valued(table: Table, seats, deal, number: int, data: dict) -> GamePreview:
+def _valued(table: Table, seats, deal, number: int, data: dict, second=False) -> GamePreview:
     """Game ``number`` filled from ``data`` (unsaved), valued, with the totals it leads to."""
-    game = Game(table=table, number=number, dealer_seat=deal.dealer, table_size=deal.table_size)
+    kind = SecondListGame if second else Game
+    game = kind(table=table, number=number, dealer_seat=deal.dealer, table_size=deal.table_size)
     entered = {key: value for key, value in data.items() if key != "number"}
-    return _preview(table, seats, deal, game, value_game(game, entered, deal, table))
+    evaluation = value_game(game, entered, deal, table)
+    return _preview(table, seats, deal, game, evaluation, second=second)
 
 
-def _preview(table: Table, seats, deal, game: Game, evaluation) -> GamePreview:
+def _preview(table: Table, seats, deal, game: Game, evaluation, second=False) -> GamePreview:
     points = {seat: game.points_of_seat(seat) for seat in deal.seats}
-    before = _totals_before(table, seats, game.number)
+    if second:
+        before = _second_totals_before(table, seats, game.number)
+    else:
+        before = _totals_before(table, seats, game.number)
     return GamePreview(
         game=game,
         number=game.number,
@@ -169,11 +185,32 @@ def _preview(table: Table, seats, deal, game: Game, evaluation) -> GamePreview:
     )
 
 
-def _totals_before(table: Table, seats, number: int) -> dict[int, int]:
-    """Per seat present at game ``number``: its player's running total before that game."""
+def _next_second_number(table: Table) -> int:
+    last = table.second_games.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
+def _second_totals_before(table: Table, seats, number: int) -> dict[int, int]:
+    """Per seat present at game ``number``: its player's running total on list B before
+    it, added up as the list B rows are (a replacement starts from zero)."""
+    rounds = table_rounds(table, seats)
+    running: dict[int, int] = defaultdict(int)
+    for game in table.second_games.filter(number__lt=number).order_by("number"):
+        deal = deal_of(game.number, rounds)
+        for seat in seats:
+            if seat.number in deal.seats and seat.covers(game.number):
+                running[seat.participant_id] += game.points_of_seat(seat.number)
+    return {seat.number: running[seat.participant_id] for seat in seats if seat.covers(number)}
+
+
+def _totals_before(table: Table, seats, number: int, whole_list=False) -> dict[int, int]:
+    """Per seat present at game ``number``: its player's running total before that game
+    (or, with ``whole_list``, his total of the whole list)."""
+    rows = GamePoints.objects.filter(table=table)
+    if not whole_list:
+        rows = rows.filter(game__number__lt=number)
     sums = dict(
-        GamePoints.objects.filter(table=table, game__number__lt=number)
-        .values("participant")
+        rows.values("participant")
         .annotate(total=Sum("points"))
         .values_list("participant", "total")
         .order_by()

@@ -21,6 +21,7 @@ from tournaments.skat.rounds import game_count
 from .. import audit
 from ..errors import Rejected
 from ..finishing import ensure_unfinished
+from ..lists import comparing
 from ..seating import table_rounds
 from . import seal_document
 from .list_sealing import (
@@ -68,6 +69,7 @@ def end(table: Table, transition, *, user, actor, reason) -> Table:
 
 def close(table: Table, transition, *, user, actor, reason) -> Table:
     ensure_ready(table, list(table.seats.all()))
+    comparing.ensure_lists_agree(table, complete=False)
     document = seal_document.list_document(table)
     void_stale_signatures(table, seal_document.content_digest(document), user=user, actor=actor)
     seal_list(table, Table.Status.LOCKED, user=user, actor=actor, reason=reason)

@@ -38,6 +38,7 @@ from tournaments.skat.rounds import game_count
 
 from .. import audit
 from ..errors import Rejected, is_id
+from ..lists import comparing
 from ..seating import ensure_open, lock_table, table_rounds
 from . import seal_document
 from .list_sealing import (
@@ -98,6 +99,7 @@ def sign_list(
     ensure_open(table)
     seats = list(table.seats.select_related("participant__player"))
     ensure_ready(table, seats)
+    comparing.ensure_lists_agree(table)
     holder = _holder(seats, seat, participant)
     if method == Signature.Method.PIN:
         _check_pin(table, holder, pin, user=user, actor=actor)
@@ -125,6 +127,7 @@ def _add_signature(table, holder: Seat, method, png: bytes, *, user, actor) -> S
     ensure_open(table)
     seats = list(table.seats.all())
     ensure_ready(table, seats)
+    comparing.ensure_lists_agree(table)
     digest = seal_document.content_digest(seal_document.list_document(table))
     given = void_stale_signatures(table, digest, user=user, actor=actor)
     if any(other.participant_id == holder.participant_id for other in given):

@@ -88,7 +88,11 @@ def _series_page(request, series, *, draw_form=None):
         "has_games": has_games,
         # Codes only for lists a device may still keep (services/table_access.py).
         "missing_codes": series.status != Series.Status.FINISHED
-        and any(not row["code"] and row["is_open"] for row in rows),
+        and any(
+            row["is_open"]
+            and (not row["code"] or (series.tournament.two_lists and not row["table"].second_code))
+            for row in rows
+        ),
         "conflicts": conflicts,
         "draw_form": draw_form,
         "present": present,
@@ -147,13 +151,18 @@ def series_codes(request, series_id):
     """Issue a table code for every table of the series that has none yet."""
     series = _series(series_id)
     issued = 0
-    for table in series.tables.filter(access_code__isnull=True).order_by("number"):
+    lists = [table_access.LIST_A]
+    if series.tournament.two_lists:
+        lists.append(table_access.LIST_B)
+    for table in series.tables.order_by("number"):
+        missing = [kept for kept in lists if not table_access.code_of(table, kept)]
         try:
-            table_access.issue_code(table, request.user)
+            for kept_list in missing:
+                table_access.issue_code(table, request.user, kept_list=kept_list)
         except Rejected as rejected:
             forms.message_problems(request, rejected)
             break
-        issued += 1
+        issued += len(missing)
     if issued:
         messages.success(
             request,

@@ -1,5 +1,7 @@
 """One table's list on the director pages: its state, its code, end early, close, reopen."""
 
+from types import SimpleNamespace
+
 from django.contrib import messages
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,6 +20,7 @@ from tournaments.services.lists.overview import table_overviews
 from tournaments.services.sealing import list_sealing, signing
 from tournaments.web import forms
 from tournaments.web.director.auth import director_required
+from tournaments.web.director.differences import two_lists_context
 from tournaments.web.director.qr import qr_svg
 from tournaments.web.director.table_changes import changes_context
 from tournaments.web.director.table_games import table_games_context
@@ -63,6 +66,7 @@ def table_rows(tables) -> list[dict]:
                 "signatures": signed.get(table.id, 0),
                 "awaiting_signatures": list_sealing.ready_to_sign(table, entered, planned),
                 "code": table_access.format_code(table.access_code) if table.access_code else "",
+                "open_differences": overview.get("lists", {}).get("open_differences", []),
             }
         )
     return rows
@@ -112,10 +116,16 @@ def _table_page(request, table, *, refused_form=None, extra=None, status=200):
         ],
         "state_changes": state_changes(request.user, table, row, earlier_end, refused_form),
         **_code_context(request, table),
+        **two_lists_context(request, table, _seats_of(row)),
         **table_games_context(table),
         **(extra if extra is not None else changes_context(table)),
     }
     return render(request, "director/table.html", context, status=status)
+
+
+def _seats_of(row) -> list[SimpleNamespace]:
+    """The seats of a table's overview as the differences name them (number, name)."""
+    return [SimpleNamespace(number=seat["seat"], name=seat["name"]) for seat in row["seats"]]
 
 
 def state_changes(user, table, row, earlier_end: str, refused_form=None) -> list[dict]:

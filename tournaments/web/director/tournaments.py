@@ -136,6 +136,8 @@ def _dashboard_context(tournament: Tournament) -> dict:
         "withdrawn_count": counts["withdrawn"],
         "tables_missing_games": [row for row in rows if row["missing"] and row["is_open"]],
         "unsigned_lists": [row for row in rows if row["awaiting_signatures"]],
+        "two_lists": tournament.two_lists,
+        "tables_with_differences": [row for row in rows if row["open_differences"]],
         "ranking": ranking.rank_tournament(tournament)[:LIVE_RANKING_SIZE],
         "registration_problem": registration_text(tournament),
         "downloads": _tournament_downloads(tournament),

@@ -50,13 +50,20 @@ class Access:
     table: Table
     director: bool
     user: object = None
+    # Which list the page keeps: "A" (the official one), or "B" on the second keeper's
+    # device where a tournament keeps two lists per table (docs/rules.md 4.1).
+    kept_list: str = table_access.LIST_A
+
+    @property
+    def second(self) -> bool:
+        return self.kept_list == table_access.LIST_B
 
     @cached_property
     def may_edit(self) -> bool:
         return self.table.is_open and (self.director or _code_still_usable(self.table))
 
     def actor(self) -> str:
-        return "" if self.director else table_access.device_actor(self.table)
+        return "" if self.director else table_access.device_actor(self.table, self.kept_list)
 
     def roles(self) -> frozenset:
         """The role the page acts in for ``states.apply``: the director or the table device
@@ -66,7 +73,13 @@ class Access:
     def enter(self, data: dict):
         """Take the list's *enter* step with the game ``data`` (services/states.py)."""
         return states.apply(
-            self.table, "enter", self.user, roles=self.roles(), actor=self.actor(), game=data
+            self.table,
+            "enter",
+            self.user,
+            roles=self.roles(),
+            actor=self.actor(),
+            game=data,
+            kept_list=self.kept_list,
         )
 
 
@@ -78,9 +91,17 @@ def _code_still_usable(table: Table) -> bool:
     return True
 
 
-def grant(request, table: Table) -> None:
+def granted_list(request, table: Table) -> str | None:
+    """The list of ``table`` this device was given a code for, if any (still valid)."""
+    grants = request.session.get(SESSION_KEY) or {}
+    tag = grants.get(str(table.pk)) if isinstance(grants, dict) else None
+    return table_access.tag_matches(table, tag) if tag else None
+
+
+def grant(request, table: Table, kept_list=table_access.LIST_A) -> None:
+    """This device keeps ``kept_list`` of ``table`` from now on (one list per table)."""
     grants = dict(request.session.get(SESSION_KEY) or {})
-    grants[str(table.pk)] = table_access.grant_tag(table)
+    grants[str(table.pk)] = table_access.grant_tag(table, kept_list)
     request.session[SESSION_KEY] = grants
     request.session.cycle_key()
 
@@ -89,10 +110,9 @@ def resolve_access(request, pk) -> Access:
     table = get_object_or_404(Table.objects.select_related("series__tournament__tariff"), pk=pk)
     if may_direct(request.user, table):
         return Access(table, director=True, user=request.user)
-    grants = request.session.get(SESSION_KEY) or {}
-    tag = grants.get(str(table.pk)) if isinstance(grants, dict) else None
-    if tag and table_access.tag_matches(table, tag):
-        return Access(table, director=False, user=request.user)
+    kept_list = granted_list(request, table)
+    if kept_list:
+        return Access(table, director=False, user=request.user, kept_list=kept_list)
     raise PermissionDenied
 
 

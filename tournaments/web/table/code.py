@@ -1,5 +1,6 @@
 """The table code page at ``/tisch/``: typing or scanning a code opens that table's list."""
 
+from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
@@ -7,7 +8,13 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from tournaments.services import table_access
 from tournaments.services.errors import Rejected
-from tournaments.web.table.access import client_address, code_page, grant, http_status
+from tournaments.web.table.access import (
+    client_address,
+    code_page,
+    grant,
+    granted_list,
+    http_status,
+)
 
 
 def _open_with_code(request, code):
@@ -28,8 +35,37 @@ def _open_with_code(request, code):
             errors=[p.text(gettext) for p in rejected.problems],
             code=code,
         )
-    grant(request, table)
+    kept_list = table_access.list_of_code(table, table_access.normalize_code(code))
+    before = granted_list(request, table)
+    grant(request, table, kept_list)
+    if table.series.tournament.two_lists:
+        _say_which_list(request, table, kept_list, before)
     return redirect("web:table", table.pk)
+
+
+def _say_which_list(request, table, kept_list, before) -> None:
+    """Where two lists are kept, the device is told which one its code keeps, and warned
+    when it kept the other list of the table until now (a code handed out by mistake)."""
+    if kept_list == table_access.LIST_B:
+        text = gettext(
+            "This is the code of list B of table %(table)d — the second device. The first "
+            "device keeps list A with the other code."
+        )
+    else:
+        text = gettext(
+            "This is the code of list A of table %(table)d — the first device. The second "
+            "device keeps list B with the other code."
+        )
+    if before and before != kept_list:
+        warning = gettext(
+            "Careful: until now this device kept list %(before)s of table %(table)d; it now "
+            "keeps list %(list)s. If both devices keep the same list, ask the tournament "
+            "director for the other code."
+        )
+        messages.warning(
+            request, warning % {"before": before, "list": kept_list, "table": table.number}
+        )
+    messages.info(request, text % {"table": table.number})
 
 
 @never_cache

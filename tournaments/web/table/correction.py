@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from tournaments.models import Game, ListLocked
 from tournaments.services.errors import Rejected
@@ -128,6 +128,20 @@ def _game_or_none(access, number: int) -> Game | None:
     return access.table.games.filter(number=number).first()
 
 
+# List B is corrected by taking list A's version, by undoing its last game, or by the
+# director (docs/rules.md 4.1): the correction page corrects the official list A.
+SECOND_LIST_CORRECTIONS = gettext_noop(
+    "This device keeps list B. Where it differs from list A, take list A's version above the "
+    "list; the last game can be taken back. Any other correction is made on list A, and "
+    "then list B takes its version."
+)
+
+
+def _second_list_refusal(request, access):
+    messages.error(request, gettext(SECOND_LIST_CORRECTIONS))
+    return redirect("web:table", access.table.pk)
+
+
 def _page(request, access, game, **kwargs):
     return touch_page(request, access, extra=_correction_context(request, access, game), **kwargs)
 
@@ -135,6 +149,8 @@ def _page(request, access, game, **kwargs):
 @table_entry_view()
 def correct_game(request, access, number):
     """GET: the game prefilled in the touch form; POST: preview (``action``) or save."""
+    if access.second:
+        return _second_list_refusal(request, access)
     game = _game_or_none(access, number)
     if game is None:
         messages.error(
@@ -171,6 +187,9 @@ def correct_game(request, access, number):
 @table_entry_view(methods=["POST"])
 def correction_preview(request, access, number):
     """``…/korrigieren/vorschau/``: the corrected game's value and totals, as JSON."""
+    if access.second:
+        text = gettext(SECOND_LIST_CORRECTIONS)
+        return JsonResponse({"ok": False, "status": 409, "errors": [error_entry("form", text)]})
     try:
         ensure_may_write(access)
         preview = preview_correction(access.table, number, game_fields(request.POST))

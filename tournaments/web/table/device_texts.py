@@ -50,6 +50,7 @@ def device_texts() -> dict:
         "enter_game": gettext("Enter game %(number)s"),
         "before_saving": gettext("Game %(number)s before saving"),
         "line_label": gettext("Game %(number)s as one line"),
+        "totals_after": gettext("New running totals after game %(number)s"),
         "summary": gettext(
             "Game %(number)s: seat %(seat)s, %(game)s – %(outcome)s, value %(value)s, %(score)s"
         ),

@@ -128,6 +128,7 @@ def preview_display(preview) -> dict:
         "totals": {str(seat): value for seat, value in preview.totals.items()},
         "points_display": {str(s): signed(v) for s, v in preview.points.items()},
         "totals_display": {str(s): plain(v) for s, v in preview.totals.items()},
+        "list_totals_display": {str(s): plain(v) for s, v in preview.list_totals.items()},
     }
     if evaluation is not None:
         data.update(

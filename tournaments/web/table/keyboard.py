@@ -142,7 +142,9 @@ def _read_line(access: Access, text: str, *, save: bool, number=None) -> LineRes
             result.game = access.enter(data)
             result.preview = preview_display(saved_preview(access.table, result.game))
         else:
-            result.preview = preview_display(preview_game(access.table, parsed.data))
+            result.preview = preview_display(
+                preview_game(access.table, parsed.data, kept_list=access.kept_list)
+            )
     except (Rejected, ListLocked) as error:
         result.problems, result.status = problems_and_status(error)
     return result

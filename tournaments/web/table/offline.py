@@ -50,6 +50,7 @@ DEVICE_MODULES = (
     "js/table/game-form.js",
     "js/table/offline-cache.js",
     "js/table/entry-page.js",
+    "js/table/new-totals.js",
     "js/table/leftovers.js",
     "js/table/touch.js",
     "js/table/keyboard.js",
@@ -71,9 +72,16 @@ def service_worker(request):
     return response
 
 
-def offline_context(access, seats=(), next_number=None, mode="") -> dict:
-    """The device's data for one table page: facts of the list, addresses, texts."""
+def offline_context(access, seats=(), next_number=None, mode="", totals=None) -> dict:
+    """The device's data for one table page: facts of the list, addresses, texts.
+
+    ``totals`` replaces the running totals of list A (the second keeper's device, whose
+    list B has totals of its own); its code is list B's code then."""
     table = access.table
+    facts = device_facts(table, next_number)
+    if totals is not None:
+        facts["totals"] = totals
+    code = table.second_code if getattr(access, "second", False) else table.access_code
     query = urlencode(
         {"v": settings.TABLE_DEVICE_CACHE_VERSION, "static": settings.STATIC_URL},
     )
@@ -84,7 +92,8 @@ def offline_context(access, seats=(), next_number=None, mode="") -> dict:
             "tableNumber": table.number,
             "mode": mode,
             "nextNumber": next_number,
-            "code": "" if access.director else (table.access_code or ""),
+            "code": "" if access.director else (code or ""),
+            "keptList": getattr(access, "kept_list", "A"),
             "urls": {
                 "games": f"/api/v1/tables/{table.pk}/games/",
                 "touch": reverse("web:table", args=[table.pk]),
@@ -95,7 +104,7 @@ def offline_context(access, seats=(), next_number=None, mode="") -> dict:
                 "swScope": reverse("web:table-code-form"),
             },
             "people": {str(seat.participant_id): seat.name for seat in seats},
-            **device_facts(table, next_number),
+            **facts,
             "thousands": get_format("THOUSAND_SEPARATOR"),
             "texts": {**offline_texts(), **device_texts()},
             "catalogue": catalogue(),

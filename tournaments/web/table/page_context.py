@@ -10,9 +10,11 @@ from dataclasses import dataclass
 from django.urls import NoReverseMatch, reverse
 
 from tournaments.models import Table
+from tournaments.services.lists import second_list
 from tournaments.services.lists.overview import table_overview
 from tournaments.services.lists.running_list import running_list
-from tournaments.skat.rounds import Presence
+from tournaments.services.seating import table_rounds
+from tournaments.skat.rounds import Presence, deal_of, game_count
 from tournaments.web.table.access import (
     Access,
 )
@@ -22,6 +24,7 @@ from tournaments.web.table.display import (
     row_display,
 )
 from tournaments.web.table.offline import offline_context
+from tournaments.web.table.two_lists import differences_context
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,12 @@ def page_context(request, access: Access) -> dict:
         SeatView(s["seat"], s["participant"], s["name"], s["from_game"], s["until_game"])
         for s in overview["seats"]
     ]
-    rows = running_list(table, {seat.participant_id: seat.name for seat in seats})
+    names = {seat.participant_id: seat.name for seat in seats}
+    if access.second:  # the second keeper's device shows and continues list B
+        rows = second_list.second_running_list(table, seats, names)
+        overview = {**overview, **_second_progress(table, seats, len(rows))}
+    else:
+        rows = running_list(table, names)
     ended_early = table.ended_early_at is not None
     next_game = overview["next_game"]
     if table.entry_mode == Table.EntryMode.SUMMARY or ended_early:
@@ -73,6 +81,8 @@ def page_context(request, access: Access) -> dict:
         "next_game": next_game,
         "dealer_name": _name_on(present, dealer),
         "seat_columns": _seat_columns(seats),
+        # A phone lays each row out in lines, the Stands in as many columns as there are seats.
+        "list_class": f"game-list seats-{len(_seat_columns(seats))}",
         "present": [
             {
                 "seat": seat.number,
@@ -94,8 +104,30 @@ def page_context(request, access: Access) -> dict:
             {**line, "total_display": plain(line["total"])} for line in overview["settlement"]
         ],
         "overview": overview,
-        "offline": offline_context(access, seats, next_game["number"] if next_game else None),
+        "offline": offline_context(
+            access,
+            seats,
+            next_game["number"] if next_game else None,
+            totals=second_list.second_totals(rows, seats) if access.second else None,
+        ),
+        **differences_context(table, seats, "" if access.director else access.kept_list),
     }
+
+
+def _second_progress(table: Table, seats, entered: int) -> dict:
+    """List B's number of games and next deal, in the overview's words."""
+    rounds = table_rounds(table, seats)
+    number = entered + 1
+    deal = deal_of(number, rounds) if number <= game_count(rounds) else None
+    next_game = None
+    if deal is not None:
+        next_game = {
+            "number": deal.number,
+            "dealer_seat": deal.dealer,
+            "active_seats": list(deal.active),
+            "table_size": deal.table_size,
+        }
+    return {"games_entered": entered, "next_game": next_game}
 
 
 def _current_total(rows, seat) -> int:

@@ -138,7 +138,7 @@ def table_page(request, access):
     try:
         ensure_may_enter(access)
         if request.POST.get("action") == "preview":
-            preview = preview_at_table(access.table, request.POST)
+            preview = preview_at_table(access.table, request.POST, access.kept_list)
             return touch_page(request, access, state=state, preview=preview_display(preview))
         game = access.enter(data)
     except (Rejected, ListLocked) as error:
@@ -167,7 +167,7 @@ def touch_preview(request, access):
     """
     try:
         ensure_may_enter(access)
-        preview = preview_at_table(access.table, request.POST)
+        preview = preview_at_table(access.table, request.POST, access.kept_list)
     except (Rejected, ListLocked) as error:
         problems, status = problems_and_status(error)
         errors = [error_entry(TOUCH_SLOTS.get(p.field, "form"), p.text(gettext)) for p in problems]

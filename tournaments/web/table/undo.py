@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from tournaments.models import ListLocked
 from tournaments.services.errors import Rejected
-from tournaments.services.lists import listkeeping
+from tournaments.services.lists import listkeeping, second_list
 from tournaments.services.lists.game_form import whole_number
 from tournaments.skat.notation import format_game_line
 from tournaments.web.table.access import (
@@ -40,11 +40,11 @@ def undo(request, access):
     number = request.POST.get("number", "")
     try:
         ensure_may_enter(access)
-        game = listkeeping.game_on_list(access.table, whole_number(number), as_typed=number[:9])
-        line = format_game_line(listkeeping.game_inputs(game))
-        listkeeping.delete_game(
-            access.table, game.number, user=access.user, actor=access.actor(), reason="undo"
-        )
+        on_list = second_list.second_game_on_list if access.second else listkeeping.game_on_list
+        game = on_list(access.table, whole_number(number), as_typed=number[:9])
+        line = format_game_line(game.inputs())
+        delete = second_list.delete_second_game if access.second else listkeeping.delete_game
+        delete(access.table, game.number, user=access.user, actor=access.actor(), reason="undo")
     except (Rejected, ListLocked) as error:
         problems, status = problems_and_status(error)
         text = " ".join(p.text(gettext) for p in problems)

@@ -1,0 +1,187 @@
+"""Keeping list B, the second list of a table (doppelte Listenführung, docs/rules.md 4).
+
+The second keeper's device works like the first: it enters, corrects and takes back the
+games of its own list, online and offline, valued by the same entry path
+(``listkeeping.value_game``) and numbered and dealt the same way. List B never counts:
+its games have no list points rows, so settlement, rankings, the seal and the PDF read
+list A alone. Every write is compared with list A's game of the same number at once
+(``comparing.compare``).
+"""
+
+from collections import defaultdict
+
+from django.db import transaction
+from django.utils.translation import gettext_noop
+
+from tournaments.models import SecondListGame, Table, seen_open
+from tournaments.skat.rounds import deal_of, game_count
+
+from .. import audit, states
+from ..errors import Rejected
+from ..input import MAX_REASON_LENGTH, free_text
+from ..locking import lock_table
+from ..seating import ensure_entry_mode, ensure_open, table_rounds
+from . import comparing
+from .listkeeping import (
+    check_number,
+    corrected_entry,
+    ensure_last_game,
+    ensure_not_ended,
+    ensure_same_number,
+    found_game,
+    value_game,
+)
+from .running_list import ListRow
+
+ONE_LIST = gettext_noop(
+    "Table %(table)d keeps one list: this tournament has no second list. The tournament "
+    "director sets two lists per table in the tournament's settings."
+)
+
+
+def ensure_two_lists(table: Table) -> None:
+    if not table.series.tournament.two_lists:
+        raise Rejected.because("list", "one_list_only", ONE_LIST, conflict=True, table=table.number)
+
+
+@transaction.atomic
+def enter_second_game(table: Table, data: dict, *, user=None, actor="") -> SecondListGame:
+    """Append a game to list B; ``data`` holds the API's fields, as for list A."""
+    table = lock_table(table, parents_if_planned=True)
+    _ensure_writable(table)
+    seats = list(table.seats.all())
+    rounds = table_rounds(table, seats)
+    next_number = next_second_number(table)
+    number = data.get("number", next_number)
+    check_number(number, next_number, game_count(rounds))
+    deal = deal_of(number, rounds)
+    game = SecondListGame(
+        table=table, number=number, dealer_seat=deal.dealer, table_size=deal.table_size
+    )
+    value_game(game, data, deal, table)
+    with seen_open(table):  # locked and checked open above
+        game.save()
+    if table.entry_mode != Table.EntryMode.GAMES:
+        table.entry_mode = Table.EntryMode.GAMES
+        table.save(update_fields=["entry_mode"])
+    states.start_running(table, user, actor=actor)
+    audit.record(
+        "second_game_entered", user=user, actor=actor, table=table, obj=game, after=game.inputs()
+    )
+    comparing.compare(table, number, user=user, actor=actor, saved=game)
+    return game
+
+
+@transaction.atomic
+def correct_second_game(
+    table: Table, number: int, data: dict, *, partial=False, user=None, actor="", reason="", how=""
+) -> SecondListGame:
+    """Replace (or with ``partial`` update) what list B holds for game ``number``;
+    ``how`` says why the lists agree afterwards, if they do (``comparing.compare``)."""
+    reason = free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
+    table = lock_table(table)
+    _ensure_writable(table)
+    game = second_game_on_list(table, number)
+    ensure_same_number(data, number)
+    before = game.inputs()
+    entry = corrected_entry(before, data, partial=partial)
+    deal = deal_of(game.number, table_rounds(table))
+    value_game(game, entry, deal, table)
+    with seen_open(table):
+        game.save()
+    audit.record(
+        "second_game_corrected",
+        user=user,
+        actor=actor,
+        table=table,
+        obj=game,
+        before=before,
+        after=game.inputs(),
+        reason=reason,
+    )
+    comparing.compare(table, number, user=user, actor=actor, how=how, saved=game)
+    return game
+
+
+@transaction.atomic
+def delete_second_game(table: Table, number: int, *, user=None, actor="", reason="") -> None:
+    """Take back the last game of list B (undo); earlier games are corrected instead."""
+    reason = free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
+    table = lock_table(table)
+    _ensure_writable(table)
+    game = second_game_on_list(table, number)
+    last = last_second_number(table)
+    ensure_last_game(game.number, last)
+    before = game.inputs()
+    with seen_open(table):
+        game.delete()
+    audit.record(
+        "second_game_deleted",
+        user=user,
+        actor=actor,
+        table=table,
+        obj=game,
+        before=before,
+        reason=reason,
+    )
+    comparing.compare(table, number, user=user, actor=actor)
+
+
+def _ensure_writable(table: Table) -> None:
+    ensure_open(table)
+    ensure_two_lists(table)
+    ensure_not_ended(table)
+    ensure_entry_mode(table, Table.EntryMode.GAMES)
+
+
+def last_second_number(table: Table) -> int:
+    """The number of list B's last game, 0 before its first."""
+    return table.second_games.order_by("-number").values_list("number", flat=True).first() or 0
+
+
+def next_second_number(table: Table) -> int:
+    return last_second_number(table) + 1
+
+
+def second_game_on_list(table: Table, number, *, as_typed=None) -> SecondListGame:
+    """Game ``number`` of list B; refused as missing, naming the number ``as_typed``."""
+    return found_game(
+        table.second_games, number, gettext_noop("Game %(number)s is not on list B."), as_typed
+    )
+
+
+def second_running_list(table: Table, seats, names: dict[int, str]) -> list[ListRow]:
+    """List B's games in order with every present seat's points and running total (Stand),
+    added up as list A's are (a replacement starts from zero); two queries.
+
+    ``seats``: the table's seats (with ``number``, ``participant_id``, ``covers``);
+    ``names`` by participant id.
+    """
+    rounds = table_rounds(table, seats)
+    running: dict[int, int] = defaultdict(int)
+    rows = []
+    for game in table.second_games.order_by("number"):
+        deal = deal_of(game.number, rounds)
+        points, totals, declarer = {}, {}, ""
+        for seat in seats:
+            if seat.number not in deal.seats or not seat.covers(game.number):
+                continue
+            value = game.points_of_seat(seat.number)
+            running[seat.participant_id] += value
+            points[seat.number] = value
+            totals[seat.number] = running[seat.participant_id]
+            if not game.passed and seat.number == game.declarer_seat:
+                declarer = names.get(seat.participant_id, "")
+        rows.append(ListRow(game, declarer, points, totals))
+    return rows
+
+
+def second_totals(rows: list[ListRow], seats) -> dict[str, int]:
+    """Every player's total on list B after ``rows`` (of :func:`second_running_list`),
+    keyed by participant id as text, as the device reads list A's."""
+    totals: dict[str, int] = {}
+    for row in rows:
+        for seat in seats:
+            if seat.number in row.totals and seat.covers(row.game.number):
+                totals[str(seat.participant_id)] = row.totals[seat.number]
+    return totals
