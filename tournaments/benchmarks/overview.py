@@ -76,23 +76,19 @@ def run(options: dict, out: TextIO) -> None:
         ):
             for name, ms in downloads(tournament, repeat):
                 out.write(f"{name:<34}{ms:>10.1f}\n")
-    counts = (1, 20)
-    try:
-        runs = load.simulate_each(list(counts), load_seconds, 4, 12, 2026)
-    except RuntimeError as failed:  # gunicorn did not come up on an overloaded machine
-        runs = [failed] * len(counts)
-    for clients, run_or_failure in zip(counts, runs, strict=True):
+    for clients in (1, 20):
         label = f"API game entry, {clients} client(s)"
-        if isinstance(run_or_failure, RuntimeError):
-            out.write(f"{label:<34}  not measured: {run_or_failure}\n")
+        try:
+            measured = load.simulate(clients, load_seconds, load.ServerOptions(), 12, 2026)
+        except RuntimeError as failed:  # gunicorn did not come up on an overloaded machine
+            out.write(f"{label:<34}  not measured: {failed}\n")
             continue
-        devices, _elapsed = run_or_failure
-        latencies = sorted(ms for device in devices for ms in device.latencies_ms)
-        errors = sum(sum(device.errors.values()) for device in devices)
+        latencies = measured.latencies
         out.write(
             f"{label:<34}"
             f"  p50 {percentile(latencies, 50):.0f}  p95 {percentile(latencies, 95):.0f}"
-            f"  ({len(latencies)} posts, {errors} errors)\n"
+            f"  ({len(latencies)} posts, {measured.errors} errors, "
+            f"{measured.entry.mean_cpu_ms:.1f} ms CPU each)\n"
         )
     out.write(f"Machine: {machine()}\n")
     out.write(f"Database: {options.get('database', connection.vendor)}\n")
