@@ -182,3 +182,14 @@ def test_the_admin_is_not_asked_for_the_event(two_clubs, django_assert_num_queri
 
     with django_assert_num_queries(0):
         assert roles.may_change_event(two_clubs["people"]["admin"], never_read) is True
+
+
+@pytest.mark.django_db
+def test_the_public_is_not_asked_for_the_event(django_assert_num_queries):
+    """A table device posts without a login; its code, not the event, lets it in."""
+
+    def never_read():
+        raise AssertionError("the public changes nothing; the event need not be read")
+
+    with django_assert_num_queries(0):
+        assert roles.may_change_event(AnonymousUser(), never_read) is False

@@ -97,7 +97,9 @@ class GameActions:
                 if stored is None:
                     raise
                 return Response(game_data(table, stored.number), status.HTTP_200_OK)
-            return Response(game_data(table, game.number), status.HTTP_201_CREATED)
+            # The game as it was just stored, with its points and valuation: nothing is
+            # read back for the answer.
+            return Response(GameSerializer(game).data, status.HTTP_201_CREATED)
         return Response(GameSerializer(games_of(table), many=True).data)
 
     @extend_schema(request=GameSerializer, responses=GameSerializer, examples=[GAME_EXAMPLE])

@@ -7,9 +7,12 @@ nothing else. Wire it next to the director's permission on the table viewset::
     permission_classes = [DirectorWritesOthersRead | TableCodeWrites]
 
 and pass ``actor=table_code_actor(request)`` to the services, so the audit trail says a
-table device acted. Wrong codes count towards the same per-address limit as the code
-form of the web pages; once an address has sent too many, its further wrong codes get 429
-with ``Retry-After``, while the right code keeps working (services/table_access.py).
+table device acted. The check reads the table (with its series and tournament) once and
+hands it on: :func:`checked_table` gives it to the view's ``get_object``, so a game
+entered with a code reads its table once before the entry locks it. Wrong codes count
+towards the same per-address limit as the code form of the web pages; once an address has
+sent too many, its further wrong codes get 429 with ``Retry-After``, while the right code
+keeps working (services/table_access.py).
 """
 
 from django.utils.translation import gettext
@@ -49,8 +52,12 @@ class TableCodeWrites(BasePermission):
         if getattr(view, "action", None) not in TABLE_CODE_ACTIONS:
             return False
         pk = view.kwargs.get("pk")
+        if checked_table(request, pk) is not None:
+            # DRF asks again for the object permission (``A | B`` repeats has_permission);
+            # this request's code was checked against this table already.
+            return True
         table = (
-            Table.objects.select_related("series").filter(pk=pk).first()
+            Table.objects.select_related("series__tournament").filter(pk=pk).first()
             if ascii_whole_number(str(pk)) is not None
             else None
         )
@@ -80,10 +87,22 @@ class TableCodeWrites(BasePermission):
 
 def table_code_actor(request) -> str:
     """The audit trail's "who" for a request let in by :class:`TableCodeWrites`, else ""."""
+    table = _checked(request)
+    return table_access.device_actor(table) if table is not None else ""
+
+
+def checked_table(request, pk) -> Table | None:
+    """The table ``pk`` as :class:`TableCodeWrites` read it for this request (with its
+    series and tournament), or None when no code let the request in for that table."""
+    table = _checked(request)
+    return table if table is not None and str(table.pk) == str(pk) else None
+
+
+def _checked(request) -> Table | None:
     table = getattr(request, _TABLE_ATTRIBUTE, None)
     if table is None and hasattr(request, "_request"):
         table = getattr(request._request, _TABLE_ATTRIBUTE, None)
-    return table_access.device_actor(table) if table is not None else ""
+    return table
 
 
 class TableCodeSchemeMarker(BaseAuthentication):
