@@ -11,14 +11,14 @@ import datetime
 import random
 from dataclasses import dataclass, field
 
-from tournaments.models import Game, GamePoints, Player, Series, Table, Tournament
+from tournaments.models import Player, Series, Table, Tournament
 from tournaments.services import participants, table_access
 from tournaments.services.demo.lists import random_game
 from tournaments.services.draw import draw_series
 from tournaments.services.seating import table_rounds
 from tournaments.skat.rounds import deal_of, game_count
 
-from .ranking import game_points, valued_game
+from .ranking import store_games, valued_game
 
 
 @dataclass
@@ -74,15 +74,7 @@ def _played_series(tournament: Tournament, rng: random.Random) -> None:
             data = random_game(rng, deal.active)
             games.append(valued_game(table, deal, data, scheme, at_table, cache))
             deals.append((deal, at_table))
-    Game.objects.bulk_create(games, batch_size=2000)
-    GamePoints.objects.bulk_create(
-        (
-            row
-            for game, (deal, at_table) in zip(games, deals, strict=True)
-            for row in game_points(game, deal, at_table, series)
-        ),
-        batch_size=5000,
-    )
+    store_games(games, deals, series)
     Table.objects.filter(series=series).update(entry_mode=Table.EntryMode.GAMES)
     Series.objects.filter(pk=series.pk).update(status=Series.Status.FINISHED)
 
