@@ -19,6 +19,11 @@ POSTGRES_ENGINE = "django.db.backends.postgresql"
 POSTGRES_CONN_MAX_AGE = 60
 
 SQLITE_ENGINE = "django.db.backends.sqlite3"
+# A worker keeps its SQLite connection for as long as it lives (None: no age limit). Opening
+# one costs more than a game entry's queries: the file, the WAL pragmas and the SQL functions
+# Django registers on every new connection. There is no server on the other side that could
+# drop it, and between requests it holds no transaction, so it never blocks a checkpoint.
+SQLITE_CONN_MAX_AGE = None
 # Seconds a writer waits for another writer's lock before SQLite gives up with "database is
 # locked". A game entry holds the lock for milliseconds; 20 s covers a hall of devices
 # posting at once and a bulk import running beside them.
@@ -90,7 +95,8 @@ def database_config(url: str) -> dict[str, Any]:
     """Turn a ``DATABASE_URL`` into a Django ``DATABASES`` entry.
 
     PostgreSQL connections are kept open for a minute and health-checked before reuse,
-    which saves a connection set-up per request behind gunicorn.
+    which saves a connection set-up per request behind gunicorn; SQLite connections are
+    kept for the worker's life (:data:`SQLITE_CONN_MAX_AGE`).
 
     SQLite starts every transaction as IMMEDIATE: a deferred transaction that reads first
     and writes later cannot wait for the write lock (SQLite answers "database is locked" at
@@ -103,6 +109,7 @@ def database_config(url: str) -> dict[str, Any]:
         config["CONN_MAX_AGE"] = POSTGRES_CONN_MAX_AGE
         config["CONN_HEALTH_CHECKS"] = True
     elif config["ENGINE"] == SQLITE_ENGINE:
+        config["CONN_MAX_AGE"] = SQLITE_CONN_MAX_AGE
         config["OPTIONS"] = {
             **config.get("OPTIONS", {}),
             "transaction_mode": "IMMEDIATE",

@@ -129,11 +129,22 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Shared counters: wrong table codes and API throttles are counted in a cache every worker
 # process sees, so the database cache (its table is created by a migration).
+# The live pages' rankings and rendered tables are kept apart, in each worker's memory
+# (tournaments/services/ranking_cache.py, PAGES_CACHE): they are keyed by the tournament's
+# version, so any worker may make its own copy, and a phone's page never writes to the
+# database: on SQLite that write would wait for the same lock as the tables' game entry.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "skatverein_cache",
-    }
+    },
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "skatverein-pages",
+        # A 2,000-player ranking is about 0.3 MB; versions move several times a second
+        # during play, so the oldest entries make room for the new ones.
+        "OPTIONS": {"MAX_ENTRIES": 200},
+    },
 }
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -78,6 +78,10 @@ def _empty_cache(request):
     """Rankings are cached per tournament id and version (in the database cache). A test in
     a transaction rolls its cache rows back with everything else; a transactional test
     commits them, and the next one reuses the same ids and versions: clear them first."""
+    from tournaments.services.ranking_cache import pages_cache
+
+    # The pages cache lives in this process's memory and outlives every rollback.
+    pages_cache().clear()
     marker = request.node.get_closest_marker("django_db")
     transactional = marker is not None and marker.kwargs.get("transaction", False)
     if transactional or {"transactional_db", "live_server"} & set(request.fixturenames):
@@ -188,9 +192,13 @@ def fresh_cache():
     """An empty cache before and after the test (rankings, table code attempts)."""
     from django.core.cache import cache
 
+    from tournaments.services.ranking_cache import pages_cache
+
     cache.clear()
+    pages_cache().clear()
     yield
     cache.clear()
+    pages_cache().clear()
 
 
 @pytest.fixture(scope="module")

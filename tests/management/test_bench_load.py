@@ -13,7 +13,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 
 from tests import factories as f
-from tournaments.benchmarks import load
+from tournaments.benchmarks import load, server
 from tournaments.benchmarks.phones import first_due_offsets
 
 KARO_WON = {"declarer_seat": 2, "game": "diamonds", "matadors": 1, "won": True}
@@ -42,6 +42,11 @@ def test_bench_load_counts_every_game_once_and_reports_the_phones_apart(developm
     assert _count("stored", text) == _count("acknowledged", text)
     assert (_count("lost", text), _count("duplicated", text), _count("errors", text)) == (0, 0, 0)
     assert re.search(r"^latency ms\s+p50 \d+\s+p95 \d+\s+p99 \d+", text, re.MULTILINE)
+    assert re.search(r"^load average  [\d./]+ at the start, [\d./]+ at the end$", text, re.M)
+    # The worker profile: every post's CPU time, measured inside the workers.
+    entries = re.search(r"^cpu ms        game entry: (\d+) requests, mean [\d.]+", text, re.M)
+    assert int(entries.group(1)) == _count("requests", text)
+    assert re.search(r"^server cpu    [\d.]+ s in \d+ s", text, re.M)
     assert re.search(
         r"^Phones: 5, each asking every 1 s \(spread evenly\), /turniere/\d+/rangliste/$",
         text,
@@ -92,7 +97,7 @@ def test_report_counts_lost_duplicated_and_failed_posts_per_table():
     claims_less.errors = Counter({503: 2, "ConnectionResetError": 1})
     out = io.StringIO()
 
-    load.report([claims_more, claims_less], 2.0, {"seconds": 2, "workers": 1}, out)
+    load.report(load.Run([claims_more, claims_less], 2.0), {"seconds": 2, "workers": 1}, out)
 
     text = out.getvalue()
     assert (_count("acknowledged", text), _count("stored", text)) == (4, 4)
@@ -110,7 +115,7 @@ def test_percentile_of_few_values(values, expected):
 
 def test_device_counts_a_refused_connection_as_an_error_and_retries_until_the_deadline():
     device = load.Device(table_id=1, code="code", games=[KARO_WON])
-    nobody_listens = load.free_port()
+    nobody_listens = server.free_port()
 
     device.run(nobody_listens, deadline=time.monotonic() + 0.3)
 
@@ -120,11 +125,11 @@ def test_device_counts_a_refused_connection_as_an_error_and_retries_until_the_de
 
 
 def test_waiting_for_a_server_that_exited_names_its_exit_code():
-    server = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
-    server.wait(timeout=30)
+    exited = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+    exited.wait(timeout=30)
 
     with pytest.raises(RuntimeError, match=r"gunicorn stopped at start \(exit code 3\)"):
-        load.wait_until_up(load.free_port(), server)
+        server.wait_until_up(server.free_port(), exited)
 
 
 def test_rerun_against_an_unreachable_server_names_it_and_its_error():

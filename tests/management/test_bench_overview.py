@@ -6,7 +6,7 @@ import re
 from django.core.management import call_command
 from django.db import connection
 
-from tournaments.benchmarks import load
+from tournaments.benchmarks import server
 
 MEASURED = [
     "series ranking",
@@ -26,9 +26,9 @@ def test_bench_quick_prints_the_performance_table(development_database, monkeypa
     connected_to = connection.settings_dict["NAME"]
     out = io.StringIO()
     servers = []
-    start_gunicorn = load.start_gunicorn
+    start_gunicorn = server.start_gunicorn
     monkeypatch.setattr(
-        load, "start_gunicorn", lambda *args: servers.append(start_gunicorn(*args)) or servers[-1]
+        server, "start_gunicorn", lambda *args: servers.append(start_gunicorn(*args)) or servers[-1]
     )
 
     call_command("bench", "--quick", "--participants", "48", stdout=out)
@@ -42,6 +42,6 @@ def test_bench_quick_prints_the_performance_table(development_database, monkeypa
     for clients in (1, 20):
         entry = rf"API game entry, {clients} client\(s\) +(p50 \d+ +p95 \d+|not measured: gunicorn)"
         assert re.search(entry, output)
-    assert len(servers) == 1  # both entry runs on one server: it starts once
+    assert len(servers) == 2
     assert development_database is None or not development_database.exists()
     assert connection.settings_dict["NAME"] == connected_to

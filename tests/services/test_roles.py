@@ -233,3 +233,14 @@ def test_a_director_names_treasurers_only_for_the_clubs_they_direct(two_clubs):
     assert roles.may_name_treasurers(people["staff"], club_c) is True
     assert roles.may_name_treasurers(people["member"], club_c) is False
     assert roles.may_name_treasurers(people["admin"], club_b) is True
+
+
+@pytest.mark.django_db
+def test_the_public_is_not_asked_for_the_event(django_assert_num_queries):
+    """A table device posts without a login; its code, not the event, lets it in."""
+
+    def never_read():
+        raise AssertionError("the public changes nothing; the event need not be read")
+
+    with django_assert_num_queries(0):
+        assert roles.may_change_event(AnonymousUser(), never_read) is False

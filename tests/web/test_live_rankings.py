@@ -9,6 +9,7 @@ from django.test import RequestFactory
 from tests import factories as f
 from tournaments.benchmarks.ranking import build_championship
 from tournaments.services import ranking
+from tournaments.services.ranking_cache import pages_cache
 from tournaments.web import live_table
 
 KARO = {"game": "diamonds", "matadors": 1}
@@ -112,8 +113,9 @@ def test_live_table_is_rendered_at_most_once_in_its_max_age(client, running, mon
     live = url(tournament, suffix + "?fragment=1")
     first = client.get(live).content.decode()
     renders = []
-    real = live_table.cache.set
-    monkeypatch.setattr(live_table.cache, "set", lambda *a, **k: renders.append(1) or real(*a, **k))
+    cache = pages_cache()
+    real = cache.set
+    monkeypatch.setattr(cache, "set", lambda *a, **k: renders.append(1) or real(*a, **k))
 
     f.enter(table, declarer_seat=3, won=False, **KARO)
     clock.now += live_table.MAX_AGE_SECONDS - 1
@@ -149,7 +151,7 @@ def test_an_older_live_table_names_its_own_version_so_it_is_fetched_again(
     assert revalidated.status_code == 200  # the current table is not the one it has
 
 
-def test_while_one_worker_renders_the_live_table_the_others_answer_with_the_newest(
+def test_while_one_request_renders_the_live_table_the_others_answer_with_the_newest(
     client, running, monkeypatch
 ):
     tournament, table = running
@@ -159,10 +161,11 @@ def test_while_one_worker_renders_the_live_table_the_others_answer_with_the_newe
     f.enter(table, declarer_seat=3, won=False, **KARO)
     clock.now += live_table.MAX_AGE_SECONDS
     key = live_table.cache_key(RequestFactory().get(live))
-    assert live_table.cache.add(live_table.rendering_lock(key), True)  # another worker renders
+    # Another request of this worker (a thread) renders it.
+    assert pages_cache().add(live_table.rendering_lock(key), True)
 
     meanwhile = client.get(live).content
-    live_table.cache.delete(live_table.rendering_lock(key))
+    pages_cache().delete(live_table.rendering_lock(key))
     afterwards = client.get(live).content
 
     assert meanwhile == first

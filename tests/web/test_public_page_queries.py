@@ -2,7 +2,7 @@
 tournaments, players or tables.
 
 The data (one and three tournaments) is built once per count for the whole module; each
-test's page visit, with what it stores in the database cache, is rolled back after it.
+test's page visit is rolled back after it (and the pages cache emptied before the next).
 """
 
 import pytest
@@ -43,17 +43,18 @@ def built(request, module_db):
     return (request.param, *build(request.param))
 
 
-# A first visit of a ranking also stores the ranking and its rendered table in the database
-# cache (7 queries each); later visits read them (1 each) or answer 304. The live table
-# (?fragment=1) also looks for and keeps the newest table rendered (web/live_table.py).
+# A first visit of a ranking also keeps the ranking, its first screen and its rendered
+# table in the worker's pages cache, which is memory, not the database: no query for it
+# (before it was in the database cache: 7 queries each). Later visits read them there or
+# answer 304; the live table (?fragment=1) keeps the newest table rendered there too.
 # page: (its address, its queries, whom it shows: the tournament, a player or a team)
 PAGES = {
     "list": (lambda t, p: "/turniere/", 1, "tournament"),
     "overview": (lambda t, p: f"/turniere/{t}/", 4, "tournament"),
-    "ranking": (lambda t, p: f"/turniere/{t}/rangliste/", 22, "player"),
-    "fragment": (lambda t, p: f"/turniere/{t}/rangliste/?fragment=1", 28, "player"),
-    "series_ranking": (lambda t, p: f"/turniere/{t}/serie/1/rangliste/", 22, "player"),
-    "team_ranking": (lambda t, p: f"/turniere/{t}/mannschaften/", 22, "team"),
+    "ranking": (lambda t, p: f"/turniere/{t}/rangliste/", 8, "player"),
+    "fragment": (lambda t, p: f"/turniere/{t}/rangliste/?fragment=1", 8, "player"),
+    "series_ranking": (lambda t, p: f"/turniere/{t}/serie/1/rangliste/", 8, "player"),
+    "team_ranking": (lambda t, p: f"/turniere/{t}/mannschaften/", 8, "team"),
     "table_plan": (lambda t, p: f"/turniere/{t}/serie/1/tischplan/", 8, "player"),
     "home": (lambda t, p: "/", 1, "tournament"),
 }

@@ -101,7 +101,11 @@ class GameActions:
                 if stored is None:
                     raise
                 return Response(game_data(table, stored.number, kept_list), status.HTTP_200_OK)
-            return Response(game_data(table, game.number, kept_list), status.HTTP_201_CREATED)
+            if kept_list == "B":
+                return Response(game_data(table, game.number, kept_list), status.HTTP_201_CREATED)
+            # The game as it was just stored, with its points and valuation: nothing is
+            # read back for the answer.
+            return Response(GameSerializer(game).data, status.HTTP_201_CREATED)
         if request.query_params.get("list") == "B":
             return Response(SecondGameSerializer(second_games_of(table), many=True).data)
         return Response(GameSerializer(games_of(table), many=True).data)

@@ -4,13 +4,16 @@ Contract (docs/api.md): a POST with an ``Idempotency-Key`` header whose key was 
 before on the same path, with the same body, returns the first answer (status and body)
 and stores nothing new; the same key with another body is refused with 422. Only
 successful answers are kept: a refused request stored nothing, so sending it again is
-safe anyway. Keys are kept for :data:`KEY_LIFETIME`.
+safe anyway. Keys are kept for at least :data:`KEY_LIFETIME`; each server process deletes
+older ones at most every :data:`PRUNE_EVERY_SECONDS`, not after every answer.
 
-The key is inserted first, in the same transaction as what the action stores. Two requests
-with one key at the same moment: the second one's insert waits on the unique index (or, on
-SQLite, for the write lock) until the first ends; if the first stored its answer, the
-second fails the unique constraint and answers with it; if the first was refused, its key
-is rolled back and the second runs the action itself. Apply it under ``@action``::
+The key is inserted first, in the same transaction as what the action stores; a key that
+was answered before fails that insert (the unique constraint) and its answer is read then,
+so a new key costs no look-up. Two requests with one key at the same moment: the second
+one's insert waits on the unique index (or, on SQLite, for the write lock) until the first
+ends; if the first stored its answer, the second fails the unique constraint and answers
+with it; if the first was refused, its key is rolled back and the second runs the action
+itself. Apply it under ``@action``::
 
     @action(detail=True, methods=["get", "post"])
     @idempotent
@@ -21,6 +24,7 @@ import functools
 import hashlib
 import json
 import logging
+import time
 from datetime import timedelta
 
 from django.core.serializers.json import DjangoJSONEncoder
@@ -38,6 +42,10 @@ from .errors import problems_response
 HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 200
 KEY_LIFETIME = timedelta(hours=24)
+# Deleting the expired keys after every answer was a query per game entered; keys a few
+# minutes past their day do no harm.
+PRUNE_EVERY_SECONDS = 10 * 60
+_pruned_at: float | None = None
 logger = logging.getLogger(__name__)
 
 
@@ -52,9 +60,6 @@ def idempotent(action):
         if not 1 <= len(key) <= MAX_KEY_LENGTH or not key.isprintable():
             return problems_response([_bad_key()])
         scope, digest = request.path[:MAX_KEY_LENGTH], _body_hash(request.data)
-        answered = _answer(scope, key, digest)
-        if answered is not None:
-            return answered
         try:
             with transaction.atomic():
                 # The key first: a second request with it waits here until this one ends.
@@ -68,7 +73,8 @@ def idempotent(action):
                 stored.response_status = response.status_code
                 stored.response_body = _plain(response.data)
                 stored.save(update_fields=["response_status", "response_body"])
-                transaction.on_commit(_prune)
+                if _prune_due():
+                    transaction.on_commit(_prune)
         except IntegrityError:
             answered = _answer(scope, key, digest)
             if answered is None:
@@ -98,6 +104,16 @@ def _body_hash(data) -> str:
 
 def _plain(data):
     return json.loads(json.dumps(data, cls=DjangoJSONEncoder))
+
+
+def _prune_due() -> bool:
+    """True once every :data:`PRUNE_EVERY_SECONDS` in this process (and at its first key)."""
+    global _pruned_at
+    now = time.monotonic()
+    if _pruned_at is not None and now - _pruned_at < PRUNE_EVERY_SECONDS:
+        return False
+    _pruned_at = now
+    return True
 
 
 def _prune() -> None:

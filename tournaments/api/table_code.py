@@ -49,6 +49,10 @@ class TableCodeWrites(BasePermission):
         if getattr(view, "action", None) not in TABLE_CODE_ACTIONS:
             return False
         pk = view.kwargs.get("pk")
+        if checked_table(request, pk) is not None:
+            # DRF asks again for the object permission (``A | B`` repeats has_permission);
+            # this request's code was checked against this table already.
+            return True
         table = (
             Table.objects.select_related("series__tournament").filter(pk=pk).first()
             if ascii_whole_number(str(pk)) is not None
@@ -96,6 +100,14 @@ def table_code_list(request) -> str:
     """The list a table device keeps ("A", or "B" with the second code); "A" for others."""
     opened = _opened(request)
     return opened[1] if opened is not None else table_access.LIST_A
+
+
+def checked_table(request, pk) -> Table | None:
+    """The table ``pk`` as :class:`TableCodeWrites` read it for this request (with its
+    series and tournament), or None when no code let the request in for that table."""
+    opened = _opened(request)
+    table = opened[0] if opened is not None else None
+    return table if table is not None and str(table.pk) == str(pk) else None
 
 
 class TableCodeSchemeMarker(BaseAuthentication):

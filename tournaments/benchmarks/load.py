@@ -26,43 +26,34 @@ Figures depend on the machine and are printed, never asserted. ``--database-url`
 the same against another database server (a throw-away database is created there too).
 """
 
-import contextlib
-import datetime
 import http.client
 import json
 import os
 import random
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.parse
 import uuid
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TextIO
 
 from django.db import connection
 from django.db.models import Count
 
-from tournaments.models import Game, Player, Table, Tournament
-from tournaments.services import participants, table_access
-from tournaments.services.demo.lists import random_game
-from tournaments.services.draw import draw_series
-from tournaments.services.seating import table_rounds
-from tournaments.skat.rounds import deal_of, game_count
+from tournaments.models import Game
 
+from .evening import build_evening
 from .login_flood import Flood, report_flood
 from .phones import Watchers, report_phones
 from .ranking import machine, percentile, whole_number_between
+from .server import ROOT, ServerOptions, collect_static, running_server
+from .worker_meter import ENTRY, KindFigures
 
 HELP = "Simulate table devices entering lists at once through gunicorn and the API."
-ROOT = Path(__file__).resolve().parents[2]
 REQUEST_TIMEOUT_S = 30
-START_TIMEOUT_S = 180  # a busy 2-core machine needs that long to start the workers
 
 
 def add_arguments(parser) -> None:
@@ -115,6 +106,30 @@ def add_arguments(parser) -> None:
         action="store_true",
         help="compare entry with two lists per table (two devices a table) against one "
         "(benchmarks/two_lists.py)",
+    )
+    parser.add_argument(
+        "--players",
+        type=whole_number_between(0, 8000),
+        default=0,
+        help="players of the tournament; more than the devices seat gives it a first "
+        "series played out and the devices' series drawn for all (0: 4 per device)",
+    )
+    parser.add_argument(
+        "--worker-class",
+        default="",
+        help="gunicorn worker class instead of gunicorn.conf.py's (e.g. gthread)",
+    )
+    parser.add_argument(
+        "--threads",
+        type=whole_number_between(0, 64),
+        default=0,
+        help="threads per gunicorn worker instead of gunicorn.conf.py's (0: its own)",
+    )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="run the game posts under cProfile and print where their time goes "
+        "(slows them down: for finding the cost, not for the figures)",
     )
     parser.add_argument(
         "--database-url",
@@ -174,6 +189,31 @@ def _sleep_until(when: float, deadline: float) -> None:
     time.sleep(max(0.0, min(when, deadline) - time.monotonic()))
 
 
+@dataclass
+class Run:
+    """One measured run: the devices with what they saw, and what the server spent."""
+
+    devices: list[Device]
+    elapsed: float
+    meter: dict[str, KindFigures] = field(default_factory=dict)
+    server_cpu_s: float = 0.0  # master and workers, from the devices' start to their end
+    load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    load_after: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    profile: list = field(default_factory=list)
+
+    @property
+    def latencies(self) -> list[float]:
+        return sorted(ms for device in self.devices for ms in device.latencies_ms)
+
+    @property
+    def errors(self) -> int:
+        return sum(sum(device.errors.values()) for device in self.devices)
+
+    @property
+    def entry(self) -> KindFigures:
+        return self.meter.get(ENTRY, KindFigures())
+
+
 def run(options: dict, out: TextIO) -> None:
     if options["database_url"]:
         rerun_against(options, out)
@@ -185,74 +225,72 @@ def run(options: dict, out: TextIO) -> None:
         return
     watchers = Watchers(options["phones"], options["poll"])
     flood = Flood(options.get("login_flood", 0), options.get("flood_pause", 0) / 1000)
-    devices, elapsed = simulate(
+    measured = simulate(
         options["devices"],
         options["seconds"],
-        options["workers"],
+        server_options(options),
         options["rounds"],
         options["seed"],
         watchers,
         pace=options["pace"],
         flood=flood,
+        players=options.get("players", 0),
     )
-    report(devices, elapsed, options, out)
-    report_phones(watchers, elapsed, out)
-    report_flood(flood, elapsed, out)
+    report(measured, options, out)
+    report_phones(watchers, measured.elapsed, out)
+    report_flood(flood, measured.elapsed, out)
+
+
+def server_options(options: dict) -> ServerOptions:
+    return ServerOptions(
+        workers=options["workers"],
+        worker_class=options.get("worker_class", ""),
+        threads=options.get("threads", 0),
+        profile=options.get("profile", False),
+    )
 
 
 def simulate(
     count: int,
     seconds: float,
-    workers: int,
+    server: ServerOptions,
     rounds: int,
     seed: int,
     watchers: Watchers | None = None,
     pace: float = 0,
     flood: Flood | None = None,
-):
+    players: int = 0,
+) -> Run:
     """Start gunicorn, let ``count`` devices post games for ``seconds`` (and the
     ``watchers`` poll the ranking, the ``flood`` post wrong passwords meanwhile), stop it
-    again; returns the devices (with their latencies and errors) and the elapsed seconds."""
-    devices = build_devices(count, rounds, random.Random(seed))
+    again; returns what the devices saw and what the server spent."""
+    tournament_id, tables = build_evening(count, rounds, random.Random(seed), players)
+    devices = [Device(t.table_id, t.code, t.games) for t in tables]
     for number, device in enumerate(devices):
         device.pace_s, device.offset_s = pace, number * pace / len(devices)
-    tournament_id = Table.objects.get(pk=devices[0].table_id).series.tournament_id
     with tempfile.TemporaryDirectory(prefix="skatverein-bench-static-") as static_root:
         if (watchers is not None and watchers.count) or (flood is not None and flood.count):
-            _collect_static(static_root)  # pages need the manifest, as in production
-        with _server(workers, static_root) as port:
+            collect_static(static_root)  # pages need the manifest, as in production
+        with running_server(server, static_root) as up:
             if watchers is not None:
-                watchers.open_pages(port, tournament_id)
-            return _run(port, devices, seconds, watchers, flood)
+                watchers.open_pages(up.port, tournament_id)
+            load_before, cpu_before = os.getloadavg(), up.cpu_seconds()
+            elapsed = _run(up.port, devices, seconds, watchers, flood)
+            cpu = up.cpu_seconds() - cpu_before
+            load_after = os.getloadavg()
+        # The workers have written their meters and profiles as they stopped.
+        return Run(
+            devices,
+            elapsed,
+            meter=up.meter,
+            server_cpu_s=cpu,
+            load_before=load_before,
+            load_after=load_after,
+            profile=up.profile,
+        )
 
 
-def simulate_each(counts: list[int], seconds: float, workers: int, rounds: int, seed: int):
-    """As :func:`simulate` without phones, for each of ``counts`` devices in turn (each
-    group on a tournament of its own) on one server, started once; a (devices, elapsed
-    seconds) pair per count."""
-    rng = random.Random(seed)
-    groups = [build_devices(count, rounds, rng) for count in counts]
-    with (
-        tempfile.TemporaryDirectory(prefix="skatverein-bench-static-") as static_root,
-        _server(workers, static_root) as port,
-    ):
-        return [_run(port, devices, seconds, None) for devices in groups]
-
-
-@contextlib.contextmanager
-def _server(workers: int, static_root: str):
-    """gunicorn on a free port of 127.0.0.1, answering; stopped when the block ends."""
-    port = free_port()
-    server = start_gunicorn(port, workers, static_root)
-    try:
-        wait_until_up(port, server)
-        yield port
-    finally:
-        server.terminate()
-        server.wait(timeout=60)
-
-
-def _run(port: int, devices, seconds: float, watchers: Watchers | None, flood=None):
+def _run(port: int, devices, seconds: float, watchers: Watchers | None, flood=None) -> float:
     deadline = time.monotonic() + seconds
     started = time.monotonic()
     threads = [threading.Thread(target=d.run, args=(port, deadline)) for d in devices]
@@ -268,38 +306,11 @@ def _run(port: int, devices, seconds: float, watchers: Watchers | None, flood=No
         watchers.join()
     if flood is not None:
         flood.join()
-    return devices, time.monotonic() - started
+    return time.monotonic() - started
 
 
-def build_devices(count: int, rounds: int, rng: random.Random) -> list[Device]:
-    """A tournament of ``count`` 4-player tables drawn, with codes and each list's games."""
-    # Running from the start, as after the first game: its ranking page is live at once.
-    tournament = Tournament.objects.create(
-        name="Lasttest",
-        date=datetime.date.today(),
-        rounds_per_series=rounds,
-        status=Tournament.Status.RUNNING,
-    )
-    players = Player.objects.bulk_create(
-        Player(first_name="Karl", last_name=f"Spieler {n}") for n in range(1, 4 * count + 1)
-    )
-    participants.register_many(
-        tournament, [participants.Registration(player) for player in players]
-    )
-    series = participants.add_series(tournament)
-    draw_series(series, seed=rng.randrange(1000))
-    devices = []
-    for table in Table.objects.filter(series=series).order_by("number"):
-        plan = table_rounds(table)
-        games = [
-            random_game(rng, deal_of(number, plan).active)
-            for number in range(1, game_count(plan) + 1)
-        ]
-        devices.append(Device(table.id, table_access.issue_code(table), games))
-    return devices
-
-
-def report(devices: list[Device], elapsed: float, options: dict, out: TextIO) -> None:
+def report(measured: Run, options: dict, out: TextIO) -> None:
+    devices, elapsed = measured.devices, measured.elapsed
     stored = dict(
         Game.objects.filter(table_id__in=[d.table_id for d in devices])
         .values_list("table_id")
@@ -309,12 +320,14 @@ def report(devices: list[Device], elapsed: float, options: dict, out: TextIO) ->
     lost = sum(max(d.acknowledged - stored.get(d.table_id, 0), 0) for d in devices)
     duplicated = sum(max(stored.get(d.table_id, 0) - d.acknowledged, 0) for d in devices)
     errors = sum((d.errors for d in devices), Counter())
-    latencies = sorted(ms for d in devices for ms in d.latencies_ms)
+    latencies = measured.latencies
     complete = sum(d.acknowledged == len(d.games) for d in devices)
     out.write(
         f"Load: {len(devices)} table devices, {options['seconds']} s, gunicorn "
         f"{options['workers']} workers, {connection.vendor}\n"
         f"Machine: {machine()}\n"
+        f"load average  {_load(measured.load_before)} at the start, "
+        f"{_load(measured.load_after)} at the end\n"
         f"pace          {_pace(options.get('pace', 0))}\n"
         f"requests      {len(latencies)} ({len(latencies) / elapsed:.1f}/s)\n"
         f"acknowledged  {acknowledged} ({acknowledged / elapsed:.1f} games/s)\n"
@@ -327,73 +340,29 @@ def report(devices: list[Device], elapsed: float, options: dict, out: TextIO) ->
         f"latency ms    p50 {percentile(latencies, 50):.0f}  p95 {percentile(latencies, 95):.0f}"
         f"  p99 {percentile(latencies, 99):.0f}\n"
     )
+    report_cpu(measured, out)
 
 
-def _server_database_url() -> str:
-    """The throw-away database the command just created, as a URL for the server process."""
-    settings = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{settings['NAME']}"
-    quote = urllib.parse.quote
-    user = quote(settings["USER"] or "")
-    password = f":{quote(settings['PASSWORD'])}" if settings["PASSWORD"] else ""
-    host = settings["HOST"] or "localhost"
-    port = f":{settings['PORT']}" if settings["PORT"] else ""
-    return f"postgres://{user}{password}@{host}{port}/{quote(settings['NAME'])}"
+def report_cpu(measured: Run, out: TextIO) -> None:
+    """The worker profile: CPU per request of each kind, and the server's CPU in all."""
+    for kind, figures in sorted(measured.meter.items()):
+        cpu = sorted(figures.cpu_ms)
+        out.write(
+            f"cpu ms        {kind}: {figures.count} requests, mean {figures.mean_cpu_ms:.2f}  "
+            f"p50 {percentile(cpu, 50):.2f}  p95 {percentile(cpu, 95):.2f}\n"
+        )
+    if measured.server_cpu_s:
+        share = measured.server_cpu_s / measured.elapsed
+        out.write(
+            f"server cpu    {measured.server_cpu_s:.1f} s in {measured.elapsed:.0f} s "
+            f"({share:.2f} of one core, all gunicorn processes)\n"
+        )
+    for function, inside, alone in measured.profile:
+        out.write(f"profile       {inside:6.1%} {alone:6.1%}  {function}\n")
 
 
-def _collect_static(static_root: str) -> None:
-    """Hashed, compressed static files for the server, as ``collectstatic`` makes them in
-    production; without their manifest every page that links a style sheet fails."""
-    env = {**os.environ, "STATIC_ROOT": static_root}
-    command = [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity=0"]
-    subprocess.run(command, cwd=ROOT, env=env, check=True)
-
-
-def start_gunicorn(port: int, workers: int, static_root: str) -> subprocess.Popen:
-    env = {
-        **os.environ,
-        "STATIC_ROOT": static_root,
-        "DATABASE_URL": _server_database_url(),
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "SECURE_SSL_REDIRECT": "0",
-    }
-    command = [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "skatverein.wsgi:application",
-        f"--bind=127.0.0.1:{port}",
-        f"--workers={workers}",
-        # The application is imported once and the workers forked from it: the server is
-        # up in half the time, and its start is not what is measured.
-        "--preload",
-        "--timeout=120",
-        "--log-level=warning",
-    ]
-    return subprocess.Popen(command, cwd=ROOT, env=env)
-
-
-def wait_until_up(port: int, server: subprocess.Popen) -> None:
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"gunicorn stopped at start (exit code {server.returncode})")
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/healthz")
-            if conn.getresponse().status == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise RuntimeError(f"gunicorn did not answer on port {port} within {START_TIMEOUT_S} s")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+def _load(averages: tuple[float, float, float]) -> str:
+    return "/".join(f"{value:.2f}" for value in averages)
 
 
 def rerun_against(options: dict, out: TextIO) -> None:
@@ -409,8 +378,17 @@ def rerun_against(options: dict, out: TextIO) -> None:
         "poll",
         "login_flood",
         "flood_pause",
+        "players",
+        "worker_class",
+        "threads",
     )
-    arguments = [f"--{name.replace('_', '-')}={options[name]}" for name in names if name in options]
+    arguments = [
+        f"--{name.replace('_', '-')}={options[name]}"
+        for name in names
+        if name in options and options[name] not in ("", None)
+    ]
+    if options.get("profile"):
+        arguments.append("--profile")
     command = [sys.executable, "manage.py", "bench", "load", *arguments]
     env = {**os.environ, "DATABASE_URL": options["database_url"]}
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)

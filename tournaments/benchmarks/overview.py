@@ -21,7 +21,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client, override_settings
 
-from tournaments.models import GamePoints, Participant, Seat, Table, Tournament
+from tournaments.models import GamePoints, Seat, Table, Tournament
 from tournaments.services import ranking
 from tournaments.services.sealing import certificates, signing
 
@@ -76,35 +76,31 @@ def run(options: dict, out: TextIO) -> None:
         ):
             for name, ms in downloads(tournament, repeat):
                 out.write(f"{name:<34}{ms:>10.1f}\n")
-    counts = (1, 20)
-    try:
-        runs = load.simulate_each(list(counts), load_seconds, 4, 12, 2026)
-    except RuntimeError as failed:  # gunicorn did not come up on an overloaded machine
-        runs = [failed] * len(counts)
-    for clients, run_or_failure in zip(counts, runs, strict=True):
+    for clients in (1, 20):
         label = f"API game entry, {clients} client(s)"
-        if isinstance(run_or_failure, RuntimeError):
-            out.write(f"{label:<34}  not measured: {run_or_failure}\n")
+        try:
+            measured = load.simulate(clients, load_seconds, load.ServerOptions(), 12, 2026)
+        except RuntimeError as failed:  # gunicorn did not come up on an overloaded machine
+            out.write(f"{label:<34}  not measured: {failed}\n")
             continue
-        devices, _elapsed = run_or_failure
-        latencies = sorted(ms for device in devices for ms in device.latencies_ms)
-        errors = sum(sum(device.errors.values()) for device in devices)
+        latencies = measured.latencies
         out.write(
             f"{label:<34}"
             f"  p50 {percentile(latencies, 50):.0f}  p95 {percentile(latencies, 95):.0f}"
-            f"  ({len(latencies)} posts, {errors} errors)\n"
+            f"  ({len(latencies)} posts, {measured.errors} errors, "
+            f"{measured.entry.mean_cpu_ms:.1f} ms CPU each)\n"
         )
     out.write(f"Machine: {machine()}\n")
     out.write(f"Database: {options.get('database', connection.vendor)}\n")
 
 
-def rankings(tournament: Tournament, repeat: int) -> list[tuple[str, float, float]]:
-    """(name, median ms of the service, median ms of its raw-SQL floor) per ranking."""
+def floors(tournament: Tournament) -> dict[str, tuple[str, list]]:
+    """Each ranking's floor, a true lower bound of it: the list point rows it sums, summed
+    by one ``GROUP BY`` and nothing else (no join, no names, no sorting)."""
     series = tournament.series.get(number=1)
     table = GamePoints._meta.db_table
-    people = Participant._meta.db_table
     year = tournament.date.year
-    floors = {
+    return {
         "series": (
             f"SELECT gp.participant_id, {SUMS} FROM {table} gp "
             "WHERE gp.series_id = %s GROUP BY gp.participant_id",
@@ -115,19 +111,30 @@ def rankings(tournament: Tournament, repeat: int) -> list[tuple[str, float, floa
             "WHERE gp.tournament_id = %s GROUP BY gp.participant_id",
             [tournament.pk],
         ),
+        # A team's total is its members' totals: the same rows, summed per participant.
+        # (Joining the participants to group by team did more than the service's one
+        # GROUP BY, and took longer than the ranking: no lower bound.)
         "teams": (
-            f"SELECT p.team_id, {SUMS} FROM {table} gp JOIN {people} p "
-            "ON p.id = gp.participant_id WHERE gp.tournament_id = %s GROUP BY p.team_id",
+            f"SELECT gp.participant_id, {SUMS} FROM {table} gp "
+            "WHERE gp.tournament_id = %s GROUP BY gp.participant_id",
             [tournament.pk],
         ),
+        # The season's rows: every series of the club's tournaments of the year, summed
+        # per tournament, participant and series, without the players the service joins.
         "season": (
-            f"SELECT p.player_id, gp.series_id, {SUMS} FROM {table} gp JOIN {people} p "
-            "ON p.id = gp.participant_id WHERE gp.tournament_id IN (SELECT id FROM "
-            f"{Tournament._meta.db_table} WHERE club_id = %s AND date >= %s AND date < %s) "
-            "GROUP BY p.player_id, gp.series_id",
+            f"SELECT gp.tournament_id, gp.participant_id, gp.series_id, {SUMS} FROM {table} gp "
+            f"WHERE gp.tournament_id IN (SELECT id FROM {Tournament._meta.db_table} "
+            "WHERE club_id = %s AND date >= %s AND date < %s) "
+            "GROUP BY gp.tournament_id, gp.participant_id, gp.series_id",
             [tournament.club_id, f"{year}-01-01", f"{year + 1}-01-01"],
         ),
     }
+
+
+def rankings(tournament: Tournament, repeat: int) -> list[tuple[str, float, float]]:
+    """(name, median ms of the service, median ms of its raw-SQL floor) per ranking."""
+    series = tournament.series.get(number=1)
+    year = tournament.date.year
     services = {
         "series": lambda: ranking.rank_series(series),
         "tournament": lambda: ranking.rank_tournament(tournament),
@@ -135,8 +142,9 @@ def rankings(tournament: Tournament, repeat: int) -> list[tuple[str, float, floa
         "season": lambda: ranking.rank_season(tournament.club, year),
     }
     results = []
+    queries = floors(tournament)
     for name, service in services.items():
-        sql, params = floors[name]
+        sql, params = queries[name]
         floor = median_ms(lambda sql=sql, params=params: _fetch(sql, params), repeat)
         results.append((f"{name} ranking", median_ms(service, repeat), floor))
     return results

@@ -267,6 +267,12 @@ def _play_series(series, order, rounds, scheme: ExtraPointsScheme, rng: random.R
             games.append(valued_game(table, deal, data, scheme, at_table))
             deals.append((deal, at_table))
     Seat.objects.bulk_create(seats)
+    store_games(games, deals, series)
+
+
+def store_games(games: list[Game], deals: list, series) -> None:
+    """Store valued games and their list points in bulk, as list keeping stores them;
+    ``deals`` holds each game's (deal, participant ids at the table)."""
     Game.objects.bulk_create(games, batch_size=2000)
     GamePoints.objects.bulk_create(
         (

@@ -24,14 +24,16 @@ from tournaments.models import ListDifference, Table, Tournament
 from tournaments.services import table_access
 
 from . import load
+from .evening import build_evening
 from .ranking import machine, percentile
+from .server import running_server
 
 DIFFERING_GAME = 5
 
 
 def run(options: dict, out: TextIO) -> None:
     rng = random.Random(options["seed"])
-    single = load.build_devices(options["devices"], options["rounds"], rng)
+    single = _devices(options["devices"], options["rounds"], rng)
     double = two_list_devices(options["devices"], options["rounds"], rng)
     for group in (single, double):
         for number, device in enumerate(group):
@@ -41,17 +43,17 @@ def run(options: dict, out: TextIO) -> None:
             )
     with (
         tempfile.TemporaryDirectory(prefix="skatverein-bench-static-") as static_root,
-        load._server(options["workers"], static_root) as port,
+        running_server(load.server_options(options), static_root) as up,
     ):
-        one = load._run(port, single, options["seconds"], None)
-        two = load._run(port, double, options["seconds"], None)
+        one = (single, load._run(up.port, single, options["seconds"], None))
+        two = (double, load._run(up.port, double, options["seconds"], None))
     report(one, two, options, out)
 
 
 def two_list_devices(count: int, rounds: int, rng: random.Random) -> list[load.Device]:
     """``count`` tables of a tournament keeping two lists, each with the device of list A
     and the device of list B (the same games, but for one)."""
-    devices = load.build_devices(count, rounds, rng)
+    devices = _devices(count, rounds, rng)
     tournament_id = Table.objects.get(pk=devices[0].table_id).series.tournament_id
     Tournament.objects.filter(pk=tournament_id).update(lists_per_table=2)
     paired = []
@@ -65,6 +67,12 @@ def two_list_devices(count: int, rounds: int, rng: random.Random) -> list[load.D
         code_b = table_access.issue_code(table, kept_list=table_access.LIST_B)
         paired += [device, load.Device(table.id, code_b, games)]
     return paired
+
+
+def _devices(count: int, rounds: int, rng: random.Random) -> list[load.Device]:
+    """One device per table of a new running tournament (benchmarks/evening.py)."""
+    _tournament_id, tables = build_evening(count, rounds, rng)
+    return [load.Device(table.table_id, table.code, table.games) for table in tables]
 
 
 def _differing_index(games) -> int | None:

@@ -118,6 +118,9 @@ class EnteredGame(ListRow):
         accept."""
         if self.passed:
             return None
+        kept = self.__dict__.get("_valued")
+        if kept is not None and kept[0] == scheme:
+            return kept[1]  # the game was just valued (record_value): no second valuation
         return evaluate(self.declaration(), self.outcome(), scheme)
 
     # The one place a game's value is written: list keeping, the preview of the next game,
@@ -125,9 +128,18 @@ class EnteredGame(ListRow):
     # so the stored game, its per-seat rows and what the preview shows cannot drift apart.
 
     def record_value(
-        self, declarer_seat: int, declaration: Declaration, outcome: Outcome, evaluation: Evaluation
+        self,
+        declarer_seat: int,
+        declaration: Declaration,
+        outcome: Outcome,
+        evaluation: Evaluation,
+        scheme: ExtraPointsScheme | None = None,
     ) -> None:
-        """Keep the inputs as entered and the rules engine's results (not saved here)."""
+        """Keep the inputs as entered and the rules engine's results (not saved here).
+
+        With the ``scheme`` the evaluation was made with, :meth:`evaluation` answers with it
+        for this instance instead of valuing the game again (the answer to an entry)."""
+        self._valued = None if scheme is None else (scheme, evaluation)
         self.passed = False
         self.declarer_seat = declarer_seat
         for name, attribute in zip(GAME_FIELDS, INPUT_FIELDS, strict=True):

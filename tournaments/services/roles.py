@@ -460,6 +460,8 @@ def may_change_event(user, obj=None) -> bool:
     """
     if is_association_admin(user):
         return True
+    if not _signed_in(user):
+        return False  # the public changes nothing: no need to find the object
     if callable(obj):
         obj = obj()
     return is_director(user) if obj is None else may_direct(user, obj)

@@ -177,8 +177,11 @@ def ensure_code(table: Table, user=None, *, actor="", kept_list=LIST_A) -> str:
 def ensure_code_usable(table: Table, *, field="code") -> None:
     """Refuse when a code can no longer open ``table``: its series or its list is closed."""
     series = table.series
-    finished = series.status == Series.Status.FINISHED or not (
-        series.tables.exclude(status=Table.Status.LOCKED).exists()
+    # A series whose lists are all locked is over; an open or signed list of its own shows
+    # that this one is not, without asking for the others.
+    finished = series.status == Series.Status.FINISHED or (
+        table.status == Table.Status.LOCKED
+        and not series.tables.exclude(status=Table.Status.LOCKED).exists()
     )
     if finished:
         raise Rejected.because(

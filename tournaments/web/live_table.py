@@ -4,11 +4,12 @@ While games are entered the tournament version moves more than once a second, so
 every phone that polls (``static/js/live.js``) finds it changed and fetches the table.
 Rendering it once per version would put a ranking computation on the path of a phone
 after almost every game, and several workers would compute the same one at once.
-Instead the newest table rendered for a page is kept in the shared cache with its
-version and the time it was made, and a live refresh gets it as it is while it is at most
-:data:`MAX_AGE_SECONDS` old (or already current). So whatever the rate of entries, a page
-is rendered at most once in that time, by one worker: the others keep answering with the
-newest table while it is being made.
+Instead the newest table rendered for a page is kept in the worker's pages cache
+(``ranking_cache.PAGES_CACHE``, its own memory: no database write on a phone's path)
+with its version and the time it was made, and a live refresh gets it as it is while it
+is at most :data:`MAX_AGE_SECONDS` old (or already current). So whatever the rate of
+entries, a worker renders a page at most once in that time; the lock below keeps a
+threaded worker's other requests answering with the newest table while it is made.
 
 A table older than the version is marked as such: its ``data-version`` and its ETag name
 the version it shows, so live.js asks again at its next poll and a client that
@@ -21,10 +22,11 @@ import hashlib
 import time
 from functools import wraps
 
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.utils.http import quote_etag
 from django.utils.translation import get_language
+
+from tournaments.services.ranking_cache import pages_cache
 
 from .conditional import request_version, version_etag
 from .paging import NAME_PARAMETER, PAGE_PARAMETER
@@ -44,16 +46,16 @@ def live_table(view):
             return view(request, tournament_id, **kwargs)
         version = found[0]
         key = cache_key(request)
-        newest = cache.get(key)
+        newest = pages_cache().get(key)
         if newest is not None and not _must_render(newest, version, key):
             return _answer(request, tournament_id, newest, version)
         try:
             response = view(request, tournament_id, **kwargs)
             if response.status_code == 200:
-                cache.set(key, (version, _now(), response.content), KEEP_SECONDS)
+                pages_cache().set(key, (version, _now(), response.content), KEEP_SECONDS)
         finally:
             if newest is not None:  # only a renderer that replaces a table holds the lock
-                cache.delete(rendering_lock(key))
+                pages_cache().delete(rendering_lock(key))
         return response
 
     return wrapper
@@ -64,7 +66,7 @@ def _must_render(newest, version: int, key: str) -> bool:
     made_for, made_at, _ = newest
     if made_for >= version or _now() - made_at < MAX_AGE_SECONDS:
         return False
-    return cache.add(rendering_lock(key), True, RENDERING_LOCK_SECONDS)
+    return pages_cache().add(rendering_lock(key), True, RENDERING_LOCK_SECONDS)
 
 
 def _answer(request, tournament_id, newest, version: int) -> HttpResponse:
@@ -88,5 +90,4 @@ def rendering_lock(key: str) -> str:
 
 
 def _now() -> float:
-    # Wall-clock time: the cache is shared by every worker process.
     return time.time()

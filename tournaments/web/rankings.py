@@ -10,7 +10,6 @@ version moved; that table is rendered at most every few seconds (``web/live_tabl
 
 import hashlib
 
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -108,15 +107,15 @@ def team_ranking(request, tournament_id):
 
 def _ranking_page(request, tournament, *, rows_of, live, series, finished_at=None):
     version, changed_at = request_version(request, tournament.pk)  # before the rows
-    rows = rows_of(version)
-    page = ranking_page(request, rows, name_of=lambda row: row.name)
+    scope = ("series", series.pk) if series else ("tournament", tournament.pk)
+    page, show_team = _screen(request, scope, version, rows_of)
     context = {
         "finished_at": finished_at,
         "tournament": tournament,
         "series": series,
         "series_list": _series_list(tournament),
         "page": page,
-        "show_team": any(row.team for row in rows),
+        "show_team": show_team,
         **_live_context(request, page, live, version, changed_at),
     }
 
@@ -125,8 +124,26 @@ def _ranking_page(request, tournament, *, rows_of, live, series, finished_at=Non
         ranked = [(row, player_ids[row.participant], marked) for row, marked in page.rows]
         return render_to_string("public/_ranking_table.html", {**context, "ranked": ranked})
 
-    scope = ("series", series.pk) if series else ("tournament", tournament.pk)
     return _answer(request, "public/ranking.html", context, (*scope, version), render_fragment)
+
+
+def _screen(request, scope, version: int, rows_of):
+    """The page of rows the request asks for, and whether any row shows a team.
+
+    Kept ready per version and asked page or name: a phone opening the ranking gets its
+    100 rows without the whole ranking (2,000 rows at a big open) being read from the
+    cache and unpickled to cut them out."""
+    asked = "\n".join(request.GET.get(name, "") for name in (PAGE_PARAMETER, NAME_PARAMETER))
+    digest = hashlib.sha256(asked.encode()).hexdigest()[:16]
+    key = "ranking-screen:" + ":".join(str(part) for part in (*scope, version, digest))
+
+    def cut():
+        rows = rows_of(version)
+        return ranking_page(request, rows, name_of=lambda row: row.name), any(
+            row.team for row in rows
+        )
+
+    return ranking_cache.pages_cache().get_or_set(key, cut, FRAGMENT_CACHE_SECONDS)
 
 
 def _answer(request, template, context, key, render_fragment):
@@ -137,7 +154,9 @@ def _answer(request, template, context, key, render_fragment):
     cache_key = "ranking-html:" + ":".join(
         str(part) for part in (*key, get_language(), context["live"], page.number, search)
     )
-    fragment = cache.get_or_set(cache_key, render_fragment, FRAGMENT_CACHE_SECONDS)
+    fragment = ranking_cache.pages_cache().get_or_set(
+        cache_key, render_fragment, FRAGMENT_CACHE_SECONDS
+    )
     if request.GET.get("fragment") == "1":
         return HttpResponse(fragment)
     return render(request, template, {**context, "fragment": mark_safe(fragment)})

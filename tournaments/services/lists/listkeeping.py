@@ -249,14 +249,17 @@ def value_game(game: Game, data: dict, deal: Deal, table: Table) -> Evaluation |
     """The one entry path: validate ``data`` against the deal and the rules, set the inputs
     and the rules' results on ``game`` (not saved), and return its evaluation (None for a
     passed game), for whoever previews or stores it. Raises :class:`Rejected`."""
+    scheme = table.series.tournament.scheme
     try:
-        entry = check_entry(data, deal, table.series.tournament.scheme)
+        entry = check_entry(data, deal, scheme)
     except GameInvalid as invalid:
         raise Rejected(list(invalid.problems)) from invalid
     if entry.passed:
         game.record_passed()
         return None
-    game.record_value(entry.declarer_seat, entry.declaration, entry.outcome, entry.evaluation)
+    game.record_value(
+        entry.declarer_seat, entry.declaration, entry.outcome, entry.evaluation, scheme
+    )
     return entry.evaluation
 
 
@@ -281,3 +284,10 @@ def _save_with_points(game: Game, deal: Deal, seats, table: Table, *, replacing:
             table.series,
         )
         GamePoints.objects.bulk_create(rows)
+    # The rows just written are the game's points, kept as prefetch_related keeps them (a
+    # queryset with its rows already fetched): the answer to the entry shows them without
+    # reading them back, and a filtered ``game.points`` still asks the database.
+    points = game.points.all()
+    points._result_cache = rows
+    points._prefetch_done = True
+    game._prefetched_objects_cache = {"points": points}

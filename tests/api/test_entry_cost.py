@@ -1,0 +1,151 @@
+"""What one game entered by a table device costs: its queries, pinned.
+
+A hall of 100 tables enters a game every few seconds per table, each through
+``POST tables/{id}/games/`` with the table's code and an ``Idempotency-Key``. Every query
+on that path is named here, so that one more shows as a failing test: the code check
+reads the table once and hands it to the view; the entry locks it and writes; the answer
+is the game just written, not read back.
+"""
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from tests import factories as f
+from tournaments.api import idempotency
+from tournaments.models import IdempotencyKey
+from tournaments.services import table_access
+
+pytestmark = pytest.mark.django_db
+
+KARO_WON = {"declarer_seat": 2, "game": "diamonds", "matadors": 1, "won": True}
+# The code check reads the table; the Idempotency-Key is inserted (the transaction begins);
+# the entry locks the table and reads its seats and last game number; then the game, the
+# tournament's version, the list points and the audit entry are written; the key's answer
+# is stored. Plus the entry's savepoint and its release, and in this test (itself inside a
+# transaction) the key's savepoint and its release instead of BEGIN and COMMIT.
+STATEMENTS = [
+    "SELECT table",
+    "SAVEPOINT",
+    "INSERT idempotencykey",
+    "SAVEPOINT",
+    "SELECT table",
+    "SELECT seat",
+    "SELECT game",
+    "INSERT game",
+    "UPDATE tournamentversion",
+    "INSERT gamepoints",
+    "INSERT auditentry",
+    "RELEASE SAVEPOINT",
+    "UPDATE idempotencykey",
+    "RELEASE SAVEPOINT",
+]
+
+
+def _post(client, table, code, body, key):
+    return client.post(
+        f"/api/v1/tables/{table.id}/games/",
+        data=json.dumps(body),
+        content_type="application/json",
+        HTTP_X_TABLE_CODE=code,
+        HTTP_IDEMPOTENCY_KEY=key,
+    )
+
+
+def _statement(sql: str) -> str:
+    """``SELECT table``, ``INSERT game`` …: the verb and the table it is about."""
+    verb = sql.split()[0] if not sql.startswith("RELEASE") else "RELEASE SAVEPOINT"
+    if verb in ("SAVEPOINT", "RELEASE SAVEPOINT"):
+        return verb
+    after = {"SELECT": " FROM ", "INSERT": " INTO ", "UPDATE": "UPDATE "}[verb]
+    target = sql.split(after, 1)[1]
+    name = target.split()[0].strip('"').removeprefix("tournaments_")
+    return f"{verb} {name}"
+
+
+@pytest.fixture
+def device_table():
+    """A table of four with its code, its first game entered (the series is running)."""
+    table = f.make_seated_table(rounds_per_series=3)
+    code = table_access.issue_code(table)
+    f.enter(table, **KARO_WON)
+    return table, code
+
+
+def test_a_game_entered_by_a_table_device_takes_these_queries_and_no_more(client, device_table):
+    table, code = device_table
+
+    with CaptureQueriesContext(connection) as queries:
+        response = _post(client, table, code, {**KARO_WON, "declarer_seat": 3}, "key-2")
+
+    assert response.status_code == 201
+    assert [_statement(q["sql"]) for q in queries.captured_queries] == STATEMENTS
+
+
+def test_the_table_is_read_once_by_the_code_check_and_locked_once_by_the_entry(
+    client, device_table
+):
+    """The permission, ``get_object`` and the role check share the code check's read;
+    the entry's read is the row lock it needs (on PostgreSQL ``FOR UPDATE``)."""
+    table, code = device_table
+
+    with CaptureQueriesContext(connection) as queries:
+        _post(client, table, code, {**KARO_WON, "declarer_seat": 3}, "key-2")
+
+    reads = [q["sql"] for q in queries.captured_queries if _statement(q["sql"]) == "SELECT table"]
+    assert len(reads) == 2
+    if connection.features.has_select_for_update:
+        assert "FOR UPDATE" not in reads[0]
+        assert "FOR UPDATE" in reads[1]
+
+
+def test_the_answer_to_an_entry_is_the_game_as_it_is_read_back(client, device_table):
+    table, code = device_table
+
+    entered = _post(client, table, code, {**KARO_WON, "declarer_seat": 3, "hand": True}, "k")
+    read_back = client.get(f"/api/v1/tables/{table.id}/games/2/")
+
+    assert entered.status_code == 201
+    assert entered.json() == read_back.json()
+    assert entered.json()["list_points"] == {"1": 0, "2": 0, "3": 0, "4": 0} | {
+        "3": read_back.json()["list_points"]["3"]
+    }
+
+
+def test_a_resent_game_is_answered_from_its_key_as_before(client, device_table):
+    table, code = device_table
+    body = {**KARO_WON, "declarer_seat": 3}
+
+    first = _post(client, table, code, body, "same-key")
+    again = _post(client, table, code, body, "same-key")
+
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again["Idempotent-Replayed"] == "true"
+    assert again.json() == first.json()
+    assert table.games.count() == 2
+
+
+def test_expired_keys_are_deleted_at_most_every_few_minutes_per_process(
+    client, device_table, monkeypatch, django_capture_on_commit_callbacks
+):
+    table, code = device_table
+    old = IdempotencyKey.objects.create(
+        scope="/x/", key="old", request_hash="", response_status=201, response_body={}
+    )
+    IdempotencyKey.objects.filter(pk=old.pk).update(
+        created_at=timezone.now() - idempotency.KEY_LIFETIME - timedelta(minutes=1)
+    )
+    monkeypatch.setattr(idempotency, "_pruned_at", None)
+
+    with django_capture_on_commit_callbacks(execute=True) as first:
+        _post(client, table, code, {**KARO_WON, "declarer_seat": 3}, "k-2")
+    with django_capture_on_commit_callbacks(execute=True) as second:
+        _post(client, table, code, {**KARO_WON, "declarer_seat": 4}, "k-3")
+
+    assert not IdempotencyKey.objects.filter(pk=old.pk).exists()
+    assert (len(first), len(second)) == (1, 0)  # the second answer prunes nothing
+    assert IdempotencyKey.objects.filter(key__in=["k-2", "k-3"]).count() == 2
