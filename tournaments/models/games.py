@@ -174,6 +174,24 @@ class EnteredGame(ListRow):
         return self.declarer_points if seat == self.declarer_seat else self.opponent_points
 
 
+def entered_game_checks(name: str) -> list:
+    """The database's checks every entered game keeps, list A's and list B's alike: numbered
+    within its table, a table of 3 or 4, and either passed or declared by a seat."""
+    return [
+        *numbered_within("table", name),
+        models.CheckConstraint(
+            condition=Q(table_size__in=[3, 4]), name=f"{name}_table_size_3_or_4"
+        ),
+        models.CheckConstraint(
+            condition=(
+                Q(passed=True, declarer_seat__isnull=True, game="", score=0)
+                | Q(passed=False, declarer_seat__gte=1, declarer_seat__lte=4) & ~Q(game="")
+            ),
+            name=f"{name}_passed_or_declared",
+        ),
+    ]
+
+
 class Game(EnteredGame):
     """One game of the official list (Spielliste): settlements, rankings, the seal and the
     PDF read it; its per-seat list points are :class:`GamePoints` rows."""
@@ -187,20 +205,10 @@ class Game(EnteredGame):
         verbose_name_plural = _("games")
         ordering = ["table_id", "number"]
         constraints = [
-            *numbered_within("table", "game"),
-            models.CheckConstraint(
-                condition=Q(table_size__in=[3, 4]), name="game_table_size_3_or_4"
-            ),
+            *entered_game_checks("game"),
             models.CheckConstraint(
                 condition=Q(dealer_seat__gte=1) & Q(dealer_seat__lte=4),
                 name="game_dealer_seat_range",
-            ),
-            models.CheckConstraint(
-                condition=(
-                    Q(passed=True, declarer_seat__isnull=True, game="", score=0)
-                    | Q(passed=False, declarer_seat__gte=1, declarer_seat__lte=4) & ~Q(game="")
-                ),
-                name="game_passed_or_declared",
             ),
             models.CheckConstraint(
                 condition=Q(table_size=3) | Q(passed=True) | ~Q(declarer_seat=F("dealer_seat")),

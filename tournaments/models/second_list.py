@@ -13,8 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .games import EnteredGame
-from .numbering import numbered_within
+from .games import EnteredGame, entered_game_checks
 from .relations import recorded_by, table_link
 
 
@@ -27,19 +26,7 @@ class SecondListGame(EnteredGame):
         verbose_name = _("game of the second list")
         verbose_name_plural = _("games of the second list")
         ordering = ["table_id", "number"]
-        constraints = [
-            *numbered_within("table", "second_game"),
-            models.CheckConstraint(
-                condition=Q(table_size__in=[3, 4]), name="second_game_table_size_3_or_4"
-            ),
-            models.CheckConstraint(
-                condition=(
-                    Q(passed=True, declarer_seat__isnull=True, game="", score=0)
-                    | Q(passed=False, declarer_seat__gte=1, declarer_seat__lte=4) & ~Q(game="")
-                ),
-                name="second_game_passed_or_declared",
-            ),
-        ]
+        constraints = entered_game_checks("second_game")
 
 
 class ListDifference(models.Model):
