@@ -297,6 +297,7 @@ def test_games_list_b_queued_offline_are_compared_when_they_arrive(client):
     assert again.json()["number"] == 6
     assert table.second_games.count() == 6
     overview = send(client, "get", f"tables/{table.id}/").json()["lists"]
+    del overview["list_a_settlement"]
     assert overview == {
         "lists_per_table": 2,
         "second_list_games": 6,
@@ -314,3 +315,23 @@ def test_list_a_arriving_late_is_compared_too(client):
 
     (found,) = send(client, "get", f"tables/{table.id}/differences/").json()["open"]
     assert (found["number"], found["fields"]) == (1, ["matadors", "score"])
+
+
+def test_the_tables_settlement_in_the_api_counts_only_the_agreed_games(client):
+    table, _, _ = differing_table(client, {**KREUZ, "won": False})
+
+    def game_points(key=None):
+        overview = send(client, "get", f"tables/{table.id}/").json()
+        lines = overview["lists"][key] if key else overview["settlement"]
+        return sum(line["game_points"] for line in lines)
+
+    open_then = (game_points(), game_points("list_a_settlement"))
+    series = send(client, "get", f"series/{table.series_id}/tables/").json()
+    client.force_login(f.make_staff_user())
+    settle(client, table, "rule")
+
+    # Kreuz mit 2 won is 36: games 2 and 3 agree, game 1 (36 on list A, -72 on list B)
+    # is open and left out until the court's rule makes it -72 on both lists.
+    assert open_then == (72, 108)
+    assert sum(line["game_points"] for line in series[0]["settlement"]) == 72
+    assert (game_points(), game_points("list_a_settlement")) == (0, 0)

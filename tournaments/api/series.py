@@ -54,7 +54,9 @@ class SeriesViewSet(
             )
             fresh = Table.objects.select_related("series__tournament").get(pk=table.pk)
             return Response(table_overview(fresh), status.HTTP_201_CREATED)
-        return Response(table_overviews(series.tables.select_related("series__tournament")))
+        return Response(
+            table_overviews(series.tables.select_related("series__tournament"), agreed_only=True)
+        )
 
     def ranking_source(self, series):
         rows = partial(ranking_cache.series_ranking, series)

@@ -46,11 +46,11 @@ class TableViewSet(
         return table
 
     def retrieve(self, request, pk=None):
-        return Response(table_overview(self.get_object()))
+        return Response(table_overviews([self.get_object()], agreed_only=True)[0])
 
     def list(self, request):
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
-        return self.get_paginated_response(table_overviews(page))
+        return self.get_paginated_response(table_overviews(page, agreed_only=True))
 
     @extend_schema(request=SeatChangeSerializer, responses=TableSerializer)
     @action(

@@ -3,16 +3,16 @@
 from collections import defaultdict
 from dataclasses import asdict
 
-from django.db.models import Max
+from django.db.models import Max, Q
 
-from tournaments.models import Game, SecondListGame, Signature, Table
+from tournaments.models import Game, GamePoints, SecondListGame, Signature, Table
 from tournaments.skat.rounds import deal_of, game_count
 
 from ..sealing.signing import ready_to_sign, signers
 from ..seating import seats_by_table, table_rounds
 from .comparing import open_differences_by_table
 from .listkeeping import next_game_number
-from .settlement import settlement_lines, table_totals
+from .settlement import AGGREGATES, settlement_lines, table_totals, totals_from_row
 
 
 def table_overview(table: Table) -> dict:
@@ -20,9 +20,15 @@ def table_overview(table: Table) -> dict:
     return table_overviews([table])[0]
 
 
-def table_overviews(tables) -> list[dict]:
+def table_overviews(tables, *, agreed_only: bool = False) -> list[dict]:
     """The overviews of many tables in five queries, whatever their number of games (two
-    more where a tournament keeps two lists per table)."""
+    more where a tournament keeps two lists per table).
+
+    ``agreed_only`` (the API's reading, docs/api.md 3.4a): where two lists are kept, the
+    settlement sums only the games both lists agree on (or that were settled), one query
+    more when some table has games not agreed yet; list A's own sums go to
+    ``lists["list_a_settlement"]``. The pages show each keeper's list as it stands.
+    """
     tables = list(tables)
     ids = [table.id for table in tables]
     seats = seats_by_table(ids)
@@ -52,6 +58,8 @@ def table_overviews(tables) -> list[dict]:
     two_lists = [table for table in tables if table.series.tournament.two_lists]
     if two_lists:
         _add_second_lists(overviews, two_lists)
+        if agreed_only:
+            _settle_agreed_games(overviews, two_lists, seats)
     return overviews
 
 
@@ -76,6 +84,37 @@ def _add_second_lists(overviews: list[dict], tables) -> None:
             "open_differences": open_numbers,
             "agreed_games": compared - len([n for n in open_numbers if n <= compared]),
         }
+
+
+def _settle_agreed_games(overviews: list[dict], tables, seats) -> None:
+    """Replace the settlement of each two-list table by the sums of its agreed games."""
+    by_id = {overview["id"]: overview for overview in overviews}
+    waiting = {}
+    for table in tables:
+        lists = by_id[table.id]["lists"]
+        lists["list_a_settlement"] = by_id[table.id]["settlement"]
+        if lists["agreed_games"] < by_id[table.id]["games_entered"]:
+            waiting[table.id] = table
+    if not waiting:
+        return
+    agreed = Q(pk__in=[])
+    for table_id in waiting:
+        lists = by_id[table_id]["lists"]
+        compared = min(by_id[table_id]["games_entered"], lists["second_list_games"])
+        agreed |= Q(table_id=table_id, game__number__lte=compared) & ~Q(
+            game__number__in=lists["open_differences"]
+        )
+    totals = {table_id: {} for table_id in waiting}
+    for row in (
+        GamePoints.objects.filter(agreed)
+        .values("table", "participant")
+        .annotate(**AGGREGATES)
+        .order_by()
+    ):
+        totals[row["table"]][row["participant"]] = totals_from_row(row)
+    for table_id, table in waiting.items():
+        lines = settlement_lines(table, seats[table_id], totals[table_id])
+        by_id[table_id]["settlement"] = [asdict(line) for line in lines]
 
 
 def _overview(table: Table, seats, entered: int, totals, signatures) -> dict:
