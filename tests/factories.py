@@ -6,8 +6,11 @@ entry), so the data they build is the data the product itself would build.
 
 import datetime
 import itertools
+import threading
 
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
 
 from tournaments.models import Club, Player, Table, Tournament
 from tournaments.services import participants, seating
@@ -327,3 +330,35 @@ def page_text(response) -> str:
     html = response.content.decode()
     html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
     return " ".join(re.sub(r"<[^>]+>", " ", html).replace("&#x27;", "'").split())
+
+
+def run_together(count, call, *, prepare=None):
+    """Run ``call`` in ``count`` threads released together by a barrier; their results.
+
+    Each thread has its own database connection, closed when it ends. ``call`` gets the
+    thread's index, or what ``prepare(index)`` returned: ``prepare`` runs before the
+    barrier, so slow setup (logging a client in) stays out of the race.
+    """
+    barrier = threading.Barrier(count)
+    results = [None] * count
+
+    def run(index):
+        try:
+            ready = prepare(index) if prepare else index
+            barrier.wait()
+            results[index] = call(ready)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return results
+
+
+def logged_in_client(user):
+    client = Client()
+    client.force_login(user)
+    return client
