@@ -362,3 +362,24 @@ def logged_in_client(user):
     client = Client()
     client.force_login(user)
     return client
+
+
+# Names and a club that printing, searching and phone layouts get wrong: long, hyphenated,
+# with umlauts, other Latin letters and Cyrillic.
+LONG_CLUB = "Skatfreunde Herz Dame Bad Münstereifel-Nöthen 1978 e.V."
+HARD_NAMES = {
+    "mueller": ("Jürgen", "Müller-Lüdenscheidt"),
+    "heydt": ("Wolfgang", "von der Heydt-Ærøskøbing"),
+    "celik": ("Karin", "Ersatzmann-Çelik"),
+    "schaefer": ("Hans-Peter", "Schäfer"),
+    "grossmann": ("Karl-Heinz", "Großmann-Überlingen"),
+    "wasik": ("Łukasz", "Wąsik"),
+    "ivanov": ("Дмитрий", "Иванов"),
+    "zimmermann": ("Elfriede", "Zimmermann-Wiesenthal"),
+    "weiss": ("Ingrid", "Weiß"),
+}
+
+
+def hard_names(*keys):
+    """(first, last) of :data:`HARD_NAMES` in the order asked."""
+    return [HARD_NAMES[key] for key in keys]
