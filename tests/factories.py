@@ -19,6 +19,17 @@ from tournaments.skat.rounds import deal_of, game_count
 
 _numbers = itertools.count(1)
 DIRECTOR_PASSWORD = "a-long-test-password-42"
+# The game with every win level: the highest value a single game gives.
+GRAND_OUVERT = {
+    "game": "grand",
+    "matadors": 4,
+    "ouvert": True,
+    "won": True,
+    "schneider": True,
+    "schwarz": True,
+}
+# A settlement's or ranking's sums, in the order the lists print them.
+SUM_FIELDS = ("game_points", "won", "lost", "bonus_won_lost", "bonus_opponents_lost", "total")
 
 
 def make_staff_user(username=None, password=None):
