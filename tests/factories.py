@@ -166,6 +166,17 @@ def make_complete_table(players=4, rounds_per_series=1):
     return play_out(make_seated_table(players=players, rounds_per_series=rounds_per_series))
 
 
+def make_replaced_table():
+    """A complete 4-table of two rounds whose seat 2 a newcomer took over from game 5;
+    returns the table and the newcomer (a participant)."""
+    table = make_seated_table(players=4, rounds_per_series=2)
+    for _ in range(4):
+        enter(table, passed=True)
+    newcomer = make_participants(table.series.tournament, 1)[0]
+    seating.replace_player(table, 2, newcomer.id, 5)
+    return play_out(table), newcomer
+
+
 def sign_all(table, *, except_seats=()):
     """Every player at ``table`` who has not signed yet signs with the start-card PIN."""
     from tournaments.services.sealing import signing
