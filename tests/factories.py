@@ -6,8 +6,11 @@ entry), so the data they build is the data the product itself would build.
 
 import datetime
 import itertools
+import threading
 
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
 
 from tournaments.models import Club, Player, Table, Tournament
 from tournaments.services import participants, seating
@@ -16,6 +19,17 @@ from tournaments.skat.rounds import deal_of, game_count
 
 _numbers = itertools.count(1)
 DIRECTOR_PASSWORD = "a-long-test-password-42"
+# The game with every win level: the highest value a single game gives.
+GRAND_OUVERT = {
+    "game": "grand",
+    "matadors": 4,
+    "ouvert": True,
+    "won": True,
+    "schneider": True,
+    "schwarz": True,
+}
+# A settlement's or ranking's sums, in the order the lists print them.
+SUM_FIELDS = ("game_points", "won", "lost", "bonus_won_lost", "bonus_opponents_lost", "total")
 
 
 def make_staff_user(username=None, password=None):
@@ -150,6 +164,17 @@ def play_out(table):
 def make_complete_table(players=4, rounds_per_series=1):
     """A new table whose list is complete (every game entered) and ready to be signed."""
     return play_out(make_seated_table(players=players, rounds_per_series=rounds_per_series))
+
+
+def make_replaced_table():
+    """A complete 4-table of two rounds whose seat 2 a newcomer took over from game 5;
+    returns the table and the newcomer (a participant)."""
+    table = make_seated_table(players=4, rounds_per_series=2)
+    for _ in range(4):
+        enter(table, passed=True)
+    newcomer = make_participants(table.series.tournament, 1)[0]
+    seating.replace_player(table, 2, newcomer.id, 5)
+    return play_out(table), newcomer
 
 
 def sign_all(table, *, except_seats=()):
@@ -327,3 +352,56 @@ def page_text(response) -> str:
     html = response.content.decode()
     html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
     return " ".join(re.sub(r"<[^>]+>", " ", html).replace("&#x27;", "'").split())
+
+
+def run_together(count, call, *, prepare=None):
+    """Run ``call`` in ``count`` threads released together by a barrier; their results.
+
+    Each thread has its own database connection, closed when it ends. ``call`` gets the
+    thread's index, or what ``prepare(index)`` returned: ``prepare`` runs before the
+    barrier, so slow setup (logging a client in) stays out of the race.
+    """
+    barrier = threading.Barrier(count)
+    results = [None] * count
+
+    def run(index):
+        try:
+            ready = prepare(index) if prepare else index
+            barrier.wait()
+            results[index] = call(ready)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return results
+
+
+def logged_in_client(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+# Names and a club that printing, searching and phone layouts get wrong: long, hyphenated,
+# with umlauts, other Latin letters and Cyrillic.
+LONG_CLUB = "Skatfreunde Herz Dame Bad Münstereifel-Nöthen 1978 e.V."
+HARD_NAMES = {
+    "mueller": ("Jürgen", "Müller-Lüdenscheidt"),
+    "heydt": ("Wolfgang", "von der Heydt-Ærøskøbing"),
+    "celik": ("Karin", "Ersatzmann-Çelik"),
+    "schaefer": ("Hans-Peter", "Schäfer"),
+    "grossmann": ("Karl-Heinz", "Großmann-Überlingen"),
+    "wasik": ("Łukasz", "Wąsik"),
+    "ivanov": ("Дмитрий", "Иванов"),
+    "zimmermann": ("Elfriede", "Zimmermann-Wiesenthal"),
+    "weiss": ("Ingrid", "Weiß"),
+}
+
+
+def hard_names(*keys):
+    """(first, last) of :data:`HARD_NAMES` in the order asked."""
+    return [HARD_NAMES[key] for key in keys]

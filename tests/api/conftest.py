@@ -31,6 +31,17 @@ def post(client, path, body=None, **headers):
     return send(client, "post", path, {} if body is None else body, headers=headers)
 
 
+def post_game(client, table, body, *, code=None, key=None):
+    """POST ``body`` to the table's games, with its table code and ``Idempotency-Key``
+    when given."""
+    extra = {}
+    if code is not None:
+        extra["HTTP_X_TABLE_CODE"] = code
+    if key is not None:
+        extra["HTTP_IDEMPOTENCY_KEY"] = key
+    return send(client, "post", f"tables/{table.id}/games/", body, **extra)
+
+
 def first_error(response):
     """(status, field, code) of the answer's first error."""
     error = response.json()["errors"][0]

@@ -1,7 +1,5 @@
 """``Idempotency-Key`` on ``POST tables/{id}/games/``: a resent game is stored once."""
 
-import json
-
 import pytest
 from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
@@ -9,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.test import APIRequestFactory
 
 from tests import factories as f
+from tests.api.conftest import post_game
 from tournaments.api.idempotency import idempotent
 from tournaments.models import Club, Game, IdempotencyKey
 
@@ -17,21 +16,11 @@ pytestmark = pytest.mark.django_db
 KARO_WON = {"declarer_seat": 2, "game": "diamonds", "matadors": 1, "won": True}
 
 
-def _post(client, table, body, key):
-    headers = {} if key is None else {"HTTP_IDEMPOTENCY_KEY": key}
-    return client.post(
-        f"/api/v1/tables/{table.id}/games/",
-        data=json.dumps(body),
-        content_type="application/json",
-        **headers,
-    )
-
-
 def test_resent_game_with_the_same_key_returns_the_first_answer_and_stores_nothing(director_client):
     table = f.make_seated_table(players=4, rounds_per_series=2)
 
-    first = _post(director_client, table, KARO_WON, "3f6c1d2e-key")
-    again = _post(director_client, table, KARO_WON, "3f6c1d2e-key")
+    first = post_game(director_client, table, KARO_WON, key="3f6c1d2e-key")
+    again = post_game(director_client, table, KARO_WON, key="3f6c1d2e-key")
 
     assert (first.status_code, again.status_code) == (201, 201)
     assert again.json() == first.json()
@@ -41,9 +30,9 @@ def test_resent_game_with_the_same_key_returns_the_first_answer_and_stores_nothi
 
 def test_same_key_with_another_body_is_refused_with_422(director_client):
     table = f.make_seated_table(players=4, rounds_per_series=2)
-    _post(director_client, table, KARO_WON, "key-1")
+    post_game(director_client, table, KARO_WON, key="key-1")
 
-    response = _post(director_client, table, {**KARO_WON, "won": False}, "key-1")
+    response = post_game(director_client, table, {**KARO_WON, "won": False}, key="key-1")
 
     assert response.status_code == 422
     assert response.json()["errors"][0]["field"] == "Idempotency-Key"
@@ -56,7 +45,9 @@ def test_new_keys_and_no_key_store_a_game_each(director_client):
 
     body = {**KARO_WON, "declarer_seat": 4}  # seat 4 deals game 4 only
 
-    statuses = [_post(director_client, table, body, key).status_code for key in ("a", "b", None)]
+    statuses = [
+        post_game(director_client, table, body, key=key).status_code for key in ("a", "b", None)
+    ]
 
     assert statuses == [201, 201, 201]
     assert Game.objects.filter(table=table).count() == 3
@@ -65,8 +56,9 @@ def test_new_keys_and_no_key_store_a_game_each(director_client):
 def test_refused_game_keeps_no_key_so_a_resend_is_checked_again(director_client):
     table = f.make_seated_table(players=4, rounds_per_series=2)
 
-    refused = _post(director_client, table, {**KARO_WON, "declarer_seat": 1}, "k")  # seat 1 deals
-    again = _post(director_client, table, {**KARO_WON, "declarer_seat": 1}, "k")
+    # seat 1 deals
+    refused = post_game(director_client, table, {**KARO_WON, "declarer_seat": 1}, key="k")
+    again = post_game(director_client, table, {**KARO_WON, "declarer_seat": 1}, key="k")
 
     assert (refused.status_code, again.status_code) == (400, 400)
     assert IdempotencyKey.objects.count() == 0
@@ -76,7 +68,7 @@ def test_refused_game_keeps_no_key_so_a_resend_is_checked_again(director_client)
 def test_unusable_key_is_refused_with_400_naming_the_header(director_client, key):
     table = f.make_seated_table(players=4, rounds_per_series=2)
 
-    response = _post(director_client, table, KARO_WON, key)
+    response = post_game(director_client, table, KARO_WON, key=key)
 
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "Idempotency-Key"

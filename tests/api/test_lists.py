@@ -9,16 +9,7 @@ from tournaments.models import AuditEntry, Club, Game, Table
 
 pytestmark = pytest.mark.django_db
 
-SETTLEMENT_FIELDS = {
-    "seat",
-    "participant",
-    "game_points",
-    "won",
-    "lost",
-    "bonus_won_lost",
-    "bonus_opponents_lost",
-    "total",
-}
+SETTLEMENT_FIELDS = {"seat", "participant", *f.SUM_FIELDS}
 KARO_WON = {"game": "diamonds", "matadors": 1, "won": True}
 
 

@@ -4,11 +4,10 @@ The device posts each kept game with its table code, an ``Idempotency-Key`` and 
 number it showed; a keyboard entry travels as its typed line.
 """
 
-import json
-
 import pytest
 
 from tests import factories as f
+from tests.api.conftest import post_game
 from tournaments.models import AuditEntry, Game
 from tournaments.services import table_access
 
@@ -16,23 +15,11 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 KARO_WON = {"declarer_seat": 2, "game": "diamonds", "matadors": 1, "won": True}
 
 
-def _post(client, table, body, *, code=None, key=None):
-    headers = {"HTTP_X_TABLE_CODE": code} if code else {}
-    if key:
-        headers["HTTP_IDEMPOTENCY_KEY"] = key
-    return client.post(
-        f"/api/v1/tables/{table.id}/games/",
-        data=json.dumps(body),
-        content_type="application/json",
-        **headers,
-    )
-
-
 def test_device_enters_a_typed_line_with_its_number(client):
     table = f.make_seated_table(players=3, rounds_per_series=2)
     code = table_access.issue_code(table)
 
-    response = _post(client, table, {"line": "2 kr m2 h +", "number": 1}, code=code, key="k-1")
+    response = post_game(client, table, {"line": "2 kr m2 h +", "number": 1}, code=code, key="k-1")
 
     assert response.status_code == 201
     game = Game.objects.get(table=table, number=1)
@@ -57,7 +44,7 @@ def test_bad_line_is_refused_naming_the_field_and_stores_nothing(client, body, f
     table = f.make_seated_table(players=3, rounds_per_series=2)
     code = table_access.issue_code(table)
 
-    response = _post(client, table, body, code=code, key="k-bad")
+    response = post_game(client, table, body, code=code, key="k-bad")
 
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == field
@@ -69,7 +56,7 @@ def test_device_game_clashing_with_a_stored_one_is_refused_and_audited(client):
     code = table_access.issue_code(table)
     f.enter(table, **KARO_WON)
 
-    response = _post(client, table, {"line": "3 gr m1 +", "number": 1}, code=code, key="k-2")
+    response = post_game(client, table, {"line": "3 gr m1 +", "number": 1}, code=code, key="k-2")
 
     assert response.status_code == 409
     assert Game.objects.filter(table=table).count() == 1
@@ -84,7 +71,7 @@ def test_director_clash_is_answered_without_an_audit_entry(client):
     f.enter(table, **KARO_WON)
     client.force_login(f.make_staff_user())
 
-    response = _post(client, table, {**KARO_WON, "game": "grand", "number": 1})
+    response = post_game(client, table, {**KARO_WON, "game": "grand", "number": 1})
 
     assert response.status_code == 409
     assert not AuditEntry.objects.filter(action="entry_clash").exists()
@@ -102,7 +89,7 @@ def test_game_sent_again_exactly_as_stored_is_answered_as_stored(client, body):
     code = table_access.issue_code(table)
     f.enter(table, **KARO_WON)
 
-    response = _post(client, table, body, code=code, key="k-again")
+    response = post_game(client, table, body, code=code, key="k-again")
 
     assert response.status_code == 200
     assert response.json()["number"] == 1
@@ -115,7 +102,7 @@ def test_game_sent_again_with_another_result_is_a_clash(client):
     code = table_access.issue_code(table)
     f.enter(table, **KARO_WON)
 
-    response = _post(client, table, {"line": "2 ka m1 -", "number": 1}, code=code, key="k-3")
+    response = post_game(client, table, {"line": "2 ka m1 -", "number": 1}, code=code, key="k-3")
 
     assert response.status_code == 409
     assert Game.objects.get(table=table, number=1).won is True

@@ -7,11 +7,9 @@ shared counters (services/attempts.py) let exactly the limit through.
 """
 
 import json
-import threading
 from collections import Counter
 
 import pytest
-from django.db import connection
 from django.test import Client
 
 from tests import factories as f
@@ -28,22 +26,7 @@ HALL = "192.0.2.77"
 
 def at_once(call):
     """Run ``call(index)`` in :data:`THREADS` threads released together; their results."""
-    barrier = threading.Barrier(THREADS)
-    results = [None] * THREADS
-
-    def run(index):
-        barrier.wait()
-        try:
-            results[index] = call(index)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(THREADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return results
+    return f.run_together(THREADS, call)
 
 
 def test_wrong_table_codes_at_once_are_refused_after_exactly_the_limit():

@@ -5,11 +5,8 @@ still in flight); bounded: a few rounds of two requests.
 """
 
 import json
-import threading
 
 import pytest
-from django.db import connection
-from django.test import Client
 
 from tests import factories as f
 from tournaments.models import Game
@@ -21,29 +18,15 @@ KARO_WON = {"game": "diamonds", "matadors": 1, "won": True}
 
 
 def _post_twice_at_once(user, path, body, key):
-    barrier = threading.Barrier(2)
-    responses = [None, None]
+    def post(client):
+        return client.post(
+            path,
+            data=json.dumps(body),
+            content_type="application/json",
+            HTTP_IDEMPOTENCY_KEY=key,
+        )
 
-    def post(index):
-        client = Client()
-        client.force_login(user)
-        barrier.wait()
-        try:
-            responses[index] = client.post(
-                path,
-                data=json.dumps(body),
-                content_type="application/json",
-                HTTP_IDEMPOTENCY_KEY=key,
-            )
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=post, args=(i,)) for i in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return responses
+    return f.run_together(2, post, prepare=lambda index: f.logged_in_client(user))
 
 
 def test_same_key_sent_twice_at_once_stores_one_game():

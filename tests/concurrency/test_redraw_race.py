@@ -7,11 +7,8 @@ Real threads with their own connections; bounded: a few rounds of two requests.
 """
 
 import json
-import threading
 
 import pytest
-from django.db import connection
-from django.test import Client
 
 from tests import factories as f
 from tournaments.models import Game, Table
@@ -33,29 +30,14 @@ def _drawn_series(seed):
 
 def _post_together(user, requests):
     """POST each (path, body) from its own thread, released together; returns the responses."""
-    barrier = threading.Barrier(len(requests))
-    responses = [None] * len(requests)
 
-    def post(index, path, body):
-        client = Client()
-        client.force_login(user)
-        barrier.wait()
-        try:
-            responses[index] = client.post(
-                path, data=json.dumps(body), content_type="application/json"
-            )
-        finally:
-            connection.close()
+    def post(ready):
+        client, (path, body) = ready
+        return client.post(path, data=json.dumps(body), content_type="application/json")
 
-    threads = [
-        threading.Thread(target=post, args=(i, path, body))
-        for i, (path, body) in enumerate(requests)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return responses
+    return f.run_together(
+        len(requests), post, prepare=lambda index: (f.logged_in_client(user), requests[index])
+    )
 
 
 @pytest.mark.parametrize("draw_first", [True, False])

@@ -6,11 +6,9 @@ of rounds, each two requests.
 """
 
 import json
-import threading
 
 import pytest
 from django.db import connection
-from django.test import Client
 
 from tests import factories as f
 from tournaments.models import Game
@@ -23,25 +21,15 @@ KARO_WON = {"game": "diamonds", "matadors": 1, "won": True}
 
 def _post_concurrently(user, path, bodies):
     """POST each body from its own thread, released together; returns the status codes."""
-    barrier = threading.Barrier(len(bodies))
-    statuses = [None] * len(bodies)
 
-    def post(index, body):
-        client = Client()
-        client.force_login(user)
-        barrier.wait()
-        try:
-            response = client.post(path, data=json.dumps(body), content_type="application/json")
-            statuses[index] = response.status_code
-        finally:
-            connection.close()
+    def post(ready):
+        client, body = ready
+        response = client.post(path, data=json.dumps(body), content_type="application/json")
+        return response.status_code
 
-    threads = [threading.Thread(target=post, args=(i, b)) for i, b in enumerate(bodies)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return statuses
+    return f.run_together(
+        len(bodies), post, prepare=lambda index: (f.logged_in_client(user), bodies[index])
+    )
 
 
 def test_same_game_posted_twice_at_once_is_stored_once_and_answered_409():

@@ -6,10 +6,8 @@ Real threads with their own database connections, released together; a few round
 """
 
 import json
-import threading
 
 import pytest
-from django.db import connection
 from django.test import Client
 
 from tests import factories as f
@@ -23,30 +21,18 @@ KREUZ = {"game": "clubs", "matadors": 2}
 
 
 def _take_concurrently(table, number, codes, revision):
-    barrier = threading.Barrier(len(codes))
-    answers = [None] * len(codes)
     path = f"/api/v1/tables/{table.id}/differences/{number}/take/"
 
-    def take(index, code):
-        client = Client()
-        barrier.wait()
-        try:
-            response = client.post(
-                path,
-                data=json.dumps({"revision": revision}),
-                content_type="application/json",
-                HTTP_X_TABLE_CODE=code,
-            )
-            answers[index] = response.status_code
-        finally:
-            connection.close()
+    def take(index):
+        response = Client().post(
+            path,
+            data=json.dumps({"revision": revision}),
+            content_type="application/json",
+            HTTP_X_TABLE_CODE=codes[index],
+        )
+        return response.status_code
 
-    threads = [threading.Thread(target=take, args=(i, c)) for i, c in enumerate(codes)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return answers
+    return f.run_together(len(codes), take)
 
 
 def test_both_devices_taking_the_other_version_at_once_end_in_one_agreed_version():

@@ -7,13 +7,8 @@ from tests import factories as f
 from tournaments.services import participants
 
 pytestmark = pytest.mark.django_db(transaction=True)
-CLUB = "Skatfreunde Herz Dame Bad Münstereifel-Nöthen 1978 e.V."
-NAMES = [
-    ("Jürgen", "Müller-Lüdenscheidt"),
-    ("Wolfgang", "von der Heydt-Ærøskøbing"),
-    ("Karin", "Ersatzmann-Çelik"),
-    ("Hans-Peter", "Schäfer"),
-]
+CLUB = f.LONG_CLUB
+NAMES = f.hard_names("mueller", "heydt", "celik", "schaefer")
 
 
 @pytest.fixture

@@ -3,10 +3,11 @@
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from tests import factories as f
 from tournaments.exports.fitting import SHRINK, fit
 from tournaments.exports.styles import BOLD, FONT
 
-CLUB = "Skatfreunde Herz Dame Bad Münstereifel-Nöthen 1978 e.V."
+CLUB = f.LONG_CLUB
 
 
 def test_a_text_that_fits_keeps_its_size_and_line():

@@ -2,11 +2,9 @@
 file headers, refusals and query counts."""
 
 import datetime
-import io
 import re
 
 import pytest
-from pypdf import PdfReader
 
 from tests import factories as f
 from tournaments.exports.formatting import number
@@ -21,19 +19,6 @@ MEDIA_TYPES = {
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     "csv": "text/csv",
 }
-GRAND_OUVERT = {
-    "game": "grand",
-    "matadors": 4,
-    "ouvert": True,
-    "won": True,
-    "schneider": True,
-    "schwarz": True,
-}
-
-
-def pdf_text(response) -> str:
-    reader = PdfReader(io.BytesIO(response.content))
-    return "\n".join(page.extract_text() for page in reader.pages)
 
 
 def row_cells(text: str, name: str) -> list[str]:
@@ -63,7 +48,7 @@ def big_winner(db):
         if dealer == 2:
             f.enter(table, declarer_seat=3, game="diamonds", matadors=1, won=True)
         else:
-            f.enter(table, declarer_seat=2, **GRAND_OUVERT)
+            f.enter(table, declarer_seat=2, **f.GRAND_OUVERT)
     return table.series
 
 
@@ -75,7 +60,7 @@ def test_series_ranking_pdf_lists_names_in_ranking_order_with_german_totals(clie
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert "_Serie-1_Rangliste.pdf" in response["Content-Disposition"]
-    text = pdf_text(response)
+    text = f.pdf_text(response.content)
     assert in_order(text, [row.name for row in rows])
     assert rows[0].total == 1884
     assert "1.884" in text
@@ -92,7 +77,7 @@ def test_tournament_ranking_pdf_has_a_column_per_series_and_the_total(client):
     response = client.get(f"{API}tournaments/{tournament.id}/ranking.pdf")
 
     assert response.status_code == 200
-    text = pdf_text(response)
+    text = f.pdf_text(response.content)
     assert "Serie 1" in text and "Serie 2" in text and "Gesamt" in text
     assert in_order(text, [row.name for row in rows])
     for row in rows:
@@ -115,7 +100,7 @@ def test_team_ranking_pdf_lists_teams_with_their_members(client):
     response = client.get(f"{API}tournaments/{tournament.id}/teams/ranking.pdf")
 
     assert response.status_code == 200
-    text = pdf_text(response)
+    text = f.pdf_text(response.content)
     expected = []
     for row in rows:
         expected += [row.name, *(member.name for member in row.members)]
@@ -131,7 +116,7 @@ def test_season_ranking_pdf_shows_series_played_and_counted(client):
     response = client.get(f"{API}clubs/{club.id}/season-ranking.pdf?year=2025")
 
     assert response.status_code == 200
-    text = pdf_text(response)
+    text = f.pdf_text(response.content)
     assert "Grand Hand Köln" in text
     assert in_order(text, [row.name for row in rows])
     tournaments, played, counted = row_cells(text, rows[0].name)[-6:-3]
@@ -184,7 +169,7 @@ def test_ranking_pdf_of_a_series_without_games_says_so(client):
     response = client.get(f"{API}series/{series.id}/ranking.pdf")
 
     assert response.status_code == 200
-    text = pdf_text(response)
+    text = f.pdf_text(response.content)
     assert "Rangliste – Serie 1" in text
     assert "Noch keine Ergebnisse" in text
 

@@ -20,15 +20,6 @@ from tournaments.skat import Declaration, GameType, Outcome, evaluate
 
 pytestmark = pytest.mark.django_db
 
-GRAND_OUVERT = {
-    "game": "grand",
-    "matadors": 4,
-    "ouvert": True,
-    "won": True,
-    "schneider": True,
-    "schwarz": True,
-}
-
 API = "/api/v1/"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 RANKING_FIELDS = (
@@ -37,23 +28,13 @@ RANKING_FIELDS = (
     "name",
     "club",
     "team",
-    "game_points",
-    "won",
-    "lost",
-    "bonus_won_lost",
-    "bonus_opponents_lost",
-    "total",
+    *f.SUM_FIELDS,
 )
 SETTLEMENT_FIELDS = (
     "seat",
     "start_number",
     "name",
-    "game_points",
-    "won",
-    "lost",
-    "bonus_won_lost",
-    "bonus_opponents_lost",
-    "total",
+    *f.SUM_FIELDS,
 )
 
 
@@ -191,7 +172,7 @@ def test_series_lists_xlsx_is_a_game_record_the_rules_engine_values_again(client
     tournament = f.make_tournament(rounds_per_series=1)
     people = f.make_participants(tournament, 4)
     table = f.make_table(f.make_series(tournament), people)
-    f.enter(table, declarer_seat=2, **GRAND_OUVERT)
+    f.enter(table, declarer_seat=2, **f.GRAND_OUVERT)
     f.enter(table, declarer_seat=3, game="null", hand=True, won=False)
     f.enter(table, declarer_seat=4, game="clubs", matadors=2, with_matadors=False, bid=48, won=True)
     f.enter(table, declarer_seat=1, game="hearts", matadors=1, declarer_eyes=95, declarer_tricks=9)

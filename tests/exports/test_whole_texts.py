@@ -10,16 +10,10 @@ from tournaments.services import draw
 pytestmark = pytest.mark.django_db
 
 API = "/api/v1/"
-CLUB = "Skatfreunde Herz Dame Bad Münstereifel-Nöthen 1978 e.V."
-LONG_NAMES = [
-    ("Wolfgang", "von der Heydt-Ærøskøbing"),
-    ("Jürgen", "Müller-Lüdenscheidt"),
-    ("Karl-Heinz", "Großmann-Überlingen"),
-    ("Łukasz", "Wąsik"),
-    ("Дмитрий", "Иванов"),
-    ("Hans-Peter", "Schäfer"),
-    ("Elfriede", "Zimmermann-Wiesenthal"),
-]
+CLUB = f.LONG_CLUB
+LONG_NAMES = f.hard_names(
+    "heydt", "mueller", "grossmann", "wasik", "ivanov", "schaefer", "zimmermann"
+)
 START_CARD_NOTE = "Bestätigt Ihre Spiellisten. Bitte geben Sie sie nicht weiter."
 
 

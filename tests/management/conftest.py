@@ -1,6 +1,9 @@
 """Running ``manage.py bench`` inside the test process, where coverage sees it."""
 
+import io
+
 import pytest
+from django.core.management import call_command
 from django.db import connection
 
 
@@ -31,3 +34,22 @@ def development_database(tmp_path, django_db_blocker):
         settings_dict["NAME"] = saved_name
         settings_dict["TEST"].clear()
         settings_dict["TEST"].update(saved_test)
+
+
+@pytest.fixture
+def run_bench(development_database):
+    """``run_bench(*arguments)`` runs ``manage.py bench`` and returns what it printed.
+
+    Afterwards the command must have left no development database behind and the test
+    database where it was.
+    """
+    connected_to = connection.settings_dict["NAME"]
+
+    def run(*arguments):
+        out = io.StringIO()
+        call_command("bench", *arguments, stdout=out)
+        return out.getvalue()
+
+    yield run
+    assert development_database is None or not development_database.exists()
+    assert connection.settings_dict["NAME"] == connected_to

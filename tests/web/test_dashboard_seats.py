@@ -7,7 +7,7 @@ import pytest
 
 from tests import factories as f
 from tournaments.models import Tournament
-from tournaments.services import seating, states
+from tournaments.services import states
 
 pytestmark = pytest.mark.django_db
 
@@ -18,12 +18,7 @@ def _row(director_client, tournament) -> str:
 
 
 def test_a_replaced_player_stays_in_the_tables_row_marked(director_client, director_user):
-    table = f.make_seated_table(players=4, rounds_per_series=2)
-    for _ in range(4):
-        f.enter(table, passed=True)
-    newcomer = f.make_participants(table.series.tournament, 1)[0]
-    seating.replace_player(table, 2, newcomer.id, 5)
-    f.play_out(table)
+    table, newcomer = f.make_replaced_table()
     f.sign_all(table)
     leaver = table.seats.get(number=2, from_game=1).participant
     tournament = table.series.tournament

@@ -11,12 +11,7 @@ from tournaments.services import participants
 pytestmark = pytest.mark.django_db
 
 API = "/api/v1/"
-NAMES = [
-    ("Jürgen", "Müller-Lüdenscheidt"),
-    ("Łukasz", "Wąsik"),
-    ("Дмитрий", "Иванов"),
-    ("Ingrid", "Weiß"),
-]
+NAMES = f.hard_names("mueller", "wasik", "ivanov", "weiss")
 QUERIES = [
     ("muller", "Jürgen Müller-Lüdenscheidt"),
     ("mueller", "Jürgen Müller-Lüdenscheidt"),

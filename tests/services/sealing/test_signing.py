@@ -335,12 +335,7 @@ def test_different_drawings_on_every_seat_seal_the_list(table):
 
 
 def test_wrong_pins_are_limited_per_player_not_per_seat(db):
-    table = f.make_seated_table(players=4, rounds_per_series=2)
-    for _ in range(4):
-        f.enter(table, passed=True)
-    newcomer = f.make_participants(table.series.tournament, 1)[0]
-    seating.replace_player(table, 2, newcomer.id, 5)
-    f.play_out(table)
+    table, newcomer = f.make_replaced_table()
     leaver = table.seats.get(number=2, from_game=1).participant
     wrong = "0000" if leaver.pin != "0000" else "1111"
     for _ in range(signing.PIN_ATTEMPTS):
@@ -600,12 +595,7 @@ def test_a_player_who_left_has_to_sign_too(db):
 
 
 def test_a_seat_with_a_replacement_needs_the_participant(db):
-    table = f.make_seated_table(players=4, rounds_per_series=2)
-    for _ in range(4):
-        f.enter(table, passed=True)
-    newcomer = f.make_participants(table.series.tournament, 1)[0]
-    seating.replace_player(table, 2, newcomer.id, 5)
-    f.play_out(table)
+    table, newcomer = f.make_replaced_table()
 
     ambiguous = refused(lambda: signing.sign_list(table, 2, pin=newcomer.pin))
     stranger = refused(lambda: signing.sign_list(table, 1, participant=newcomer.id, pin="1234"))
