@@ -12,6 +12,8 @@ skip into a failure, so CI cannot pass without having run them.
 import os
 import shutil
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -167,6 +169,18 @@ def new_page(request, browser, live_server):
         _save_screenshots(request.node.name, contexts)
     for context in contexts:
         context.close()
+    _wait_for_requests_in_flight()
+
+
+def _wait_for_requests_in_flight(timeout_s: float = 15) -> None:
+    """Let the live server finish the requests the closed pages left running (a save, a
+    poll) before the test's database is emptied: on PostgreSQL, a request still writing
+    while the teardown's TRUNCATE takes its locks ends in a deadlock."""
+    deadline = time.monotonic() + timeout_s
+    for thread in threading.enumerate():
+        target = getattr(thread, "_target", None)
+        if getattr(target, "__name__", "") == "process_request_thread":
+            thread.join(max(0.0, deadline - time.monotonic()))
 
 
 # What a page says, in a few lines: CI keeps a failed test's output, not its screenshots.
