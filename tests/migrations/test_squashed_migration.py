@@ -1,4 +1,4 @@
-"""The squashed first migration: fresh databases get the whole schema, old ones keep theirs."""
+"""The squashed migrations: fresh databases get the whole schema, old ones keep theirs."""
 
 import pytest
 from django.conf import settings
@@ -22,14 +22,26 @@ OLD_CHAIN = [
     "0011_tournament_versions",
     "0012_player_german_sort_name",
 ]
+SECOND_SQUASH = ("tournaments", "0013_squashed_0020_two_lists_per_table")
+SECOND_CHAIN = [
+    "0013_order_by_own_columns",
+    "0014_tournament_is_demo",
+    "0015_tournament_sign_with_pin",
+    "0016_club_directors_series_lineup",
+    "0017_attempts_payment_reversals_treasurer_group",
+    "0018_player_search_name",
+    "0019_club_treasurers_kassenwart_group",
+    "0020_two_lists_per_table",
+]
 
 
-def test_squashed_migration_replaces_the_whole_old_chain():
+@pytest.mark.parametrize(
+    ("squashed", "chain"), [(SQUASHED, OLD_CHAIN), (SECOND_SQUASH, SECOND_CHAIN)]
+)
+def test_squashed_migration_replaces_the_whole_old_chain(squashed, chain):
     loader = MigrationLoader(None, ignore_no_migrations=True)
 
-    assert loader.disk_migrations[SQUASHED].replaces == [
-        ("tournaments", name) for name in OLD_CHAIN
-    ]
+    assert loader.disk_migrations[squashed].replaces == [("tournaments", name) for name in chain]
 
 
 @pytest.mark.django_db
@@ -46,6 +58,21 @@ def test_database_recorded_at_0012_counts_the_squashed_migration_as_applied():
     pending = {migration.name for migration, _ in plan if migration.app_label == "tournaments"}
     assert SQUASHED[1] not in pending
     assert not pending & set(OLD_CHAIN)  # only migrations written after the squash remain
+
+
+@pytest.mark.django_db
+def test_database_recorded_at_0020_counts_both_squashed_migrations_as_applied():
+    recorder = MigrationRecorder(connection)
+    recorder.migration_qs.filter(app="tournaments").delete()
+    for name in OLD_CHAIN + SECOND_CHAIN:
+        recorder.record_applied("tournaments", name)
+
+    loader = MigrationLoader(connection)
+    plan = MigrationExecutor(connection).migration_plan(loader.graph.leaf_nodes())
+
+    assert {SQUASHED, SECOND_SQUASH} <= set(loader.applied_migrations)
+    pending = {migration.name for migration, _ in plan if migration.app_label == "tournaments"}
+    assert not pending & {SQUASHED[1], SECOND_SQUASH[1], *OLD_CHAIN, *SECOND_CHAIN}
 
 
 @pytest.mark.django_db
