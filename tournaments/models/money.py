@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from .checks import at_least
 from .relations import participant_link, recorded_by, series_link, tournament_link
 
 MONEY = {"max_digits": 8, "decimal_places": 2}
@@ -156,7 +157,7 @@ class PrizeRule(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "classification", "rank"], name="prize_unique_rank"
             ),
-            models.CheckConstraint(condition=Q(rank__gte=1), name="prize_rank_min"),
+            at_least("prize", "rank"),
             models.CheckConstraint(
                 condition=Q(amount__isnull=False, percent__isnull=True, amount__gte=0)
                 | Q(amount__isnull=True, percent__isnull=False, percent__gte=0, percent__lte=100),

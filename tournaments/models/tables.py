@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.skat.rounds import Presence
 
+from .checks import at_least, within
 from .locking import ListRow, TableQuerySet, ensure_table_changeable, ensure_table_deletable
 from .numbering import numbered_within
 from .relations import participant_link, series_link, table_link, tournament_link
@@ -128,10 +129,8 @@ class Seat(ListRow):
             models.UniqueConstraint(
                 fields=["table", "number", "from_game"], name="seat_unique_start"
             ),
-            models.CheckConstraint(
-                condition=Q(number__gte=1) & Q(number__lte=4), name="seat_number_range"
-            ),
-            models.CheckConstraint(condition=Q(from_game__gte=1), name="seat_from_game_min"),
+            within("seat", "number", 1, 4),
+            at_least("seat", "from_game"),
             models.CheckConstraint(
                 condition=Q(until_game__isnull=True) | Q(until_game__gte=F("from_game") - 1),
                 name="seat_until_after_from",
@@ -176,9 +175,7 @@ class SummaryEntry(ListRow):
             models.UniqueConstraint(
                 fields=["table", "participant"], name="summary_unique_participant"
             ),
-            models.CheckConstraint(
-                condition=Q(seat__gte=1) & Q(seat__lte=4), name="summary_seat_range"
-            ),
+            within("summary", "seat", 1, 4),
         ]
         indexes = [models.Index(fields=["tournament", "participant"])]
 
