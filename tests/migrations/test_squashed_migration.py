@@ -1,11 +1,18 @@
 """The squashed migrations: fresh databases get the whole schema, old ones keep theirs."""
 
+import importlib
+
 import pytest
+from django.apps import apps
 from django.conf import settings
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
+
+from tests import factories as f
+from tournaments.models import Player
+from tournaments.text import search_text
 
 SQUASHED = ("tournaments", "0001_squashed_0012_player_german_sort_name")
 OLD_CHAIN = [
@@ -80,3 +87,15 @@ def test_fresh_database_has_the_cache_table():
     tables = connection.introspection.table_names()
 
     assert settings.CACHES["default"]["LOCATION"] in tables
+
+
+@pytest.mark.django_db
+def test_the_second_squash_keeps_filling_in_the_search_names_of_existing_players():
+    migration = importlib.import_module(f"tournaments.migrations.{SECOND_SQUASH[1]}")
+    player = f.make_player(first_name="Jürgen", last_name="Müller")
+    Player.objects.filter(pk=player.pk).update(search_name="")
+
+    migration.fill_search_names(apps, None)
+
+    player.refresh_from_db()
+    assert player.search_name == search_text("Jürgen Müller") != ""
