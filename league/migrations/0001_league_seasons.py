@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('tournaments', '0016_club_directors_series_lineup'),
+        ('tournaments', '0013_squashed_0020_two_lists_per_table'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

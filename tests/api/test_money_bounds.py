@@ -260,7 +260,7 @@ def test_the_treasurer_in_the_one_group_records_payments_but_not_the_tariff(clie
 
 def test_the_migration_moves_the_old_treasurer_group_into_the_one_group():
     migration = importlib.import_module(
-        "tournaments.migrations.0017_attempts_payment_reversals_treasurer_group"
+        "tournaments.migrations.0013_squashed_0020_two_lists_per_table"
     )
     old = Group.objects.create(name="treasurer")
     user = get_user_model().objects.create_user(username="alt-kasse")

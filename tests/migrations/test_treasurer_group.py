@@ -5,7 +5,6 @@ function is run here on its own rather than looked for in the test database.
 """
 
 import importlib
-from pathlib import Path
 
 import pytest
 from django.apps import apps
@@ -13,11 +12,8 @@ from django.contrib.auth.models import Group
 
 from tournaments.services.roles import TREASURER_GROUP
 
-# Found by its name's end: migrations are renumbered when branches meet.
-[_FILE] = (Path(__file__).parents[2] / "tournaments" / "migrations").glob(
-    "*_club_treasurers_kassenwart_group.py"
-)
-MIGRATION = importlib.import_module(f"tournaments.migrations.{_FILE.stem}")
+# The migration that made the group (0019) is squashed into this one, which keeps it.
+MIGRATION = importlib.import_module("tournaments.migrations.0013_squashed_0020_two_lists_per_table")
 
 
 @pytest.mark.django_db

@@ -17,20 +17,18 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from tournaments.models import Club, Series, Tournament
-from tournaments.services import ranking
 
 from . import styles
 from .columns import Column, pdf_value
 from .fitting import fit, fitting_size
 from .formatting import date, date_time, pdf_text
 from .rankings import (
-    season_columns,
-    series_columns,
+    season_sheet,
     series_label,
-    team_columns,
-    team_lines,
-    tournament_columns,
+    series_sheet,
+    team_sheet,
     tournament_ranking,
+    tournament_sheet,
 )
 from .styles import BOLD, FONT, MARGIN
 
@@ -221,9 +219,9 @@ def render_ranking(title: str, subtitle: str, columns: list[Column], rows, out, 
 def series_ranking_pdf(series: Series, out) -> None:
     """The ranking of one series (with the SkWO columns of the settlement)."""
     title = f"{_ranking_word(series)} – {series_label(series)}"
-    rows = ranking.rank_series(series)
+    sheet = series_sheet(series)
     line = tournament_line(series.tournament)
-    render_ranking(title, line, series_columns(), rows, out, note=final_note(series))
+    render_ranking(title, line, sheet.columns, sheet.rows, out, note=final_note(series))
 
 
 def tournament_ranking_pdf(tournament: Tournament, out) -> None:
@@ -232,8 +230,8 @@ def tournament_ranking_pdf(tournament: Tournament, out) -> None:
     title = f"{_ranking_word(tournament)} – {tournament.name}"
     wide = len(data.series) > PORTRAIT_SERIES
     line = tournament_line(tournament)
-    columns = tournament_columns(data)
-    render_ranking(title, line, columns, data.rows, out, wide=wide, note=final_note(tournament))
+    sheet, note = tournament_sheet(data), final_note(tournament)
+    render_ranking(title, line, sheet.columns, sheet.rows, out, wide=wide, note=note)
 
 
 def _finished(event) -> bool:
@@ -254,19 +252,19 @@ def final_note(event) -> str:
 
 def team_ranking_pdf(tournament: Tournament, out) -> None:
     """The team ranking (Mannschaftswertung): each team, then its members, best first."""
-    title = f"{gettext('Team ranking')} – {tournament.name}"
+    sheet = team_sheet(tournament)
     empty = gettext("This tournament has no teams.")
     line = tournament_line(tournament)
-    render_ranking(title, line, team_columns(), team_lines(tournament), out, empty=empty)
+    render_ranking(sheet.title, line, sheet.columns, sheet.rows, out, empty=empty)
 
 
 def season_ranking_pdf(
     club: Club, year: int, out, *, best: int | None = None, min_series: int | None = None
 ) -> None:
     """A club's season ranking (Jahreswertung); the service refuses a bad year or count."""
-    rows = ranking.rank_season(club, year, best=best, min_series=min_series)
-    title = gettext("Season ranking %(year)d – %(club)s") % {"year": year, "club": club.name}
-    render_ranking(title, season_note(club, best, min_series), season_columns(), rows, out)
+    sheet = season_sheet(club, year, best=best, min_series=min_series)
+    note = season_note(club, best, min_series)
+    render_ranking(sheet.title, note, sheet.columns, sheet.rows, out)
 
 
 def season_note(club: Club, best: int | None, min_series: int | None) -> str:

@@ -7,16 +7,18 @@ points (the sums per participant and series, added up for the tournament); the s
 columns value those sums with the tournament's extra-points scheme (``Totals.total``,
 exactly as ``rank_series`` values them). The queries do not grow with the players.
 
-Each ranking export is declared once as a list of :class:`~.columns.Column` (below); the
-spreadsheets and the PDFs render those lists.
+Each ranking export is declared once as a list of :class:`~.columns.Column` (below) and
+paired with its rows once as a :class:`Sheet`; the spreadsheets, the CSV files and the PDFs
+render those sheets.
 """
 
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import NamedTuple
 
 from django.utils.translation import gettext
 
-from tournaments.models import Series, Tournament
+from tournaments.models import Club, Series, Tournament
 from tournaments.services import ranking
 from tournaments.services.lists.settlement import Totals
 from tournaments.services.ranking import RankingRow
@@ -216,3 +218,35 @@ def team_columns() -> list[Column]:
 
 def series_label(series: Series) -> str:
     return gettext("Series %(number)d") % {"number": series.number}
+
+
+class Sheet(NamedTuple):
+    """A ranking as every file lays it out: its columns, its rows, and the title it has in
+    every format (empty where each format writes its own)."""
+
+    columns: list[Column]
+    rows: list
+    title: str = ""
+
+
+def series_sheet(series: Series, rows: list[RankingRow] | None = None) -> Sheet:
+    """A series' ranking; ``rows`` where they are at hand (``TournamentRanking.series_rows``)."""
+    return Sheet(series_columns(), ranking.rank_series(series) if rows is None else rows)
+
+
+def tournament_sheet(data: TournamentRanking) -> Sheet:
+    return Sheet(tournament_columns(data), data.rows)
+
+
+def team_sheet(tournament: Tournament) -> Sheet:
+    title = f"{gettext('Team ranking')} – {tournament.name}"
+    return Sheet(team_columns(), team_lines(tournament), title)
+
+
+def season_sheet(
+    club: Club, year: int, *, best: int | None = None, min_series: int | None = None
+) -> Sheet:
+    """A club's season ranking (Jahreswertung); the service refuses a bad year or count."""
+    rows = ranking.rank_season(club, year, best=best, min_series=min_series)
+    title = gettext("Season ranking %(year)d – %(club)s") % {"year": year, "club": club.name}
+    return Sheet(season_columns(), rows, title)

@@ -21,7 +21,6 @@ from operator import is_not
 from django.utils.translation import gettext
 
 from tournaments.models import Club, Series, Tournament
-from tournaments.services import ranking
 
 from . import list_money
 from .columns import XLSX_FORMATS, Column, cell_values, csv_text, xlsx_text
@@ -29,13 +28,13 @@ from .formatting import date
 from .game_record import game_columns, settlement_columns
 from .listsheet import ListSheet, load_sheet, table_queryset
 from .rankings import (
-    season_columns,
-    series_columns,
+    Sheet,
+    season_sheet,
     series_label,
-    team_columns,
-    team_lines,
-    tournament_columns,
+    series_sheet,
+    team_sheet,
     tournament_ranking,
+    tournament_sheet,
 )
 from .xlsx import XLSXWorkbook
 
@@ -96,18 +95,18 @@ def table_sheet(workbook, title: str, line: str, columns: list[Column], rows) ->
     return sheet
 
 
+def ranking_sheet(workbook, name: str, sheet: Sheet, line: str = "") -> SheetWriter:
+    """A ranking as a sheet named ``name``, under ``line`` or else the ranking's title."""
+    return table_sheet(workbook, name, line or sheet.title, sheet.columns, sheet.rows)
+
+
 # --- Workbooks ---------------------------------------------------------------------------
 
 
 def series_ranking_xlsx(series: Series) -> bytes:
     workbook = XLSXWorkbook()
-    table_sheet(
-        workbook,
-        series_label(series),
-        _title_line(series.tournament, series),
-        series_columns(),
-        ranking.rank_series(series),
-    )
+    title = _title_line(series.tournament, series)
+    ranking_sheet(workbook, series_label(series), series_sheet(series), title)
     return _save(workbook)
 
 
@@ -120,20 +119,9 @@ def tournament_ranking_xlsx(tournament: Tournament) -> bytes:
     workbook = XLSXWorkbook()
     data = tournament_ranking(tournament)
     for series in data.series:
-        table_sheet(
-            workbook,
-            series_label(series),
-            _title_line(tournament, series),
-            series_columns(),
-            data.series_rows(series),
-        )
-    table_sheet(
-        workbook,
-        gettext("Total"),
-        _title_line(tournament),
-        tournament_columns(data),
-        data.rows,
-    )
+        sheet = series_sheet(series, data.series_rows(series))
+        ranking_sheet(workbook, series_label(series), sheet, _title_line(tournament, series))
+    ranking_sheet(workbook, gettext("Total"), tournament_sheet(data), _title_line(tournament))
     workbook.active = len(workbook.sheets) - 1
     return _save(workbook)
 
@@ -141,18 +129,16 @@ def tournament_ranking_xlsx(tournament: Tournament) -> bytes:
 def team_ranking_xlsx(tournament: Tournament) -> bytes:
     """Each team with its totals, then a line per member (as the PDF prints them)."""
     workbook = XLSXWorkbook()
-    title = f"{gettext('Team ranking')} – {tournament.name}"
-    table_sheet(workbook, gettext("Teams"), title, team_columns(), team_lines(tournament))
+    ranking_sheet(workbook, gettext("Teams"), team_sheet(tournament))
     return _save(workbook)
 
 
 def season_ranking_xlsx(
     club: Club, year: int, *, best: int | None = None, min_series: int | None = None
 ) -> bytes:
-    rows = ranking.rank_season(club, year, best=best, min_series=min_series)
+    sheet = season_sheet(club, year, best=best, min_series=min_series)
     workbook = XLSXWorkbook()
-    title = gettext("Season ranking %(year)d – %(club)s") % {"year": year, "club": club.name}
-    table_sheet(workbook, str(year), title, season_columns(), rows)
+    ranking_sheet(workbook, str(year), sheet)
     return _save(workbook)
 
 
@@ -222,23 +208,25 @@ CSV_DELIMITER = ";"
 
 
 def series_ranking_csv(series: Series) -> bytes:
-    return columns_csv(series_columns(), ranking.rank_series(series))
+    return sheet_csv(series_sheet(series))
 
 
 def tournament_ranking_csv(tournament: Tournament) -> bytes:
-    data = tournament_ranking(tournament)
-    return columns_csv(tournament_columns(data), data.rows)
+    return sheet_csv(tournament_sheet(tournament_ranking(tournament)))
 
 
 def team_ranking_csv(tournament: Tournament) -> bytes:
-    return columns_csv(team_columns(), team_lines(tournament))
+    return sheet_csv(team_sheet(tournament))
 
 
 def season_ranking_csv(
     club: Club, year: int, *, best: int | None = None, min_series: int | None = None
 ) -> bytes:
-    rows = ranking.rank_season(club, year, best=best, min_series=min_series)
-    return columns_csv(season_columns(), rows)
+    return sheet_csv(season_sheet(club, year, best=best, min_series=min_series))
+
+
+def sheet_csv(sheet: Sheet) -> bytes:
+    return columns_csv(sheet.columns, sheet.rows)
 
 
 def columns_csv(columns: list[Column], rows) -> bytes:

@@ -1,13 +1,13 @@
 """Clubs and their players: who takes part in a tournament and for which club."""
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.names import refuse_control_characters
 from tournaments.text import name_sort_key, search_text
 
-from .relations import club_link
+from .fields import optional_bound, register_number
+from .relations import assigned_users, club_link
 
 
 class Club(models.Model):
@@ -23,39 +23,31 @@ class Club(models.Model):
         validators=[refuse_control_characters],
         help_text=_("Shown where space is tight, e.g. on score sheets and rankings."),
     )
-    federation_number = models.CharField(
+    federation_number = register_number(
         _("federation number"),
-        max_length=30,
-        blank=True,
-        help_text=_("The club's number with the Skat federation, if it is a member."),
+        _("The club's number with the Skat federation, if it is a member."),
     )
-    season_best_series = models.PositiveSmallIntegerField(
+    season_best_series = optional_bound(
         _("season ranking: best series"),
-        null=True,
-        blank=True,
-        help_text=_("Count only a player's best N series of the year; empty: all series."),
+        _("Count only a player's best N series of the year; empty: all series."),
     )
     season_min_series = models.PositiveSmallIntegerField(
         _("season ranking: minimum series"),
         default=1,
         help_text=_("Players with fewer series in the year are not listed."),
     )
-    directors = models.ManyToManyField(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("directors"),
-        blank=True,
-        related_name="directed_clubs",
-        help_text=_(
+    directors = assigned_users(
+        _("directors"),
+        "directed_clubs",
+        _(
             "Staff users who direct this club's tournaments and league venues. Once a club "
             "has directors, only they and the association's administrators change its events."
         ),
     )
-    treasurers = models.ManyToManyField(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("treasurers"),
-        blank=True,
-        related_name="treasured_clubs",
-        help_text=_(
+    treasurers = assigned_users(
+        _("treasurers"),
+        "treasured_clubs",
+        _(
             "Users who keep this club's cash boxes (Kassenwart). Once a club has treasurers, "
             "no other treasurer sees its money."
         ),
@@ -98,11 +90,8 @@ class Player(models.Model):
         _("last name"), max_length=100, validators=[refuse_control_characters]
     )
     club = club_link("players", help_text=_("Leave empty for a guest player."))
-    member_number = models.CharField(
-        _("member number"),
-        max_length=30,
-        blank=True,
-        help_text=_("The player's membership number, unique within the club."),
+    member_number = register_number(
+        _("member number"), _("The player's membership number, unique within the club.")
     )
     sort_name = models.CharField(
         _("sort name"),

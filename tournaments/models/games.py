@@ -15,6 +15,7 @@ from tournaments.skat import (
 )
 from tournaments.skat.reading import DECLARATION_FIELDS, OUTCOME_FIELDS
 
+from .checks import within
 from .locking import ListRow
 from .numbering import numbered_within
 from .relations import participant_link, recorded_by, series_link, table_link, tournament_link
@@ -206,10 +207,7 @@ class Game(EnteredGame):
         ordering = ["table_id", "number"]
         constraints = [
             *entered_game_checks("game"),
-            models.CheckConstraint(
-                condition=Q(dealer_seat__gte=1) & Q(dealer_seat__lte=4),
-                name="game_dealer_seat_range",
-            ),
+            within("game", "dealer_seat", 1, 4),
             models.CheckConstraint(
                 condition=Q(table_size=3) | Q(passed=True) | ~Q(declarer_seat=F("dealer_seat")),
                 name="game_dealer_sits_out_at_4_table",

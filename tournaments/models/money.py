@@ -8,6 +8,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from .checks import at_least
+from .fields import optional_bound
 from .relations import participant_link, recorded_by, series_link, tournament_link
 
 MONEY = {"max_digits": 8, "decimal_places": 2}
@@ -23,11 +25,9 @@ class Tariff(models.Model):
     tournament = tournament_link("tariff", field=models.OneToOneField)
     entry_fee = _euros(_("entry fee"))
     lost_game_fee = _euros(_("fee per lost game"))
-    lost_game_fee_from = models.PositiveSmallIntegerField(
+    lost_game_fee_from = optional_bound(
         _("higher fee from lost game"),
-        null=True,
-        blank=True,
-        help_text=_("From this lost game of a series on the higher fee applies."),
+        _("From this lost game of a series on the higher fee applies."),
     )
     lost_game_fee_higher = models.DecimalField(
         _("higher fee per lost game"), null=True, blank=True, **MONEY
@@ -156,7 +156,7 @@ class PrizeRule(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "classification", "rank"], name="prize_unique_rank"
             ),
-            models.CheckConstraint(condition=Q(rank__gte=1), name="prize_rank_min"),
+            at_least("prize", "rank"),
             models.CheckConstraint(
                 condition=Q(amount__isnull=False, percent__isnull=True, amount__gte=0)
                 | Q(amount__isnull=True, percent__isnull=False, percent__gte=0, percent__lte=100),

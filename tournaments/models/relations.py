@@ -65,3 +65,14 @@ def recorded_by(verbose_name):
     return link(
         settings.AUTH_USER_MODEL, verbose_name, "+", on_delete=models.SET_NULL, optional=True
     )
+
+
+def assigned_users(verbose_name, related_name, help_text):
+    """Users given a role for this row (a club's directors, its treasurers); none at first."""
+    return models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=verbose_name,
+        blank=True,
+        related_name=related_name,
+        help_text=help_text,
+    )

@@ -4,6 +4,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from .checks import within
 from .locking import ListRow
 from .relations import participant_link, table_link
 
@@ -38,9 +39,7 @@ class Signature(ListRow):
             models.CheckConstraint(
                 condition=Q(method__in=["image", "pin"]), name="signature_method_valid"
             ),
-            models.CheckConstraint(
-                condition=Q(seat__gte=1) & Q(seat__lte=4), name="signature_seat_range"
-            ),
+            within("signature", "seat", 1, 4),
         ]
 
     def __str__(self) -> str:

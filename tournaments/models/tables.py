@@ -6,6 +6,8 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.skat.rounds import Presence
 
+from .checks import at_least, within
+from .fields import optional_bound, table_code
 from .locking import ListRow, TableQuerySet, ensure_table_changeable, ensure_table_deletable
 from .numbering import numbered_within
 from .relations import participant_link, series_link, table_link, tournament_link
@@ -60,21 +62,12 @@ class Table(models.Model):
         help_text=_("The director ended the list before all games were played."),
     )
     ended_reason = models.TextField(_("reason for ending the list early"), blank=True)
-    access_code = models.CharField(
-        _("table code"),
-        max_length=16,
-        null=True,
-        blank=True,
-        unique=True,
-        help_text=_("Lets one device at the table keep this list without an account."),
+    access_code = table_code(
+        _("table code"), _("Lets one device at the table keep this list without an account.")
     )
-    second_code = models.CharField(
+    second_code = table_code(
         _("table code of the second list"),
-        max_length=16,
-        null=True,
-        blank=True,
-        unique=True,
-        help_text=_("Lets a second device keep the second list (list B) when two are kept."),
+        _("Lets a second device keep the second list (list B) when two are kept."),
     )
 
     objects = TableQuerySet.as_manager()
@@ -113,9 +106,7 @@ class Seat(ListRow):
     number = models.PositiveSmallIntegerField(_("seat"))
     participant = participant_link("seats")
     from_game = models.PositiveSmallIntegerField(_("from game"), default=1)
-    until_game = models.PositiveSmallIntegerField(
-        _("until game"), null=True, blank=True, help_text=_("Empty: to the end of the series.")
-    )
+    until_game = optional_bound(_("until game"), _("Empty: to the end of the series."))
 
     class Meta:
         verbose_name = _("seat")
@@ -128,10 +119,8 @@ class Seat(ListRow):
             models.UniqueConstraint(
                 fields=["table", "number", "from_game"], name="seat_unique_start"
             ),
-            models.CheckConstraint(
-                condition=Q(number__gte=1) & Q(number__lte=4), name="seat_number_range"
-            ),
-            models.CheckConstraint(condition=Q(from_game__gte=1), name="seat_from_game_min"),
+            within("seat", "number", 1, 4),
+            at_least("seat", "from_game"),
             models.CheckConstraint(
                 condition=Q(until_game__isnull=True) | Q(until_game__gte=F("from_game") - 1),
                 name="seat_until_after_from",
@@ -176,9 +165,7 @@ class SummaryEntry(ListRow):
             models.UniqueConstraint(
                 fields=["table", "participant"], name="summary_unique_participant"
             ),
-            models.CheckConstraint(
-                condition=Q(seat__gte=1) & Q(seat__lte=4), name="summary_seat_range"
-            ),
+            within("summary", "seat", 1, 4),
         ]
         indexes = [models.Index(fields=["tournament", "participant"])]
 

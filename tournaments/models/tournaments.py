@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models.names import refuse_control_characters
 from tournaments.skat import GAME_POINTS_ONLY, SKWO, ExtraPointsScheme
 
+from .checks import at_least, within
 from .progress import Progress
 from .relations import club_link, tournament_link
 
@@ -82,17 +83,9 @@ class Tournament(Progress):
         verbose_name_plural = _("tournaments")
         ordering = ["-date", "name"]
         constraints = [
-            models.CheckConstraint(
-                condition=Q(rounds_per_series__gte=1) & Q(rounds_per_series__lte=40),
-                name="tournament_rounds_per_series_range",
-            ),
-            models.CheckConstraint(
-                condition=Q(planned_series__gte=1), name="tournament_planned_series_min"
-            ),
-            models.CheckConstraint(
-                condition=Q(team_size__gte=1) & Q(team_size__lte=12),
-                name="tournament_team_size_range",
-            ),
+            within("tournament", "rounds_per_series", 1, 40),
+            at_least("tournament", "planned_series"),
+            within("tournament", "team_size", 1, 12),
             models.CheckConstraint(
                 condition=Q(lists_per_table__in=[1, 2]), name="tournament_lists_per_table_1_or_2"
             ),
@@ -188,9 +181,7 @@ class Participant(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "start_number"], name="participant_unique_start_number"
             ),
-            models.CheckConstraint(
-                condition=Q(start_number__gte=1), name="participant_start_number_min"
-            ),
+            at_least("participant", "start_number"),
         ]
 
     def __str__(self) -> str:

@@ -7,6 +7,13 @@ words. ``in_words`` keeps a problem's field and code and gives it the message in
 from .i18n import gettext_noop
 from .problems import Problem
 
+# The one message for both codes of a game won without every trick although it needed them
+# (an open game, Schwarz announced): the engine words them alike too.
+EVERY_TRICK = gettext_noop(
+    "An open game or one with Schwarz announced is won only with every trick: add sw, or "
+    "enter the game as lost with -."
+)
+
 # Same field and code (the words behind the field are marked), other message.
 IN_WORDS = {
     ("announcement_not_in_null", None): gettext_noop(
@@ -20,14 +27,8 @@ IN_WORDS = {
         "an announcement is void: add h, or delete sa or swa."
     ),
     ("not_in_null", None): gettext_noop("A Null game has no Schneider or Schwarz: delete s or sw."),
-    ("won_missing_announced_schwarz", None): gettext_noop(
-        "An open game or one with Schwarz announced is won only with every trick: add sw, or "
-        "enter the game as lost with -."
-    ),
-    ("ouvert_won_without_schwarz", None): gettext_noop(
-        "An open game or one with Schwarz announced is won only with every trick: add sw, or "
-        "enter the game as lost with -."
-    ),
+    ("won_missing_announced_schwarz", None): EVERY_TRICK,
+    ("ouvert_won_without_schwarz", None): EVERY_TRICK,
     ("won_missing_announced_schneider", None): gettext_noop(
         "With Schneider announced the game is won only with 90 eyes or more: add s, or enter "
         "the game as lost with -."

@@ -20,6 +20,53 @@ MAX_EYES = 120
 MAX_TRICKS = 10
 # Two aces: the most a declarer can push into the skat (ISkO 2.5.6, docs/rules.md 1.3).
 MAX_SKAT_EYES = 22
+ANNOUNCEMENTS = ("schneider_announced", "schwarz_announced")
+
+# Problems worded two ways under one field and code: the first message where the case
+# named by the check holds (a Null game, a Grand, the entry says won, the eyes say
+# Schneider), the second where it does not.
+TWO_WORDINGS = {
+    "matadors_required": (
+        gettext_noop(
+            "The bid is higher than this Null game is worth, so it is lost as the cheapest "
+            "suit or grand game: enter the declarer's matadors (with or without 1 to 11)."
+        ),
+        gettext_noop("Enter the matadors: with or without 1 to %(max)d."),
+    ),
+    "matadors_out_of_range": (
+        gettext_noop("In a Grand only the jacks are trumps: with or without 1 to 4 matadors."),
+        gettext_noop(
+            "In a suit game there are with or without 1 to 11 matadors "
+            "(4 jacks and 7 cards of the trump suit)."
+        ),
+    ),
+    "won_contradicts_tricks": (
+        gettext_noop(
+            "Without a trick the declarer has lost, not won: correct the result or the tricks."
+        ),
+        gettext_noop(
+            "With all 10 tricks the declarer has won, not lost: correct the result or the tricks."
+        ),
+    ),
+    "schneider_contradicts_eyes": (
+        gettext_noop(
+            "With %(eyes)d eyes a party is Schneider (30 eyes or fewer): tick Schneider or "
+            "correct the eyes."
+        ),
+        gettext_noop(
+            "With %(eyes)d eyes neither party is Schneider: untick Schneider or correct the eyes."
+        ),
+    ),
+    "won_contradicts_eyes": (
+        gettext_noop(
+            "With %(eyes)d eyes the declarer has lost, not won: 61 eyes win, 60 lose; "
+            "with Schneider announced he needs 90, with Schwarz announced every trick."
+        ),
+        gettext_noop(
+            "With %(eyes)d eyes the declarer has won, not lost: correct the result or the eyes."
+        ),
+    ),
+}
 
 
 def validate(declaration: Declaration, outcome: Outcome) -> list[Problem]:
@@ -48,15 +95,7 @@ def _check_matadors(declaration: Declaration) -> list[Problem]:
     if declaration.matadors is None:
         if game.is_null and not null_is_overbid(declaration):
             return []
-        if game.is_null:
-            message = gettext_noop(
-                "The bid is higher than this Null game is worth, so it is lost as the "
-                "cheapest suit or grand game: enter the declarer's matadors (with or "
-                "without 1 to 11)."
-            )
-        else:
-            message = gettext_noop("Enter the matadors: with or without 1 to %(max)d.")
-        return [Problem("matadors", "matadors_required", message, {"max": top})]
+        return [_worded("matadors", "matadors_required", game.is_null, {"max": top})]
     if game.is_null and not null_is_overbid(declaration):
         # A Null game has no matadors; ones that came with it (a stray "m2" on a line)
         # would be stored and shown although they count for nothing.
@@ -71,35 +110,22 @@ def _check_matadors(declaration: Declaration) -> list[Problem]:
             )
         ]
     if not 1 <= declaration.matadors <= top:
-        if game is GameType.GRAND:
-            message = gettext_noop(
-                "In a Grand only the jacks are trumps: with or without 1 to 4 matadors."
-            )
-        else:
-            message = gettext_noop(
-                "In a suit game there are with or without 1 to 11 matadors "
-                "(4 jacks and 7 cards of the trump suit)."
-            )
-        return [Problem("matadors", "matadors_out_of_range", message, {"max": top})]
+        grand = game is GameType.GRAND
+        return [_worded("matadors", "matadors_out_of_range", grand, {"max": top})]
     return []
 
 
 def _check_hand_and_announcements(declaration: Declaration) -> list[Problem]:
     problems = []
     if declaration.game.is_null:
-        for name in ("schneider_announced", "schwarz_announced"):
-            if getattr(declaration, name):
-                problems.append(
-                    Problem(
-                        name,
-                        "announcement_not_in_null",
-                        gettext_noop(
-                            "Schneider and Schwarz cannot be announced in a Null game: "
-                            "untick the announcement."
-                        ),
-                    )
-                )
-        return problems
+        return _each_ticked(
+            declaration,
+            ANNOUNCEMENTS,
+            "announcement_not_in_null",
+            gettext_noop(
+                "Schneider and Schwarz cannot be announced in a Null game: untick the announcement."
+            ),
+        )
     if declaration.ouvert and declaration.hand is False:
         problems.append(
             Problem(
@@ -111,19 +137,16 @@ def _check_hand_and_announcements(declaration: Declaration) -> list[Problem]:
             )
         )
     if not declaration.is_hand:
-        for name in ("schneider_announced", "schwarz_announced"):
-            if getattr(declaration, name):
-                problems.append(
-                    Problem(
-                        name,
-                        "announcement_requires_hand",
-                        gettext_noop(
-                            "Schneider or Schwarz can only be announced in a hand game. After "
-                            "taking up the skat an announcement is void: tick Hand or untick "
-                            "the announcement."
-                        ),
-                    )
-                )
+        problems += _each_ticked(
+            declaration,
+            ANNOUNCEMENTS,
+            "announcement_requires_hand",
+            gettext_noop(
+                "Schneider or Schwarz can only be announced in a hand game. After "
+                "taking up the skat an announcement is void: tick Hand or untick "
+                "the announcement."
+            ),
+        )
     return problems
 
 
@@ -225,16 +248,12 @@ def _check_schwarz_is_known(outcome: Outcome) -> list[Problem]:
 
 
 def _check_null_outcome(declaration: Declaration, outcome: Outcome) -> list[Problem]:
-    problems = []
-    for name in ("schneider", "schwarz"):
-        if getattr(outcome, name):
-            problems.append(
-                Problem(
-                    name,
-                    "not_in_null",
-                    gettext_noop("A Null game has no Schneider or Schwarz: untick it."),
-                )
-            )
+    problems = _each_ticked(
+        outcome,
+        ("schneider", "schwarz"),
+        "not_in_null",
+        gettext_noop("A Null game has no Schneider or Schwarz: untick it."),
+    )
     tricks = outcome.declarer_tricks
     if outcome.won is None and tricks is None:
         if not null_is_overbid(declaration) and not outcome.conceded:
@@ -293,17 +312,8 @@ def _check_trump_outcome(declaration: Declaration, outcome: Outcome) -> list[Pro
         problems += _check_eyes_agree(declaration, outcome, schwarz)
     elif tricks in (0, MAX_TRICKS) and outcome.won is not None and not outcome.conceded:
         if outcome.won != (tricks == MAX_TRICKS):
-            if outcome.won:
-                message = gettext_noop(
-                    "Without a trick the declarer has lost, not won: correct the result or the "
-                    "tricks."
-                )
-            else:
-                message = gettext_noop(
-                    "With all 10 tricks the declarer has won, not lost: correct the result or "
-                    "the tricks."
-                )
-            problems.append(Problem("won", "won_contradicts_tricks", message, {"tricks": tricks}))
+            params = {"tricks": tricks}
+            problems.append(_worded("won", "won_contradicts_tricks", outcome.won, params))
     if outcome.won and not outcome.conceded:
         schneider = _schneider_from_input(outcome, schwarz)
         if declaration.schwarz_is_announced and not schwarz:
@@ -349,30 +359,11 @@ def _check_eyes_agree(declaration: Declaration, outcome: Outcome, schwarz: bool)
         )
     eyes_say_schneider = eyes <= 30 or eyes >= 90
     if outcome.schneider is not None and not schwarz and outcome.schneider != eyes_say_schneider:
-        if eyes_say_schneider:
-            message = gettext_noop(
-                "With %(eyes)d eyes a party is Schneider (30 eyes or fewer): tick Schneider or "
-                "correct the eyes."
-            )
-        else:
-            message = gettext_noop(
-                "With %(eyes)d eyes neither party is Schneider: untick Schneider or correct "
-                "the eyes."
-            )
-        problems.append(Problem("schneider", "schneider_contradicts_eyes", message, {"eyes": eyes}))
+        code = "schneider_contradicts_eyes"
+        problems.append(_worded("schneider", code, eyes_say_schneider, {"eyes": eyes}))
     if outcome.won is not None and not outcome.conceded:
         if outcome.won != won_by_play(declaration, eyes, outcome.declarer_tricks, schwarz):
-            if outcome.won:
-                message = gettext_noop(
-                    "With %(eyes)d eyes the declarer has lost, not won: 61 eyes win, 60 lose; "
-                    "with Schneider announced he needs 90, with Schwarz announced every trick."
-                )
-            else:
-                message = gettext_noop(
-                    "With %(eyes)d eyes the declarer has won, not lost: correct the result or "
-                    "the eyes."
-                )
-            problems.append(Problem("won", "won_contradicts_eyes", message, {"eyes": eyes}))
+            problems.append(_worded("won", "won_contradicts_eyes", outcome.won, {"eyes": eyes}))
     return problems
 
 
@@ -403,3 +394,14 @@ def _conceded_but_won() -> Problem:
         "conceded_game_is_lost",
         gettext_noop("A conceded game or one lost by a rule violation cannot be won."),
     )
+
+
+def _worded(field: str, code: str, case: bool, params: dict) -> Problem:
+    """The problem ``code`` in its wording for ``case`` (see :data:`TWO_WORDINGS`)."""
+    if_case, otherwise = TWO_WORDINGS[code]
+    return Problem(field, code, if_case if case else otherwise, params)
+
+
+def _each_ticked(source, names: tuple[str, ...], code: str, message: str) -> list[Problem]:
+    """The problem ``code`` once under each box of ``names`` that ``source`` has ticked."""
+    return [Problem(name, code, message) for name in names if getattr(source, name)]

@@ -99,6 +99,13 @@ def base_url(request) -> str:
     return site_url(request)
 
 
+def with_money(request, tournament: Tournament) -> bool:
+    """Whether the files of ``tournament`` carry its money for this request's user
+    (services/roles.money_visible: its directors and treasurers, everyone once finished)."""
+    finished = tournament.status == Tournament.Status.FINISHED
+    return roles.money_visible(request.user, finished=finished, obj=tournament)
+
+
 def file_schema(content_type: str, summary: str, *, staff=False, parameters=(), bad=None):
     responses = {(200, content_type): OpenApiTypes.BINARY, (404, "application/json"): ERRORS}
     if staff:

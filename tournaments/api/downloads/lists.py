@@ -31,13 +31,12 @@ from tournaments.exports.listsheet import table_queryset
 from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.exports.pdf_list import blank_list_pdf, game_list_pdf
 from tournaments.models import Club, Series, SigningCertificate, Tournament
-from tournaments.services import roles
 from tournaments.services.errors import Rejected
 from tournaments.services.sealing import certificates
 
 from ..permissions import DirectorWritesOthersRead
 from ..schema import ErrorSerializer
-from .base import PDF, FileView, base_url, series_scope
+from .base import PDF, FileView, base_url, series_scope, with_money
 from .names import attachment_header, download_name
 
 SPOOL_IN_MEMORY = 8 * 1024 * 1024
@@ -53,6 +52,11 @@ def pdf_response(stream, name: str) -> FileResponse:
     response["Content-Disposition"] = attachment_header(name)
     response["Cache-Control"] = "no-store"
     return response
+
+
+def sign_for_club(stream, tournament: Tournament, reason: str) -> None:
+    """Sign the PDF in ``stream`` with the organising club's certificate (PAdES)."""
+    pades.add_digital_signature(stream, tournament.club, reason=reason, location=tournament.venue)
 
 
 def table_file_name(kind: str, table) -> str:
@@ -74,22 +78,15 @@ class TableListPDFView(FileView):
         table = get_object_or_404(table_queryset(), pk=pk)
         tournament = table.series.tournament
         site = base_url(request)
-        with_money = roles.money_visible(
-            request.user, finished=tournament.status == Tournament.Status.FINISHED, obj=tournament
-        )
+        money = with_money(request, tournament)
 
         def make_pdf() -> bytes:
-            stream = io.BytesIO(game_list_pdf(table, base_url=site, with_money=with_money))
-            pades.add_digital_signature(
-                stream,
-                tournament.club,
-                reason=gettext("Game list"),
-                location=tournament.venue,
-            )
+            stream = io.BytesIO(game_list_pdf(table, base_url=site, with_money=money))
+            sign_for_club(stream, tournament, gettext("Game list"))
             return stream.getvalue()
 
         # A locked list is rendered once and kept under its seal (exports/kept/).
-        stored = files.sealed_list_name(table, site, with_money=with_money)
+        stored = files.sealed_list_name(table, site, with_money=money)
         stream = files.stored_or_rendered(stored, make_pdf)
         return pdf_response(stream, table_file_name(gettext("Game list"), table))
 
@@ -126,25 +123,18 @@ class SeriesListsPDFView(FileView):
         )
         tournament = series.tournament
         site = base_url(request)
-        with_money = roles.money_visible(
-            request.user, finished=tournament.status == Tournament.Status.FINISHED, obj=tournament
-        )
+        money = with_money(request, tournament)
         name = download_name(
             gettext("Game lists"), extension="pdf", tournament=tournament, series=series.number
         )
 
         def write(stream):
-            series_lists_pdf(series, stream, base_url=site, with_money=with_money)
-            pades.add_digital_signature(
-                stream,
-                tournament.club,
-                reason=gettext("Game lists"),
-                location=tournament.venue,
-            )
+            series_lists_pdf(series, stream, base_url=site, with_money=money)
+            sign_for_club(stream, tournament, gettext("Game lists"))
 
         if series.table_count > settings.SERIES_PDF_INLINE_TABLES:
             # Hundreds of lists take seconds: made in the background (exports/kept/).
-            stored = files.series_lists_name(series, site, with_money=with_money)
+            stored = files.series_lists_name(series, site, with_money=money)
             if default_storage.exists(stored):
                 return pdf_response(default_storage.open(stored, "rb"), name)
             background.start_in_background(stored, write)

@@ -10,21 +10,17 @@ from functools import partial
 from django.utils.translation import gettext_noop
 
 from tournaments.exports import pdf_plan, pdf_table_cards, spreadsheets
-from tournaments.models import Table, Tournament
-from tournaments.services import roles
+from tournaments.models import Table
 
 from ..lookup import get_or_404
-from .base import base_url, series_or_404, series_scope
+from .base import base_url, series_or_404, series_scope, with_money
 from .documents import Document, Subject, about_series, about_tournament
 
 
 def about_series_lists(request, pk: int) -> Subject:
     """A series' lists: with their money for who may see it (services/roles.money_visible)."""
     series = series_or_404(pk)
-    finished = series.tournament.status == Tournament.Status.FINISHED
-    options = {
-        "with_money": roles.money_visible(request.user, finished=finished, obj=series.tournament)
-    }
+    options = {"with_money": with_money(request, series.tournament)}
     return Subject((series,), series_scope(series), options)
 
 
