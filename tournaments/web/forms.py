@@ -192,7 +192,9 @@ class PlayerSearchForm(AccessibleForm, forms.Form):
 
 
 class NewPlayerForm(AccessibleForm, forms.Form):
-    """A player who is not in the database yet, registered in the same step."""
+    """A player who is not in the database yet, registered in the same step; the fields are
+    ``register_new_player``'s keyword arguments (services/participants/registration.py),
+    passed on as they are."""
 
     first_name = forms.CharField(
         label=_("first name"), max_length=100, validators=[refuse_control_characters]
@@ -233,6 +235,9 @@ class ImportUploadForm(AccessibleForm, forms.Form):
 
 
 class DrawForm(AccessibleForm, forms.Form):
+    """The fields are ``draw_series``'s keyword arguments (services/draw.py), passed on as
+    they are."""
+
     mode = forms.ChoiceField(
         label=_("How to draw"),
         choices=[

@@ -138,12 +138,7 @@ def participant_register_new(request, tournament_id):
     if form.is_valid():
         try:
             participant = participants.register_new_player(
-                tournament,
-                first_name=form.cleaned_data["first_name"],
-                last_name=form.cleaned_data["last_name"],
-                club=form.cleaned_data["club"],
-                member_number=form.cleaned_data["member_number"],
-                user=request.user,
+                tournament, **form.cleaned_data, user=request.user
             )
         except Rejected as rejected:
             forms.add_problems(form, rejected, _NEW_PLAYER_FIELDS)
