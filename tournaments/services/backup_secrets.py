@@ -36,28 +36,35 @@ def _fernet() -> Fernet:
 
 def seal_row(row: dict, fernet: Fernet | None = None) -> dict:
     """``row`` (Django's "python" serialisation) with its secret fields encrypted."""
-    names = ENCRYPTED.get(row["model"])
-    if not names:
-        return row
-    fernet = fernet or _fernet()
-    fields = dict(row["fields"])
-    for name in names:
-        if fields.get(name):
-            fields[name] = PREFIX + fernet.encrypt(fields[name].encode()).decode()
-    return {**row, "fields": fields}
+
+    def sealed(cipher, value, name):
+        return PREFIX + cipher.encrypt(value.encode()).decode() if value else value
+
+    return _with_secret_fields(row, fernet, sealed)
 
 
 def open_row(row: dict, fernet: Fernet | None = None) -> dict:
     """``row`` with its secret fields decrypted; a field that cannot be is replaced."""
+
+    def opened(cipher, value, name):
+        if isinstance(value, str) and value.startswith(PREFIX):
+            return _decrypted(cipher, value, row["model"], name)
+        return value
+
+    return _with_secret_fields(row, fernet, opened)
+
+
+def _with_secret_fields(row: dict, fernet: Fernet | None, change) -> dict:
+    """``row`` with ``change(cipher, value, name)`` applied to each of its model's secret
+    fields that the row has (a row of a model without secrets is returned as it is)."""
     names = ENCRYPTED.get(row["model"])
     if not names:
         return row
-    fernet = fernet or _fernet()
+    cipher = fernet or _fernet()
     fields = dict(row["fields"])
     for name in names:
-        value = fields.get(name)
-        if isinstance(value, str) and value.startswith(PREFIX):
-            fields[name] = _decrypted(fernet, value, row["model"], name)
+        if name in fields:
+            fields[name] = change(cipher, fields[name], name)
     return {**row, "fields": fields}
 
 

@@ -8,6 +8,7 @@ that has no form).
 """
 
 import datetime
+from contextlib import contextmanager
 
 from django import forms
 from django.contrib import messages
@@ -17,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models import Club, Tournament
 from tournaments.models.names import refuse_control_characters
 from tournaments.services.draw import SEED_LIMIT
+from tournaments.services.errors import Rejected
 from tournaments.skat.draw import DrawMode
 
 MAX_PLANNED_SERIES = 20
@@ -190,7 +192,9 @@ class PlayerSearchForm(AccessibleForm, forms.Form):
 
 
 class NewPlayerForm(AccessibleForm, forms.Form):
-    """A player who is not in the database yet, registered in the same step."""
+    """A player who is not in the database yet, registered in the same step; the fields are
+    ``register_new_player``'s keyword arguments (services/participants/registration.py),
+    passed on as they are."""
 
     first_name = forms.CharField(
         label=_("first name"), max_length=100, validators=[refuse_control_characters]
@@ -231,6 +235,9 @@ class ImportUploadForm(AccessibleForm, forms.Form):
 
 
 class DrawForm(AccessibleForm, forms.Form):
+    """The fields are ``draw_series``'s keyword arguments (services/draw.py), passed on as
+    they are."""
+
     mode = forms.ChoiceField(
         label=_("How to draw"),
         choices=[
@@ -292,3 +299,14 @@ def message_problems(request, rejected) -> None:
     """A service's problems as error messages, for a button that has no form to show them."""
     for problem in rejected.problems:
         messages.error(request, problem.text(gettext))
+
+
+@contextmanager
+def problems_as_messages(request):
+    """The block of a button that has no form: the service steps in it and the message that
+    says they were done. A refusal ends the block and shows its problems as error messages
+    (:func:`message_problems`); the view goes on to its redirect either way."""
+    try:
+        yield
+    except Rejected as rejected:
+        message_problems(request, rejected)

@@ -21,6 +21,7 @@ from tournaments.web.director import (
     tournaments,
     treasurers,
 )
+from tournaments.web.director.table_changes import table_seat_change
 from tournaments.web.table import (
     code,
     confirmation,
@@ -122,9 +123,14 @@ urlpatterns = [
     ),
     # … a paper list's summary and seat changes: web/director/table_changes.py
     path(f"{DT}/summe/", table_changes.table_summary, name="director-table-summary"),
-    path(f"{DT}/spieler-geht/", table_changes.table_leave, name="director-table-leave"),
-    path(f"{DT}/spieler-kommt/", table_changes.table_join, name="director-table-join"),
-    path(f"{DT}/ersatzspieler/", table_changes.table_replace, name="director-table-replace"),
+    path(f"{DT}/spieler-geht/", table_seat_change, {"form": "leave"}, name="director-table-leave"),
+    path(f"{DT}/spieler-kommt/", table_seat_change, {"form": "join"}, name="director-table-join"),
+    path(
+        f"{DT}/ersatzspieler/",
+        table_seat_change,
+        {"form": "replace"},
+        name="director-table-replace",
+    ),
     # The cash box (Kasse): director and treasurer, web/director/cash.py.
     path(f"{D}/kasse/", cash.cash_overview, name="director-cash"),
     path(f"{D}/kasse/tarif/", cash.cash_tariff, name="director-cash-tariff"),

@@ -5,10 +5,13 @@ values the game; the list points of every player present are stored per game, so
 settlement is one aggregate query.
 """
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from tournaments.models import Game, GamePoints, Table, seen_open
+from tournaments.models import Game, GamePoints, SecondListGame, Table, seen_open
 from tournaments.skat import GAME_FIELDS, Evaluation, GameInvalid
 from tournaments.skat.entry import check_entry
 from tournaments.skat.rounds import Deal, deal_of, game_count
@@ -45,67 +48,143 @@ def enter_game(table: Table, data: dict, *, user=None, actor="") -> Game:
     value_game(game, data, deal, table)
     game.entered_by = user if user is not None and user.is_authenticated else None
     _save_with_points(game, deal, seats, table, replacing=False)
+    mark_kept_game_by_game(table, user=user, actor=actor)
+    record_list_write("game_entered", table, game, user=user, actor=actor)
+    return game
+
+
+@dataclass(frozen=True)
+class KeptList:
+    """What a correction or an undo needs to know of one of a table's lists, list A
+    (:data:`LIST_A`) or list B (``second_list.LIST_B``); the steps themselves are the
+    same for both (:func:`correct_on_list`, :func:`delete_from_list`)."""
+
+    action_stem: str  # the audit actions "<stem>_corrected" and "<stem>_deleted"
+    ensure_writable: Callable[[Table], None]
+    find: Callable[[Table, int], Game | SecondListGame]
+    last_number: Callable[[Table], int]
+    save: Callable[[Game | SecondListGame, Deal, list, Table], None]
+    remove: Callable[[Game | SecondListGame, Table], None]
+
+
+@transaction.atomic
+def correct_game(table: Table, number: int, data: dict, **change) -> Game:
+    """Replace (or with ``partial`` update) what was entered for game ``number`` of list A;
+    ``change``: the keywords of :func:`correct_on_list`."""
+    return correct_on_list(LIST_A, table, number, data, **change)
+
+
+@transaction.atomic
+def delete_game(table: Table, number: int, **change) -> None:
+    """Delete the last game of list A (undo); earlier games are corrected, never removed from
+    the middle. ``change``: the keywords of :func:`delete_from_list`."""
+    delete_from_list(LIST_A, table, number, **change)
+
+
+def correct_on_list(
+    kept: KeptList,
+    table: Table,
+    number: int,
+    data: dict,
+    *,
+    partial=False,
+    user=None,
+    actor="",
+    reason="",
+    how="",
+):
+    """Replace (or with ``partial`` update) what list ``kept`` holds for game ``number``;
+    ``how`` says why the lists agree afterwards, if they do (``comparing.compare``)."""
+    reason = free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
+    table = lock_table(table)
+    kept.ensure_writable(table)
+    game = kept.find(table, number)
+    ensure_same_number(data, number)
+    before = game.inputs()
+    entry = corrected_entry(before, data, partial=partial)
+    seats = list(table.seats.all())
+    deal = deal_of(game.number, table_rounds(table, seats))
+    value_game(game, entry, deal, table)
+    kept.save(game, deal, seats, table)
+    record_list_write(
+        f"{kept.action_stem}_corrected",
+        table,
+        game,
+        user=user,
+        actor=actor,
+        before=before,
+        reason=reason,
+        how=how,
+    )
+    return game
+
+
+def delete_from_list(kept: KeptList, table: Table, number: int, *, user=None, actor="", reason=""):
+    """Take back the last game of list ``kept`` (undo)."""
+    reason = free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
+    table = lock_table(table)
+    kept.ensure_writable(table)
+    game = kept.find(table, number)
+    ensure_last_game(game.number, kept.last_number(table))
+    before = game.inputs()
+    kept.remove(game, table)
+    record_list_write(
+        f"{kept.action_stem}_deleted",
+        table,
+        game,
+        user=user,
+        actor=actor,
+        before=before,
+        reason=reason,
+        gone=True,
+    )
+
+
+def _ensure_writable(table: Table) -> None:
+    ensure_open(table)
+    ensure_not_ended(table)
+
+
+def _save_corrected(game: Game, deal: Deal, seats, table: Table) -> None:
+    _save_with_points(game, deal, seats, table, replacing=True)
+
+
+def _remove(game: Game, table: Table) -> None:
+    """Delete the game; a list left without games may be kept as a summary again."""
+    game.delete()
+    if not table.games.exists():
+        table.entry_mode = Table.EntryMode.NONE
+        table.save(update_fields=["entry_mode"])
+
+
+def mark_kept_game_by_game(table: Table, *, user, actor) -> None:
+    """After a game is entered on either list: the table is kept game by game (no summary
+    any more), and its series and tournament are running (``states.start_running``)."""
     if table.entry_mode != Table.EntryMode.GAMES:
         table.entry_mode = Table.EntryMode.GAMES
         table.save(update_fields=["entry_mode"])
     states.start_running(table, user, actor=actor)
-    audit.record(
-        "game_entered", user=user, actor=actor, table=table, obj=game, after=game_inputs(game)
-    )
-    comparing.compare(table, number, user=user, actor=actor, saved=game)
-    return game
 
 
-@transaction.atomic
-def correct_game(
-    table: Table, number: int, data: dict, *, partial=False, user=None, actor="", reason=""
-):
-    """Replace (or with ``partial`` update) what was entered for game ``number``."""
-    reason = free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
-    table = lock_table(table)
-    ensure_open(table)
-    ensure_not_ended(table)
-    game = game_on_list(table, number)
-    ensure_same_number(data, number)
-    before = game_inputs(game)
-    data = corrected_entry(before, data, partial=partial)
-    seats = list(table.seats.all())
-    deal = deal_of(game.number, table_rounds(table, seats))
-    value_game(game, data, deal, table)
-    _save_with_points(game, deal, seats, table, replacing=True)
+def record_list_write(
+    action, table: Table, game, *, user, actor, before=None, reason="", how="", gone=False
+) -> None:
+    """How every write to a list ends, on list A and list B alike: the audit entry with the
+    game before and after (nothing after when it is ``gone``), then the comparison of the
+    two lists for its number, which ``how`` explains (``comparing.compare``)."""
+    after = None if gone else game.inputs()
     audit.record(
-        "game_corrected",
+        action,
         user=user,
         actor=actor,
         table=table,
         obj=game,
         before=before,
-        after=game_inputs(game),
+        after=after,
         reason=reason,
     )
-    comparing.compare(table, number, user=user, actor=actor, saved=game)
-    return game
-
-
-@transaction.atomic
-def delete_game(table: Table, number: int, *, user=None, actor="", reason="") -> None:
-    """Delete the last game (undo); earlier games are corrected, never removed from the middle."""
-    reason = free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
-    table = lock_table(table)
-    ensure_open(table)
-    ensure_not_ended(table)
-    game = game_on_list(table, number)
-    last = last_game_number(table)
-    ensure_last_game(game.number, last)
-    before = game_inputs(game)
-    game.delete()
-    if not table.games.exists():
-        table.entry_mode = Table.EntryMode.NONE
-        table.save(update_fields=["entry_mode"])
-    audit.record(
-        "game_deleted", user=user, actor=actor, table=table, obj=game, before=before, reason=reason
-    )
-    comparing.compare(table, number, user=user, actor=actor)
+    saved = None if gone else game
+    comparing.compare(table, game.number, user=user, actor=actor, how=how, saved=saved)
 
 
 def ensure_last_game(number: int, last: int) -> None:
@@ -291,3 +370,13 @@ def _save_with_points(game: Game, deal: Deal, seats, table: Table, *, replacing:
     points._result_cache = rows
     points._prefetch_done = True
     game._prefetched_objects_cache = {"points": points}
+
+
+LIST_A = KeptList(
+    action_stem="game",
+    ensure_writable=_ensure_writable,
+    find=game_on_list,
+    last_number=last_game_number,
+    save=_save_corrected,
+    remove=_remove,
+)

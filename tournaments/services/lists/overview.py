@@ -32,13 +32,7 @@ def table_overviews(tables, *, agreed_only: bool = False) -> list[dict]:
     tables = list(tables)
     ids = [table.id for table in tables]
     seats = seats_by_table(ids)
-    last_games = dict(
-        Game.objects.filter(table_id__in=ids)
-        .values("table")
-        .annotate(last=Max("number"))
-        .values_list("table", "last")
-        .order_by()
-    )
+    last_games = _last_numbers(Game, ids)
     totals = table_totals(tables)
     signatures = defaultdict(list)
     for signature in Signature.objects.filter(table_id__in=ids).only(
@@ -63,16 +57,22 @@ def table_overviews(tables, *, agreed_only: bool = False) -> list[dict]:
     return overviews
 
 
-def _add_second_lists(overviews: list[dict], tables) -> None:
-    """Where two lists are kept: how far list B is and which games differ (docs/api.md 8)."""
-    differing = open_differences_by_table(tables)
-    second = dict(
-        SecondListGame.objects.filter(table__in=tables)
+def _last_numbers(game_model, table_ids) -> dict[int, int]:
+    """The number of the last game on each list of ``game_model`` (list A's ``Game`` or list
+    B's ``SecondListGame``) by table id, in one query; a table without games is missing."""
+    return dict(
+        game_model.objects.filter(table_id__in=table_ids)
         .values("table")
         .annotate(last=Max("number"))
         .values_list("table", "last")
         .order_by()
     )
+
+
+def _add_second_lists(overviews: list[dict], tables) -> None:
+    """Where two lists are kept: how far list B is and which games differ (docs/api.md 8)."""
+    differing = open_differences_by_table(tables)
+    second = _last_numbers(SecondListGame, [table.id for table in tables])
     by_id = {overview["id"]: overview for overview in overviews}
     for table in tables:
         overview = by_id[table.id]

@@ -16,19 +16,18 @@ from django.utils.translation import gettext_noop
 from tournaments.models import SecondListGame, Table, seen_open
 from tournaments.skat.rounds import deal_of, game_count
 
-from .. import audit, states
 from ..errors import Rejected
-from ..input import MAX_REASON_LENGTH, free_text
 from ..locking import lock_table
 from ..seating import ensure_entry_mode, ensure_open, table_rounds
-from . import comparing
 from .listkeeping import (
+    KeptList,
     check_number,
-    corrected_entry,
-    ensure_last_game,
+    correct_on_list,
+    delete_from_list,
     ensure_not_ended,
-    ensure_same_number,
     found_game,
+    mark_kept_game_by_game,
+    record_list_write,
     value_game,
 )
 from .running_list import ListRow
@@ -61,70 +60,22 @@ def enter_second_game(table: Table, data: dict, *, user=None, actor="") -> Secon
     value_game(game, data, deal, table)
     with seen_open(table):  # locked and checked open above
         game.save()
-    if table.entry_mode != Table.EntryMode.GAMES:
-        table.entry_mode = Table.EntryMode.GAMES
-        table.save(update_fields=["entry_mode"])
-    states.start_running(table, user, actor=actor)
-    audit.record(
-        "second_game_entered", user=user, actor=actor, table=table, obj=game, after=game.inputs()
-    )
-    comparing.compare(table, number, user=user, actor=actor, saved=game)
+    mark_kept_game_by_game(table, user=user, actor=actor)
+    record_list_write("second_game_entered", table, game, user=user, actor=actor)
     return game
 
 
 @transaction.atomic
-def correct_second_game(
-    table: Table, number: int, data: dict, *, partial=False, user=None, actor="", reason="", how=""
-) -> SecondListGame:
+def correct_second_game(table: Table, number: int, data: dict, **change) -> SecondListGame:
     """Replace (or with ``partial`` update) what list B holds for game ``number``;
-    ``how`` says why the lists agree afterwards, if they do (``comparing.compare``)."""
-    reason = free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
-    table = lock_table(table)
-    _ensure_writable(table)
-    game = second_game_on_list(table, number)
-    ensure_same_number(data, number)
-    before = game.inputs()
-    entry = corrected_entry(before, data, partial=partial)
-    deal = deal_of(game.number, table_rounds(table))
-    value_game(game, entry, deal, table)
-    with seen_open(table):
-        game.save()
-    audit.record(
-        "second_game_corrected",
-        user=user,
-        actor=actor,
-        table=table,
-        obj=game,
-        before=before,
-        after=game.inputs(),
-        reason=reason,
-    )
-    comparing.compare(table, number, user=user, actor=actor, how=how, saved=game)
-    return game
+    ``change``: the keywords of ``listkeeping.correct_on_list`` (``how`` among them)."""
+    return correct_on_list(LIST_B, table, number, data, **change)
 
 
 @transaction.atomic
-def delete_second_game(table: Table, number: int, *, user=None, actor="", reason="") -> None:
+def delete_second_game(table: Table, number: int, **change) -> None:
     """Take back the last game of list B (undo); earlier games are corrected instead."""
-    reason = free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
-    table = lock_table(table)
-    _ensure_writable(table)
-    game = second_game_on_list(table, number)
-    last = last_second_number(table)
-    ensure_last_game(game.number, last)
-    before = game.inputs()
-    with seen_open(table):
-        game.delete()
-    audit.record(
-        "second_game_deleted",
-        user=user,
-        actor=actor,
-        table=table,
-        obj=game,
-        before=before,
-        reason=reason,
-    )
-    comparing.compare(table, number, user=user, actor=actor)
+    delete_from_list(LIST_B, table, number, **change)
 
 
 def _ensure_writable(table: Table) -> None:
@@ -185,3 +136,23 @@ def second_totals(rows: list[ListRow], seats) -> dict[str, int]:
             if seat.number in row.totals and seat.covers(row.game.number):
                 totals[str(seat.participant_id)] = row.totals[seat.number]
     return totals
+
+
+def _save(game: SecondListGame, deal, seats, table: Table) -> None:
+    with seen_open(table):  # locked and checked open by correct_on_list
+        game.save()
+
+
+def _remove(game: SecondListGame, table: Table) -> None:
+    with seen_open(table):
+        game.delete()
+
+
+LIST_B = KeptList(
+    action_stem="second_game",
+    ensure_writable=_ensure_writable,
+    find=second_game_on_list,
+    last_number=last_second_number,
+    save=_save,
+    remove=_remove,
+)

@@ -84,6 +84,7 @@ def commit_import(
             )
             registrations.append(participants.Registration(player, team))
         created_players = sum(r.player.pk is None for r in registrations)
+        # Named as ImportResult's fields; the audit entry keeps the same numbers.
         counts = {
             "registered": len(registrations),
             "created_players": created_players,
@@ -110,16 +111,7 @@ def commit_import(
             ),
             conflict=True,
         ) from error
-    return ImportResult(
-        created_players=counts["created_players"],
-        matched_players=counts["matched_players"],
-        registered=counts["registered"],
-        skipped=counts["skipped"],
-        created_clubs=counts["created_clubs"],
-        created_teams=counts["created_teams"],
-        lines=preview.lines,
-        participants=tuple(registered),
-    )
+    return ImportResult(**counts, lines=preview.lines, participants=tuple(registered))
 
 
 def _create_clubs(lines) -> dict[str, Club]:

@@ -24,7 +24,7 @@ from tournaments.services.errors import Rejected
 from tournaments.services.money.prizes import CATEGORY_FILTERS
 from tournaments.web.director.auth import page_event
 from tournaments.web.director.cash_forms import PrizeTableForm, RefundForm, TariffForm
-from tournaments.web.forms import add_problems, message_problems
+from tournaments.web.forms import add_problems, problems_as_messages
 
 
 def money_required(*, manage=False):
@@ -167,11 +167,8 @@ def _field_map(rejected, fields) -> dict | None:
 @require_POST
 def cash_pay_entry_fee(request, participant_id):
     participant = get_object_or_404(Participant.objects.select_related("player"), pk=participant_id)
-    try:
+    with problems_as_messages(request):
         payment = money.mark_entry_fee_paid(participant, user=request.user)
-    except Rejected as rejected:
-        message_problems(request, rejected)
-    else:
         _say_entry_fee(request, participant, payment)
     return HttpResponseRedirect(_cash_url(participant.tournament, "participants"))
 
@@ -187,11 +184,8 @@ def _say_entry_fee(request, participant, payment) -> None:
 @require_POST
 def cash_pay_table(request, table_id):
     table = get_object_or_404(Table.objects.select_related("series__tournament"), pk=table_id)
-    try:
+    with problems_as_messages(request):
         payments = money.mark_table_paid(table, user=request.user)
-    except Rejected as rejected:
-        message_problems(request, rejected)
-    else:
         messages.success(
             request,
             ngettext(
@@ -212,7 +206,7 @@ def cash_refund(request, tournament_id):
     if not form.is_valid():
         messages.error(request, gettext("Enter the amount to refund, e.g. 10,00."))
         return HttpResponseRedirect(_cash_url(tournament, "participants"))
-    try:
+    with problems_as_messages(request):
         money.record_payment(
             tournament,
             {
@@ -222,9 +216,6 @@ def cash_refund(request, tournament_id):
             },
             user=request.user,
         )
-    except Rejected as rejected:
-        message_problems(request, rejected)
-    else:
         messages.success(request, gettext("The refund was recorded."))
     return HttpResponseRedirect(_cash_url(tournament, "participants"))
 
@@ -234,13 +225,10 @@ def cash_refund(request, tournament_id):
 def cash_reverse(request, tournament_id, payment_id):
     """Cancel a payment by a counter-entry with the reason typed next to it."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    try:
+    with problems_as_messages(request):
         money.reverse_payment(
             tournament, payment_id, request.POST.get("reason", ""), user=request.user
         )
-    except Rejected as rejected:
-        message_problems(request, rejected)
-    else:
         messages.success(request, gettext("The payment was cancelled by a counter-entry."))
     return HttpResponseRedirect(_cash_url(tournament, "payments"))
 

@@ -15,7 +15,6 @@ from django.views.decorators.http import require_POST
 from skatverein.site_address import site_url
 from tournaments.models import Table
 from tournaments.services import states, table_access
-from tournaments.services.errors import Rejected
 from tournaments.web import forms
 from tournaments.web.director.auth import director_required
 from tournaments.web.director.qr import qr_svg
@@ -61,7 +60,7 @@ def _table(table_id) -> Table:
 def table_settle(request, table_id, number):
     """Settle the difference in game ``number``: ``take`` "rule", "a" or "b", a reason."""
     table = _table(table_id)
-    try:
+    with forms.problems_as_messages(request):
         states.apply(
             table,
             "settle",
@@ -70,9 +69,6 @@ def table_settle(request, table_id, number):
             number=number,
             take=request.POST.get("take"),
         )
-    except Rejected as rejected:
-        forms.message_problems(request, rejected)
-    else:
         messages.success(request, gettext(SETTLED) % {"number": number, "table": table.number})
     return redirect(reverse("web:director-table", args=[table.id]) + "#differences")
 
@@ -82,11 +78,8 @@ def table_settle(request, table_id, number):
 def table_second_code(request, table_id):
     """Issue the code of list B (the old one, if any, stops working at once)."""
     table = _table(table_id)
-    try:
+    with forms.problems_as_messages(request):
         code = table_access.issue_code(table, request.user, kept_list=table_access.LIST_B)
-    except Rejected as rejected:
-        forms.message_problems(request, rejected)
-    else:
         messages.success(
             request,
             gettext("Table %(table)d has the new code %(code)s for list B.")

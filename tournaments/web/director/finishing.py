@@ -14,7 +14,6 @@ from django.views.decorators.http import require_POST
 
 from tournaments.models import Series, Tournament
 from tournaments.services import states
-from tournaments.services.errors import Rejected
 from tournaments.web import forms
 from tournaments.web.director.auth import director_required
 
@@ -82,9 +81,6 @@ def _reopen(request, obj, done: str) -> None:
 
 def _carry_out(request, step, done: str) -> None:
     """Take the step; say it was done, or name what stood in its way."""
-    try:
+    with forms.problems_as_messages(request):
         step()
-    except Rejected as rejected:
-        forms.message_problems(request, rejected)
-    else:
         messages.success(request, done)

@@ -138,12 +138,7 @@ def participant_register_new(request, tournament_id):
     if form.is_valid():
         try:
             participant = participants.register_new_player(
-                tournament,
-                first_name=form.cleaned_data["first_name"],
-                last_name=form.cleaned_data["last_name"],
-                club=form.cleaned_data["club"],
-                member_number=form.cleaned_data["member_number"],
-                user=request.user,
+                tournament, **form.cleaned_data, user=request.user
             )
         except Rejected as rejected:
             forms.add_problems(form, rejected, _NEW_PLAYER_FIELDS)
@@ -178,11 +173,8 @@ def participant_withdrawn(request, participant_id):
         Participant.objects.select_related("player", "tournament"), pk=participant_id
     )
     withdrawn = request.POST.get("withdrawn") == "1"
-    try:
+    with forms.problems_as_messages(request):
         participants.update_participant(participant, withdrawn=withdrawn, user=request.user)
-    except Rejected as rejected:
-        forms.message_problems(request, rejected)
-    else:
         template = (
             gettext("%(name)s is withdrawn and will not be drawn for further series.")
             if withdrawn
@@ -199,16 +191,13 @@ def participant_classes(request, participant_id):
     participant = get_object_or_404(
         Participant.objects.select_related("player", "tournament"), pk=participant_id
     )
-    try:
+    with forms.problems_as_messages(request):
         participants.update_participant(
             participant,
             gender=request.POST.get("gender", ""),
             category=request.POST.get("category", ""),
             user=request.user,
         )
-    except Rejected as rejected:
-        forms.message_problems(request, rejected)
-    else:
         messages.success(
             request,
             gettext("%(name)s: the prize classes are saved.")

@@ -111,15 +111,7 @@ def series_draw(request, series_id):
     form = forms.DrawForm(request.POST)
     if form.is_valid():
         try:
-            result = draw.draw_series(
-                series,
-                mode=form.cleaned_data["mode"],
-                seed=form.cleaned_data["seed"],
-                prefer_three=form.cleaned_data["prefer_three"],
-                separate_clubs=form.cleaned_data["separate_clubs"],
-                user=request.user,
-                seen_draw=form.cleaned_data["seen_draw"],
-            )
+            result = draw.draw_series(series, **form.cleaned_data, user=request.user)
         except Rejected as rejected:
             form = _draw_form_now(form, series)
             forms.add_problems(form, rejected)

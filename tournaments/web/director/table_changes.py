@@ -7,6 +7,9 @@ summary before it is saved, and tells the director the rules of each change (doc
 3) right next to its form.
 """
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils.translation import gettext, gettext_noop
@@ -226,22 +229,6 @@ GAME = (1, MAX_GAME_NUMBER)
 PARTICIPANT = (1, MAX_ID)
 
 
-def _seat_change(request, table_id, form: str, fields: dict, change, done: str):
-    """Read ``fields`` from the form, ``change(table, **numbers, user=)`` with the seating
-    service, and say ``done`` (formatted with the seat's name, number and games)."""
-    table = _table(table_id)
-    try:
-        seat = change(table, **_numbers(request.POST, fields), user=request.user)
-    except Rejected as rejected:
-        return _refused(request, table, form, rejected)
-    names = {
-        "name": seat.participant.player.full_name,
-        "seat": seat.number,
-        "game": seat.until_game if form == "leave" else seat.from_game,
-    }
-    return _done(request, table, gettext(done) % names)
-
-
 def _leave(table, *, seat, after_game, user):
     return seating.leave_table(table, seat, after_game, user=user)
 
@@ -254,28 +241,54 @@ def _replace(table, *, seat, participant, from_game, user):
     return seating.replace_player(table, seat, participant, from_game, user=user)
 
 
-@director_required
-@require_POST
-def table_leave(request, table_id):
-    """A player leaves after the last game of a round (docs/rules.md 3)."""
-    done = gettext_noop("The player on seat %(seat)d leaves after game %(game)d.")
-    fields = {"seat": SEAT, "after_game": GAME}
-    return _seat_change(request, table_id, "leave", fields, _leave, done)
+@dataclass(frozen=True)
+class SeatChange:
+    """One seat-change form of the table page: the numbers it reads (name → range), the
+    seating service that makes the change, and the words that say it was done."""
+
+    fields: dict[str, tuple[int, int]]
+    change: Callable[..., Seat]
+    done: str
+
+
+SEAT_CHANGES = {
+    # A player leaves after the last game of a round (docs/rules.md 3).
+    "leave": SeatChange(
+        {"seat": SEAT, "after_game": GAME},
+        _leave,
+        gettext_noop("The player on seat %(seat)d leaves after game %(game)d."),
+    ),
+    # A newcomer joins a 3-table at the start of a round and takes the last seat.
+    "join": SeatChange(
+        {"participant": PARTICIPANT, "from_game": GAME},
+        _join,
+        gettext_noop("%(name)s plays on seat %(seat)d from game %(game)d."),
+    ),
+    # A replacement takes over a seat from a game on; he does not inherit its points.
+    "replace": SeatChange(
+        {"seat": SEAT, "participant": PARTICIPANT, "from_game": GAME},
+        _replace,
+        gettext_noop("%(name)s takes over seat %(seat)d from game %(game)d."),
+    ),
+}
 
 
 @director_required
 @require_POST
-def table_join(request, table_id):
-    """A newcomer joins a 3-table at the start of a round and takes the last seat."""
-    done = gettext_noop("%(name)s plays on seat %(seat)d from game %(game)d.")
-    fields = {"participant": PARTICIPANT, "from_game": GAME}
-    return _seat_change(request, table_id, "join", fields, _join, done)
-
-
-@director_required
-@require_POST
-def table_replace(request, table_id):
-    """A replacement takes over a seat from a game on; he does not inherit its points."""
-    done = gettext_noop("%(name)s takes over seat %(seat)d from game %(game)d.")
-    fields = {"seat": SEAT, "participant": PARTICIPANT, "from_game": GAME}
-    return _seat_change(request, table_id, "replace", fields, _replace, done)
+def table_seat_change(request, table_id, form: str):
+    """The seat change ``form`` of :data:`SEAT_CHANGES` (the URL names it): read its numbers,
+    make the change with the seating service, and say it was done (with the seat's name,
+    number and game)."""
+    table = _table(table_id)
+    seat_change = SEAT_CHANGES[form]
+    try:
+        numbers = _numbers(request.POST, seat_change.fields)
+        seat = seat_change.change(table, **numbers, user=request.user)
+    except Rejected as rejected:
+        return _refused(request, table, form, rejected)
+    names = {
+        "name": seat.participant.player.full_name,
+        "seat": seat.number,
+        "game": seat.until_game if form == "leave" else seat.from_game,
+    }
+    return _done(request, table, gettext(seat_change.done) % names)

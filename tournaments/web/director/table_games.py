@@ -7,10 +7,8 @@ before and after in words, as the audit trail keeps them.
 
 from django.utils.translation import gettext
 
-from tournaments.models import AuditEntry, Game, Table
-from tournaments.models.games import INPUT_FIELDS
-from tournaments.skat import GAME_FIELDS
-from tournaments.web.table.display import describe_game, signed
+from tournaments.models import AuditEntry, Table
+from tournaments.web.table.display import describe_entry, describe_game, signed
 
 CORRECTIONS_SHOWN = 20
 
@@ -44,14 +42,9 @@ def describe_inputs(inputs: dict) -> str:
     """A game as the audit trail stored it, in the words of a paper list."""
     if not inputs or inputs.get("passed"):
         return gettext("passed in")
-    values = {
-        attribute: inputs[field]
-        for field, attribute in zip(GAME_FIELDS, INPUT_FIELDS, strict=True)
-        if inputs.get(field) is not None
-    }
     words = gettext("seat %(seat)s: %(game)s") % {
         "seat": inputs.get("declarer_seat", "?"),
-        "game": describe_game(Game(**values)),
+        "game": describe_entry(inputs),
     }
     won = inputs.get("won")
     return words if won is None else f"{words}, {_outcome(won)}"

@@ -275,11 +275,8 @@ def _code_context(request, table) -> dict:
 def table_code(request, table_id):
     """Issue a new table code (the old one stops working at once)."""
     table = _table(table_id)
-    try:
+    with forms.problems_as_messages(request):
         code = table_access.issue_code(table, request.user)
-    except Rejected as rejected:
-        forms.message_problems(request, rejected)
-    else:
         messages.success(
             request,
             gettext("Table %(table)d has the new code %(code)s.")

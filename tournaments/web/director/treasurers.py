@@ -23,7 +23,7 @@ from tournaments.services import roles, treasurers
 from tournaments.services.errors import Rejected
 from tournaments.services.input import ascii_whole_number
 from tournaments.web.director.auth import director_required
-from tournaments.web.forms import add_problems, message_problems
+from tournaments.web.forms import add_problems, problems_as_messages
 
 
 class TreasurerForm(forms.Form):
@@ -84,11 +84,8 @@ def treasurer_list(request):
 def treasurer_remove(request, club_id):
     club = get_object_or_404(_clubs(request.user), pk=club_id)
     treasurer_id = ascii_whole_number(request.POST.get("treasurer", ""))
-    try:
+    with problems_as_messages(request):
         treasurers.remove_treasurer(club, treasurer_id, user=request.user)
-    except Rejected as rejected:
-        message_problems(request, rejected)
-    else:
         messages.success(
             request,
             gettext("The treasurer no longer keeps the cash boxes of %(club)s.")

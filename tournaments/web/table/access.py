@@ -70,17 +70,16 @@ class Access:
         (who may open the page was decided when it was opened)."""
         return frozenset({Role.DIRECTOR if self.director else Role.TABLE_DEVICE})
 
-    def enter(self, data: dict):
-        """Take the list's *enter* step with the game ``data`` (services/states.py)."""
+    def apply(self, action: str, **details):
+        """Take the list's step ``action`` through ``states.apply`` as this page's user, role
+        and actor (services/states.py); ``details`` are the step's own inputs."""
         return states.apply(
-            self.table,
-            "enter",
-            self.user,
-            roles=self.roles(),
-            actor=self.actor(),
-            game=data,
-            kept_list=self.kept_list,
+            self.table, action, self.user, roles=self.roles(), actor=self.actor(), **details
         )
+
+    def enter(self, data: dict):
+        """Take the list's *enter* step with the game ``data``."""
+        return self.apply("enter", game=data, kept_list=self.kept_list)
 
 
 def _code_still_usable(table: Table) -> bool:

@@ -10,7 +10,6 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop
 
 from tournaments.models import ListLocked, Table
-from tournaments.services import states
 from tournaments.services.errors import Rejected
 from tournaments.services.lists.game_form import number_or_text
 from tournaments.services.sealing import signing
@@ -107,12 +106,8 @@ def sign_page(request, access):
                 "pin_missing",
                 gettext_noop("Enter the four-digit PIN from your start card."),
             )
-        states.apply(
-            access.table,
+        access.apply(
             "sign",
-            access.user,
-            roles=access.roles(),
-            actor=access.actor(),
             seat=seat,
             participant=participant if isinstance(participant, int) else None,
             pin=pin,

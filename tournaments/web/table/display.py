@@ -4,8 +4,9 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_noop
 
 from tournaments.models import Game
+from tournaments.models.games import INPUT_FIELDS
 from tournaments.services.lists import listkeeping
-from tournaments.skat import GameType
+from tournaments.skat import GAME_FIELDS, GameType
 from tournaments.skat.explanation import MINUS
 from tournaments.skat.notation import format_game_line
 
@@ -30,6 +31,19 @@ def plain(number: int) -> str:
 def signed(number: int) -> str:
     """+48 / −96: a list score always shows its sign."""
     return ("+" if number > 0 else "") + plain(number)
+
+
+def describe_entry(inputs: dict) -> str:
+    """A game given by its inputs as ``Game.inputs()`` stores them (the audit trail, one
+    list's version of a difference), in the words of a paper list."""
+    if not inputs or inputs.get("passed"):
+        return gettext("passed in")
+    values = {
+        attribute: inputs[field]
+        for field, attribute in zip(GAME_FIELDS, INPUT_FIELDS, strict=True)
+        if inputs.get(field) is not None
+    }
+    return describe_game(Game(**values))
 
 
 def describe_game(game: Game) -> str:

@@ -11,17 +11,14 @@ from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils.translation import gettext
 
-from tournaments.models import Game
-from tournaments.models.games import INPUT_FIELDS
 from tournaments.services import table_access
 from tournaments.services.errors import Rejected
 from tournaments.services.lists import comparing, settling
 from tournaments.services.lists.comparing import FIELD_WORDS
 from tournaments.services.lists.game_form import whole_number
-from tournaments.skat import GAME_FIELDS
 from tournaments.skat.comparison import court_ruling
 from tournaments.web.table.access import ensure_may_write, table_entry_view
-from tournaments.web.table.display import describe_game, signed
+from tournaments.web.table.display import describe_entry, signed
 
 
 def version_words(version: dict, names: dict[int, str]) -> str:
@@ -29,14 +26,9 @@ def version_words(version: dict, names: dict[int, str]) -> str:
     (``names`` by seat number)."""
     if not version or version.get("passed"):
         return gettext("passed in")
-    values = {
-        attribute: version[field]
-        for field, attribute in zip(GAME_FIELDS, INPUT_FIELDS, strict=True)
-        if version.get(field) is not None
-    }
     won = version.get("result_won", version.get("won"))
     outcome = gettext("won") if won else gettext("lost")
-    words = f"{describe_game(Game(**values))}, {outcome}, {signed(version.get('score') or 0)}"
+    words = f"{describe_entry(version)}, {outcome}, {signed(version.get('score') or 0)}"
     seat = version.get("declarer_seat")
     name = names.get(seat) or gettext("seat %(seat)s") % {"seat": seat}
     return f"{name}: {words}"
