@@ -187,11 +187,15 @@ def machine() -> str:
 
 
 @transaction.atomic
-def build_championship(participants: int, series: int, rounds: int, *, seed: int) -> Tournament:
-    """A club's championship with teams of four, played out at random; returns the tournament."""
+def build_championship(
+    participants: int, series: int, rounds: int, *, seed: int, club: Club | None = None
+) -> Tournament:
+    """A club's championship with teams of four, played out at random; returns the
+    tournament. Without ``club`` a new club holds it (so its season is this tournament)."""
     rng = random.Random(seed)
     tag = f"{seed}-{Tournament.objects.count() + 1}"
-    club = Club.objects.create(name=f"Benchmark-Skatclub {tag}")
+    if club is None:
+        club = Club.objects.create(name=f"Benchmark-Skatclub {tag}")
     tournament = Tournament.objects.create(
         club=club,
         name=f"Benchmark-Meisterschaft {tag}",
