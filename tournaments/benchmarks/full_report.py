@@ -5,12 +5,12 @@ version), the date and the load average at the start and the end, so that a figu
 busy machine can be recognised; then what the benchmarks of this package measure,
 called as they are:
 
-- game entry through gunicorn (:mod:`.load`): 100 table devices, each posting its next
-  game 5 s after the last was acknowledged, for 60 s; errors, lost and duplicated games,
-  latency p50/p95, and the CPU time of one entry inside the workers (the worker profile);
-- the same devices on a tournament of 2,000 players, once without and once with 1,000
-  phones polling the ranking every 30 s (:mod:`.phones`): the devices' p95 with phones
-  against without, and the phones' own latencies;
+- game entry through gunicorn (:mod:`.load`): 100 table devices of a tournament of
+  2,000 players (a first series played out), each posting its next game 5 s after the
+  last was acknowledged, for 60 s; errors, lost and duplicated games, latency p50/p95,
+  and the CPU time of one entry inside the workers (the worker profile);
+- the same again with 1,000 phones polling the ranking every 30 s (:mod:`.phones`): the
+  devices' p95 with phones against without, and the phones' own latencies;
 - entry with two lists per table against one (:mod:`.two_lists`);
 - the series, tournament, team and season rankings beside their floors
   (:mod:`.overview`), best of several runs each, at three sizes. A tournament seats at
@@ -77,7 +77,7 @@ FULL = Plan(
 # Every part as in FULL, small: the largest size a season of two tournaments and a small one.
 QUICK = Plan(
     devices=4,
-    seconds=2,
+    seconds=1,
     pace=1,
     players=40,
     phones=10,
@@ -93,11 +93,7 @@ def add_arguments(parser) -> None:
     parser.add_argument(
         "--quick", action="store_true", help="every part small and short (for the tests)"
     )
-    parser.add_argument(
-        "--database-url",
-        default="",
-        help="run against this database server (e.g. postgres://user@host/db) instead",
-    )
+    rerun.add_database_url(parser)
 
 
 def run(options: dict, out: TextIO) -> None:
@@ -117,7 +113,6 @@ def report(plan: Plan) -> str:
         ("date", f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC"),
     ]
     rows += entry_rows(plan)
-    rows += phone_rows(plan)
     rows += two_list_rows(plan)
     rows += ranking_rows(plan)
     load_after = os.getloadavg()
@@ -186,38 +181,31 @@ def _outcome(measured: load.Run) -> str:
 
 
 def entry_rows(plan: Plan) -> list[tuple[str, str]]:
-    measured = _entry_run(plan)
-    counted = load.tally(measured.devices)
-    entry = measured.entry
-    what = f"{plan.devices} devices, a game every {plan.pace} s, {plan.seconds} s"
-    return [
-        (f"{what}: games acknowledged", f"{counted.acknowledged}"),
-        (f"{what}: errors / lost / duplicated", _outcome(measured)),
-        (f"{what}: latency p50 / p95", _ms(measured.latencies, 50, 95)),
-        (
-            "CPU per entry in the workers, mean / p50",
-            f"{entry.mean_cpu_ms:.1f} / {entry.median_cpu_ms:.1f} ms ({entry.count} entries)",
-        ),
-    ]
-
-
-def phone_rows(plan: Plan) -> list[tuple[str, str]]:
+    """The devices on the watched tournament, without phones (game entry on its own: its
+    outcome, latency and CPU) and with them (what the phones change, what they see)."""
     quiet = _entry_run(plan, players=plan.players)
     watchers = Watchers(plan.phones, plan.poll)
     watched = _entry_run(plan, players=plan.players, watchers=watchers)
     figures = watchers.figures
+    entry = quiet.entry
     without = percentile(quiet.latencies, 95)
     with_phones = percentile(watched.latencies, 95)
-    what = f"{plan.devices} devices, {plan.players:,} players"
+    what = (
+        f"{plan.devices} devices, {plan.players:,} players, a game every {plan.pace} s, "
+        f"{plan.seconds} s"
+    )
     phones = f"{plan.phones:,} phones polling every {plan.poll} s"
     return [
-        (f"{what}, no phones: entry p50 / p95", _ms(quiet.latencies, 50, 95)),
-        (f"{what}, + {phones}: entry p50 / p95", _ms(watched.latencies, 50, 95)),
-        ("entry p95 with phones / without", f"{with_phones / without:.2f}×"),
+        (f"{what}: games acknowledged", f"{load.tally(quiet.devices).acknowledged}"),
+        (f"{what}: errors / lost / duplicated", _outcome(quiet)),
+        (f"{what}: entry p50 / p95", _ms(quiet.latencies, 50, 95)),
         (
-            "both runs: errors / lost / duplicated",
-            f"{_outcome(quiet)}, {_outcome(watched)}",
+            "CPU per entry in the workers, mean / p50",
+            f"{entry.mean_cpu_ms:.1f} / {entry.median_cpu_ms:.1f} ms ({entry.count} entries)",
         ),
+        (f"the same + {phones}: entry p50 / p95", _ms(watched.latencies, 50, 95)),
+        ("entry p95 with phones / without", f"{with_phones / without:.2f}×"),
+        ("the same + phones: errors / lost / duplicated", _outcome(watched)),
         (f"{phones}: version poll p50 / p95", _ms(figures.polls_ms, 50, 95)),
         (f"{phones}: table fetch p50 / p95", _ms(figures.tables_ms, 50, 95)),
         (

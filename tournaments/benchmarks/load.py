@@ -130,11 +130,7 @@ def add_arguments(parser) -> None:
         help="run the game posts under cProfile and print where their time goes "
         "(slows them down: for finding the cost, not for the figures)",
     )
-    parser.add_argument(
-        "--database-url",
-        default="",
-        help="run against this database server (e.g. postgres://user@host/db) instead",
-    )
+    rerun.add_database_url(parser)
 
 
 @dataclass

@@ -68,16 +68,22 @@ def add_arguments(parser) -> None:
         "--series", type=whole_number_between(1, 20), default=3, help="series (default 3)"
     )
     parser.add_argument(
-        "--rounds",
-        type=whole_number_between(1, 40),
-        default=12,
-        help="rounds per series (default 12)",
-    )
-    parser.add_argument(
         "--repeat",
         type=whole_number_between(1, 100),
         default=5,
         help="timed runs per ranking (default 5)",
+    )
+    add_rounds_and_seed(parser)
+
+
+def add_rounds_and_seed(parser) -> None:
+    """``--rounds`` per series and ``--seed`` of the random games, for a benchmark that
+    plays out generated lists."""
+    parser.add_argument(
+        "--rounds",
+        type=whole_number_between(1, 40),
+        default=12,
+        help="rounds per series (default 12)",
     )
     parser.add_argument("--seed", type=int, default=2026, help="random seed of the games")
 

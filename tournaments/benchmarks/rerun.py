@@ -13,6 +13,14 @@ from typing import TextIO
 from .server import ROOT
 
 
+def add_database_url(parser) -> None:
+    parser.add_argument(
+        "--database-url",
+        default="",
+        help="run against this database server (e.g. postgres://user@host/db) instead",
+    )
+
+
 def rerun_against(database_url: str, arguments: list[str], out: TextIO) -> None:
     """``manage.py bench *arguments`` against ``database_url``; its report written to
     ``out``. A failing run raises RuntimeError naming the command, the server and the
