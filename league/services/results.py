@@ -3,7 +3,7 @@
 Every number comes from :mod:`tournaments.skat.league`; this module reads the sums it
 needs in a fixed number of queries whatever the number of venues, teams and games: the
 game points of each tournament team and series are one ``GROUP BY`` over the list points
-(and one over paper lists), exactly as the tournament rankings read them
+(and one over paper lists, in the same query), exactly as the tournament rankings read them
 (:func:`tournaments.services.ranking.participant_totals`). A team's game points in a
 series are its players' series totals (docs/rules.md 2 and 6).
 

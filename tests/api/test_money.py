@@ -167,8 +167,8 @@ def test_cash_takes_the_same_queries_whatever_the_number_of_players(
     for participant in tournament.participants.all():
         money.mark_entry_fee_paid(participant)
 
-    # 16: one reads the tournament whose directors may see its money (services/roles.py).
-    with django_assert_num_queries(16):
+    # 15: one reads the tournament whose directors may see its money (services/roles.py).
+    with django_assert_num_queries(15):
         response = director_client.get(f"{API}tournaments/{tournament.id}/cash/")
 
     assert len(response.json()["participants"]) == players

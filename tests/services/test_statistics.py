@@ -150,7 +150,7 @@ def test_statistics_take_the_same_queries_whatever_the_number_of_tournaments(
             f.enter(seat(tournament, players), declarer_seat=2, won=True, **KARO)
     player = Player.objects.select_related("club").get(pk=players[1].pk)
 
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(2):
         stats = player_statistics(player)
 
     assert (stats.tournaments, stats.series_played, stats.won) == (

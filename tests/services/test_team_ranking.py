@@ -103,7 +103,7 @@ def test_team_ranking_counts_only_this_tournament(tournament):
 
 
 @pytest.mark.parametrize("teams", [1, 3])
-def test_team_ranking_takes_four_queries_whatever_the_number_of_teams(
+def test_team_ranking_takes_three_queries_whatever_the_number_of_teams(
     tournament, teams, django_assert_num_queries
 ):
     series = f.make_series(tournament)
@@ -113,7 +113,7 @@ def test_team_ranking_takes_four_queries_whatever_the_number_of_teams(
         f.enter(table, declarer_seat=2, won=True, **KARO)
         f.enter(table, declarer_seat=3, won=False, **KARO)
 
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         rows = rank_teams(tournament)
 
     assert len(rows) == teams

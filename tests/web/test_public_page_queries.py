@@ -51,10 +51,10 @@ def built(request, module_db):
 PAGES = {
     "list": (lambda t, p: "/turniere/", 1, "tournament"),
     "overview": (lambda t, p: f"/turniere/{t}/", 4, "tournament"),
-    "ranking": (lambda t, p: f"/turniere/{t}/rangliste/", 8, "player"),
-    "fragment": (lambda t, p: f"/turniere/{t}/rangliste/?fragment=1", 8, "player"),
-    "series_ranking": (lambda t, p: f"/turniere/{t}/serie/1/rangliste/", 8, "player"),
-    "team_ranking": (lambda t, p: f"/turniere/{t}/mannschaften/", 8, "team"),
+    "ranking": (lambda t, p: f"/turniere/{t}/rangliste/", 7, "player"),
+    "fragment": (lambda t, p: f"/turniere/{t}/rangliste/?fragment=1", 7, "player"),
+    "series_ranking": (lambda t, p: f"/turniere/{t}/serie/1/rangliste/", 7, "player"),
+    "team_ranking": (lambda t, p: f"/turniere/{t}/mannschaften/", 7, "team"),
     "table_plan": (lambda t, p: f"/turniere/{t}/serie/1/tischplan/", 8, "player"),
     "home": (lambda t, p: "/", 1, "tournament"),
 }

@@ -731,7 +731,7 @@ def test_player_page_query_count_is_constant(client, django_assert_num_queries, 
         people = [participants.register(tournament, player), *f.make_participants(tournament, 3)]
         f.enter(f.make_table(f.make_series(tournament), people), declarer_seat=2, won=True, **KARO)
 
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(4):
         response = client.get(f"/spieler/{player.id}/")
 
     assert response.status_code == 200

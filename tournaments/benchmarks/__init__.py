@@ -21,7 +21,7 @@ from django.db import DEFAULT_DB_ALIAS, connections
 
 from league import benchmarks as league_benchmark
 
-from . import load, overview, pdf, ranking
+from . import full_report, load, overview, pdf, ranking
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,7 @@ BENCHMARKS: dict[str, Benchmark] = {
     "league": Benchmark(
         league_benchmark.HELP, league_benchmark.add_arguments, league_benchmark.run
     ),
+    "all": Benchmark(full_report.HELP, full_report.add_arguments, full_report.run),
 }
 OVERVIEW = Benchmark(overview.HELP, overview.add_arguments, overview.run)
 """What ``manage.py bench`` runs without a name: the performance table of the README."""

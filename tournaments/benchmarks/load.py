@@ -30,8 +30,6 @@ import http.client
 import json
 import os
 import random
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -45,11 +43,12 @@ from django.db.models import Count
 
 from tournaments.models import Game
 
+from . import rerun
 from .evening import build_evening
 from .login_flood import Flood, report_flood
 from .phones import Watchers, report_phones
 from .ranking import machine, percentile, whole_number_between
-from .server import ROOT, ServerOptions, collect_static, running_server
+from .server import ServerOptions, collect_static, running_server
 from .worker_meter import ENTRY, KindFigures
 
 HELP = "Simulate table devices entering lists at once through gunicorn and the API."
@@ -131,11 +130,7 @@ def add_arguments(parser) -> None:
         help="run the game posts under cProfile and print where their time goes "
         "(slows them down: for finding the cost, not for the figures)",
     )
-    parser.add_argument(
-        "--database-url",
-        default="",
-        help="run against this database server (e.g. postgres://user@host/db) instead",
-    )
+    rerun.add_database_url(parser)
 
 
 @dataclass
@@ -309,16 +304,35 @@ def _run(port: int, devices, seconds: float, watchers: Watchers | None, flood=No
     return time.monotonic() - started
 
 
-def report(measured: Run, options: dict, out: TextIO) -> None:
-    devices, elapsed = measured.devices, measured.elapsed
+@dataclass(frozen=True)
+class Tally:
+    """The devices' games set against the database: acknowledged (2xx), stored, lost
+    (acknowledged, not stored), duplicated (stored more often than acknowledged)."""
+
+    acknowledged: int
+    stored: int
+    lost: int
+    duplicated: int
+
+
+def tally(devices: list[Device]) -> Tally:
     stored = dict(
         Game.objects.filter(table_id__in=[d.table_id for d in devices])
         .values_list("table_id")
         .annotate(n=Count("id"))
     )
-    acknowledged = sum(d.acknowledged for d in devices)
-    lost = sum(max(d.acknowledged - stored.get(d.table_id, 0), 0) for d in devices)
-    duplicated = sum(max(stored.get(d.table_id, 0) - d.acknowledged, 0) for d in devices)
+    return Tally(
+        acknowledged=sum(d.acknowledged for d in devices),
+        stored=sum(stored.values()),
+        lost=sum(max(d.acknowledged - stored.get(d.table_id, 0), 0) for d in devices),
+        duplicated=sum(max(stored.get(d.table_id, 0) - d.acknowledged, 0) for d in devices),
+    )
+
+
+def report(measured: Run, options: dict, out: TextIO) -> None:
+    devices, elapsed = measured.devices, measured.elapsed
+    counted = tally(devices)
+    acknowledged = counted.acknowledged
     errors = sum((d.errors for d in devices), Counter())
     latencies = measured.latencies
     complete = sum(d.acknowledged == len(d.games) for d in devices)
@@ -331,9 +345,9 @@ def report(measured: Run, options: dict, out: TextIO) -> None:
         f"pace          {_pace(options.get('pace', 0))}\n"
         f"requests      {len(latencies)} ({len(latencies) / elapsed:.1f}/s)\n"
         f"acknowledged  {acknowledged} ({acknowledged / elapsed:.1f} games/s)\n"
-        f"stored        {sum(stored.values())}\n"
-        f"lost          {lost}\n"
-        f"duplicated    {duplicated}\n"
+        f"stored        {counted.stored}\n"
+        f"lost          {counted.lost}\n"
+        f"duplicated    {counted.duplicated}\n"
         f"errors        {sum(errors.values())}"
         f"{' ' + dict(errors).__repr__() if errors else ''}\n"
         f"lists done    {complete} of {len(devices)}\n"
@@ -389,9 +403,4 @@ def rerun_against(options: dict, out: TextIO) -> None:
     ]
     if options.get("profile"):
         arguments.append("--profile")
-    command = [sys.executable, "manage.py", "bench", "load", *arguments]
-    env = {**os.environ, "DATABASE_URL": options["database_url"]}
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
-    out.write(done.stdout)
-    if done.returncode:
-        raise RuntimeError(f"bench load on {options['database_url']} failed:\n{done.stderr}")
+    rerun.rerun_against(options["database_url"], ["load", *arguments], out)

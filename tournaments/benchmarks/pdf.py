@@ -27,7 +27,7 @@ from tournaments.models import Seat, Series
 from tournaments.services.sealing import signing
 from tournaments.services.sealing.certificates import certificate_for
 
-from .ranking import build_championship, machine, whole_number_between
+from .ranking import add_rounds_and_seed, build_championship, machine, whole_number_between
 
 HELP = "Render and sign the PDF of all game lists of a generated series of 500 tables."
 TARGET_S = 30
@@ -39,13 +39,7 @@ def add_arguments(parser) -> None:
     parser.add_argument(
         "--tables", type=whole_number_between(5, 2000), default=500, help="tables (default 500)"
     )
-    parser.add_argument(
-        "--rounds",
-        type=whole_number_between(1, 40),
-        default=12,
-        help="rounds per series (default 12)",
-    )
-    parser.add_argument("--seed", type=int, default=2026, help="random seed of the games")
+    add_rounds_and_seed(parser)
 
 
 @dataclass(frozen=True)

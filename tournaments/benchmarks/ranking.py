@@ -68,16 +68,22 @@ def add_arguments(parser) -> None:
         "--series", type=whole_number_between(1, 20), default=3, help="series (default 3)"
     )
     parser.add_argument(
-        "--rounds",
-        type=whole_number_between(1, 40),
-        default=12,
-        help="rounds per series (default 12)",
-    )
-    parser.add_argument(
         "--repeat",
         type=whole_number_between(1, 100),
         default=5,
         help="timed runs per ranking (default 5)",
+    )
+    add_rounds_and_seed(parser)
+
+
+def add_rounds_and_seed(parser) -> None:
+    """``--rounds`` per series and ``--seed`` of the random games, for a benchmark that
+    plays out generated lists."""
+    parser.add_argument(
+        "--rounds",
+        type=whole_number_between(1, 40),
+        default=12,
+        help="rounds per series (default 12)",
     )
     parser.add_argument("--seed", type=int, default=2026, help="random seed of the games")
 
@@ -187,11 +193,15 @@ def machine() -> str:
 
 
 @transaction.atomic
-def build_championship(participants: int, series: int, rounds: int, *, seed: int) -> Tournament:
-    """A club's championship with teams of four, played out at random; returns the tournament."""
+def build_championship(
+    participants: int, series: int, rounds: int, *, seed: int, club: Club | None = None
+) -> Tournament:
+    """A club's championship with teams of four, played out at random; returns the
+    tournament. Without ``club`` a new club holds it (so its season is this tournament)."""
     rng = random.Random(seed)
     tag = f"{seed}-{Tournament.objects.count() + 1}"
-    club = Club.objects.create(name=f"Benchmark-Skatclub {tag}")
+    if club is None:
+        club = Club.objects.create(name=f"Benchmark-Skatclub {tag}")
     tournament = Tournament.objects.create(
         club=club,
         name=f"Benchmark-Meisterschaft {tag}",

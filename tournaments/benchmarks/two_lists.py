@@ -32,6 +32,12 @@ DIFFERING_GAME = 5
 
 
 def run(options: dict, out: TextIO) -> None:
+    one, two = measure(options)
+    report(one, two, options, out)
+
+
+def measure(options: dict) -> tuple[tuple[list, float], tuple[list, float]]:
+    """Both runs on one server: (devices, seconds taken) with one list, then with two."""
     rng = random.Random(options["seed"])
     single = _devices(options["devices"], options["rounds"], rng)
     double = two_list_devices(options["devices"], options["rounds"], rng)
@@ -47,7 +53,7 @@ def run(options: dict, out: TextIO) -> None:
     ):
         one = (single, load._run(up.port, single, options["seconds"], None))
         two = (double, load._run(up.port, double, options["seconds"], None))
-    report(one, two, options, out)
+    return one, two
 
 
 def two_list_devices(count: int, rounds: int, rng: random.Random) -> list[load.Device]:
@@ -80,7 +86,7 @@ def _differing_index(games) -> int | None:
     return next((i for i in range(DIFFERING_GAME - 1, len(games)) if "won" in games[i]), None)
 
 
-def _figures(devices, elapsed: float) -> dict:
+def figures(devices, elapsed: float) -> dict:
     latencies = sorted(ms for device in devices for ms in device.latencies_ms)
     errors = sum((device.errors for device in devices), Counter())
     return {
@@ -94,16 +100,22 @@ def _figures(devices, elapsed: float) -> dict:
     }
 
 
-def report(one, two, options: dict, out: TextIO) -> None:
-    (single, single_s), (double, double_s) = one, two
-    first, second = _figures(single, single_s), _figures(double, double_s)
+def differences(double: list[load.Device]) -> tuple[int, int]:
+    """(differences the server found, tables whose two lists both reached the differing
+    game) for the devices of the two-list run, list A and B of a table side by side."""
     tables = {device.table_id for device in double}
     reached = 0
     for device_a, device_b in zip(double[::2], double[1::2], strict=True):
         differing = _differing_index(device_b.games)
         done = min(device_a.acknowledged, device_b.acknowledged)
         reached += differing is not None and done > differing
-    found = ListDifference.objects.filter(table_id__in=tables).count()
+    return ListDifference.objects.filter(table_id__in=tables).count(), reached
+
+
+def report(one, two, options: dict, out: TextIO) -> None:
+    (single, single_s), (double, double_s) = one, two
+    first, second = figures(single, single_s), figures(double, double_s)
+    found, reached = differences(double)
     ratio = second["p95"] / first["p95"] if first["p95"] else float("nan")
     out.write(
         f"Load, two lists per table: {options['devices']} tables, {options['seconds']} s a run, "
@@ -111,11 +123,11 @@ def report(one, two, options: dict, out: TextIO) -> None:
         f"Machine: {machine()}\n"
         f"pace          {load._pace(options.get('pace', 0))}\n"
     )
-    for label, figures in (("one list ", first), ("two lists", second)):
+    for label, run in (("one list ", first), ("two lists", second)):
         out.write(
-            f"{label}     {figures['requests']} requests ({figures['per_second']:.1f}/s), "
-            f"{figures['acknowledged']} acknowledged, {figures['errors']} errors; latency ms "
-            f"p50 {figures['p50']:.0f}  p95 {figures['p95']:.0f}  p99 {figures['p99']:.0f}\n"
+            f"{label}     {run['requests']} requests ({run['per_second']:.1f}/s), "
+            f"{run['acknowledged']} acknowledged, {run['errors']} errors; latency ms "
+            f"p50 {run['p50']:.0f}  p95 {run['p95']:.0f}  p99 {run['p99']:.0f}\n"
         )
     out.write(
         f"p95 two lists / one list  {ratio:.2f}\n"

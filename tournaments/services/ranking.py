@@ -2,12 +2,14 @@
 tie rule of docs/rules.md 2.
 
 Every ranking takes a fixed number of queries whatever the number of games, players or
-tournaments: the database sums the list points (one GROUP BY over GamePoints, one over
-SummaryEntry for lists kept on paper), one or two more bring the players (and, for a
-tournament, the seats that say who played), and what is left — each tournament's
-extra-points scheme, the best N series, the places — is done in Python on those few
-rows. Rows are read with ``.values()`` or as tuples, because building thousands of model
-instances costs more than the aggregates themselves (see ``manage.py bench ranking``).
+tournaments: the database sums the list points (one query: a GROUP BY over GamePoints
+and one over SummaryEntry for lists kept on paper, joined by UNION ALL), one or two more
+bring the players (and, for a tournament, the seats that say who played), and what is
+left — each tournament's extra-points scheme, the best N series, the places — is done in
+Python on those few rows. Rows are read with ``.values()`` or as tuples, because
+building thousands of model instances costs more than the aggregates themselves (see
+``manage.py bench ranking``), and the ranking rows are made by :func:`frozen_row`, not by
+their dataclass's ``__init__``.
 """
 
 from collections import defaultdict
@@ -15,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from operator import itemgetter
 
-from django.db.models import Q, Value
+from django.db.models import Q
 from django.utils.translation import gettext_noop
 
 from tournaments.models import (
@@ -35,6 +37,8 @@ from tournaments.text import name_sort_key, sort_key
 from .errors import Rejected
 from .lists.settlement import AGGREGATES, SUMMARY_AGGREGATES, ScoreColumns, Totals
 
+_new = object.__new__
+_set = object.__setattr__
 YEARS = (1900, 2100)
 _NOTHING = Totals()  # the sums of someone who has not played yet
 MAX_SEASON_SERIES = 1000
@@ -92,9 +96,11 @@ class SeasonRankingRow(ScoreColumns):
 def rank_series(series: Series, totals: dict | None = None) -> list[RankingRow]:
     """``totals`` (participant → :class:`Totals`) may be given when already summed, as
     :func:`series_totals` does for every series of a tournament at once."""
+    if totals is None:
+        totals = participant_totals(Q(series=series), "participant")
     # One seat per participant and series at most (a database constraint), so no counting.
-    players = Participant.objects.filter(seats__series=series).annotate(series_played=Value(1))
-    return _rank(players, Q(series=series), series.tournament.scheme, totals)
+    seated = people(Participant.objects.filter(seats__series=series), played=1)
+    return rank_people(seated, totals, series.tournament.scheme)
 
 
 def series_totals(tournament: Tournament) -> dict[int, dict]:
@@ -134,7 +140,7 @@ def seated_people(tournament: Tournament) -> tuple[list[dict], list[tuple[int, i
 
 
 def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
-    """Teams by the sum of their members' tournament totals; four queries.
+    """Teams by the sum of their members' tournament totals; three queries.
 
     Every team is listed, also one whose members have not played yet (total 0), and every
     member is listed under the team, with the own total, best first.
@@ -186,20 +192,23 @@ def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
                 "bonus_opponents_lost": bonus_opponents_lost,
                 "total": game_points + bonus + bonus_opponents_lost,
                 "members": tuple(
-                    TeamMember(
-                        participant=member["participant"],
-                        start_number=member["start_number"],
-                        name=member["name"],
-                        won=member["won"],
-                        lost=member["lost"],
-                        total=member["total"],
+                    frozen_row(
+                        TeamMember,
+                        {
+                            "participant": member["participant"],
+                            "start_number": member["start_number"],
+                            "name": member["name"],
+                            "won": member["won"],
+                            "lost": member["lost"],
+                            "total": member["total"],
+                        },
                     )
                     for member in ranked
                 ),
             }
         )
     return [
-        TeamRankingRow(**row)
+        frozen_row(TeamRankingRow, row)
         for row in sort_and_rank(rows, order=lambda row: sort_key(row["name"]))
     ]
 
@@ -213,7 +222,7 @@ def rank_season(
     player. Each series is valued with its own tournament's extra-points scheme; of the
     player's series the ``best`` highest count (ties between series broken by more won,
     then fewer lost), all of them if ``best`` is None; players with fewer than
-    ``min_series`` series are left out. Both default to the club's settings. Three queries:
+    ``min_series`` series are left out. Both default to the club's settings. Two queries:
     the sums per participant and series (games and paper lists) and the seats with players.
     """
     problems = parameter_problems(year=year, best=best, min_series=min_series)
@@ -251,13 +260,12 @@ def rank_season(
                 "series": [],
             }
         player["tournaments"].add(tournament)
-        sums = totals.get((tournament, participant, series), _NOTHING)
-        won, lost = sums.won, sums.lost
-        bonus = schemes[extra_points].bonus_won_lost(won, lost)
-        total = sums.game_points + bonus + sums.bonus_opponents_lost
-        player["series"].append(
-            (-total, -won, lost, sums.game_points, bonus, sums.bonus_opponents_lost)
+        game_points, won, lost, opponents_lost = totals.get(
+            (tournament, participant, series), _NOTHING
         )
+        bonus = schemes[extra_points].bonus_won_lost(won, lost)
+        total = game_points + bonus + opponents_lost
+        player["series"].append((-total, -won, lost, game_points, bonus, opponents_lost))
     rows = []
     for player in players.values():
         played = len(player["series"])
@@ -292,7 +300,7 @@ def rank_season(
             }
         )
     ranked = sort_and_rank(rows, order=itemgetter("sort_name", "player"))
-    return [SeasonRankingRow(**_without_sort_name(row)) for row in ranked]
+    return [frozen_row(SeasonRankingRow, _without_sort_name(row)) for row in ranked]
 
 
 def parameter_problems(**values) -> list[Problem]:
@@ -355,23 +363,45 @@ def sort_and_rank(rows: list[dict], order: Callable[[dict], object] | None = Non
 
 
 def participant_totals(scope: Q, *keys: str) -> dict:
-    """The sums of games and paper lists within ``scope``, grouped by ``keys``.
+    """The sums of games and paper lists within ``scope``, grouped by ``keys``, as
+    :class:`Totals`.
 
-    Two GROUP BY queries. With one key the dict is keyed by its value, otherwise by the
-    tuple of values.
+    One query: the GROUP BY over the games and the one over the paper lists joined by
+    UNION ALL (a participant may have both). With one key the dict is keyed by its value,
+    otherwise by the tuple of values.
     """
+    games = GamePoints.objects.filter(scope).values(*keys).annotate(**AGGREGATES)
+    paper = SummaryEntry.objects.filter(scope).values(*keys).annotate(**SUMMARY_AGGREGATES)
+    grouped = (
+        games.order_by()
+        .values_list(*keys, *AGGREGATES)
+        .union(paper.order_by().values_list(*keys, *SUMMARY_AGGREGATES), all=True)
+    )
     totals: dict = {}
     width = len(keys)
-    for model, aggregates in ((GamePoints, AGGREGATES), (SummaryEntry, SUMMARY_AGGREGATES)):
-        grouped = model.objects.filter(scope).values(*keys).annotate(**aggregates).order_by()
-        # Tuples rather than a dict per group: a championship's season has 6,000 groups.
-        for row in grouped.values_list(*keys, *aggregates):
-            key = row[0] if width == 1 else row[:width]
-            game_points, won, lost, bonus = row[width:]
-            sums = Totals(game_points or 0, won or 0, lost or 0, bonus or 0)
-            before = totals.get(key)
-            totals[key] = sums if before is None else before + sums
+    make = Totals._make
+    # Tuples rather than a dict per group: a championship's season has 6,000 groups. The
+    # columns are NOT NULL, so every group's sums are numbers.
+    for row in grouped:
+        key = row[0] if width == 1 else row[:width]
+        sums = make(row[width:])
+        before = totals.get(key)
+        totals[key] = sums if before is None else before + sums
     return totals
+
+
+def frozen_row(cls, values: dict):
+    """An instance of the frozen dataclass ``cls`` holding ``values`` (exactly its fields),
+    made without its ``__init__``.
+
+    A frozen dataclass sets each field through ``object.__setattr__``; a ranking of 2,000
+    rows spent a quarter of its Python time there. The instance is the same (equal, same
+    hash and repr) as ``cls(**values)``; ``values`` becomes its ``__dict__``, so it must be
+    the row's own, built for it.
+    """
+    row = _new(cls)
+    _set(row, "__dict__", values)
+    return row
 
 
 def seat_rows(tournaments, *fields: str, named: bool = True):
@@ -403,27 +433,21 @@ def full_name(first_name: str, last_name: str) -> str:
     return f"{first_name} {last_name}"
 
 
-def _rank(players, scope: Q, scheme: ExtraPointsScheme, totals=None) -> list[RankingRow]:
-    if totals is None:
-        totals = participant_totals(scope, "participant")
-    return rank_people(people(players), totals, scheme)
-
-
-def people(players, played: dict[int, int] | None = None) -> list[dict]:
+def people(players, played: dict[int, int] | int) -> list[dict]:
     """The participants of ``players`` as a ranking shows them, with the German sort key
     of their name; one query.
 
-    ``series_played`` is ``played[participant]`` when ``played`` is given (participants it
-    lacks are left out), otherwise the queryset's annotation of that name.
+    ``series_played`` is ``played[participant]`` when ``played`` is a dict (participants
+    it lacks are left out), otherwise ``played`` itself for everyone (a number computed in
+    Python, not a constant selected in SQL, which Django converts row by row).
     """
     fields = ["id", "start_number", "player__first_name", "player__last_name"]
     fields += ["player__club__name", "team__name"]
-    if played is None:
-        fields.append("series_played")
+    each = None if isinstance(played, dict) else played
     rows = []
     for row in players.values_list(*fields).order_by():
-        participant, start_number, first_name, last_name, club, team = row[:6]
-        if played is not None and participant not in played:
+        participant, start_number, first_name, last_name, club, team = row
+        if each is None and participant not in played:
             continue
         rows.append(
             {
@@ -433,7 +457,7 @@ def people(players, played: dict[int, int] | None = None) -> list[dict]:
                 "name": full_name(first_name, last_name),
                 "club": club or "",
                 "team": team or "",
-                "series_played": row[6] if played is None else played[participant],
+                "series_played": played[participant] if each is None else each,
             }
         )
     return rows
@@ -449,31 +473,37 @@ def rank_people(persons: list[dict], totals: dict, scheme: ExtraPointsScheme) ->
     bonus_won_lost = scheme.bonus_won_lost
     keyed = []
     for person in persons:
-        sums = totals.get(person["participant"], _NOTHING)
-        won, lost = sums.won, sums.lost
+        game_points, won, lost, opponents_lost = totals.get(person["participant"], _NOTHING)
         bonus = bonus_won_lost(won, lost)
-        total = sums.game_points + bonus + sums.bonus_opponents_lost
-        keyed.append(((-total, -won, lost, _by_name(person)), person, sums, bonus, total))
+        total = game_points + bonus + opponents_lost
+        keyed.append(
+            ((-total, -won, lost, _by_name(person)), person, game_points, bonus, opponents_lost)
+        )
     keyed.sort(key=itemgetter(0))
     rows, previous, rank = [], None, 0
-    for position, (key, person, sums, bonus, total) in enumerate(keyed, start=1):
-        if key[:3] != previous:
-            rank, previous = position, key[:3]
+    for position, (key, person, game_points, bonus, opponents_lost) in enumerate(keyed, 1):
+        score = key[:3]
+        if score != previous:
+            rank, previous = position, score
+        minus_total, minus_won, lost = score
         rows.append(
-            RankingRow(
-                game_points=sums.game_points,
-                won=sums.won,
-                lost=sums.lost,
-                bonus_won_lost=bonus,
-                bonus_opponents_lost=sums.bonus_opponents_lost,
-                total=total,
-                rank=rank,
-                participant=person["participant"],
-                start_number=person["start_number"],
-                name=person["name"],
-                club=person["club"],
-                team=person["team"],
-                series_played=person["series_played"],
+            frozen_row(
+                RankingRow,
+                {
+                    "game_points": game_points,
+                    "won": -minus_won,
+                    "lost": lost,
+                    "bonus_won_lost": bonus,
+                    "bonus_opponents_lost": opponents_lost,
+                    "total": -minus_total,
+                    "rank": rank,
+                    "participant": person["participant"],
+                    "start_number": person["start_number"],
+                    "name": person["name"],
+                    "club": person["club"],
+                    "team": person["team"],
+                    "series_played": person["series_played"],
+                },
             )
         )
     return rows

@@ -1,8 +1,9 @@
 """A player's statistics and history across tournaments (Spielerstatistik).
 
-Three queries whatever the number of tournaments: the seats of every participant of the
+Two queries whatever the number of tournaments: the seats of every participant of the
 player's tournaments (with the tournament and series they belong to), and the sums of
-games and paper lists per participant and series in those tournaments (two GROUP BY).
+games and paper lists per participant and series in those tournaments (two GROUP BY in
+one query).
 The player's place in each tournament is not taken from a ranking per tournament: the
 same sums hold every participant of those tournaments, so each tournament's rows are
 ranked in Python with the tie rule of the tournament ranking (``sort_and_rank``).

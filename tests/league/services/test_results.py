@@ -64,7 +64,7 @@ def test_the_league_table_takes_the_same_queries_whatever_the_size(
 ):
     group, _teams = _season(2, venues=venues)
 
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(5):
         table = results.group_table(group)
 
     assert len(table.rows) == 4 * venues
@@ -77,7 +77,7 @@ def test_the_player_ranking_takes_the_same_queries_whatever_the_size(
     group, _teams = _season(1, venues=venues)
     group = type(group).objects.select_related("league").get(pk=group.pk)
 
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(5):
         rows = results.player_ranking(group)
 
     assert len(rows) == 16 * venues

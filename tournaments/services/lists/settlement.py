@@ -1,6 +1,7 @@
 """The settlement (Abrechnung) of a table's list, per player (docs/rules.md 2, docs/api.md 3.2)."""
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db.models import Sum
 
@@ -8,9 +9,12 @@ from tournaments.models import GamePoints, SummaryEntry, Table
 from tournaments.skat import ExtraPointsScheme
 
 
-@dataclass(frozen=True)
-class Totals:
-    """What a player collected on one or more lists; the same sums for tables and rankings."""
+class Totals(NamedTuple):
+    """What a player collected on one or more lists; the same sums for tables and rankings.
+
+    A tuple, so that the sums a query returns become one without a constructor per field
+    (a championship's season reads 6,000 of them) and a ranking can unpack them.
+    """
 
     game_points: int = 0
     won: int = 0
