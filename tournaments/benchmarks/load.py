@@ -52,7 +52,7 @@ from tournaments.models import Game
 from .evening import build_evening
 from .login_flood import Flood, report_flood
 from .phones import Watchers, report_phones
-from .pools import DEFAULT_HALL_NICE, DEFAULT_TABLE_WORKERS, PoolOptions, running_pools
+from .pools import PoolOptions, add_pool_arguments, pool_options, running_pools
 from .ranking import machine, percentile, whole_number_between
 from .server import ROOT, ServerOptions, collect_static
 from .worker_meter import ENTRY, KindFigures
@@ -106,24 +106,7 @@ def add_arguments(parser) -> None:
         default=0,
         help="milliseconds a flooding client waits between its posts (0: none)",
     )
-    parser.add_argument(
-        "--one-pool",
-        action="store_true",
-        help="one gunicorn pool for devices, phones and flood, instead of the hall's table "
-        "pool and hall pool",
-    )
-    parser.add_argument(
-        "--table-workers",
-        type=whole_number_between(1, 32),
-        default=DEFAULT_TABLE_WORKERS,
-        help=f"workers of the table pool ({DEFAULT_TABLE_WORKERS}; --workers: the hall pool's)",
-    )
-    parser.add_argument(
-        "--hall-nice",
-        type=whole_number_between(0, 19),
-        default=DEFAULT_HALL_NICE,
-        help=f"CPU priority (nice) of the hall pool's workers ({DEFAULT_HALL_NICE})",
-    )
+    add_pool_arguments(parser)
     parser.add_argument(
         "--two-lists",
         action="store_true",
@@ -263,14 +246,6 @@ def run(options: dict, out: TextIO) -> None:
     report(measured, options, out)
     report_phones(watchers, measured.elapsed, out)
     report_flood(flood, measured.elapsed, out)
-
-
-def pool_options(options: dict) -> PoolOptions:
-    return PoolOptions(
-        one_pool=options.get("one_pool", False),
-        table_workers=options.get("table_workers", DEFAULT_TABLE_WORKERS),
-        hall_nice=options.get("hall_nice", DEFAULT_HALL_NICE),
-    )
 
 
 def server_options(options: dict) -> ServerOptions:

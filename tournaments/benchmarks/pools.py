@@ -11,6 +11,7 @@ for the comparison back to back.
 import contextlib
 from dataclasses import dataclass, field, replace
 
+from .ranking import whole_number_between
 from .server import Server, ServerOptions, running_server
 from .worker_meter import KindFigures
 
@@ -33,6 +34,35 @@ class PoolOptions:
             f"table pool {self.table_workers} workers (nice 0) for the devices, hall pool "
             f"{hall_workers} workers (nice {self.hall_nice}) for phones and flood"
         )
+
+
+def add_pool_arguments(parser) -> None:
+    parser.add_argument(
+        "--one-pool",
+        action="store_true",
+        help="one gunicorn pool for devices, phones and flood, instead of the hall's table "
+        "pool and hall pool",
+    )
+    parser.add_argument(
+        "--table-workers",
+        type=whole_number_between(1, 32),
+        default=DEFAULT_TABLE_WORKERS,
+        help=f"workers of the table pool ({DEFAULT_TABLE_WORKERS}; --workers: the hall pool's)",
+    )
+    parser.add_argument(
+        "--hall-nice",
+        type=whole_number_between(0, 19),
+        default=DEFAULT_HALL_NICE,
+        help=f"CPU priority (nice) of the hall pool's workers ({DEFAULT_HALL_NICE})",
+    )
+
+
+def pool_options(options: dict) -> PoolOptions:
+    return PoolOptions(
+        one_pool=options.get("one_pool", False),
+        table_workers=options.get("table_workers", DEFAULT_TABLE_WORKERS),
+        hall_nice=options.get("hall_nice", DEFAULT_HALL_NICE),
+    )
 
 
 @dataclass
