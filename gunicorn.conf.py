@@ -49,7 +49,8 @@ preload_app = (os.environ.get("GUNICORN_PRELOAD") or "1") != "0"
 # the CPU by weight, 1024 for nice 0 against 110 for nice 10, so the tables' workers get
 # about 90 % of a busy core and a flood of logins on the hall pool cannot slow them down;
 # on an idle machine both pools run at full speed.
-worker_nice = int(os.environ.get("GUNICORN_NICE") or 0)
+# (Raising a priority needs root, so values below 0 count as 0.)
+worker_nice = min(max(int(os.environ.get("GUNICORN_NICE") or 0), 0), 19)
 
 
 def pre_fork(server, worker):
