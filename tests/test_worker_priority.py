@@ -36,7 +36,9 @@ def niceness_of_a_worker(monkeypatch, nice: str | None) -> int:
     return worker - master
 
 
-@pytest.mark.parametrize(("nice", "expected"), [("10", 10), ("3", 3), ("0", 0), (None, 0), ("-5", 0)])
+@pytest.mark.parametrize(
+    ("nice", "expected"), [("10", 10), ("3", 3), ("0", 0), (None, 0), ("-5", 0)]
+)
 def test_a_worker_runs_at_the_configured_nice_value(monkeypatch, nice, expected):
     if expected and os.nice(0) + expected > 19:
         pytest.skip("this test process runs at the lowest priority already")
