@@ -41,6 +41,18 @@ max_requests_jitter = 100
 preload_app = (os.environ.get("GUNICORN_PRELOAD") or "1") != "0"
 
 
+# CPU priority of the workers [GUNICORN_NICE, 0-19, default 0]: added to the master's
+# niceness as each worker starts. The hall server (manage.py hall) runs two pools of this
+# configuration: the table pool at 0, answering only the table devices
+# (tournaments/web/table_pool.py), and the hall pool, with logins, the director, rankings
+# and phones, at 10 [HALL_NICE]. Only under contention does it matter: Linux then shares
+# the CPU by weight, 1024 for nice 0 against 110 for nice 10, so the tables' workers get
+# about 90 % of a busy core and a flood of logins on the hall pool cannot slow them down;
+# on an idle machine both pools run at full speed.
+# (Raising a priority needs root, so values below 0 count as 0.)
+worker_nice = min(max(int(os.environ.get("GUNICORN_NICE") or 0), 0), 19)
+
+
 def pre_fork(server, worker):
     if server.cfg.preload_app:  # else the master has not loaded Django at all
         from skatverein.forking import close_before_fork
@@ -49,6 +61,8 @@ def pre_fork(server, worker):
 
 
 def post_fork(server, worker):
+    if worker_nice:
+        os.nice(worker_nice)
     if server.cfg.preload_app:
         from skatverein.forking import forget_inherited
 

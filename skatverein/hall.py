@@ -11,6 +11,12 @@
   asking the system which interface it would route through; no packet is sent), or
   ``HALL_ADDRESS`` when set. It becomes ``SITE_URL``, the address printed in table-card
   QR codes and on the table plan, and the allowed host names.
+- The table devices get an address of their own: the same machine on ``HALL_PORT`` + 1
+  (``HALL_TABLE_PORT``), where ``manage.py hall`` runs the table pool, the server workers
+  that answer the tables only and have the CPU first (tournaments/web/table_pool.py). It
+  becomes ``TABLE_SITE_URL``, the address in the table-card and table-plan QR codes. Where
+  ``SITE_URL`` is set by hand (a proxy in front, docs/operations.md), the tables use it too
+  unless ``TABLE_SITE_URL`` is set as well; ``HALL_TABLE_PORT=0`` runs one pool as before.
 - Plain HTTP: there is no reverse proxy with a certificate in a hall, so no redirect to
   HTTPS, and cookies without the Secure flag unless ``SITE_URL`` itself is HTTPS.
 
@@ -32,6 +38,7 @@ SECRET_NAMES = ("SECRET_KEY", "SEAL_SECRET")
 SECRET_BYTES = 50
 SECRETS_HEADER = "# Keys of this hall server: keep this file with the backups (docs/operations.md)."
 DEFAULT_PORT = 8000
+TABLE_PORT_OFFSET = 1  # the table pool listens on HALL_PORT + 1 unless HALL_TABLE_PORT says
 # Any address outside the local network: connecting a UDP socket to it sends nothing, but
 # makes the system choose the interface (and so the address) it would route through.
 ROUTE_PROBE = ("10.254.254.254", 1)
@@ -95,6 +102,11 @@ def site_url(address: str, port: int) -> str:
     return f"http://{host}" if port == 80 else f"http://{host}:{port}"
 
 
+def table_port_of(environ: Mapping[str, str], port: int) -> int:
+    """The table pool's port: ``HALL_TABLE_PORT``, else the hall's port + 1; 0 for none."""
+    return env_int("HALL_TABLE_PORT", port + TABLE_PORT_OFFSET, minimum=0, environ=environ)
+
+
 def environment(environ: Mapping[str, str], var_dir: Path) -> dict[str, str]:
     """The variables the hall mode sets where ``environ`` does not already have them."""
     chosen: dict[str, str] = {}
@@ -103,15 +115,21 @@ def environment(environ: Mapping[str, str], var_dir: Path) -> dict[str, str]:
     address = environ.get("HALL_ADDRESS") or lan_address()
     port = env_int("HALL_PORT", DEFAULT_PORT, minimum=1, environ=environ)
     url = environ.get("SITE_URL") or site_url(address, port)
+    table_port = table_port_of(environ, port)
+    table_url = environ.get("TABLE_SITE_URL") or (
+        site_url(address, table_port) if table_port and not environ.get("SITE_URL") else url
+    )
     hostname = socket.gethostname()
     hosts = dict.fromkeys([address, "localhost", LOOPBACK, "[::1]", hostname, f"{hostname}.local"])
     chosen.update(
         {
             "HALL_ADDRESS": address,
             "HALL_PORT": str(port),
+            "HALL_TABLE_PORT": str(table_port),
             "SITE_URL": url,
+            "TABLE_SITE_URL": table_url,
             "ALLOWED_HOSTS": ",".join(host for host in hosts if host),
-            "CSRF_TRUSTED_ORIGINS": url,
+            "CSRF_TRUSTED_ORIGINS": ",".join(dict.fromkeys([url, table_url])),
             "SECURE_SSL_REDIRECT": "0",
         }
     )

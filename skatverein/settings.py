@@ -25,10 +25,12 @@ DEBUG = env_bool("DEBUG", default=False)
 # Before anything reads the environment: fill in the keys kept in var/hall-secrets.env, the
 # LAN address as SITE_URL and allowed host, and plain HTTP. Set variables always win.
 HALL_MODE = env_bool("SKATVEREIN_HALL", default=False)
-HALL_ADDRESS, HALL_PORT = "", 0
+HALL_ADDRESS, HALL_PORT, HALL_TABLE_PORT = "", 0, 0
 if HALL_MODE:
     hall.prepare(os.environ, VAR_DIR)
     HALL_ADDRESS, HALL_PORT = os.environ["HALL_ADDRESS"], int(os.environ["HALL_PORT"])
+    # The table pool's port (0: one pool serves everything, tables included).
+    HALL_TABLE_PORT = int(os.environ["HALL_TABLE_PORT"])
 # ---- end of hall mode, part 1 ----
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
@@ -50,6 +52,16 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 # The site's address as people reach it, for links printed on paper (table-card and plan QR
 # codes, the seal's verification link); empty means the address of the request.
 SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
+# The address the table devices use, for the table-code QR codes and links: the hall's table
+# pool (skatverein/hall.py); empty means SITE_URL, as in a deployment with one address.
+TABLE_SITE_URL = os.environ.get("TABLE_SITE_URL", "").strip().rstrip("/")
+# Which pool of the hall server this process is: "tables" answers only what a table device
+# asks for (tournaments/web/table_pool.py), "hall" and "" (one pool) answer everything.
+SERVER_POOL = os.environ.get("SKATVEREIN_POOL", "").strip()
+if SERVER_POOL not in ("", "hall", "tables"):
+    raise ImproperlyConfigured(
+        f"SKATVEREIN_POOL={SERVER_POOL!r}: use 'tables', 'hall' or leave it unset."
+    )
 
 INSTALLED_APPS = [
     "django.contrib.admin",

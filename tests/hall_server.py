@@ -35,6 +35,7 @@ def hall_environment(folder: Path, **extra) -> dict[str, str]:
         "HALL_SECRETS_FILE": str(folder / "hall-secrets.env"),
         "STATIC_ROOT": str(folder / "static"),
         "GUNICORN_WORKERS": "2",
+        "HALL_TABLE_WORKERS": "1",
         **extra,
     }
 
@@ -55,9 +56,12 @@ def run_hall(folder: Path, *args, **extra) -> subprocess.CompletedProcess:
 def hall_server(folder: Path, **extra):
     """The hall server as ``make run`` starts it; yields (port, what it printed so far).
 
-    Waits until gunicorn says it listens, and stops the server (this process only) after.
+    Waits until every gunicorn pool says it listens (two: the table pool and the hall pool,
+    one with ``HALL_TABLE_PORT=0``), and stops the server (this process only) after.
     """
     port = free_port()
+    extra.setdefault("HALL_TABLE_PORT", str(free_port()))
+    pools = 1 if extra["HALL_TABLE_PORT"] == "0" else 2
     process = subprocess.Popen(
         [sys.executable, "manage.py", "hall"],
         cwd=BASE_DIR,
@@ -72,7 +76,7 @@ def hall_server(folder: Path, **extra):
     def read_output():
         for line in process.stdout:
             lines.append(line)
-            if LISTENING in line:
+            if "".join(lines).count(LISTENING) >= pools:
                 started.set()
         started.set()  # the process ended: stop waiting
 

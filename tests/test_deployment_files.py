@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,7 +39,7 @@ def _dockerfile_env(name: str) -> str | None:
 def test_compose_has_the_app_its_database_and_the_https_proxy():
     services = _compose()["services"]
 
-    assert set(services) == {"app", "db", "caddy"}
+    assert set(services) == {"app", "tables", "db", "caddy"}
     assert services["app"]["build"] == "."
     assert services["db"]["image"].startswith("postgres:")
     assert services["caddy"]["image"].startswith("caddy:")
@@ -172,3 +173,59 @@ def test_caddys_health_check_names_a_host_the_app_accepts():
     assert health_host is not None
     # The same variable with the same default on both sides: {$X:d} in Caddy, ${X:-d} here.
     assert re.sub(r"\{\$(\w+):([^}]*)\}", r"${\1:-\2}", health_host.group(1)) == allowed
+
+
+def test_compose_runs_a_table_pool_with_the_cpu_first():
+    """The same image twice: the table pool answers the table devices only, the hall pool
+    the rest, and under load the kernel gives the table pool's container the CPU first."""
+    services = _compose()["services"]
+    app, tables = services["app"], services["tables"]
+
+    assert tables["image"] == app["image"]
+    assert tables["environment"]["SKATVEREIN_POOL"] == "tables"
+    assert app["environment"]["SKATVEREIN_POOL"] == "hall"
+    assert {
+        k: v
+        for k, v in tables["environment"].items()
+        if k not in ("SKATVEREIN_POOL", "GUNICORN_WORKERS")
+    } == {
+        k: v
+        for k, v in app["environment"].items()
+        if k not in ("SKATVEREIN_POOL", "GUNICORN_WORKERS")
+    }
+    assert tables["cpu_shares"] >= 9 * app["cpu_shares"]
+    assert ["app-var", "/app/var"] in [v.split(":")[:2] for v in tables["volumes"]]
+    assert "reverse_proxy tables:8000" in (ROOT / "Caddyfile").read_text()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/tisch/",
+        "/tisch",
+        "/tisch/code/ABCDE-FGHIJ/",
+        "/tisch/12/unterschreiben/",
+        "/api/v1/tables/12/games/",
+        "/api/v1/tables/12/games/3/",
+        "/api/v1/tables/12/signatures/",
+        "/api/v1/tables/12/differences/3/take/",
+        "/static/css/site.css",
+        "/anmelden/",
+        "/admin/login/",
+        "/api/v1/auth/token/",
+        "/leitung/",
+        "/api/v1/tables/12/",
+        "/api/v1/tables/12/list.pdf",
+        "/tischlein/",
+    ],
+)
+def test_caddy_sends_the_table_pool_exactly_what_it_serves(path, settings):
+    """Caddy's route and the table pool's own list (tournaments/web/table_pool.py) agree:
+    nothing routed there is refused, nothing it would serve is left to the hall pool
+    (but the health check and the language switch, which both pools answer)."""
+    from tournaments.web.table_pool import is_table_path
+
+    caddyfile = (ROOT / "Caddyfile").read_text()
+    routed = re.search(r"@tables path_regexp (\S+)", caddyfile).group(1)
+
+    assert (re.fullmatch(routed, path) is not None) == is_table_path(path)

@@ -55,7 +55,9 @@ def test_the_hall_links_and_hosts_follow_the_address_and_port(tmp_path):
     chosen = hall.environment({"HALL_ADDRESS": "192.168.178.20", "HALL_PORT": "8080"}, tmp_path)
 
     assert chosen["SITE_URL"] == "http://192.168.178.20:8080"
-    assert chosen["CSRF_TRUSTED_ORIGINS"] == "http://192.168.178.20:8080"
+    assert chosen["TABLE_SITE_URL"] == "http://192.168.178.20:8081"
+    assert chosen["HALL_TABLE_PORT"] == "8081"
+    assert chosen["CSRF_TRUSTED_ORIGINS"] == "http://192.168.178.20:8080,http://192.168.178.20:8081"
     assert chosen["ALLOWED_HOSTS"].split(",")[:3] == ["192.168.178.20", "localhost", "127.0.0.1"]
     assert chosen["SECURE_SSL_REDIRECT"] == "0"
     assert (tmp_path / "hall-secrets.env").exists()
@@ -73,6 +75,23 @@ def test_what_the_environment_sets_wins_over_the_hall(tmp_path):
 
     assert not set(chosen) & set(given)
     assert not (tmp_path / "hall-secrets.env").exists()
+
+
+@pytest.mark.parametrize(
+    ("given", "tables"),
+    [
+        ({"HALL_TABLE_PORT": "9000"}, "http://10.0.0.5:9000"),
+        # One pool: the tables use the one address, as in a plain deployment.
+        ({"HALL_TABLE_PORT": "0"}, "http://10.0.0.5:8000"),
+        # An address set by hand (a proxy in front routes the table paths itself).
+        ({"SITE_URL": "https://saal.example.org"}, "https://saal.example.org"),
+        ({"SITE_URL": "https://saal.example.org", "TABLE_SITE_URL": "http://10.0.0.5:8001"}, None),
+    ],
+)
+def test_the_table_devices_address_follows_the_table_pool(tmp_path, given, tables):
+    chosen = hall.environment({"HALL_ADDRESS": "10.0.0.5", **given}, tmp_path)
+
+    assert chosen.get("TABLE_SITE_URL") == tables
 
 
 @pytest.mark.parametrize(("port", "url"), [(80, "http://10.0.0.5"), (8000, "http://10.0.0.5:8000")])

@@ -5,7 +5,7 @@ database in a temporary folder with ``HALL_ADDRESS`` set to a name that is not l
 Chromium maps that name to 127.0.0.1 (``--host-resolver-rules``), as a phone in the hall
 reaches the laptop by its address. The director logs in with the password the terminal
 printed, adds and draws a series of the demo evening, and a phone opens the table by the
-link its QR code holds and enters a game.
+link its QR code holds — the table pool's address — and enters a game there.
 """
 
 import re
@@ -13,7 +13,7 @@ import re
 import pytest
 
 from tests.e2e.conftest import CHROMIUM_ARGS, TIMEOUT_MS, browser_unavailable, chromium_path
-from tests.hall_server import hall_server, printed_password
+from tests.hall_server import free_port, hall_server, printed_password
 
 HALL_NAME = "saal.skatverein.test"
 
@@ -38,9 +38,14 @@ def hall_browser():
 
 
 def test_a_browser_under_the_halls_name_runs_a_table(tmp_path, hall_browser):
-    with hall_server(tmp_path, HALL_ADDRESS=HALL_NAME) as (port, output):
-        site = f"http://{HALL_NAME}:{port}"
+    table_port = free_port()
+    with hall_server(tmp_path, HALL_ADDRESS=HALL_NAME, HALL_TABLE_PORT=str(table_port)) as (
+        port,
+        output,
+    ):
+        site, tables = f"http://{HALL_NAME}:{port}", f"http://{HALL_NAME}:{table_port}"
         assert f"{site}/" in output
+        assert f"{tables}/tisch/" in output
         password = printed_password(output)
 
         desk = _page(hall_browser, site, {"width": 1366, "height": 768})
@@ -58,9 +63,9 @@ def test_a_browser_under_the_halls_name_runs_a_table(tmp_path, hall_browser):
         code.wait_for()
         desk.get_by_test_id("table-row-1").get_by_role("link").first.click()
         link = desk.locator(".code-box a").inner_text()
-        assert link.startswith(f"{site}/tisch/code/")
+        assert link.startswith(f"{tables}/tisch/code/")
 
-        phone = _page(hall_browser, site, {"width": 390, "height": 844})
+        phone = _page(hall_browser, tables, {"width": 390, "height": 844})
         phone.goto(link)
         phone.wait_for_url(re.compile(r"/tisch/\d+/$"))
         phone.locator("label[for=declarer-2]").click()
@@ -70,7 +75,10 @@ def test_a_browser_under_the_halls_name_runs_a_table(tmp_path, hall_browser):
         phone.locator("label[for=won-true]").click()
         phone.get_by_test_id("save-game").click()
         phone.get_by_test_id("game-row-1").wait_for()
-        assert phone.url.startswith(site)
+        assert phone.url.startswith(tables)
+        # The phone's link to the rankings leads it to the main address.
+        phone.goto("/turniere/")
+        assert f"{site}/turniere/" in phone.locator("main").inner_text()
 
 
 def _page(browser, base_url, viewport):

@@ -15,11 +15,13 @@ from django.core.management import CommandError, call_command
 from tests.hall_server import (
     BASE_DIR,
     START_TIMEOUT_SECONDS,
+    free_port,
     hall_environment,
     hall_server,
     printed_password,
     run_hall,
 )
+from tournaments.management.commands import hall as hall_command
 
 HALL_ADDRESS = "192.168.178.20"
 
@@ -57,10 +59,16 @@ class Browser:
 
 
 def test_a_fresh_clone_serves_the_hall_over_its_lan_address(tmp_path):
-    with hall_server(tmp_path, HALL_ADDRESS=HALL_ADDRESS) as (port, output):
+    table_port = free_port()
+    with hall_server(tmp_path, HALL_ADDRESS=HALL_ADDRESS, HALL_TABLE_PORT=str(table_port)) as (
+        port,
+        output,
+    ):
         address = f"http://{HALL_ADDRESS}:{port}/"
         assert "Für die Handys (im selben WLAN wie dieser Rechner)" in output
         assert address in output
+        assert "Für die Tischgeräte: die QR-Codes auf den Tischkarten" in output
+        assert f"http://{HALL_ADDRESS}:{table_port}/tisch/" in output
         qr_rows = [line for line in output.splitlines() if set(line) <= set("█▀▄ ") and line]
         assert len(qr_rows) >= 15  # the address as a QR code, drawn with block characters
         password = printed_password(output)
@@ -87,6 +95,15 @@ def test_a_fresh_clone_serves_the_hall_over_its_lan_address(tmp_path):
         stranger = Browser(port, "evil.example.org")
         response, _page = stranger.request("GET", "/turniere/")
         assert response.status == 400
+
+        # The table pool: the device's pages, but no login and no director's page.
+        device = Browser(table_port, f"{HALL_ADDRESS}:{table_port}")
+        response, page = device.request("GET", "/tisch/")
+        assert response.status == 200
+        assert 'name="code"' in page
+        response, page = device.request("POST", "/anmelden/", {"username": "leitung"})
+        assert response.status == 421
+        assert f"Hauptadresse der Halle: {address}" in page
 
     keys = tmp_path / "hall-secrets.env"
     assert stat.S_IMODE(keys.stat().st_mode) == 0o600
@@ -155,3 +172,41 @@ def test_without_the_demo_a_new_database_starts_empty(tmp_path):
     assert "Demo" not in result.stdout
     with sqlite3.connect(tmp_path / "hall.sqlite3") as database:
         assert database.execute("SELECT count(*) FROM tournaments_tournament").fetchone() == (0,)
+
+
+def test_the_hall_runs_a_table_pool_first_and_the_rest_below_its_priority(settings, monkeypatch):
+    settings.HALL_PORT, settings.HALL_TABLE_PORT = 8000, 8001
+    monkeypatch.delenv("HALL_NICE", raising=False)
+    monkeypatch.setenv("HALL_TABLE_WORKERS", "3")
+
+    tables, rest = hall_command.pools()
+
+    assert tables.environment == {
+        "GUNICORN_BIND": "0.0.0.0:8001",
+        "GUNICORN_NICE": "0",
+        "SKATVEREIN_POOL": "tables",
+    }
+    assert rest.environment == {
+        "GUNICORN_BIND": "0.0.0.0:8000",
+        "GUNICORN_NICE": "10",
+        "SKATVEREIN_POOL": "hall",
+    }
+    assert "--workers=3" in tables.command
+    assert not [word for word in rest.command if word.startswith("--workers")]
+    for pool in (tables, rest):
+        assert pool.command[1:3] == ["-m", "gunicorn"]
+        assert pool.command[-1] == "skatverein.wsgi"
+        assert str(BASE_DIR / "gunicorn.conf.py") in pool.command
+
+
+def test_the_hall_pools_priority_and_one_pool_are_configurable(settings, monkeypatch):
+    settings.HALL_PORT, settings.HALL_TABLE_PORT = 8000, 8001
+    monkeypatch.setenv("HALL_NICE", "5")
+    monkeypatch.setenv("HALL_BIND", "127.0.0.1")
+
+    assert hall_command.pools()[1].environment["GUNICORN_NICE"] == "5"
+    assert hall_command.pools()[0].environment["GUNICORN_BIND"] == "127.0.0.1:8001"
+
+    settings.HALL_TABLE_PORT = 0
+    (one,) = hall_command.pools()
+    assert one.environment == {"GUNICORN_BIND": "127.0.0.1:8000"}

@@ -17,6 +17,10 @@ against the acknowledged (2xx) posts:
 the token endpoint as fast as they are answered (:mod:`.login_flood`): the devices'
 latencies with and without it show whether a flood slows the hall.
 
+The server runs as the hall runs it (``manage.py hall``, :mod:`.pools`): the devices post
+to a table pool of ``--table-workers`` workers, phones and flood go to a hall pool of
+``--workers`` workers at nice ``--hall-nice``; ``--one-pool`` serves all from one pool.
+
 ``--phones N --poll P`` adds N phones that keep the tournament ranking open meanwhile and
 poll it every P seconds as the page's script does (:mod:`.phones`); their figures are
 printed apart from the devices', so a run with and one without phones show whether table
@@ -47,8 +51,9 @@ from . import rerun
 from .evening import build_evening
 from .login_flood import Flood, report_flood
 from .phones import Watchers, report_phones
+from .pools import PoolOptions, add_pool_arguments, pool_options, running_pools
 from .ranking import machine, percentile, whole_number_between
-from .server import ServerOptions, collect_static, running_server
+from .server import ServerOptions, collect_static
 from .worker_meter import ENTRY, KindFigures
 
 HELP = "Simulate table devices entering lists at once through gunicorn and the API."
@@ -100,6 +105,7 @@ def add_arguments(parser) -> None:
         default=0,
         help="milliseconds a flooding client waits between its posts (0: none)",
     )
+    add_pool_arguments(parser)
     parser.add_argument(
         "--two-lists",
         action="store_true",
@@ -230,6 +236,7 @@ def run(options: dict, out: TextIO) -> None:
         pace=options["pace"],
         flood=flood,
         players=options.get("players", 0),
+        pools=pool_options(options),
     )
     report(measured, options, out)
     report_phones(watchers, measured.elapsed, out)
@@ -255,10 +262,12 @@ def simulate(
     pace: float = 0,
     flood: Flood | None = None,
     players: int = 0,
+    pools: PoolOptions | None = None,
 ) -> Run:
     """Start gunicorn, let ``count`` devices post games for ``seconds`` (and the
     ``watchers`` poll the ranking, the ``flood`` post wrong passwords meanwhile), stop it
-    again; returns what the devices saw and what the server spent."""
+    again; returns what the devices saw and what the server spent. ``pools``: the hall's
+    table and hall pools (:mod:`.pools`); None, one pool."""
     tournament_id, tables = build_evening(count, rounds, random.Random(seed), players)
     devices = [Device(t.table_id, t.code, t.games) for t in tables]
     for number, device in enumerate(devices):
@@ -266,11 +275,11 @@ def simulate(
     with tempfile.TemporaryDirectory(prefix="skatverein-bench-static-") as static_root:
         if (watchers is not None and watchers.count) or (flood is not None and flood.count):
             collect_static(static_root)  # pages need the manifest, as in production
-        with running_server(server, static_root) as up:
+        with running_pools(server, pools or PoolOptions(one_pool=True), static_root) as up:
             if watchers is not None:
                 watchers.open_pages(up.port, tournament_id)
             load_before, cpu_before = os.getloadavg(), up.cpu_seconds()
-            elapsed = _run(up.port, devices, seconds, watchers, flood)
+            elapsed = _run(up.port, devices, seconds, watchers, flood, up.table_port)
             cpu = up.cpu_seconds() - cpu_before
             load_after = os.getloadavg()
         # The workers have written their meters and profiles as they stopped.
@@ -285,10 +294,14 @@ def simulate(
         )
 
 
-def _run(port: int, devices, seconds: float, watchers: Watchers | None, flood=None) -> float:
+def _run(
+    port: int, devices, seconds: float, watchers: Watchers | None, flood=None, device_port=0
+) -> float:
+    """Devices post to ``device_port`` (the table pool; else ``port``), the rest to ``port``."""
     deadline = time.monotonic() + seconds
     started = time.monotonic()
-    threads = [threading.Thread(target=d.run, args=(port, deadline)) for d in devices]
+    target = device_port or port
+    threads = [threading.Thread(target=d.run, args=(target, deadline)) for d in devices]
     if flood is not None and flood.count:
         flood.start(port, deadline)
     for thread in threads:
@@ -343,6 +356,7 @@ def report(measured: Run, options: dict, out: TextIO) -> None:
         f"load average  {_load(measured.load_before)} at the start, "
         f"{_load(measured.load_after)} at the end\n"
         f"pace          {_pace(options.get('pace', 0))}\n"
+        f"pools         {pool_options(options).describe(options['workers'])}\n"
         f"requests      {len(latencies)} ({len(latencies) / elapsed:.1f}/s)\n"
         f"acknowledged  {acknowledged} ({acknowledged / elapsed:.1f} games/s)\n"
         f"stored        {counted.stored}\n"
@@ -395,12 +409,15 @@ def rerun_against(options: dict, out: TextIO) -> None:
         "players",
         "worker_class",
         "threads",
+        "table_workers",
+        "hall_nice",
     )
     arguments = [
         f"--{name.replace('_', '-')}={options[name]}"
         for name in names
         if name in options and options[name] not in ("", None)
     ]
-    if options.get("profile"):
-        arguments.append("--profile")
+    for flag in ("profile", "one_pool"):
+        if options.get(flag):
+            arguments.append(f"--{flag.replace('_', '-')}")
     rerun.rerun_against(options["database_url"], ["load", *arguments], out)

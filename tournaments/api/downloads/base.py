@@ -16,7 +16,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from skatverein.site_address import site_url
+from skatverein.site_address import site_url, table_site_url
 from tournaments.models import Series, Tournament
 from tournaments.services import roles
 
@@ -95,7 +95,7 @@ class FileView(APIView):
 
 
 def base_url(request) -> str:
-    """The site's address the printed QR code and verification link point to."""
+    """The site's address the printed verification link points to."""
     return site_url(request)
 
 
@@ -104,6 +104,11 @@ def with_money(request, tournament: Tournament) -> bool:
     (services/roles.money_visible: its directors and treasurers, everyone once finished)."""
     finished = tournament.status == Tournament.Status.FINISHED
     return roles.money_visible(request.user, finished=finished, obj=tournament)
+
+
+def table_base_url(request) -> str:
+    """The address the printed table-code QR codes point to: the table devices' one."""
+    return table_site_url(request)
 
 
 def file_schema(content_type: str, summary: str, *, staff=False, parameters=(), bad=None):

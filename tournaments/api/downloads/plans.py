@@ -13,7 +13,7 @@ from tournaments.exports import pdf_plan, pdf_table_cards, spreadsheets
 from tournaments.models import Table
 
 from ..lookup import get_or_404
-from .base import base_url, series_or_404, series_scope, with_money
+from .base import series_or_404, series_scope, table_base_url, with_money
 from .documents import Document, Subject, about_series, about_tournament
 
 
@@ -25,15 +25,15 @@ def about_series_lists(request, pk: int) -> Subject:
 
 
 def about_series_at_site(request, pk: int) -> Subject:
-    """A series, with the site's address for the printed QR codes."""
+    """A series, with the table devices' address for the printed QR codes."""
     series = series_or_404(pk)
-    return Subject((series,), series_scope(series), {"base_url": base_url(request)})
+    return Subject((series,), series_scope(series), {"base_url": table_base_url(request)})
 
 
 def about_table_at_site(request, pk: int) -> Subject:
     table = get_or_404(Table.objects.select_related("series__tournament__club"), pk)
     scope = {**series_scope(table.series), "table": table.number}
-    return Subject((table,), scope, {"base_url": base_url(request)})
+    return Subject((table,), scope, {"base_url": table_base_url(request)})
 
 
 def about_players_of_series(request, pk: int) -> Subject:

@@ -4,13 +4,29 @@
 address, plain HTTP; skatverein/hall.py). It brings the database up to date, loads the
 demo into a new database, makes sure a director can log in (a password generated on the
 first start and printed once), collects the static files, prints the address for the
-phones with its QR code, and then becomes gunicorn with the project's gunicorn.conf.py.
+phones with its QR code, and then runs gunicorn with the project's gunicorn.conf.py in two
+pools of workers (:func:`pools`):
+
+- the table pool on ``HALL_TABLE_PORT`` (the hall's port + 1), ``SKATVEREIN_POOL=tables``:
+  answers the table devices only (tournaments/web/table_pool.py), at normal CPU priority,
+  with ``HALL_TABLE_WORKERS`` workers (default: one per core and one more, so a device's
+  post never waits for a free worker while another waits for the database);
+- the hall pool on ``HALL_PORT``: logins, the director, rankings, phones, at CPU priority
+  ``HALL_NICE`` (10: about a tenth of a busy core's share against the tables), with
+  gunicorn.conf.py's workers (``GUNICORN_WORKERS``, 2 × cores + 1).
+
+A flood of logins then competes with the tables for nothing but the few CPU cycles the
+kernel leaves to nice 10. ``HALL_TABLE_PORT=0`` runs one pool, as a plain deployment does.
 """
 
 import io
 import os
 import secrets
+import signal
+import subprocess
 import sys
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import segno
@@ -22,6 +38,7 @@ from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from skatverein import hall
+from skatverein.env import env_int
 from tournaments.models import Tournament
 from tournaments.services import roles
 from tournaments.services.demo.evening import has_demo_password, load_demo
@@ -30,6 +47,8 @@ DIRECTOR_USERNAME = "leitung"
 PASSWORD_BYTES = 9  # 12 characters: typed once per evening on the laptop
 DEFAULT_BIND = "0.0.0.0"  # every network interface, so the phones reach it
 LOGIN_STAMP_NAME = "hall-login.stamp"
+DEFAULT_HALL_NICE = 10  # the hall pool's CPU priority below the table pool's (0)
+MAX_TABLE_WORKERS = 4
 
 
 class Command(BaseCommand):
@@ -123,6 +142,10 @@ def phone_address() -> str:
     return f"{settings.SITE_URL}/"
 
 
+def table_address() -> str:
+    return f"{settings.TABLE_SITE_URL}/tisch/"
+
+
 def banner(username: str, password_text: str, *, demo: bool) -> str:
     """What the terminal shows: the address and QR code for the phones, the login."""
     address = phone_address()
@@ -136,6 +159,15 @@ def banner(username: str, password_text: str, *, demo: bool) -> str:
         f"    {address}",
         qr.getvalue().rstrip("\n"),
     ]
+    if settings.HALL_TABLE_PORT:
+        lines += [
+            "",
+            _(
+                "For the table devices: the QR codes on the table cards and on the table "
+                "plan with codes, or this address:"
+            ),
+            f"    {table_address()}",
+        ]
     if settings.HALL_ADDRESS == "127.0.0.1":
         lines.append(
             _(
@@ -164,26 +196,76 @@ def banner(username: str, password_text: str, *, demo: bool) -> str:
     return "\n".join(lines)
 
 
-def serve() -> None:
-    """Become gunicorn, bound to every interface on the hall's port."""
+@dataclass(frozen=True)
+class Pool:
+    """One gunicorn master with its workers: what it is started with."""
+
+    name: str
+    environment: dict  # added to this process's environment
+    command: list
+
+
+def pools() -> list[Pool]:
+    """The gunicorn pools of the hall server, table pool first; one pool without a table
+    port (``HALL_TABLE_PORT=0``)."""
     bind = os.environ.get("HALL_BIND") or DEFAULT_BIND
-    os.environ["GUNICORN_BIND"] = f"{bind}:{settings.HALL_PORT}"
-    sys.stdout.flush()
     base = str(settings.BASE_DIR)
-    config = os.path.join(base, "gunicorn.conf.py")
     # No control socket: it lives in one place per user (~/.gunicorn/gunicorn.ctl), where a
-    # second server on the same laptop (a test, a benchmark) would take it over.
-    os.execv(
+    # second server on the same laptop (a test, a benchmark, the other pool) would take it.
+    command = [
         sys.executable,
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "--chdir",
-            base,
-            "--config",
-            config,
-            "--no-control-socket",
-            "skatverein.wsgi",
-        ],
-    )
+        "-m",
+        "gunicorn",
+        "--chdir",
+        base,
+        "--config",
+        os.path.join(base, "gunicorn.conf.py"),
+        "--no-control-socket",
+    ]
+    hall_pool = {"GUNICORN_BIND": f"{bind}:{settings.HALL_PORT}"}
+    if not settings.HALL_TABLE_PORT:
+        return [Pool("hall", hall_pool, [*command, "skatverein.wsgi"])]
+    nice = min(env_int("HALL_NICE", DEFAULT_HALL_NICE, minimum=0), 19)
+    default_workers = min((os.cpu_count() or 1) + 1, MAX_TABLE_WORKERS)
+    workers = env_int("HALL_TABLE_WORKERS", default_workers, minimum=1)
+    return [
+        Pool(
+            "tables",
+            {
+                "GUNICORN_BIND": f"{bind}:{settings.HALL_TABLE_PORT}",
+                "GUNICORN_NICE": "0",
+                "SKATVEREIN_POOL": "tables",
+            },
+            [*command, f"--workers={workers}", "skatverein.wsgi"],
+        ),
+        Pool(
+            "hall",
+            {**hall_pool, "GUNICORN_NICE": str(nice), "SKATVEREIN_POOL": "hall"},
+            [*command, "skatverein.wsgi"],
+        ),
+    ]
+
+
+def serve() -> None:
+    """Run the pools until Ctrl+C or SIGTERM; one pool that stops stops the others."""
+    sys.stdout.flush()
+    started = pools()
+    if len(started) == 1:  # one pool: become gunicorn, as a plain deployment runs it
+        os.environ.update(started[0].environment)
+        os.execv(sys.executable, started[0].command)
+    processes = [
+        subprocess.Popen(pool.command, env={**os.environ, **pool.environment}) for pool in started
+    ]
+
+    def stop(signum=None, frame=None):
+        for process in processes:
+            if process.poll() is None:
+                process.terminate()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)  # Ctrl+C reaches the pools too: they stop gracefully
+    while all(process.poll() is None for process in processes):
+        time.sleep(0.5)
+    stop()
+    codes = [process.wait() for process in processes]
+    sys.exit(next((code for code in codes if code), 0))

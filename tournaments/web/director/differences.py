@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_POST
 
-from skatverein.site_address import site_url
+from skatverein.site_address import table_site_url
 from tournaments.models import Table
 from tournaments.services import states, table_access
 from tournaments.web import forms
@@ -42,7 +42,7 @@ def two_lists_context(request, table, seats) -> dict:
         shown["settle_url"] = reverse("web:director-table-settle", args=[table.id, shown["number"]])
     link = ""
     if table.second_code:
-        link = site_url(request) + reverse("web:table-code", args=[table.second_code])
+        link = table_site_url(request) + reverse("web:table-code", args=[table.second_code])
     return {
         **context,
         "second_code": table_access.format_code(table.second_code) if table.second_code else "",

@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from skatverein.site_address import site_url
+from skatverein.site_address import table_site_url
 from tournaments.models import ListLocked, Table
 from tournaments.services import states, table_access
 from tournaments.services.client_address import client_address as client_address_from
@@ -40,7 +40,7 @@ def table_code_url(table: Table, request) -> str | None:
     """The absolute link a QR code on the table plan points to, or None without a code."""
     if not table.access_code:
         return None
-    return site_url(request) + reverse("web:table-code", args=[table.access_code])
+    return table_site_url(request) + reverse("web:table-code", args=[table.access_code])
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,113 @@
+"""The table pool: server workers that answer the table devices and nothing else.
+
+The hall server (``manage.py hall``) runs two gunicorn pools of the same application: the
+hall pool for logins, the director, rankings and phones, at a lower CPU priority, and the
+table pool for the table devices (``SKATVEREIN_POOL=tables``, gunicorn.conf.py). On the
+table pool :class:`TablePoolOnly` lets through only what a table device asks for:
+
+- its pages under ``/tisch/`` (the code form, the code link of the QR code, the entry,
+  keyboard, undo, correction and signing pages, the service worker);
+- the API calls it makes with its table code: a table's games, signatures and taking the
+  other list's version of a game (``/api/v1/tables/<id>/…``);
+- static files, the favicon, the language switch and the health check.
+
+Everything else — the login, the director's pages, the admin, rankings — is refused here,
+before Django builds a request, with a short German page (or the API's JSON error) naming
+the hall's main address. So a flood of logins cannot move to the tables' workers, and what
+runs on them is what the tables need.
+"""
+
+import functools
+import html
+import json
+import re
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext
+
+TABLE_POOL = "tables"
+_TABLE_PATHS = re.compile(
+    r"/(?:"
+    r"tisch(?:/.*)?"  # the device's pages and its service worker
+    r"|api/v1/tables/[0-9]+/(?:games/(?:[0-9]+/)?|signatures/|differences/[0-9]+/take/)"
+    r"|healthz|favicon\.ico|i18n/setlang/"
+    r")\Z",
+    re.DOTALL,
+)
+STATUS = "421 Misdirected Request"
+# Answered before the security middleware runs: the same protections by hand.
+_HEADERS = [
+    ("Content-Security-Policy", "default-src 'none'; style-src 'self'"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+    ("Referrer-Policy", "same-origin"),
+    ("Cache-Control", "no-store"),
+]
+
+
+def is_table_path(path: str) -> bool:
+    """Whether the table pool serves ``path`` (a request's ``PATH_INFO``)."""
+    return path.startswith(settings.STATIC_URL) or _TABLE_PATHS.match(path) is not None
+
+
+class TablePoolOnly:
+    """A WSGI wrapper around the application on the table pool: table paths pass, the
+    rest is refused with 421 and the hall's main address; ``/`` leads to the code form."""
+
+    def __init__(self, application):
+        self.application = application
+
+    def __call__(self, environ, start_response):
+        path = environ.get("PATH_INFO", "")
+        if is_table_path(path):
+            return self.application(environ, start_response)
+        if path == "/" and environ.get("REQUEST_METHOD") in ("GET", "HEAD"):
+            start_response("302 Found", [("Location", "/tisch/"), *_HEADERS])
+            return [b""]
+        body, content_type = refusal(path, environ.get("REQUEST_METHOD") == "GET")
+        start_response(STATUS, [("Content-Type", content_type), *_HEADERS])
+        return [body]
+
+
+def refusal(path: str, get: bool) -> tuple[bytes, str]:
+    """The body of a refusal: the API's error format under ``/api/``, else a small page
+    that links the same page at the main address (for a GET)."""
+    title, message = _texts(settings.SITE_URL, settings.LANGUAGE_CODE)
+    if path.startswith("/api/"):
+        error = {"field": "", "code": "table_address_only", "message": message}
+        body = json.dumps({"errors": [error], "detail": message}, ensure_ascii=False)
+        return body.encode(), "application/json"
+    main = settings.SITE_URL
+    link = ""
+    if main and get:
+        target = html.escape(main + path)
+        link = f'<p><a href="{target}">{target}</a></p>'
+    page = (
+        '<!DOCTYPE html><html lang="de"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(title)} – Skatverein</title>"
+        f'<link rel="stylesheet" href="{settings.STATIC_URL}css/site.css"></head><body>'
+        f'<main class="director director-narrow"><h1>{html.escape(title)}</h1>'
+        f'<p class="message message-warning" role="alert">{html.escape(message)}</p>'
+        f"{link}</main></body></html>"
+    )
+    return page.encode(), "text/html; charset=utf-8"
+
+
+@functools.lru_cache(maxsize=4)
+def _texts(main: str, language: str) -> tuple[str, str]:
+    """Title and message in the site's language, made once (a flood asks the same)."""
+    with translation.override(language):
+        title = gettext("Address for the table devices")
+        if main:
+            message = gettext(
+                "This address serves the table devices only. Logins, the tournament "
+                "direction and the rankings are at the hall's main address: %(address)s"
+            ) % {"address": f"{main}/"}
+        else:
+            message = gettext(
+                "This address serves the table devices only. Logins, the tournament "
+                "direction and the rankings are at the hall's main address."
+            )
+    return title, message
