@@ -80,12 +80,26 @@ def test_a_login_post_on_the_table_pool_is_refused_with_the_main_address(table_s
     assert "default-src 'none'" in header(headers, "Content-Security-Policy")
 
 
-def test_a_director_page_on_the_table_pool_links_it_at_the_main_address(table_server):
-    status, _headers, page = call(table_server, "GET", "/leitung/turniere/1/")
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_a_page_of_the_hall_opened_on_the_table_pool_leads_to_the_main_address(
+    table_server, method
+):
+    # The site's menu on a table device ("Turniere", "Anmelden") links pages of the hall
+    # pool: opening one there takes the keeper to the same page at the main address.
+    status, headers, _page = call(table_server, method, "/turniere/?seite=2")
+
+    assert status == "302 Found"
+    assert header(headers, "Location") == f"{HALL}/turniere/?seite=2"
+
+
+def test_a_director_page_posted_to_the_table_pool_is_refused_with_the_main_address(
+    table_server,
+):
+    status, _headers, page = call(table_server, "POST", "/leitung/turniere/1/", data={})
 
     assert status == "421 Misdirected Request"
     assert REFUSED in page
-    assert f'<a href="{HALL}/leitung/turniere/1/">' in page
+    assert "<a href" not in page
 
 
 @pytest.mark.parametrize(

@@ -11,10 +11,11 @@ table pool :class:`TablePoolOnly` lets through only what a table device asks for
   other list's version of a game (``/api/v1/tables/<id>/…``);
 - static files, the favicon, the language switch and the health check.
 
-Everything else — the login, the director's pages, the admin, rankings — is refused here,
-before Django builds a request, with a short German page (or the API's JSON error) naming
-the hall's main address. So a flood of logins cannot move to the tables' workers, and what
-runs on them is what the tables need.
+Everything else — the login, the director's pages, the admin, rankings — is not served
+here: before Django builds a request, a page opened with GET is sent on to the same page
+at the hall's main address, and anything else is refused with a short German page (or the
+API's JSON error) naming that address. So a flood of logins cannot move to the tables'
+workers, and what runs on them is what the tables need.
 """
 
 import functools
@@ -62,27 +63,30 @@ class TablePoolOnly:
         path = environ.get("PATH_INFO", "")
         if is_table_path(path):
             return self.application(environ, start_response)
-        if path == "/" and environ.get("REQUEST_METHOD") in ("GET", "HEAD"):
+        reading = environ.get("REQUEST_METHOD") in ("GET", "HEAD")
+        if path == "/" and reading:
             start_response("302 Found", [("Location", "/tisch/"), *_HEADERS])
             return [b""]
-        body, content_type = refusal(path, environ.get("REQUEST_METHOD") == "GET")
+        if reading and settings.SITE_URL and not path.startswith("/api/"):
+            # The site's menu on a device links the hall's pages ("Turniere", "Anmelden"):
+            # the same page at the main address, as cheap as a refusal.
+            query = environ.get("QUERY_STRING", "")
+            target = settings.SITE_URL + path + (f"?{query}" if query else "")
+            start_response("302 Found", [("Location", target), *_HEADERS])
+            return [b""]
+        body, content_type = refusal(path)
         start_response(STATUS, [("Content-Type", content_type), *_HEADERS])
         return [body]
 
 
-def refusal(path: str, get: bool) -> tuple[bytes, str]:
+def refusal(path: str) -> tuple[bytes, str]:
     """The body of a refusal: the API's error format under ``/api/``, else a small page
-    that links the same page at the main address (for a GET)."""
+    naming the main address."""
     title, message = _texts(settings.SITE_URL, settings.LANGUAGE_CODE)
     if path.startswith("/api/"):
         error = {"field": "", "code": "table_address_only", "message": message}
         body = json.dumps({"errors": [error], "detail": message}, ensure_ascii=False)
         return body.encode(), "application/json"
-    main = settings.SITE_URL
-    link = ""
-    if main and get:
-        target = html.escape(main + path)
-        link = f'<p><a href="{target}">{target}</a></p>'
     page = (
         '<!DOCTYPE html><html lang="de"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -90,7 +94,7 @@ def refusal(path: str, get: bool) -> tuple[bytes, str]:
         f'<link rel="stylesheet" href="{settings.STATIC_URL}css/site.css"></head><body>'
         f'<main class="director director-narrow"><h1>{html.escape(title)}</h1>'
         f'<p class="message message-warning" role="alert">{html.escape(message)}</p>'
-        f"{link}</main></body></html>"
+        "</main></body></html>"
     )
     return page.encode(), "text/html; charset=utf-8"
 
