@@ -88,6 +88,26 @@ def test_draw_refuses_fewer_than_three_or_five_players_and_stores_nothing(count,
     assert Series.objects.get(pk=series.pk).drawn_at is None
 
 
+def test_draw_refuses_more_tables_than_a_series_may_have_and_keeps_the_old_draw(monkeypatch):
+    # A table number is at most seating.MAX_TABLE_NUMBER (999) wherever a table is made,
+    # by hand or by the draw; lowered here so that a dozen players reach it.
+    monkeypatch.setattr("tournaments.services.seating.MAX_TABLE_NUMBER", 2)
+    tournament = f.make_tournament()
+    people = f.make_many_participants(tournament, 8)
+    series = f.make_series(tournament)
+    draw_series(series, seed=3)
+    before = seating(series)
+    f.make_many_participants(tournament, 1)
+
+    problem = refusal(series, seed=3).problems[0]
+
+    assert (problem.field, problem.code) == ("participants", "too_many_tables")
+    assert (problem.params["count"], problem.params["tables"], problem.params["max"]) == (9, 3, 2)
+    assert "9" in problem.text() and "2" in problem.text()
+    assert seating(series) == before
+    assert len(people) == 8
+
+
 def test_draw_leaves_withdrawn_players_out():
     tournament = f.make_tournament()
     people = f.make_many_participants(tournament, 9)

@@ -28,7 +28,7 @@ from tournaments.skat.draw import (
 )
 from tournaments.skat.reading import read_bool
 
-from . import audit, ranking, table_access, versions
+from . import audit, ranking, seating, table_access, versions
 from .errors import Rejected
 from .locking import lock_series, lock_series_tables
 
@@ -146,8 +146,20 @@ def draw_series(
             [Problem("participants", impossible.code, impossible.message, impossible.params)]
         ) from impossible
 
-    # Every table gets its code now, and where two lists are kept list B's code too.
     count = len(draw.tables)
+    if count > seating.MAX_TABLE_NUMBER:  # the same bound as a table added by hand
+        raise Rejected.because(
+            "participants",
+            "too_many_tables",
+            gettext_noop(
+                "%(count)d participants need %(tables)d tables, but a series has at most "
+                "%(max)d tables. Split the field into two tournaments."
+            ),
+            count=len(players),
+            tables=count,
+            max=seating.MAX_TABLE_NUMBER,
+        )
+    # Every table gets its code now, and where two lists are kept list B's code too.
     lists = 2 if series.tournament.two_lists else 1
     codes = table_access.unused_codes(count * lists)
     second = codes[count:] if lists == 2 else [None] * count

@@ -99,7 +99,8 @@ def create_table(series: Series, number: int | None, participant_ids: list, *, u
         number = (
             series.tables.order_by("-number").values_list("number", flat=True).first() or 0
         ) + 1
-    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 999:
+    whole = isinstance(number, int) and not isinstance(number, bool)
+    if not whole or not 1 <= number <= MAX_TABLE_NUMBER:
         raise Rejected.because(
             "number",
             "invalid_table_number",
