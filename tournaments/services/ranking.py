@@ -16,7 +16,6 @@ their dataclass's ``__init__``.
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
-from operator import itemgetter
 
 from django.db.models import Q
 
@@ -310,43 +309,60 @@ def rank_people(persons: list[dict], totals: dict, scheme: ExtraPointsScheme) ->
     """Rank ``persons`` (rows of :func:`people`) by their ``totals`` (participant →
     :class:`Totals`); no query.
 
-    The order of :func:`sort_and_rank`, with each row's sums and sort key computed once
-    and no dict built per row: a championship ranks 4,000 participants.
+    The order of :func:`sort_and_rank` (for these rows :func:`_by_name` is their sort name,
+    then start number), with each row's sums computed once and no dict built per row
+    beyond the row's own: a championship ranks 4,000 participants. Each person becomes one
+    tuple that sorts as it stands (score, name key, then its position, so that two tuples
+    never compare further), and the row is made as :func:`frozen_row` does, inline.
     """
     bonus_won_lost = scheme.bonus_won_lost
+    get = totals.get
     keyed = []
-    for person in persons:
-        game_points, won, lost, opponents_lost = totals.get(person["participant"], NOT_PLAYED)
+    append = keyed.append
+    for position, person in enumerate(persons):
+        game_points, won, lost, opponents_lost = get(person["participant"], NOT_PLAYED)
         bonus = bonus_won_lost(won, lost)
-        total = game_points + bonus + opponents_lost
-        keyed.append(
-            ((-total, -won, lost, _by_name(person)), person, game_points, bonus, opponents_lost)
-        )
-    keyed.sort(key=itemgetter(0))
-    rows, previous, rank = [], None, 0
-    for position, (key, person, game_points, bonus, opponents_lost) in enumerate(keyed, 1):
-        score = key[:3]
-        if score != previous:
-            rank, previous = position, score
-        minus_total, minus_won, lost = score
-        rows.append(
-            frozen_row(
-                RankingRow,
-                {
-                    "game_points": game_points,
-                    "won": -minus_won,
-                    "lost": lost,
-                    "bonus_won_lost": bonus,
-                    "bonus_opponents_lost": opponents_lost,
-                    "total": -minus_total,
-                    "rank": rank,
-                    "participant": person["participant"],
-                    "start_number": person["start_number"],
-                    "name": person["name"],
-                    "club": person["club"],
-                    "team": person["team"],
-                    "series_played": person["series_played"],
-                },
+        append(
+            (
+                -(game_points + bonus + opponents_lost),
+                -won,
+                lost,
+                person["sort_name"],
+                person["start_number"],
+                position,
+                person,
+                game_points,
+                bonus,
+                opponents_lost,
             )
         )
+    keyed.sort()
+    rows, previous, rank = [], None, 0
+    append = rows.append
+    for place, row in enumerate(keyed, 1):
+        minus_total, minus_won, lost, _, _, _, person, game_points, bonus, opponents_lost = row
+        score = (minus_total, minus_won, lost)
+        if score != previous:
+            rank, previous = place, score
+        made = _new(RankingRow)
+        _set(
+            made,
+            "__dict__",
+            {
+                "game_points": game_points,
+                "won": -minus_won,
+                "lost": lost,
+                "bonus_won_lost": bonus,
+                "bonus_opponents_lost": opponents_lost,
+                "total": -minus_total,
+                "rank": rank,
+                "participant": person["participant"],
+                "start_number": person["start_number"],
+                "name": person["name"],
+                "club": person["club"],
+                "team": person["team"],
+                "series_played": person["series_played"],
+            },
+        )
+        append(made)
     return rows
