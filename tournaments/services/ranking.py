@@ -16,7 +16,9 @@ their dataclass's ``__init__``.
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
+from django.db import connection
 from django.db.models import Q
 
 from tournaments.models import (
@@ -76,7 +78,7 @@ def rank_series(series: Series, totals: dict | None = None) -> list[RankingRow]:
     """``totals`` (participant → :class:`Totals`) may be given when already summed, as
     :func:`series_totals` does for every series of a tournament at once."""
     if totals is None:
-        totals = participant_totals(Q(series=series), "participant")
+        totals = _series_totals(series.pk)
     # One seat per participant and series at most (a database constraint), so no counting.
     seated = people(Participant.objects.filter(seats__series=series), played=1)
     return rank_people(seated, totals, series.tournament.scheme)
@@ -218,15 +220,24 @@ def participant_totals(scope: Q, *keys: str) -> dict:
     UNION ALL (a participant may have both). With one key the dict is keyed by its value,
     otherwise by the tuple of values.
     """
+    return _totals(_grouped_sums(scope, keys), len(keys))
+
+
+def _grouped_sums(scope: Q, keys: tuple[str, ...]):
+    """The query of :func:`participant_totals`: rows of ``keys`` and the four sums."""
     games = GamePoints.objects.filter(scope).values(*keys).annotate(**AGGREGATES)
     paper = SummaryEntry.objects.filter(scope).values(*keys).annotate(**SUMMARY_AGGREGATES)
-    grouped = (
+    return (
         games.order_by()
         .values_list(*keys, *AGGREGATES)
         .union(paper.order_by().values_list(*keys, *SUMMARY_AGGREGATES), all=True)
     )
+
+
+def _totals(grouped, width: int) -> dict:
+    """Rows of ``width`` keys and the four sums, as :class:`Totals` per key (added up
+    where a key has games and a paper list)."""
     totals: dict = {}
-    width = len(keys)
     make = Totals._make
     # Tuples rather than a dict per group: a championship's season has 6,000 groups. The
     # columns are NOT NULL, so every group's sums are numbers.
@@ -236,6 +247,26 @@ def participant_totals(scope: Q, *keys: str) -> dict:
         before = totals.get(key)
         totals[key] = sums if before is None else before + sums
     return totals
+
+
+@cache
+def _series_sums_sql(vendor: str) -> tuple[str, int]:
+    """The SQL of ``participant_totals(Q(series=…), "participant")`` and how many times it
+    names the series, for the database ``vendor``; built once per process.
+
+    Building it (two GROUP BYs joined by UNION ALL) costs Django about 0.5 ms, a tenth of
+    a 500-player series ranking, and a series ranking is what the live pages ask for most.
+    """
+    sql, params = _grouped_sums(Q(series=0), ("participant",)).query.sql_with_params()
+    return sql, len(params)
+
+
+def _series_totals(series: int) -> dict:
+    """``participant_totals(Q(series=series), "participant")`` from the SQL built once."""
+    sql, count = _series_sums_sql(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [series] * count)
+        return _totals(cursor.fetchall(), 1)
 
 
 def frozen_row(cls, values: dict):
