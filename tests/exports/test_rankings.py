@@ -9,7 +9,7 @@ import pytest
 from tests import factories as f
 from tournaments.exports.formatting import number
 from tournaments.models import Player
-from tournaments.services import ranking
+from tournaments.services import ranking, season_ranking
 
 pytestmark = pytest.mark.django_db
 
@@ -111,7 +111,7 @@ def test_team_ranking_pdf_lists_teams_with_their_members(client):
 def test_season_ranking_pdf_shows_series_played_and_counted(client):
     club = f.make_club("Grand Hand Köln")
     f.make_played_tournament(players=4, series=2, club=club, date=datetime.date(2025, 5, 1))
-    rows = ranking.rank_season(club, 2025)
+    rows = season_ranking.rank_season(club, 2025)
 
     response = client.get(f"{API}clubs/{club.id}/season-ranking.pdf?year=2025")
 

@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 
 from tests import factories as f
 from tournaments.models import GamePoints
-from tournaments.services import ranking
+from tournaments.services import ranking, season_ranking
 from tournaments.services.lists import summary
 from tournaments.services.lists.overview import table_overviews
 from tournaments.skat import Declaration, GameType, Outcome, evaluate
@@ -261,7 +261,7 @@ def test_ranking_csv_writes_plain_integers_and_keeps_umlauts(client):
 def test_season_ranking_xlsx_and_csv_equal_the_season_ranking(client):
     club = f.make_club()
     f.make_played_tournament(players=4, series=2, club=club, date=datetime.date(2025, 6, 1))
-    rows = ranking.rank_season(club, 2025, best=1)
+    rows = season_ranking.rank_season(club, 2025, best=1)
     expected = [
         [row.rank, row.name, row.series_played, row.series_counted, row.total] for row in rows
     ]

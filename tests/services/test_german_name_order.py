@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from tests import factories as f
 from tournaments.exports.pdf_plan import table_plan_pdf
 from tournaments.models import Player
-from tournaments.services import participants, ranking
+from tournaments.services import participants, ranking, season_ranking
 from tournaments.services.participants.search import search_players
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +46,7 @@ def test_season_ranking_ties_follow_german_order():
     club = f.make_club()
     tournament = seated_tournament(club=club)
 
-    rows = ranking.rank_season(club, tournament.date.year, min_series=0)
+    rows = season_ranking.rank_season(club, tournament.date.year, min_series=0)
 
     assert last_names(rows) == GERMAN_ORDER
 

@@ -7,7 +7,7 @@ import pytest
 from django.db.models import Q
 
 from tests import factories as f
-from tournaments.services import ranking
+from tournaments.services import ranking, season_ranking
 from tournaments.services.lists.settlement import Totals
 from tournaments.services.lists.summary import save_summary
 
@@ -74,7 +74,7 @@ def test_every_ranking_row_holds_exactly_its_fields(tournament_with_a_paper_list
         *ranking.rank_series(tournament.series.get(number=1)),
         *ranking.rank_tournament(tournament),
         *ranking.rank_teams(tournament),
-        *ranking.rank_season(tournament.club, tournament.date.year),
+        *season_ranking.rank_season(tournament.club, tournament.date.year),
     ]
     members = [member for row in ranking.rank_teams(tournament) for member in row.members]
 
@@ -103,3 +103,19 @@ def test_games_and_paper_lists_are_summed_in_one_query(
             (member.pk, second.pk), Totals()
         )
     assert isinstance(whole[declarer], Totals)
+
+
+def test_a_series_is_summed_by_its_sql_built_once_as_by_the_query(
+    tournament_with_a_paper_list, django_assert_num_queries
+):
+    tournament, members = tournament_with_a_paper_list
+    for series in tournament.series.order_by("number"):
+        expected = ranking.participant_totals(Q(series=series), "participant")
+        with django_assert_num_queries(1):
+            summed = ranking._series_totals(series.pk)
+        with django_assert_num_queries(1):
+            again = ranking._series_totals(series.pk)  # the SQL built the first time
+
+        assert expected and summed == expected == again
+        assert all(isinstance(sums, Totals) for sums in summed.values())
+    assert ranking._series_sums_sql.cache_info().hits >= 1

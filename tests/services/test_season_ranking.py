@@ -6,10 +6,10 @@ import pytest
 
 from tests import factories as f
 from tournaments.models import Club, ExtraPoints
-from tournaments.services import participants, ranking
+from tournaments.services import participants, season_ranking
 from tournaments.services.errors import Rejected
 from tournaments.services.lists.summary import save_summary
-from tournaments.services.ranking import rank_season
+from tournaments.services.season_ranking import rank_season
 
 pytestmark = pytest.mark.django_db
 
@@ -114,9 +114,11 @@ def test_season_ranking_makes_each_players_sort_name_once(season, monkeypatch):
     """P sits in four series of the season: one sort name, not four (the season of a
     championship club has 6,000 seats)."""
     made = []
-    original = ranking.name_sort_key
+    original = season_ranking.name_sort_key
     monkeypatch.setattr(
-        ranking, "name_sort_key", lambda last, first: made.append(last) or original(last, first)
+        season_ranking,
+        "name_sort_key",
+        lambda last, first: made.append(last) or original(last, first),
     )
 
     rows = rank_season(season, 2026)

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from rest_framework_dataclasses.serializers import DataclassSerializer
 
 from tournaments.models import Club, Player, Tournament
-from tournaments.services import ranking, statistics
+from tournaments.services import ranking, season_ranking, statistics
 
 from .lookup import get_or_404
 from .permissions import DirectorWritesOthersRead
@@ -36,7 +36,7 @@ class TeamRankingRowSerializer(DataclassSerializer):
 
 class SeasonRankingRowSerializer(DataclassSerializer):
     class Meta:
-        dataclass = ranking.SeasonRankingRow
+        dataclass = season_ranking.SeasonRankingRow
         extra_kwargs = help_texts(
             tournaments="Tournaments and club evenings played.",
             series_counted="The best N, or all series played.",
@@ -66,7 +66,7 @@ def year_parameter(when_empty: str) -> OpenApiParameter:
     return OpenApiParameter(
         "year",
         OpenApiTypes.INT,
-        description=f"{ranking.YEARS[0]}–{ranking.YEARS[1]}; {when_empty}",
+        description=f"{season_ranking.YEARS[0]}–{season_ranking.YEARS[1]}; {when_empty}",
     )
 
 
@@ -74,14 +74,15 @@ BEST = OpenApiParameter(
     "best",
     OpenApiTypes.INT,
     description=(
-        f"Count only the best N series (1–{ranking.MAX_SEASON_SERIES}); empty: the club's setting."
+        f"Count only the best N series (1–{season_ranking.MAX_SEASON_SERIES}); "
+        "empty: the club's setting."
     ),
 )
 MIN_SERIES = OpenApiParameter(
     "min_series",
     OpenApiTypes.INT,
     description=(
-        f"List only players with at least this many series (0–{ranking.MAX_SEASON_SERIES}); "
+        f"List only players with at least this many series (0–{season_ranking.MAX_SEASON_SERIES}); "
         "empty: the club's setting."
     ),
 )
@@ -119,7 +120,7 @@ class SeasonRankingView(APIView):
     def get(self, request, pk: int):
         club = get_or_404(Club.objects.all(), pk)
         values = season_parameters(request)
-        rows = ranking.rank_season(club, values.pop("year"), **values)
+        rows = season_ranking.rank_season(club, values.pop("year"), **values)
         return Response(SeasonRankingRowSerializer(rows, many=True).data)
 
 

@@ -42,7 +42,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.services import ranking
+from tournaments.services import ranking, season_ranking
 from tournaments.services.demo.lists import random_game
 from tournaments.services.seating import MAX_TABLE_NUMBER
 from tournaments.services.statistics import player_statistics
@@ -139,7 +139,7 @@ def run(options: dict, out: TextIO) -> None:
         measure("teams", lambda: ranking.rank_teams(tournament), repeat),
         measure(
             "season",
-            lambda: ranking.rank_season(tournament.club, tournament.date.year),
+            lambda: season_ranking.rank_season(tournament.club, tournament.date.year),
             repeat,
         ),
         measure("statistics", lambda: [player_statistics(player)], repeat),

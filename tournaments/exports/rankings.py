@@ -19,7 +19,7 @@ from typing import NamedTuple
 from django.utils.translation import gettext
 
 from tournaments.models import Club, Series, Tournament
-from tournaments.services import ranking
+from tournaments.services import ranking, season_ranking
 from tournaments.services.lists.settlement import Totals
 from tournaments.services.ranking import RankingRow
 
@@ -166,7 +166,7 @@ def tournament_columns(data: TournamentRanking) -> list[Column]:
 
 
 def season_columns() -> list[Column]:
-    """A club's season ranking: rows of :func:`ranking.rank_season`."""
+    """A club's season ranking: rows of :func:`season_ranking.rank_season`."""
     settlement = _settlement(on_paper={"won": 10, "lost": 10, "total": 9})
     return [
         _place(),
@@ -247,6 +247,6 @@ def season_sheet(
     club: Club, year: int, *, best: int | None = None, min_series: int | None = None
 ) -> Sheet:
     """A club's season ranking (Jahreswertung); the service refuses a bad year or count."""
-    rows = ranking.rank_season(club, year, best=best, min_series=min_series)
+    rows = season_ranking.rank_season(club, year, best=best, min_series=min_series)
     title = gettext("Season ranking %(year)d – %(club)s") % {"year": year, "club": club.name}
     return Sheet(season_columns(), rows, title)

@@ -21,7 +21,8 @@ from tournaments.models.tournaments import ExtraPoints
 
 from .errors import Rejected
 from .lists.settlement import Totals
-from .ranking import parameter_problems, participant_totals, seat_rows, sort_and_rank
+from .ranking import participant_totals, seat_rows, sort_and_rank
+from .season_ranking import parameter_problems
 
 
 @dataclass(frozen=True)

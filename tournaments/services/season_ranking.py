@@ -1,0 +1,182 @@
+"""A club's season ranking (Jahreswertung): every series a player played in the year's
+tournaments and club evenings of the club, each valued with its own tournament's
+extra-points scheme, the best N counted; and the check of its parameters, which the
+statistics share.
+
+Built from the same parts as the rankings of one tournament (:mod:`.ranking`): the sums in
+one query, the seats with the players in a second, the rest in Python on those rows.
+"""
+
+from dataclasses import dataclass
+from operator import itemgetter
+
+from django.db.models import Q
+from django.utils.translation import gettext_noop
+
+from tournaments.models import Club, Tournament
+from tournaments.models.tournaments import ExtraPoints
+from tournaments.skat import Problem
+from tournaments.text import name_sort_key
+
+from .errors import Rejected
+from .lists.settlement import ScoreColumns
+from .ranking import NOT_PLAYED, frozen_row, full_name, participant_totals, seat_rows, sort_and_rank
+
+YEARS = (1900, 2100)
+MAX_SEASON_SERIES = 1000
+# A season series, as rank_season keeps it: best first by total, then won, then fewer lost.
+_SERIES_ORDER = itemgetter(0, 1, 2)
+
+
+@dataclass(frozen=True)
+class SeasonRankingRow(ScoreColumns):
+    """A player's year at a club: the counted series summed (Jahreswertung)."""
+
+    rank: int
+    player: int
+    name: str
+    club: str
+    tournaments: int
+    series_played: int
+    series_counted: int
+
+
+def rank_season(
+    club: Club, year: int, *, best: int | None = None, min_series: int | None = None
+) -> list[SeasonRankingRow]:
+    """The club's season ranking of ``year``: every tournament and club evening it organised.
+
+    A player is a different participant in each tournament, so results are gathered per
+    player. Each series is valued with its own tournament's extra-points scheme; of the
+    player's series the ``best`` highest count (ties between series broken by more won,
+    then fewer lost), all of them if ``best`` is None; players with fewer than
+    ``min_series`` series are left out. Both default to the club's settings. Two queries:
+    the sums per participant and series (games and paper lists) and the seats with players.
+    """
+    problems = parameter_problems(year=year, best=best, min_series=min_series)
+    if problems:
+        raise Rejected(problems)
+    best = club.season_best_series if best is None else best
+    min_series = club.season_min_series if min_series is None else min_series
+    tournaments = Tournament.objects.filter(club=club, date__year=year).values("id")
+    # Grouped in the order of the (tournament, participant, series, …) index: an index scan.
+    totals = participant_totals(
+        Q(tournament__in=tournaments), "tournament", "participant", "series"
+    )
+    seats = seat_rows(
+        tournaments,
+        "participant__player",
+        "participant__player__first_name",
+        "participant__player__last_name",
+        "participant__player__club__name",
+        named=False,
+    )
+    schemes = {value: ExtraPoints(value).scheme for value in ExtraPoints.values}
+    players: dict[int, dict] = {}
+    # Tuples, one shared empty Totals and a scheme per setting: a championship's season
+    # is 6,000 seats, and this loop is most of the ranking's time beyond the SQL. Each
+    # series becomes one tuple of plain numbers, its order (best first) in front.
+    for participant, series, tournament, extra_points, player_id, first, last, club in seats:
+        player = players.get(player_id)
+        if player is None:  # built once per player, not for each of their seats
+            player = players[player_id] = {
+                "sort_name": name_sort_key(last, first),
+                "player": player_id,
+                "name": full_name(first, last),
+                "club": club or "",
+                "tournaments": set(),
+                "series": [],
+            }
+        player["tournaments"].add(tournament)
+        game_points, won, lost, opponents_lost = totals.get(
+            (tournament, participant, series), NOT_PLAYED
+        )
+        bonus = schemes[extra_points].bonus_won_lost(won, lost)
+        total = game_points + bonus + opponents_lost
+        player["series"].append((-total, -won, lost, game_points, bonus, opponents_lost))
+    rows = []
+    for player in players.values():
+        played = len(player["series"])
+        if played < min_series:
+            continue
+        counted = player["series"]
+        if best is not None and played > best:
+            # Stable, as before: series equal in total, won and lost keep the seat order.
+            counted = sorted(counted, key=_SERIES_ORDER)[:best]
+        game_points = minus_won = lost = bonus_won_lost = bonus_opponents_lost = 0
+        for _, minus_won_one, lost_one, game_points_one, bonus, opponents_lost in counted:
+            game_points += game_points_one
+            minus_won += minus_won_one
+            lost += lost_one
+            bonus_won_lost += bonus
+            bonus_opponents_lost += opponents_lost
+        rows.append(
+            {
+                "sort_name": player["sort_name"],
+                "player": player["player"],
+                "name": player["name"],
+                "club": player["club"],
+                "tournaments": len(player["tournaments"]),
+                "series_played": played,
+                "series_counted": len(counted),
+                "game_points": game_points,
+                "won": -minus_won,
+                "lost": lost,
+                "bonus_won_lost": bonus_won_lost,
+                "bonus_opponents_lost": bonus_opponents_lost,
+                "total": game_points + bonus_won_lost + bonus_opponents_lost,
+            }
+        )
+    ranked = sort_and_rank(rows, order=itemgetter("sort_name", "player"))
+    return [frozen_row(SeasonRankingRow, _without_sort_name(row)) for row in ranked]
+
+
+def parameter_problems(**values) -> list[Problem]:
+    """What is wrong with a ``year``, ``best`` or ``min_series`` (None: not given, except
+    for the year of a season ranking).
+
+    Public so that the API reports a non-number (``?best=x``) with the same message, and
+    so that the statistics check their year the same way.
+    """
+    limits = {
+        "year": (
+            *YEARS,
+            gettext_noop("The year must be a whole number from %(min)d to %(max)d."),
+        ),
+        "best": (
+            1,
+            MAX_SEASON_SERIES,
+            gettext_noop(
+                "The number of best series to count must be a whole number from %(min)d to "
+                "%(max)d; leave it empty to use the club's setting."
+            ),
+        ),
+        "min_series": (
+            0,
+            MAX_SEASON_SERIES,
+            gettext_noop(
+                "The minimum number of series must be a whole number from %(min)d to "
+                "%(max)d; leave it empty to use the club's setting."
+            ),
+        ),
+    }
+    problems = []
+    for field, value in values.items():
+        low, high, message = limits[field]
+        if value is None and field != "year":
+            continue
+        if not _is_int(value) or not low <= value <= high:
+            problems.append(
+                Problem(field, f"{field}_out_of_range", message, {"min": low, "max": high})
+            )
+    return problems
+
+
+def _without_sort_name(row: dict) -> dict:
+    """``row`` itself, its sort key removed (the rows are the ranking's own, built for it)."""
+    del row["sort_name"]
+    return row
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
