@@ -7,6 +7,7 @@ import pytest
 from django.db.models import Q
 
 from tests import factories as f
+from tournaments.models import Participant
 from tournaments.services import ranking, season_ranking
 from tournaments.services.lists.settlement import Totals
 from tournaments.services.lists.summary import save_summary
@@ -105,17 +106,23 @@ def test_games_and_paper_lists_are_summed_in_one_query(
     assert isinstance(whole[declarer], Totals)
 
 
-def test_a_series_is_summed_by_its_sql_built_once_as_by_the_query(
+def test_a_series_is_ranked_by_its_sql_built_once_as_by_the_orm_queries(
     tournament_with_a_paper_list, django_assert_num_queries
 ):
     tournament, members = tournament_with_a_paper_list
-    for series in tournament.series.order_by("number"):
-        expected = ranking.participant_totals(Q(series=series), "participant")
-        with django_assert_num_queries(1):
-            summed = ranking._series_totals(series.pk)
-        with django_assert_num_queries(1):
-            again = ranking._series_totals(series.pk)  # the SQL built the first time
+    scheme = tournament.scheme
+    for series in tournament.series.order_by("number").select_related("tournament"):
+        expected = ranking.rank_people(
+            ranking.people(Participant.objects.filter(seats__series=series)),
+            ranking.participant_totals(Q(series=series), "participant"),
+            scheme,
+            played=1,
+        )
+        with django_assert_num_queries(2):
+            ranked = ranking.rank_series(series)
+        with django_assert_num_queries(2):
+            again = ranking.rank_series(series)  # the SQL built the first time
 
-        assert expected and summed == expected == again
-        assert all(isinstance(sums, Totals) for sums in summed.values())
-    assert ranking._series_sums_sql.cache_info().hits >= 1
+        assert {row.participant for row in ranked} == {member.pk for member in members}
+        assert ranked == expected == again
+    assert ranking._series_sql.cache_info().hits >= 1

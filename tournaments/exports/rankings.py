@@ -39,7 +39,7 @@ class TournamentRanking:
     rows: list[RankingRow]
     series_totals: dict[int, dict[int, int]]
     sums: dict[int, dict[int, Totals]]
-    people: list[dict]  # everyone ranked, as ranking.people reads them
+    people: list[tuple]  # everyone ranked, as ranking.people reads them
 
     def series_total(self, participant: int, series: Series) -> int | None:
         return self.series_totals.get(participant, {}).get(series.id)
@@ -48,13 +48,9 @@ class TournamentRanking:
         """The series' own ranking, as ``rank_series`` gives it, from the sums and the
         participants already read: no query."""
         seated = {p for p, totals in self.series_totals.items() if series.id in totals}
-        persons = [
-            {**person, "series_played": 1}
-            for person in self.people
-            if person["participant"] in seated
-        ]
+        persons = [person for person in self.people if person[0] in seated]
         sums = self.sums.get(series.id, {})
-        return ranking.rank_people(persons, sums, self.tournament.scheme)
+        return ranking.rank_people(persons, sums, self.tournament.scheme, played=1)
 
 
 def tournament_ranking(tournament: Tournament) -> TournamentRanking:
@@ -67,8 +63,8 @@ def tournament_ranking(tournament: Tournament) -> TournamentRanking:
         for participant, one in by_participant.items():
             before = totals.get(participant)
             totals[participant] = one if before is None else before + one
-    people, seats = ranking.seated_people(tournament)
-    rows = ranking.rank_people(people, totals, tournament.scheme)
+    people, played, seats = ranking.seated_people(tournament)
+    rows = ranking.rank_people(people, totals, tournament.scheme, played)
     scheme = tournament.scheme
     series_totals: dict[int, dict[int, int]] = {}
     for participant, series_id in seats:

@@ -77,11 +77,16 @@ class TeamRankingRow(ScoreColumns):
 def rank_series(series: Series, totals: dict | None = None) -> list[RankingRow]:
     """``totals`` (participant → :class:`Totals`) may be given when already summed, as
     :func:`series_totals` does for every series of a tournament at once."""
-    if totals is None:
-        totals = _series_totals(series.pk)
-    # One seat per participant and series at most (a database constraint), so no counting.
-    seated = people(Participant.objects.filter(seats__series=series), played=1)
-    return rank_people(seated, totals, series.tournament.scheme)
+    sums_sql, count, people_sql = _series_sql(connection.vendor)
+    with connection.cursor() as cursor:
+        if totals is None:
+            cursor.execute(sums_sql, [series.pk] * count)
+            totals = _totals(cursor.fetchall(), 1)
+        # One seat per participant and series at most (a database constraint), so no
+        # counting: everyone seated played this one series.
+        cursor.execute(people_sql, [series.pk])
+        seated = cursor.fetchall()
+    return rank_people(seated, totals, series.tournament.scheme, played=1)
 
 
 def series_totals(tournament: Tournament) -> dict[int, dict]:
@@ -98,12 +103,16 @@ def rank_tournament(tournament: Tournament, totals: dict | None = None) -> list[
     """Everyone who sat at a table of the tournament. ``totals`` as for :func:`rank_series`."""
     if totals is None:
         totals = participant_totals(Q(tournament=tournament), "participant")
-    return rank_people(seated_people(tournament)[0], totals, tournament.scheme)
+    seated, played, _seats = seated_people(tournament)
+    return rank_people(seated, totals, tournament.scheme, played)
 
 
-def seated_people(tournament: Tournament) -> tuple[list[dict], list[tuple[int, int]]]:
+def seated_people(
+    tournament: Tournament,
+) -> tuple[list[tuple], dict[int, int], list[tuple[int, int]]]:
     """The participants who sat at a table of the tournament, as :func:`people` gives
-    them, and every seat as a (participant, series) pair; two plain queries.
+    them, how many series each played, and every seat as a (participant, series) pair;
+    two plain queries.
 
     The seats are counted here rather than in SQL: a count per participant (a subquery or
     a GROUP BY over a join) cost the database more than reading the 6,000 seats of a
@@ -117,7 +126,8 @@ def seated_people(tournament: Tournament) -> tuple[list[dict], list[tuple[int, i
     played: dict[int, int] = {}
     for participant, _series in seats:
         played[participant] = played.get(participant, 0) + 1
-    return people(Participant.objects.filter(tournament=tournament), played), seats
+    everyone = people(Participant.objects.filter(tournament=tournament))
+    return [person for person in everyone if person[0] in played], played, seats
 
 
 def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
@@ -194,6 +204,13 @@ def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
     ]
 
 
+def score_key(total: int, won: int, lost: int) -> int:
+    """A ranking's order as one integer that sorts ascending: total descending, then more
+    games won, then fewer lost (docs/rules.md 2). Won and lost are counts of games, far
+    below 2**24; one integer compares faster than a tuple when 4,000 rows are sorted."""
+    return (-total << 48) - (won << 24) + lost
+
+
 def sort_and_rank(rows: list[dict], order: Callable[[dict], object] | None = None) -> list[dict]:
     """Order by total, then more games won, then fewer lost; equal rows share a place.
 
@@ -225,12 +242,18 @@ def participant_totals(scope: Q, *keys: str) -> dict:
 
 def _grouped_sums(scope: Q, keys: tuple[str, ...]):
     """The query of :func:`participant_totals`: rows of ``keys`` and the four sums."""
+    games, paper = sums_queries(scope, keys)
+    return games.union(paper, all=True)
+
+
+def sums_queries(scope: Q, keys: tuple[str, ...]):
+    """The two GROUP BYs a ranking sums: over the games and over the paper lists within
+    ``scope``, each as rows of ``keys`` and the four sums in the order of :class:`Totals`."""
     games = GamePoints.objects.filter(scope).values(*keys).annotate(**AGGREGATES)
     paper = SummaryEntry.objects.filter(scope).values(*keys).annotate(**SUMMARY_AGGREGATES)
     return (
-        games.order_by()
-        .values_list(*keys, *AGGREGATES)
-        .union(paper.order_by().values_list(*keys, *SUMMARY_AGGREGATES), all=True)
+        games.order_by().values_list(*keys, *AGGREGATES),
+        paper.order_by().values_list(*keys, *SUMMARY_AGGREGATES),
     )
 
 
@@ -250,23 +273,18 @@ def _totals(grouped, width: int) -> dict:
 
 
 @cache
-def _series_sums_sql(vendor: str) -> tuple[str, int]:
-    """The SQL of ``participant_totals(Q(series=…), "participant")`` and how many times it
-    names the series, for the database ``vendor``; built once per process.
+def _series_sql(vendor: str) -> tuple[str, int, str]:
+    """The SQL of a series ranking's two queries for the database ``vendor``, built once
+    per process: the sums (``participant_totals(Q(series=…), "participant")``) with how
+    many times they name the series, and the people seated in it (:func:`people`).
 
-    Building it (two GROUP BYs joined by UNION ALL) costs Django about 0.5 ms, a tenth of
-    a 500-player series ranking, and a series ranking is what the live pages ask for most.
+    Building them costs Django about 1 ms (two GROUP BYs joined by UNION ALL, and a join
+    of four tables), a tenth of a 500-player series ranking, and a series ranking is what
+    the live pages ask for most.
     """
-    sql, params = _grouped_sums(Q(series=0), ("participant",)).query.sql_with_params()
-    return sql, len(params)
-
-
-def _series_totals(series: int) -> dict:
-    """``participant_totals(Q(series=series), "participant")`` from the SQL built once."""
-    sql, count = _series_sums_sql(connection.vendor)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [series] * count)
-        return _totals(cursor.fetchall(), 1)
+    sums, params = _grouped_sums(Q(series=0), ("participant",)).query.sql_with_params()
+    seated = _people_query(Participant.objects.filter(seats__series=0))
+    return sums, len(params), seated.query.sql_with_params()[0]
 
 
 def frozen_row(cls, values: dict):
@@ -306,93 +324,98 @@ def full_name(first_name: str, last_name: str) -> str:
     return f"{first_name} {last_name}"
 
 
-def people(players, played: dict[int, int] | int) -> list[dict]:
-    """The participants of ``players`` as a ranking shows them, with the German sort key
-    of their name; one query.
+# What :func:`people` reads of a participant, in this order.
+PERSON = (
+    "id",
+    "start_number",
+    "player__sort_name",
+    "player__first_name",
+    "player__last_name",
+    "player__club__name",
+    "team__name",
+)
 
-    ``series_played`` is ``played[participant]`` when ``played`` is a dict (participants
-    it lacks are left out), otherwise ``played`` itself for everyone (a number computed in
-    Python, not a constant selected in SQL, which Django converts row by row).
+
+def _people_query(players):
+    return players.values_list(*PERSON).order_by()
+
+
+def people(players) -> list[tuple]:
+    """The participants of ``players`` as a ranking shows them; one query.
+
+    Plain tuples in the order of :data:`PERSON` (participant, start number, the player's
+    stored German sort name, first and last name, club and team or ``None``), as the
+    database driver gives them: a championship ranks 4,000 people, and a dict or a named
+    tuple per person cost more than the ranking's own arithmetic.
     """
-    fields = ["id", "start_number", "player__first_name", "player__last_name"]
-    fields += ["player__club__name", "team__name"]
-    each = None if isinstance(played, dict) else played
-    rows = []
-    for row in players.values_list(*fields).order_by():
-        participant, start_number, first_name, last_name, club, team = row
-        if each is None and participant not in played:
-            continue
-        rows.append(
-            {
-                "sort_name": name_sort_key(last_name, first_name),
-                "participant": participant,
-                "start_number": start_number,
-                "name": full_name(first_name, last_name),
-                "club": club or "",
-                "team": team or "",
-                "series_played": played[participant] if each is None else each,
-            }
-        )
-    return rows
+    return list(_people_query(players))
 
 
-def rank_people(persons: list[dict], totals: dict, scheme: ExtraPointsScheme) -> list[RankingRow]:
+def rank_people(
+    persons: list[tuple], totals: dict, scheme: ExtraPointsScheme, played: dict[int, int] | int
+) -> list[RankingRow]:
     """Rank ``persons`` (rows of :func:`people`) by their ``totals`` (participant →
-    :class:`Totals`); no query.
+    :class:`Totals`); no query. ``series_played`` is ``played[participant]``, or
+    ``played`` itself when it is a number.
 
-    The order of :func:`sort_and_rank` (for these rows :func:`_by_name` is their sort name,
-    then start number), with each row's sums computed once and no dict built per row
-    beyond the row's own: a championship ranks 4,000 participants. Each person becomes one
-    tuple that sorts as it stands (score, name key, then its position, so that two tuples
-    never compare further), and the row is made as :func:`frozen_row` does, inline.
+    The order of :func:`sort_and_rank` (for these rows the stored sort name, then the
+    start number), with each row's sums computed once and no dict built per row beyond
+    the row's own. Each person becomes one tuple that sorts as it stands: its score as
+    one integer (:func:`score_key`), the sort name and start number, then its position,
+    so that two tuples never compare further. The row is made as
+    :func:`frozen_row` does, inline.
     """
     bonus_won_lost = scheme.bonus_won_lost
     get = totals.get
+    each = played if isinstance(played, int) else None
     keyed = []
     append = keyed.append
     for position, person in enumerate(persons):
-        game_points, won, lost, opponents_lost = get(person["participant"], NOT_PLAYED)
+        participant, start_number, sort_name = person[0], person[1], person[2]
+        game_points, won, lost, opponents_lost = get(participant, NOT_PLAYED)
         bonus = bonus_won_lost(won, lost)
+        total = game_points + bonus + opponents_lost
         append(
             (
-                -(game_points + bonus + opponents_lost),
-                -won,
-                lost,
-                person["sort_name"],
-                person["start_number"],
+                score_key(total, won, lost),
+                sort_name,
+                start_number,
                 position,
                 person,
                 game_points,
+                won,
+                lost,
                 bonus,
                 opponents_lost,
+                total,
             )
         )
     keyed.sort()
     rows, previous, rank = [], None, 0
     append = rows.append
     for place, row in enumerate(keyed, 1):
-        minus_total, minus_won, lost, _, _, _, person, game_points, bonus, opponents_lost = row
-        score = (minus_total, minus_won, lost)
+        score, _, _, _, person, game_points, won, lost, bonus, opponents_lost, total = row
         if score != previous:
             rank, previous = place, score
+        participant, start_number, _, first_name, last_name, club, team = person
         made = _new(RankingRow)
         _set(
             made,
             "__dict__",
             {
                 "game_points": game_points,
-                "won": -minus_won,
+                "won": won,
                 "lost": lost,
                 "bonus_won_lost": bonus,
                 "bonus_opponents_lost": opponents_lost,
-                "total": -minus_total,
+                "total": total,
                 "rank": rank,
-                "participant": person["participant"],
-                "start_number": person["start_number"],
-                "name": person["name"],
-                "club": person["club"],
-                "team": person["team"],
-                "series_played": person["series_played"],
+                "participant": participant,
+                "start_number": start_number,
+                "name": f"{first_name} {last_name}",
+                "club": club or "",
+                "team": team or "",
+                "series_played": each if each is not None else played[participant],
             },
         )
         append(made)
