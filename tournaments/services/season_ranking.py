@@ -3,24 +3,24 @@ tournaments and club evenings of the club, each valued with its own tournament's
 extra-points scheme, the best N counted; and the check of its parameters, which the
 statistics share.
 
-Built from the same parts as the rankings of one tournament (:mod:`.ranking`): the sums in
-one query, the seats with the players in a second, the rest in Python on those rows.
+Built from the same parts as the rankings of one tournament (:mod:`.ranking`): the seats
+with their players and their sums in one query, the rest in Python on those rows.
 """
 
 from dataclasses import dataclass
 from operator import itemgetter
 
+from django.db import connection
 from django.db.models import Q
 from django.utils.translation import gettext_noop
 
 from tournaments.models import Club, Tournament
 from tournaments.models.tournaments import ExtraPoints
 from tournaments.skat import Problem
-from tournaments.text import name_sort_key
 
 from .errors import Rejected
-from .lists.settlement import ScoreColumns
-from .ranking import NOT_PLAYED, frozen_row, full_name, participant_totals, seat_rows, sort_and_rank
+from .lists.settlement import AGGREGATES, ScoreColumns
+from .ranking import frozen_row, full_name, score_key, seat_rows, sums_queries
 
 YEARS = (1900, 2100)
 MAX_SEASON_SERIES = 1000
@@ -50,8 +50,8 @@ def rank_season(
     player. Each series is valued with its own tournament's extra-points scheme; of the
     player's series the ``best`` highest count (ties between series broken by more won,
     then fewer lost), all of them if ``best`` is None; players with fewer than
-    ``min_series`` series are left out. Both default to the club's settings. Two queries:
-    the sums per participant and series (games and paper lists) and the seats with players.
+    ``min_series`` series are left out. Both default to the club's settings. One query:
+    the seats with their players and sums (:func:`_seats_with_sums`).
     """
     problems = parameter_problems(year=year, best=best, min_series=min_series)
     if problems:
@@ -59,42 +59,44 @@ def rank_season(
     best = club.season_best_series if best is None else best
     min_series = club.season_min_series if min_series is None else min_series
     tournaments = Tournament.objects.filter(club=club, date__year=year).values("id")
-    # Grouped in the order of the (tournament, participant, series, …) index: an index scan.
-    totals = participant_totals(
-        Q(tournament__in=tournaments), "tournament", "participant", "series"
-    )
-    seats = seat_rows(
-        tournaments,
-        "participant__player",
-        "participant__player__first_name",
-        "participant__player__last_name",
-        "participant__player__club__name",
-        named=False,
-    )
     schemes = {value: ExtraPoints(value).scheme for value in ExtraPoints.values}
     players: dict[int, dict] = {}
-    # Tuples, one shared empty Totals and a scheme per setting: a championship's season
-    # is 6,000 seats, and this loop is most of the ranking's time beyond the SQL. Each
-    # series becomes one tuple of plain numbers, its order (best first) in front.
-    for participant, series, tournament, extra_points, player_id, first, last, club in seats:
+    # Plain tuples, a scheme per setting and the sums already beside each seat: a
+    # championship's season is 6,000 seats, and this loop is most of the ranking's time
+    # beyond the SQL. Each series becomes one tuple of plain numbers, its order (best
+    # first) in front.
+    for (
+        _,
+        _,
+        tournament,
+        extra_points,
+        player_id,
+        sort_name,
+        first,
+        last,
+        club_name,
+        game_points,
+        won,
+        lost,
+        opponents_lost,
+    ) in _seats_with_sums(tournaments):
         player = players.get(player_id)
         if player is None:  # built once per player, not for each of their seats
             player = players[player_id] = {
-                "sort_name": name_sort_key(last, first),
+                "sort_name": sort_name,
                 "player": player_id,
                 "name": full_name(first, last),
-                "club": club or "",
+                "club": club_name or "",
                 "tournaments": set(),
                 "series": [],
             }
         player["tournaments"].add(tournament)
-        game_points, won, lost, opponents_lost = totals.get(
-            (tournament, participant, series), NOT_PLAYED
-        )
         bonus = schemes[extra_points].bonus_won_lost(won, lost)
         total = game_points + bonus + opponents_lost
         player["series"].append((-total, -won, lost, game_points, bonus, opponents_lost))
-    rows = []
+    # The order of sort_and_rank (ties by the German sort name, then the player's id),
+    # with the score as one integer.
+    keyed = []
     for player in players.values():
         played = len(player["series"])
         if played < min_series:
@@ -110,25 +112,70 @@ def rank_season(
             lost += lost_one
             bonus_won_lost += bonus
             bonus_opponents_lost += opponents_lost
-        rows.append(
-            {
-                "sort_name": player["sort_name"],
-                "player": player["player"],
-                "name": player["name"],
-                "club": player["club"],
-                "tournaments": len(player["tournaments"]),
-                "series_played": played,
-                "series_counted": len(counted),
-                "game_points": game_points,
-                "won": -minus_won,
-                "lost": lost,
-                "bonus_won_lost": bonus_won_lost,
-                "bonus_opponents_lost": bonus_opponents_lost,
-                "total": game_points + bonus_won_lost + bonus_opponents_lost,
-            }
-        )
-    ranked = sort_and_rank(rows, order=itemgetter("sort_name", "player"))
-    return [frozen_row(SeasonRankingRow, _without_sort_name(row)) for row in ranked]
+        total = game_points + bonus_won_lost + bonus_opponents_lost
+        row = {
+            "player": player["player"],
+            "name": player["name"],
+            "club": player["club"],
+            "tournaments": len(player["tournaments"]),
+            "series_played": played,
+            "series_counted": len(counted),
+            "game_points": game_points,
+            "won": -minus_won,
+            "lost": lost,
+            "bonus_won_lost": bonus_won_lost,
+            "bonus_opponents_lost": bonus_opponents_lost,
+            "total": total,
+        }
+        keyed.append((score_key(total, -minus_won, lost), player["sort_name"], row["player"], row))
+    keyed.sort()
+    ranked, previous, rank = [], None, 0
+    for place, (score, _, _, row) in enumerate(keyed, 1):
+        if score != previous:
+            rank, previous = place, score
+        row["rank"] = rank
+        ranked.append(frozen_row(SeasonRankingRow, row))
+    return ranked
+
+
+def _seats_with_sums(tournaments) -> list[tuple]:
+    """Every seat in ``tournaments`` (:func:`.ranking.seat_rows`, with the player's id,
+    stored German sort name, names and club), followed by the four sums of what its
+    participant played in that series (:class:`.lists.settlement.Totals`: games entered
+    and a list kept on paper added up, 0 where there is nothing yet); one query.
+
+    The two GROUP BYs of the sums are joined to the seats by the database, each on
+    (participant, series), which is unique within them: summing into Python dicts first
+    and looking every seat up cost more than the join.
+    """
+    seats, seat_params = seat_rows(
+        tournaments,
+        "participant__player",
+        "participant__player__sort_name",
+        "participant__player__first_name",
+        "participant__player__last_name",
+        "participant__player__club__name",
+        named=False,
+    ).query.sql_with_params()
+    # Grouped in the order of the (tournament, participant, series, …) index: an index
+    # scan, where (participant, series) alone would sort all the rows first.
+    keys = ("tournament", "participant", "series")
+    games, paper = (
+        query.query.sql_with_params() for query in sums_queries(Q(tournament__in=tournaments), keys)
+    )
+    sums = ", ".join(
+        f"COALESCE(games.{column}, 0) + COALESCE(paper.{column}, 0)" for column in AGGREGATES
+    )
+    sql = (
+        f"SELECT seat.*, {sums} FROM ({seats}) seat "
+        f"LEFT JOIN ({games[0]}) games "
+        "ON games.participant = seat.participant AND games.series = seat.series "
+        f"LEFT JOIN ({paper[0]}) paper "
+        "ON paper.participant = seat.participant AND paper.series = seat.series"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*seat_params, *games[1], *paper[1]])
+        return cursor.fetchall()
 
 
 def parameter_problems(**values) -> list[Problem]:
@@ -170,12 +217,6 @@ def parameter_problems(**values) -> list[Problem]:
                 Problem(field, f"{field}_out_of_range", message, {"min": low, "max": high})
             )
     return problems
-
-
-def _without_sort_name(row: dict) -> dict:
-    """``row`` itself, its sort key removed (the rows are the ranking's own, built for it)."""
-    del row["sort_name"]
-    return row
 
 
 def _is_int(value) -> bool:
