@@ -8,8 +8,16 @@ from django.utils.translation import gettext_noop
 from tournaments.models import Club
 
 from . import audit, roles
-from .errors import Rejected, is_id
+from .errors import Refusal, is_id
 from .input import ascii_whole_number
+
+NOT_A_STAFF_USER = Refusal(
+    "user",
+    "not_a_staff_user",
+    gettext_noop(
+        "There is no active staff user with the id %(id)s; a club's director needs a staff login."
+    ),
+)
 
 
 @transaction.atomic
@@ -20,15 +28,7 @@ def add_director(club: Club, user_id, *, user=None):
         roles.directors(get_user_model().objects).filter(pk=pk).first() if is_id(pk) else None
     )
     if director is None:
-        raise Rejected.because(
-            "user",
-            "not_a_staff_user",
-            gettext_noop(
-                "There is no active staff user with the id %(id)s; a club's director needs a "
-                "staff login."
-            ),
-            id=str(user_id)[:20],
-        )
+        raise NOT_A_STAFF_USER.rejected(id=str(user_id)[:20])
     club.directors.add(director)
     audit.record(
         "club_director_added", user=user, obj=club, after={"club": club.pk, "user": director.pk}

@@ -29,8 +29,41 @@ from tournaments.skat.draw import (
 from tournaments.skat.reading import read_bool
 
 from . import audit, ranking, seating, table_access, versions
-from .errors import Rejected
+from .errors import Refusal, Rejected
 from .locking import lock_series, lock_series_tables
+
+DRAW_CHANGED = Refusal(
+    "series",
+    "draw_changed",
+    gettext_noop(
+        "Series %(number)d has been drawn since this page was opened (in another "
+        "window or by another director): the tables below are the current ones. "
+        "Draw again only if they are to be replaced."
+    ),
+    conflict=True,
+)
+TOO_MANY_TABLES = Refusal(
+    "participants",
+    "too_many_tables",
+    gettext_noop(
+        "%(count)d participants need %(tables)d tables, but a series has at most "
+        "%(max)d tables. Split the field into two tournaments."
+    ),
+)
+NOT_DRAWN = Refusal(
+    "series", "not_drawn", gettext_noop("Series %(number)d has not been drawn yet."), missing=True
+)
+SERIES_STARTED = Refusal(
+    "series",
+    "series_started",
+    gettext_noop(
+        "Series %(number)d has started: results are already entered. Redrawing would "
+        "lose them, so the tables can no longer be drawn again; change single seats "
+        "instead."
+    ),
+    conflict=True,
+)
+
 
 SEED_LIMIT = 2**53  # seeds stay below it, so JSON and JavaScript keep them exact
 MODES = tuple(mode.value for mode in DrawMode)
@@ -113,17 +146,7 @@ def draw_series(
     lock_series_tables(series)  # waits for entries in progress; they are seen below
     ensure_not_started(series)
     if seen_draw is not None and seen_draw != draw_token(series):
-        raise Rejected.because(
-            "series",
-            "draw_changed",
-            gettext_noop(
-                "Series %(number)d has been drawn since this page was opened (in another "
-                "window or by another director): the tables below are the current ones. "
-                "Draw again only if they are to be replaced."
-            ),
-            conflict=True,
-            number=series.number,
-        )
+        raise DRAW_CHANGED.rejected(number=series.number)
     before = _stored_options(series) if series.drawn_at else None
     with versions.one_change_for(series.tournament_id):
         # before ranking: the old seats must not count
@@ -148,16 +171,8 @@ def draw_series(
 
     count = len(draw.tables)
     if count > seating.MAX_TABLE_NUMBER:  # the same bound as a table added by hand
-        raise Rejected.because(
-            "participants",
-            "too_many_tables",
-            gettext_noop(
-                "%(count)d participants need %(tables)d tables, but a series has at most "
-                "%(max)d tables. Split the field into two tournaments."
-            ),
-            count=len(players),
-            tables=count,
-            max=seating.MAX_TABLE_NUMBER,
+        raise TOO_MANY_TABLES.rejected(
+            count=len(players), tables=count, max=seating.MAX_TABLE_NUMBER
         )
     # Every table gets its code now, and where two lists are kept list B's code too.
     lists = 2 if series.tournament.two_lists else 1
@@ -219,13 +234,7 @@ def stored_draw(series: Series) -> SeriesDraw:
     so the director sees what still needs attention.
     """
     if series.drawn_at is None:
-        raise Rejected.because(
-            "series",
-            "not_drawn",
-            gettext_noop("Series %(number)d has not been drawn yet."),
-            missing=True,
-            number=series.number,
-        )
+        raise NOT_DRAWN.rejected(number=series.number)
     seated: dict[int, list[int]] = defaultdict(list)
     for table_id, participant in (
         Seat.objects.filter(series=series, from_game=1)
@@ -277,17 +286,7 @@ def ensure_not_started(series: Series) -> None:
         or SummaryEntry.objects.filter(series=series).exists()
     )
     if started:
-        raise Rejected.because(
-            "series",
-            "series_started",
-            gettext_noop(
-                "Series %(number)d has started: results are already entered. Redrawing would "
-                "lose them, so the tables can no longer be drawn again; change single seats "
-                "instead."
-            ),
-            conflict=True,
-            number=series.number,
-        )
+        raise SERIES_STARTED.rejected(number=series.number)
 
 
 def _check_options(mode, seed, prefer_three, separate_clubs) -> None:

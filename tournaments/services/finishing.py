@@ -23,7 +23,36 @@ from django.utils.translation import gettext_noop
 from tournaments.models import Series, Table, Tournament
 
 from . import audit
-from .errors import Rejected
+from .errors import Refusal
+
+# Why a step is refused; the pages and the API show these texts translated.
+LISTS_OPEN = Refusal(
+    "series",
+    "lists_open",
+    gettext_noop(
+        "Series %(series)d still has open lists: table %(tables)s. The players sign them, or "
+        "the tournament director closes them with a reason; then finish the series."
+    ),
+    conflict=True,
+)
+SERIES_NOT_FINISHED = Refusal(
+    "tournament",
+    "series_not_finished",
+    gettext_noop(
+        "Series %(series)s of this tournament is not finished yet. Finish every series first, "
+        "then the tournament."
+    ),
+    conflict=True,
+)
+TOURNAMENT_FINISHED = Refusal(
+    "series",
+    "tournament_finished",
+    gettext_noop(
+        "The tournament is finished. Reopen the tournament first (with a reason), then series "
+        "%(series)d."
+    ),
+    conflict=True,
+)
 
 BEFORE_TOURNAMENT_FINISHED: list[Callable[..., None]] = []
 ON_TOURNAMENT_FINISHED: list[Callable[[Tournament], None]] = []
@@ -54,29 +83,16 @@ def on_tournament_reopened(hook: Callable[[Tournament], None]) -> Callable:
     return hook
 
 
-# Why a step is refused, by its code; the pages and the API show these texts translated.
-LISTS_OPEN = gettext_noop(
-    "Series %(series)d still has open lists: table %(tables)s. The players sign them, or the "
-    "tournament director closes them with a reason; then finish the series."
-)
-SERIES_NOT_FINISHED = gettext_noop(
-    "Series %(series)s of this tournament is not finished yet. Finish every series first, "
-    "then the tournament."
-)
-TOURNAMENT_FINISHED = gettext_noop(
-    "The tournament is finished. Reopen the tournament first (with a reason), then series "
-    "%(series)d."
-)
-
-
-def ensure_unfinished(parent: Series | Tournament, field: str, message: str, **params) -> None:
+def ensure_unfinished(
+    parent: Series | Tournament, refusal: Refusal, field: str | None = None, /, **params
+) -> None:
     """Refuse a change under a finished series or tournament; the director reopens it first.
 
-    The code is ``series_finished`` or ``tournament_finished``, after the finished parent.
+    ``refusal`` is a conflict coded ``series_finished`` or ``tournament_finished``, after the
+    finished parent; ``field`` names the field when the refusal leaves it to the caller.
     """
     if parent.status == parent.Status.FINISHED:
-        code = f"{parent._meta.model_name}_finished"
-        raise Rejected.because(field, code, message, conflict=True, **params)
+        raise refusal.rejected(field, **params)
 
 
 def open_tables(series: Series) -> list[Table]:
@@ -99,9 +115,7 @@ def finish_series(series: Series, transition, *, user, actor, reason) -> Series:
     still_open = open_tables(series)
     if still_open:
         tables = _numbers(still_open)
-        raise Rejected.because(
-            "series", "lists_open", LISTS_OPEN, conflict=True, series=series.number, tables=tables
-        )
+        raise LISTS_OPEN.rejected(series=series.number, tables=tables)
     return _finish(series, transition, user=user, actor=actor)
 
 
@@ -111,9 +125,7 @@ def finish_tournament(
     pending = unfinished_series(tournament)
     if pending:
         series = _numbers(pending)
-        raise Rejected.because(
-            "tournament", "series_not_finished", SERIES_NOT_FINISHED, conflict=True, series=series
-        )
+        raise SERIES_NOT_FINISHED.rejected(series=series)
     for check in BEFORE_TOURNAMENT_FINISHED:
         check(tournament, **details)
     _finish(tournament, transition, user=user, actor=actor)
@@ -124,7 +136,7 @@ def finish_tournament(
 
 def reopen_series(series: Series, transition, *, user, actor, reason) -> Series:
     tournament = Tournament.objects.select_for_update().get(pk=series.tournament_id)
-    ensure_unfinished(tournament, "series", TOURNAMENT_FINISHED, series=series.number)
+    ensure_unfinished(tournament, TOURNAMENT_FINISHED, series=series.number)
     return _reopen(series, transition, user=user, actor=actor, reason=reason)
 
 

@@ -19,11 +19,48 @@ import unicodedata
 
 from django.utils.translation import gettext_noop
 
-from .errors import Rejected
+from .errors import Refusal
+
+# The readers are told the field they read, so their refusals name none of their own.
+INVALID_NUMBER = Refusal(
+    None,
+    "invalid_number",
+    gettext_noop("Enter a whole number from %(low)d to %(high)d (digits 0–9 only)."),
+)
+INVALID_TEXT = Refusal(None, "invalid_text", gettext_noop("Enter text here."))
+LONE_SURROGATE = Refusal(
+    None,
+    "invalid_character",
+    gettext_noop("The text contains a broken character (a lone surrogate); type it again."),
+)
+BROKEN_IN_TRANSIT = Refusal(
+    None,
+    "invalid_character",
+    gettext_noop(
+        "The text contains a broken character (�): it did not arrive as it was "
+        "typed; type it again."
+    ),
+)
+CONTROL_CHARACTER = Refusal(
+    None,
+    "control_character",
+    gettext_noop(
+        "The text contains an invisible control character (%(character)s); type it again."
+    ),
+)
+TOO_LONG = Refusal(
+    None, "too_long", gettext_noop("At most %(max)d characters, please (now %(length)d).")
+)
+REQUIRED = Refusal(None, "required", gettext_noop("This field is required."))
+
 
 # The documented limits of free text (docs/api.md, "Limits").
 MAX_REASON_LENGTH = 500
 MAX_NOTE_LENGTH = 500
+# A step that is audited with a reason (reopening, reversing a payment) refuses without one.
+REASON_REQUIRED = Refusal(
+    "reason", "reason_required", gettext_noop("Give a reason; it is kept in the audit trail.")
+)
 
 # Django reads bytes that are not UTF-8 in a form or query (a broken phone, a lone
 # surrogate sent as UTF-8) as U+FFFD; the text that was meant is lost, so it is refused
@@ -64,13 +101,7 @@ def whole_number(value, *, field: str, low: int, high: int) -> int:
     """A required whole number within ``low``..``high``, or a refusal naming ``field``."""
     number = ascii_whole_number(value)
     if number is None or not low <= number <= high:
-        raise Rejected.because(
-            field,
-            "invalid_number",
-            gettext_noop("Enter a whole number from %(low)d to %(high)d (digits 0–9 only)."),
-            low=low,
-            high=high,
-        )
+        raise INVALID_NUMBER.rejected(field, low=low, high=high)
     return number
 
 
@@ -85,43 +116,18 @@ def free_text(
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise Rejected.because(field, "invalid_text", gettext_noop("Enter text here."))
+        raise INVALID_TEXT.rejected(field)
     if any(0xD800 <= ord(character) <= 0xDFFF for character in value):
-        raise Rejected.because(
-            field,
-            "invalid_character",
-            gettext_noop("The text contains a broken character (a lone surrogate); type it again."),
-        )
+        raise LONE_SURROGATE.rejected(field)
     if REPLACEMENT_CHARACTER in value:
-        raise Rejected.because(
-            field,
-            "invalid_character",
-            gettext_noop(
-                "The text contains a broken character (�): it did not arrive as it was "
-                "typed; type it again."
-            ),
-        )
+        raise BROKEN_IN_TRANSIT.rejected(field)
     text = unicodedata.normalize("NFC", value).strip()
     allowed = _MULTILINE_ALLOWED if multiline else frozenset()
     for character in text:
         if unicodedata.category(character) == "Cc" and character not in allowed:
-            raise Rejected.because(
-                field,
-                "control_character",
-                gettext_noop(
-                    "The text contains an invisible control character (%(character)s); "
-                    "type it again."
-                ),
-                character=f"U+{ord(character):04X}",
-            )
+            raise CONTROL_CHARACTER.rejected(field, character=f"U+{ord(character):04X}")
     if len(text) > max_length:
-        raise Rejected.because(
-            field,
-            "too_long",
-            gettext_noop("At most %(max)d characters, please (now %(length)d)."),
-            max=max_length,
-            length=len(text),
-        )
+        raise TOO_LONG.rejected(field, max=max_length, length=len(text))
     if required and not text:
-        raise Rejected.because(field, "required", gettext_noop("This field is required."))
+        raise REQUIRED.rejected(field)
     return text

@@ -29,7 +29,17 @@ from django.utils.translation import gettext_noop
 
 from tournaments.models import Series, Table, Tournament
 
-from .errors import Rejected
+from .errors import Refusal
+
+TABLE_REDRAWN = Refusal(
+    "table",
+    "table_redrawn",
+    gettext_noop(
+        "Table %(table)d is no longer part of the series: its tables were drawn "
+        "again. Open the table plan to find the new table."
+    ),
+    conflict=True,
+)
 
 
 def lock_tournament(tournament_id: int) -> Tournament:
@@ -78,16 +88,7 @@ def lock_table(table: Table, *, parents_if_planned: bool = False) -> Table:
         .first()
     )
     if locked is None:
-        raise Rejected.because(
-            "table",
-            "table_redrawn",
-            gettext_noop(
-                "Table %(table)d is no longer part of the series: its tables were drawn "
-                "again. Open the table plan to find the new table."
-            ),
-            conflict=True,
-            table=table.number,
-        )
+        raise TABLE_REDRAWN.rejected(table=table.number)
     return locked
 
 

@@ -16,9 +16,133 @@ from tournaments.skat.rounds import (
 )
 
 from . import audit
-from .errors import Rejected, is_id
+from .errors import Refusal, is_id
 from .finishing import ensure_unfinished
 from .locking import lock_table
+
+LIST_LOCKED = Refusal(
+    "table",
+    "list_locked",
+    gettext_noop(
+        "The list of table %(table)d is %(status)s and can no longer be changed. "
+        "Only the tournament director can correct it, with a reason."
+    ),
+    conflict=True,
+)
+INVALID_TABLE_NUMBER = Refusal(
+    "number",
+    "invalid_table_number",
+    gettext_noop("The table number must be between 1 and %(max)d."),
+)
+TABLE_NUMBER_TAKEN = Refusal(
+    "number",
+    "table_number_taken",
+    gettext_noop("Table %(number)d already exists in this series; choose another number."),
+    conflict=True,
+)
+SEATS_COUNT = Refusal(
+    "seats",
+    "seats_count",
+    gettext_noop("A table has 3 or 4 players: list their participant ids in seat order."),
+)
+SEATS_NOT_IDS = Refusal(
+    "seats", "seats_not_ids", gettext_noop("Seats must be participant ids (numbers).")
+)
+PARTICIPANT_TWICE_AT_TABLE = Refusal(
+    "seats",
+    "participant_twice_at_table",
+    gettext_noop("A participant can take only one seat at a table."),
+)
+UNKNOWN_PARTICIPANT = Refusal(
+    None,
+    "unknown_participant",
+    gettext_noop("Participant %(ids)s is not registered for this tournament."),
+)
+PARTICIPANT_ALREADY_SEATED = Refusal(
+    None,
+    "participant_already_seated",
+    gettext_noop(
+        "%(name)s already sits at table %(table)d in this series; a participant "
+        "plays at one table per series."
+    ),
+)
+GAMES_ALREADY_ENTERED = Refusal(
+    None,
+    "games_already_entered",
+    gettext_noop(
+        "Game %(game)d and later are already entered. Delete them first, or choose a later game."
+    ),
+    conflict=True,
+)
+TABLE_FULL = Refusal(
+    "from_game",
+    "table_full",
+    gettext_noop("The table already has 4 players at game %(game)d."),
+    conflict=True,
+)
+REPLACEMENT_AT_OWN_START = Refusal(
+    "from_game",
+    "replacement_at_own_start",
+    gettext_noop(
+        "The player on seat %(seat)d starts at game %(game)d; correct the seat instead "
+        "of replacing the player."
+    ),
+)
+NO_PLAYER_ON_SEAT = Refusal(
+    None, "no_player_on_seat", gettext_noop("Nobody sits on seat %(seat)s at game %(game)s.")
+)
+SEAT_CONFLICT = Refusal(
+    "seat",
+    "seat_conflict",
+    gettext_noop("This seat change conflicts with the seats already recorded."),
+    conflict=True,
+)
+SERIES_FINISHED = Refusal(
+    "series",
+    "series_finished",
+    gettext_noop(
+        "Series %(series)d is finished and takes no new tables or games. Reopen it first (with "
+        "a reason)."
+    ),
+    conflict=True,
+)
+# A table keeps its list game by game or as the summary of a paper list, never both.
+TABLE_KEPT_AS_SUMMARY = Refusal(
+    "table",
+    "table_kept_as_summary",
+    gettext_noop(
+        "This table is kept as a summary of a paper list; games cannot be added. "
+        "Delete the summary first to keep the list game by game."
+    ),
+    conflict=True,
+)
+TABLE_KEPT_BY_GAMES = Refusal(
+    "seats",
+    "table_kept_by_games",
+    gettext_noop(
+        "This table is kept game by game; a summary cannot be entered as well. Delete "
+        "the games first to enter only the sums of a paper list."
+    ),
+    conflict=True,
+)
+# A player leaves or joins only at a round boundary (docs/rules.md 3).
+NOT_A_ROUND_END = Refusal(
+    "after_game",
+    "not_a_round_end",
+    gettext_noop(
+        "A player can leave only after the last game of a round. Game %(game)d is not one; "
+        "rounds end after games %(ends)s."
+    ),
+)
+NOT_A_ROUND_START = Refusal(
+    "from_game",
+    "not_a_round_start",
+    gettext_noop(
+        "A player can join only at the start of a round. Game %(game)d is not one; rounds "
+        "start with games %(starts)s."
+    ),
+)
+
 
 MAX_TABLE_NUMBER = 999
 
@@ -36,59 +160,26 @@ def table_rounds(table: Table, seats=None):
 
 def ensure_open(table: Table) -> None:
     if not table.is_open:
-        raise Rejected.because(
-            "table",
-            "list_locked",
-            gettext_noop(
-                "The list of table %(table)d is %(status)s and can no longer be changed. "
-                "Only the tournament director can correct it, with a reason."
-            ),
-            conflict=True,
-            table=table.number,
-            status=table.get_status_display(),
-        )
+        raise LIST_LOCKED.rejected(table=table.number, status=table.get_status_display())
 
 
-# A table keeps its list game by game or as the summary of a paper list, never both:
-# entry mode wanted → the mode in the way, and the refusal (field, code, message).
+# Entry mode wanted → the mode in the way, and the refusal.
 _ENTRY_MODE_CONFLICTS = {
-    Table.EntryMode.GAMES: (
-        Table.EntryMode.SUMMARY,
-        "table",
-        "table_kept_as_summary",
-        gettext_noop(
-            "This table is kept as a summary of a paper list; games cannot be added. "
-            "Delete the summary first to keep the list game by game."
-        ),
-    ),
-    Table.EntryMode.SUMMARY: (
-        Table.EntryMode.GAMES,
-        "seats",
-        "table_kept_by_games",
-        gettext_noop(
-            "This table is kept game by game; a summary cannot be entered as well. Delete "
-            "the games first to enter only the sums of a paper list."
-        ),
-    ),
+    Table.EntryMode.GAMES: (Table.EntryMode.SUMMARY, TABLE_KEPT_AS_SUMMARY),
+    Table.EntryMode.SUMMARY: (Table.EntryMode.GAMES, TABLE_KEPT_BY_GAMES),
 }
 
 
 def ensure_entry_mode(table: Table, wanted: str) -> None:
     """Refuse games on a table kept as a summary, and a summary on one kept game by game."""
-    in_the_way, field, code, message = _ENTRY_MODE_CONFLICTS[wanted]
+    in_the_way, refusal = _ENTRY_MODE_CONFLICTS[wanted]
     if table.entry_mode == in_the_way:
-        raise Rejected.because(field, code, message, conflict=True)
-
-
-SERIES_FINISHED = gettext_noop(
-    "Series %(series)d is finished and takes no new tables or games. Reopen it first (with a "
-    "reason)."
-)
+        raise refusal.rejected()
 
 
 def ensure_series_not_finished(series: Series) -> None:
     """A finished series takes no new tables; the director reopens it first."""
-    ensure_unfinished(series, "series", SERIES_FINISHED, series=series.number)
+    ensure_unfinished(series, SERIES_FINISHED, series=series.number)
 
 
 @transaction.atomic
@@ -101,21 +192,10 @@ def create_table(series: Series, number: int | None, participant_ids: list, *, u
         ) + 1
     whole = isinstance(number, int) and not isinstance(number, bool)
     if not whole or not 1 <= number <= MAX_TABLE_NUMBER:
-        raise Rejected.because(
-            "number",
-            "invalid_table_number",
-            gettext_noop("The table number must be between 1 and %(max)d."),
-            max=MAX_TABLE_NUMBER,
-        )
+        raise INVALID_TABLE_NUMBER.rejected(max=MAX_TABLE_NUMBER)
     participants = _seatable_participants(series, participant_ids)
     if series.tables.filter(number=number).exists():
-        raise Rejected.because(
-            "number",
-            "table_number_taken",
-            gettext_noop("Table %(number)d already exists in this series; choose another number."),
-            conflict=True,
-            number=number,
-        )
+        raise TABLE_NUMBER_TAKEN.rejected(number=number)
     table = Table.objects.create(series=series, number=number)
     Seat.objects.bulk_create(
         Seat(table=table, series=series, number=index, participant=participant)
@@ -127,21 +207,11 @@ def create_table(series: Series, number: int | None, participant_ids: list, *, u
 
 def _seatable_participants(series: Series, participant_ids) -> list[Participant]:
     if not isinstance(participant_ids, list) or len(participant_ids) not in (3, 4):
-        raise Rejected.because(
-            "seats",
-            "seats_count",
-            gettext_noop("A table has 3 or 4 players: list their participant ids in seat order."),
-        )
+        raise SEATS_COUNT.rejected()
     if not all(is_id(p) for p in participant_ids):
-        raise Rejected.because(
-            "seats", "seats_not_ids", gettext_noop("Seats must be participant ids (numbers).")
-        )
+        raise SEATS_NOT_IDS.rejected()
     if len(set(participant_ids)) != len(participant_ids):
-        raise Rejected.because(
-            "seats",
-            "participant_twice_at_table",
-            gettext_noop("A participant can take only one seat at a table."),
-        )
+        raise PARTICIPANT_TWICE_AT_TABLE.rejected()
     found = {
         p.id: p
         for p in Participant.objects.filter(
@@ -150,12 +220,7 @@ def _seatable_participants(series: Series, participant_ids) -> list[Participant]
     }
     missing = [p for p in participant_ids if p not in found]
     if missing:
-        raise Rejected.because(
-            "seats",
-            "unknown_participant",
-            gettext_noop("Participant %(ids)s is not registered for this tournament."),
-            ids=", ".join(map(str, missing)),
-        )
+        raise UNKNOWN_PARTICIPANT.rejected("seats", ids=", ".join(map(str, missing)))
     _ensure_none_seated(series, [found[p] for p in participant_ids], field="seats")
     return [found[p] for p in participant_ids]
 
@@ -173,15 +238,8 @@ def _ensure_none_seated(series: Series, participants: list[Participant], *, fiel
     )
     for participant in participants:
         if participant.pk in tables:
-            raise Rejected.because(
-                field,
-                "participant_already_seated",
-                gettext_noop(
-                    "%(name)s already sits at table %(table)d in this series; a participant "
-                    "plays at one table per series."
-                ),
-                name=str(participant.player),
-                table=tables[participant.pk],
+            raise PARTICIPANT_ALREADY_SEATED.rejected(
+                field, name=str(participant.player), table=tables[participant.pk]
             )
 
 
@@ -193,27 +251,7 @@ def _last_game_number(table: Table) -> int:
 def _ensure_no_games_from(table: Table, game_number: int, field: str) -> None:
     last = _last_game_number(table)
     if last >= game_number:
-        raise Rejected.because(
-            field,
-            "games_already_entered",
-            gettext_noop(
-                "Game %(game)d and later are already entered. Delete them first, or choose a "
-                "later game."
-            ),
-            conflict=True,
-            game=game_number,
-        )
-
-
-# A player leaves or joins only at a round boundary (docs/rules.md 3).
-NOT_A_ROUND_END = gettext_noop(
-    "A player can leave only after the last game of a round. Game %(game)d is not one; rounds "
-    "end after games %(ends)s."
-)
-NOT_A_ROUND_START = gettext_noop(
-    "A player can join only at the start of a round. Game %(game)d is not one; rounds start "
-    "with games %(starts)s."
-)
+        raise GAMES_ALREADY_ENTERED.rejected(field, game=game_number)
 
 
 @transaction.atomic
@@ -226,9 +264,7 @@ def leave_table(table: Table, seat_number: int, after_game: int, *, user=None) -
     seat = _seat_at(seats, seat_number, after_game, field="seat")
     if not is_round_end(after_game, rounds):
         ends = ", ".join(str(r.last_game) for r in rounds)
-        raise Rejected.because(
-            "after_game", "not_a_round_end", NOT_A_ROUND_END, game=after_game, ends=ends
-        )
+        raise NOT_A_ROUND_END.rejected(game=after_game, ends=ends)
     _ensure_no_games_from(table, after_game + 1, "after_game")
     before = audit.snapshot(seat)
     seat.until_game = after_game
@@ -251,18 +287,10 @@ def join_table(table: Table, participant_id, from_game: int, *, user=None) -> Se
     starts_after_end = ended_early and from_game == game_count(rounds) + 1
     if not (is_round_start(from_game, rounds) or starts_after_end):
         starts = ", ".join(str(r.first_game) for r in rounds)
-        raise Rejected.because(
-            "from_game", "not_a_round_start", NOT_A_ROUND_START, game=from_game, starts=starts
-        )
+        raise NOT_A_ROUND_START.rejected(game=from_game, starts=starts)
     present = {s.number for s in seats if s.covers(from_game)}
     if len(present) >= 4:
-        raise Rejected.because(
-            "from_game",
-            "table_full",
-            gettext_noop("The table already has 4 players at game %(game)d."),
-            conflict=True,
-            game=from_game,
-        )
+        raise TABLE_FULL.rejected(game=from_game)
     _ensure_no_games_from(table, from_game, "from_game")
     participant = _participant(table.series, participant_id)
     _ensure_not_seated(table.series, participant, field="participant")
@@ -281,16 +309,7 @@ def replace_player(table: Table, seat_number: int, participant_id, from_game: in
     seats = list(table.seats.all())
     old = _seat_at(seats, seat_number, from_game, field="seat")
     if from_game == old.from_game:
-        raise Rejected.because(
-            "from_game",
-            "replacement_at_own_start",
-            gettext_noop(
-                "The player on seat %(seat)d starts at game %(game)d; correct the seat instead "
-                "of replacing the player."
-            ),
-            seat=seat_number,
-            game=from_game,
-        )
+        raise REPLACEMENT_AT_OWN_START.rejected(seat=seat_number, game=from_game)
     _ensure_no_games_from(table, from_game, "from_game")
     participant = _participant(table.series, participant_id)
     _ensure_not_seated(table.series, participant, field="participant")
@@ -315,13 +334,7 @@ def _seat_at(seats, seat_number, game_number, *, field) -> Seat:
     for seat in seats:
         if seat.number == seat_number and seat.covers(game_number):
             return seat
-    raise Rejected.because(
-        field,
-        "no_player_on_seat",
-        gettext_noop("Nobody sits on seat %(seat)s at game %(game)s."),
-        seat=seat_number,
-        game=game_number,
-    )
+    raise NO_PLAYER_ON_SEAT.rejected(field, seat=seat_number, game=game_number)
 
 
 def _participant(series: Series, participant_id) -> Participant:
@@ -333,12 +346,7 @@ def _participant(series: Series, participant_id) -> Participant:
         else None
     )
     if participant is None:
-        raise Rejected.because(
-            "participant",
-            "unknown_participant",
-            gettext_noop("Participant %(ids)s is not registered for this tournament."),
-            ids=participant_id,
-        )
+        raise UNKNOWN_PARTICIPANT.rejected("participant", ids=participant_id)
     return participant
 
 
@@ -347,12 +355,7 @@ def _save_seat(seat: Seat) -> None:
         with transaction.atomic():
             seat.save()
     except IntegrityError as error:
-        raise Rejected.because(
-            "seat",
-            "seat_conflict",
-            gettext_noop("This seat change conflicts with the seats already recorded."),
-            conflict=True,
-        ) from error
+        raise SEAT_CONFLICT.rejected() from error
 
 
 def deal_for_next_game(table: Table, seats=None):

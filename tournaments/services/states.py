@@ -43,7 +43,7 @@ from tournaments.skat.rounds import game_count
 
 from . import finishing
 from .errors import Rejected
-from .input import MAX_REASON_LENGTH, free_text
+from .input import MAX_REASON_LENGTH, REASON_REQUIRED, free_text
 from .lists import listkeeping
 from .locking import lock_table
 from .roles import Role, roles_of
@@ -261,11 +261,7 @@ def start_running(table: Table, user=None, *, actor="") -> None:
 def clean_reason(reason) -> str:
     """A required reason as clean text within :data:`MAX_REASON_LENGTH` (services/input.py)."""
     if not isinstance(reason, str) or not reason.strip():
-        raise Rejected.because(
-            "reason",
-            "reason_required",
-            gettext_noop("Give a reason; it is kept in the audit trail."),
-        )
+        raise REASON_REQUIRED.rejected()
     return free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
 
 
@@ -308,7 +304,7 @@ def refusal(obj, kind: str, state: str, action: str) -> Problem:
             text = gettext_noop("The list of table %(table)d is open; there is nothing to reopen.")
             return Problem("table", "list_not_closed", text, params)
         if action == "enter":
-            return Problem("table", "list_ended_early", listkeeping.LIST_ENDED_EARLY, params)
+            return listkeeping.LIST_ENDED_EARLY.problem(**params)
         text = gettext_noop(
             "The tournament director ended the list of table %(table)d early; it is signed "
             "as it is. Reopen it (with a reason) to take the early end back."

@@ -39,8 +39,46 @@ from tournaments.models import AuditEntry, Series, Table
 from tournaments.skat import Problem
 
 from . import attempts, audit, client_address
-from .errors import Rejected
+from .errors import Refusal, Rejected
 from .seating import lock_table
+
+ONE_LIST_ONLY = Refusal(
+    "list",
+    "one_list_only",
+    gettext_noop(
+        "Table %(table)d keeps one list: this tournament has no second list. The "
+        "tournament director sets two lists per table in the tournament's settings."
+    ),
+    conflict=True,
+)
+CODE_EXPIRED_WITH_SERIES = Refusal(
+    None,
+    "table_code_expired",
+    gettext_noop(
+        "Series %(series)d is finished, so the code of table %(table)d has expired. "
+        "The lists can still be read on the ranking pages."
+    ),
+    conflict=True,
+)
+CODE_EXPIRED_WITH_LIST = Refusal(
+    None,
+    "table_code_expired",
+    gettext_noop(
+        "The list of table %(table)d is %(status)s, so its code has expired. Only the "
+        "tournament director can change it now."
+    ),
+    conflict=True,
+)
+UNKNOWN_TABLE_CODE = Refusal(
+    "code",
+    "unknown_table_code",
+    gettext_noop(
+        'No table has the code "%(typed)s". Check the code on the table card: ten '
+        "letters and digits, e.g. 7K3QD-M9XTB."
+    ),
+    missing=True,
+)
+
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32: no I, L, O, U
 CODE_LENGTH = 10  # 10 × 5 bits = 50 bits
@@ -124,16 +162,7 @@ def issue_code(table: Table, user=None, *, actor="", kept_list=LIST_A) -> str:
     given, table = table, lock_table(table)
     ensure_code_usable(table, field="table")
     if kept_list == LIST_B and not table.series.tournament.two_lists:
-        raise Rejected.because(
-            "list",
-            "one_list_only",
-            gettext_noop(
-                "Table %(table)d keeps one list: this tournament has no second list. The "
-                "tournament director sets two lists per table in the tournament's settings."
-            ),
-            conflict=True,
-            table=table.number,
-        )
+        raise ONE_LIST_ONLY.rejected(table=table.number)
     field = _CODE_FIELD[kept_list]
     previous = getattr(table, field)
     for _attempt in range(5):
@@ -184,28 +213,10 @@ def ensure_code_usable(table: Table, *, field="code") -> None:
         and not series.tables.exclude(status=Table.Status.LOCKED).exists()
     )
     if finished:
-        raise Rejected.because(
-            field,
-            "table_code_expired",
-            gettext_noop(
-                "Series %(series)d is finished, so the code of table %(table)d has expired. "
-                "The lists can still be read on the ranking pages."
-            ),
-            conflict=True,
-            series=series.number,
-            table=table.number,
-        )
+        raise CODE_EXPIRED_WITH_SERIES.rejected(field, series=series.number, table=table.number)
     if table.status != Table.Status.OPEN:
-        raise Rejected.because(
-            field,
-            "table_code_expired",
-            gettext_noop(
-                "The list of table %(table)d is %(status)s, so its code has expired. Only the "
-                "tournament director can change it now."
-            ),
-            conflict=True,
-            table=table.number,
-            status=table.get_status_display(),
+        raise CODE_EXPIRED_WITH_LIST.rejected(
+            field, table=table.number, status=table.get_status_display()
         )
 
 
@@ -227,16 +238,7 @@ def table_for_code(code, client: str) -> Table:
         )
     if table is None or list_of_code(table, normalized) is None:
         _count_wrong_code(client)
-        raise Rejected.because(
-            "code",
-            "unknown_table_code",
-            gettext_noop(
-                'No table has the code "%(typed)s". Check the code on the table card: ten '
-                "letters and digits, e.g. 7K3QD-M9XTB."
-            ),
-            missing=True,
-            typed=code[:40] if isinstance(code, str) else "",
-        )
+        raise UNKNOWN_TABLE_CODE.rejected(typed=code[:40] if isinstance(code, str) else "")
     ensure_code_usable(table)
     return table
 

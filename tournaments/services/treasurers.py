@@ -18,8 +18,31 @@ from django.utils.translation import gettext_noop
 from tournaments.models import Club
 
 from . import audit, roles
-from .errors import Rejected
-from .input import free_text
+from .errors import Refusal
+from .input import TOO_LONG, free_text
+
+LOGIN_EXISTS = Refusal(
+    "password",
+    "login_exists",
+    gettext_noop(
+        "The login %(username)s exists already and keeps its own password: leave "
+        "the password empty."
+    ),
+)
+INVALID_USERNAME = Refusal("username", "invalid_username", "%(reason)s")
+PASSWORD_REQUIRED = Refusal(
+    "password",
+    "password_required",
+    gettext_noop("A new login needs a password: type one for the treasurer."),
+)
+WEAK_PASSWORD = Refusal("password", "weak_password", "%(reason)s")
+NOT_A_TREASURER = Refusal(
+    "treasurer",
+    "not_a_treasurer",
+    gettext_noop("This login is no treasurer of %(club)s (any more)."),
+    missing=True,
+)
+
 
 MAX_PASSWORD_LENGTH = 128
 
@@ -63,15 +86,7 @@ def name_treasurer(club: Club, data: dict, *, user):
     created = treasurer is None
     if treasurer is not None:
         if password:
-            raise Rejected.because(
-                "password",
-                "login_exists",
-                gettext_noop(
-                    "The login %(username)s exists already and keeps its own password: leave "
-                    "the password empty."
-                ),
-                username=username,
-            )
+            raise LOGIN_EXISTS.rejected(username=username)
     else:
         treasurer = users.model(username=username)
         _check_new_login(treasurer, password)
@@ -93,29 +108,15 @@ def _check_new_login(treasurer, password: str) -> None:
         treasurer.full_clean(exclude=["password"])
     except ValidationError as error:
         messages = error.message_dict.get("username") or error.messages
-        raise Rejected.because(
-            "username", "invalid_username", "%(reason)s", reason=messages[0]
-        ) from None
+        raise INVALID_USERNAME.rejected(reason=messages[0]) from None
     if not password:
-        raise Rejected.because(
-            "password",
-            "password_required",
-            gettext_noop("A new login needs a password: type one for the treasurer."),
-        )
+        raise PASSWORD_REQUIRED.rejected()
     if len(password) > MAX_PASSWORD_LENGTH:
-        raise Rejected.because(
-            "password",
-            "too_long",
-            gettext_noop("At most %(max)d characters, please (now %(length)d)."),
-            max=MAX_PASSWORD_LENGTH,
-            length=len(password),
-        )
+        raise TOO_LONG.rejected("password", max=MAX_PASSWORD_LENGTH, length=len(password))
     try:
         validate_password(password, treasurer)
     except ValidationError as error:
-        raise Rejected.because(
-            "password", "weak_password", "%(reason)s", reason=error.messages[0]
-        ) from None
+        raise WEAK_PASSWORD.rejected(reason=error.messages[0]) from None
 
 
 @transaction.atomic
@@ -125,13 +126,7 @@ def remove_treasurer(club: Club, treasurer_id: int, *, user) -> None:
     _refuse_unless_director(user, club)
     treasurer = club.treasurers.filter(pk=treasurer_id).first()
     if treasurer is None:
-        raise Rejected.because(
-            "treasurer",
-            "not_a_treasurer",
-            gettext_noop("This login is no treasurer of %(club)s (any more)."),
-            missing=True,
-            club=club.name,
-        )
+        raise NOT_A_TREASURER.rejected(club=club.name)
     club.treasurers.remove(treasurer)
     if not treasurer.treasured_clubs.exists():
         _treasurers_group().user_set.remove(treasurer)

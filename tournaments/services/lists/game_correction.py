@@ -11,10 +11,20 @@ from django.utils.translation import gettext_noop
 
 from tournaments.models import Game, Table
 
-from ..errors import Rejected
+from ..errors import Refusal
 from ..sealing import seal_document
 from ..sealing.list_sealing import void_stale_signatures
 from . import listkeeping
+
+SIGNATURES_WOULD_BE_VOIDED = Refusal(
+    "void_signatures",
+    "signatures_would_be_voided",
+    gettext_noop(
+        "This list already has signatures (%(count)d). The correction voids them and "
+        "every player must sign again: tick the box to confirm."
+    ),
+    conflict=True,
+)
 
 
 def signatures_to_void(table: Table) -> int:
@@ -29,16 +39,7 @@ def correct_game_at_table(
     """Correct game ``number``; refused while signatures exist that nobody agreed to void."""
     count = signatures_to_void(table)
     if count and not void_signatures:
-        raise Rejected.because(
-            "void_signatures",
-            "signatures_would_be_voided",
-            gettext_noop(
-                "This list already has signatures (%(count)d). The correction voids them and "
-                "every player must sign again: tick the box to confirm."
-            ),
-            conflict=True,
-            count=count,
-        )
+        raise SIGNATURES_WOULD_BE_VOIDED.rejected(count=count)
     game = listkeeping.correct_game(table, number, data, user=user, actor=actor, reason=reason)
     if count:
         digest = seal_document.content_digest(seal_document.list_document(table))

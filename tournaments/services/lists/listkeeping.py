@@ -17,11 +17,66 @@ from tournaments.skat.entry import check_entry
 from tournaments.skat.rounds import Deal, deal_of, game_count
 
 from .. import audit, states
-from ..errors import Rejected
+from ..errors import Refusal, Rejected
 from ..input import MAX_REASON_LENGTH, free_text
 from ..locking import lock_table
 from ..seating import ensure_entry_mode, ensure_open, table_rounds
 from . import comparing
+
+NOT_THE_LAST_GAME = Refusal(
+    "number",
+    "not_the_last_game",
+    gettext_noop(
+        "Only the last game (%(last)d) can be deleted, otherwise the numbering and the "
+        "dealers would shift. Correct game %(number)d instead, or enter it as passed."
+    ),
+    conflict=True,
+)
+NUMBER_CANNOT_CHANGE = Refusal(
+    "number",
+    "number_cannot_change",
+    gettext_noop(
+        "A game keeps its number; to correct game %(number)d send its values to game %(number)d."
+    ),
+)
+INVALID_GAME_NUMBER = Refusal(
+    "number", "invalid_game_number", gettext_noop("The game number must be 1 or higher.")
+)
+GAME_EXISTS = Refusal(
+    "number",
+    "game_exists",
+    gettext_noop(
+        "Game %(number)d is already entered; correct it instead. The next game is %(next)d."
+    ),
+    conflict=True,
+)
+GAME_NUMBER_GAP = Refusal(
+    "number",
+    "game_number_gap",
+    gettext_noop("Games are entered in order: the next game is %(next)d, not %(number)d."),
+)
+# A conflict when the number is the next one (the list is full), else bad input.
+SERIES_COMPLETE = Refusal(
+    "number",
+    "series_complete",
+    gettext_noop(
+        "The series ends after game %(last)d (rounds × players at the table); game "
+        "%(number)d cannot be entered."
+    ),
+)
+LIST_ENDED_EARLY = Refusal(
+    "table",
+    "list_ended_early",
+    gettext_noop(
+        "The tournament director ended the list of table %(table)d early; it is signed as it "
+        "is. Ask the director if a game is missing."
+    ),
+    conflict=True,
+)
+NOT_ON_LIST_A = Refusal(
+    "number", "no_such_game", gettext_noop("Game %(number)s is not on this list."), missing=True
+)
+
 
 MAX_GAME_NUMBER = 32767
 
@@ -190,31 +245,13 @@ def record_list_write(
 def ensure_last_game(number: int, last: int) -> None:
     """Only the last game of a list is deleted (undo); earlier ones are corrected."""
     if number != last:
-        raise Rejected.because(
-            "number",
-            "not_the_last_game",
-            gettext_noop(
-                "Only the last game (%(last)d) can be deleted, otherwise the numbering and the "
-                "dealers would shift. Correct game %(number)d instead, or enter it as passed."
-            ),
-            conflict=True,
-            last=last,
-            number=number,
-        )
+        raise NOT_THE_LAST_GAME.rejected(last=last, number=number)
 
 
 def ensure_same_number(data: dict, number: int) -> None:
     """A correction of game ``number`` may not name another number."""
     if data.get("number", number) != number:
-        raise Rejected.because(
-            "number",
-            "number_cannot_change",
-            gettext_noop(
-                "A game keeps its number; to correct game %(number)d send its values to "
-                "game %(number)d."
-            ),
-            number=number,
-        )
+        raise NUMBER_CANNOT_CHANGE.rejected(number=number)
 
 
 def corrected_entry(before: dict, data: dict, *, partial: bool) -> dict:
@@ -233,40 +270,24 @@ def corrected_entry(before: dict, data: dict, *, partial: bool) -> dict:
     return merged
 
 
-LIST_ENDED_EARLY = gettext_noop(
-    "The tournament director ended the list of table %(table)d early; it is signed as it "
-    "is. Ask the director if a game is missing."
-)
-
-
 def ensure_not_ended(table: Table) -> None:
     """A list the director ended early is signed as it is: no game is added, changed or undone."""
     if table.ended_early_at is not None:
-        raise Rejected.because(
-            "table", "list_ended_early", LIST_ENDED_EARLY, conflict=True, table=table.number
-        )
+        raise LIST_ENDED_EARLY.rejected(table=table.number)
 
 
 def game_on_list(table: Table, number, *, as_typed=None) -> Game:
     """Game ``number`` of the table's list; refused as missing, naming the number ``as_typed``."""
-    return found_game(
-        table.games, number, gettext_noop("Game %(number)s is not on this list."), as_typed
-    )
+    return found_game(table.games, number, NOT_ON_LIST_A, as_typed)
 
 
-def found_game(games, number, missing: str, as_typed=None):
+def found_game(games, number, missing: Refusal, as_typed=None):
     """Game ``number`` of ``games`` (a list's games); refused with ``missing``, naming the
     number ``as_typed``."""
     in_range = isinstance(number, int) and 1 <= number <= MAX_GAME_NUMBER
     game = games.filter(number=number).first() if in_range else None
     if game is None:
-        raise Rejected.because(
-            "number",
-            "no_such_game",
-            missing,
-            missing=True,
-            number=number if as_typed is None else as_typed,
-        )
+        raise missing.rejected(number=number if as_typed is None else as_typed)
     return game
 
 
@@ -288,40 +309,14 @@ def check_number(number, next_number: int, last_number: int) -> None:
     """Refuse ``number`` unless it is the next game (``next_number``) of a list that ends
     after game ``last_number``, naming why."""
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        raise Rejected.because(
-            "number", "invalid_game_number", gettext_noop("The game number must be 1 or higher.")
-        )
+        raise INVALID_GAME_NUMBER.rejected()
     if number < next_number:
-        raise Rejected.because(
-            "number",
-            "game_exists",
-            gettext_noop(
-                "Game %(number)d is already entered; correct it instead. The next game is %(next)d."
-            ),
-            conflict=True,
-            number=number,
-            next=next_number,
-        )
+        raise GAME_EXISTS.rejected(number=number, next=next_number)
     if number > last_number:
-        raise Rejected.because(
-            "number",
-            "series_complete",
-            gettext_noop(
-                "The series ends after game %(last)d (rounds × players at the table); game "
-                "%(number)d cannot be entered."
-            ),
-            conflict=number == next_number,
-            number=number,
-            last=last_number,
-        )
+        problem = SERIES_COMPLETE.problem(number=number, last=last_number)
+        raise Rejected([problem], conflict=number == next_number)
     if number > next_number:
-        raise Rejected.because(
-            "number",
-            "game_number_gap",
-            gettext_noop("Games are entered in order: the next game is %(next)d, not %(number)d."),
-            number=number,
-            next=next_number,
-        )
+        raise GAME_NUMBER_GAP.rejected(number=number, next=next_number)
 
 
 def value_game(game: Game, data: dict, deal: Deal, table: Table) -> Evaluation | None:

@@ -16,9 +16,10 @@ from django.utils.translation import gettext_noop
 from tournaments.models import SecondListGame, Table, seen_open
 from tournaments.skat.rounds import deal_of, game_count
 
-from ..errors import Rejected
+from ..errors import Refusal
 from ..locking import lock_table
 from ..seating import ensure_entry_mode, ensure_open, table_rounds
+from ..table_access import ONE_LIST_ONLY
 from .listkeeping import (
     KeptList,
     check_number,
@@ -32,15 +33,14 @@ from .listkeeping import (
 )
 from .running_list import ListRow
 
-ONE_LIST = gettext_noop(
-    "Table %(table)d keeps one list: this tournament has no second list. The tournament "
-    "director sets two lists per table in the tournament's settings."
+NOT_ON_LIST_B = Refusal(
+    "number", "no_such_game", gettext_noop("Game %(number)s is not on list B."), missing=True
 )
 
 
 def ensure_two_lists(table: Table) -> None:
     if not table.series.tournament.two_lists:
-        raise Rejected.because("list", "one_list_only", ONE_LIST, conflict=True, table=table.number)
+        raise ONE_LIST_ONLY.rejected(table=table.number)
 
 
 @transaction.atomic
@@ -96,9 +96,7 @@ def next_second_number(table: Table) -> int:
 
 def second_game_on_list(table: Table, number, *, as_typed=None) -> SecondListGame:
     """Game ``number`` of list B; refused as missing, naming the number ``as_typed``."""
-    return found_game(
-        table.second_games, number, gettext_noop("Game %(number)s is not on list B."), as_typed
-    )
+    return found_game(table.second_games, number, NOT_ON_LIST_B, as_typed)
 
 
 def second_running_list(table: Table, seats, names: dict[int, str]) -> list[ListRow]:

@@ -20,9 +20,37 @@ from tournaments.models import ListDifference, Table
 from tournaments.skat.comparison import PASSED, TAKE_A, TAKE_B, court_ruling
 
 from .. import audit
-from ..errors import Rejected
+from ..errors import Refusal
 from ..locking import lock_table
 from . import comparing, listkeeping, second_list
+
+NO_DIFFERENCE = Refusal(
+    "number",
+    "no_difference",
+    gettext_noop("The two lists do not differ in game %(number)s."),
+    missing=True,
+)
+DIFFERENCE_CHANGED = Refusal(
+    "revision",
+    "difference_changed",
+    gettext_noop(
+        "Game %(number)d was changed on one of the lists meanwhile; look at both "
+        "versions again before you take one."
+    ),
+    conflict=True,
+)
+INVALID_TAKE = Refusal(
+    "take",
+    "invalid_take",
+    gettext_noop('Choose "a" (list A), "b" (list B) or "rule" (the Skat Court\'s rule).'),
+)
+DIFFERENCE_SETTLED = Refusal(
+    "number",
+    "difference_settled",
+    gettext_noop("The difference in game %(number)d is settled already."),
+    conflict=True,
+)
+
 
 LIST_A = "A"
 LIST_B = "B"
@@ -46,13 +74,7 @@ def latest_difference(table: Table, number) -> ListDifference:
         else None
     )
     if found is None:
-        raise Rejected.because(
-            "number",
-            "no_difference",
-            gettext_noop("The two lists do not differ in game %(number)s."),
-            missing=True,
-            number=number,
-        )
+        raise NO_DIFFERENCE.rejected(number=number)
     return found
 
 
@@ -68,16 +90,7 @@ def take_other(
     if not difference.is_open:
         return difference  # the other keeper took a version first: nothing left to take
     if revision is not None and revision != difference.revision:
-        raise Rejected.because(
-            "revision",
-            "difference_changed",
-            gettext_noop(
-                "Game %(number)d was changed on one of the lists meanwhile; look at both "
-                "versions again before you take one."
-            ),
-            conflict=True,
-            number=number,
-        )
+        raise DIFFERENCE_CHANGED.rejected(number=number)
     other = table.second_games if kept_list == LIST_A else table.games
     theirs = other.get(number=number).inputs()
     reason = TOOK[kept_list].value  # a reason of the software's own (services/audit.py)
@@ -98,20 +111,10 @@ def settle(table: Table, transition, *, user, actor, reason, number=None, take=N
     """The director's *settle* step (``states.apply``, the table locked): both lists take
     the version ``take`` names — "a", "b" or "rule" (the Skat Court's rule)."""
     if take not in TAKES:
-        raise Rejected.because(
-            "take",
-            "invalid_take",
-            gettext_noop('Choose "a" (list A), "b" (list B) or "rule" (the Skat Court\'s rule).'),
-        )
+        raise INVALID_TAKE.rejected()
     difference = latest_difference(table, number)
     if not difference.is_open:
-        raise Rejected.because(
-            "number",
-            "difference_settled",
-            gettext_noop("The difference in game %(number)d is settled already."),
-            conflict=True,
-            number=number,
-        )
+        raise DIFFERENCE_SETTLED.rejected(number=number)
     first = table.games.get(number=number)
     second = table.second_games.get(number=number)
     before = {"a": comparing.version(first), "b": comparing.version(second)}

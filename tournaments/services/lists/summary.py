@@ -7,9 +7,30 @@ from tournaments.models import SummaryEntry, Table
 from tournaments.skat.rounds import game_count
 
 from .. import audit
-from ..errors import Rejected
+from ..errors import Refusal
 from ..input import MAX_REASON_LENGTH, free_text
 from ..seating import ensure_entry_mode, ensure_open, lock_table, table_rounds
+
+SUMMARY_WITH_SEAT_CHANGES = Refusal(
+    "seats",
+    "summary_with_seat_changes",
+    gettext_noop(
+        "A summary can only be entered for a table without players leaving or joining; "
+        "enter this list game by game."
+    ),
+)
+SUMMARY_SEATS_MISMATCH = Refusal(
+    "seats",
+    "summary_seats_mismatch",
+    gettext_noop("Enter one line for each seat of the table: seats %(seats)s."),
+)
+SUMMARY_TOO_MANY_GAMES = Refusal(
+    "seats",
+    "summary_too_many_games",
+    gettext_noop(
+        "%(declared)d games won and lost in all, but the list has only %(planned)d games."
+    ),
+)
 
 
 @transaction.atomic
@@ -45,35 +66,15 @@ def summary_entries(table: Table, rows: list[dict]) -> list[SummaryEntry]:
     ensure_entry_mode(table, Table.EntryMode.SUMMARY)
     seats = list(table.seats.all())
     if any(seat.from_game != 1 or seat.until_game is not None for seat in seats):
-        raise Rejected.because(
-            "seats",
-            "summary_with_seat_changes",
-            gettext_noop(
-                "A summary can only be entered for a table without players leaving or joining; "
-                "enter this list game by game."
-            ),
-        )
+        raise SUMMARY_WITH_SEAT_CHANGES.rejected()
     by_seat = {seat.number: seat for seat in seats}
     given = [row["seat"] for row in rows]
     if sorted(given) != sorted(by_seat):
-        raise Rejected.because(
-            "seats",
-            "summary_seats_mismatch",
-            gettext_noop("Enter one line for each seat of the table: seats %(seats)s."),
-            seats=", ".join(map(str, sorted(by_seat))),
-        )
+        raise SUMMARY_SEATS_MISMATCH.rejected(seats=", ".join(map(str, sorted(by_seat))))
     planned = game_count(table_rounds(table, seats))
     declared = sum(row["won"] + row["lost"] for row in rows)
     if declared > planned:
-        raise Rejected.because(
-            "seats",
-            "summary_too_many_games",
-            gettext_noop(
-                "%(declared)d games won and lost in all, but the list has only %(planned)d games."
-            ),
-            declared=declared,
-            planned=planned,
-        )
+        raise SUMMARY_TOO_MANY_GAMES.rejected(declared=declared, planned=planned)
     scheme = table.series.tournament.scheme
     lost_in_all = sum(row["lost"] for row in rows)
     entries = []

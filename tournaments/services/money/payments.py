@@ -21,27 +21,80 @@ from django.utils.translation import gettext_noop
 
 from tournaments.models import Participant, Payment, Series, Table, Tournament
 from tournaments.services import audit
-from tournaments.services.errors import Rejected, is_id
+from tournaments.services.errors import Refusal, Rejected, is_id
 from tournaments.services.finishing import ensure_unfinished
-from tournaments.services.input import MAX_REASON_LENGTH, free_text
+from tournaments.services.input import MAX_REASON_LENGTH, REASON_REQUIRED, free_text
 from tournaments.skat import Problem
 from tournaments.skat.money import ZERO, cents
 
 from .amounts import amount_problem, read_amount
 from .lists import table_money
 
+PAYMENT_NOT_AN_OBJECT = Refusal(
+    "", "payment_not_an_object", gettext_noop("Send the payment as a JSON object.")
+)
+REFUND_EXCEEDS_PAID = Refusal(
+    "amount",
+    "refund_exceeds_paid",
+    gettext_noop(
+        "A refund can be at most what %(name)s has paid and not got back yet: %(refundable)s €."
+    ),
+)
+PAYMENT_NOT_FOUND = Refusal(
+    "payment",
+    "payment_not_found",
+    gettext_noop("There is no such payment in this tournament's cash box."),
+    missing=True,
+)
+PAYMENT_IS_A_REVERSAL = Refusal(
+    "payment",
+    "payment_is_a_reversal",
+    gettext_noop("This entry is itself a counter-entry; record the payment anew instead."),
+    conflict=True,
+)
+PAYMENT_ALREADY_REVERSED = Refusal(
+    "payment",
+    "payment_already_reversed",
+    gettext_noop("This payment has already been reversed."),
+    conflict=True,
+)
+REVERSAL_BELOW_REFUNDS = Refusal(
+    "payment",
+    "reversal_below_refunds",
+    gettext_noop(
+        "Reversing this payment would leave more refunded than paid. Reverse the refund first."
+    ),
+    conflict=True,
+)
+MONEY_OPEN = Refusal(
+    "open_money_ok",
+    "money_open",
+    gettext_noop(
+        "Money is still open: %(amounts)s. Collect it before finishing — afterwards "
+        "the cash box takes no payments — or confirm that these amounts stay open in "
+        "the settlement."
+    ),
+    conflict=True,
+)
+
+
 K = Payment.Kind
 # Why the cash box of a finished tournament takes no money; the pages say it too.
-CASH_BOX_CLOSED = gettext_noop(
-    "The tournament is finished, so its cash box is closed and the settlement is frozen. "
-    "To record a payment or change the tariff or the prizes, reopen the tournament (with a "
-    "reason) on its page, then finish it again."
+CASH_BOX_CLOSED = Refusal(
+    None,
+    "tournament_finished",
+    gettext_noop(
+        "The tournament is finished, so its cash box is closed and the settlement is frozen. "
+        "To record a payment or change the tariff or the prizes, reopen the tournament (with "
+        "a reason) on its page, then finish it again."
+    ),
+    conflict=True,
 )
 
 
 def ensure_cash_box_open(tournament: Tournament, field: str = "tournament") -> None:
     """Refuse a change to a finished tournament's money (409, ``tournament_finished``)."""
-    ensure_unfinished(tournament, field, CASH_BOX_CLOSED)
+    ensure_unfinished(tournament, CASH_BOX_CLOSED, field)
 
 
 def record_payment(tournament: Tournament, data, *, user=None) -> Payment:
@@ -67,9 +120,7 @@ def record_payment(tournament: Tournament, data, *, user=None) -> Payment:
 
 def _new_payment(tournament, data, *, user) -> Payment:
     if not isinstance(data, dict):
-        raise Rejected.because(
-            "", "payment_not_an_object", gettext_noop("Send the payment as a JSON object.")
-        )
+        raise PAYMENT_NOT_AN_OBJECT.rejected()
     problems: list[Problem] = []
     participant = _participant(tournament, data.get("participant"), problems)
     kind = data.get("kind")
@@ -96,15 +147,8 @@ def _new_payment(tournament, data, *, user) -> Payment:
     if kind == K.REFUND:
         refundable = _refundable(participant)
         if amount > refundable:
-            raise Rejected.because(
-                "amount",
-                "refund_exceeds_paid",
-                gettext_noop(
-                    "A refund can be at most what %(name)s has paid and not got back yet: "
-                    "%(refundable)s €."
-                ),
-                name=participant.player.full_name,
-                refundable=_euros(refundable),
+            raise REFUND_EXCEEDS_PAID.rejected(
+                name=participant.player.full_name, refundable=_euros(refundable)
             )
     return Payment.objects.create(
         tournament=tournament,
@@ -133,12 +177,7 @@ def reverse_payment(tournament: Tournament, payment_id, reason, *, user=None) ->
             else None
         )
         if original is None:
-            raise Rejected.because(
-                "payment",
-                "payment_not_found",
-                gettext_noop("There is no such payment in this tournament's cash box."),
-                missing=True,
-            )
+            raise PAYMENT_NOT_FOUND.rejected()
         Participant.objects.select_for_update().filter(pk=original.participant_id).first()
         _ensure_reversible(original, reason)
         reversal = Payment.objects.create(
@@ -164,35 +203,13 @@ def reverse_payment(tournament: Tournament, payment_id, reason, *, user=None) ->
 
 def _ensure_reversible(original: Payment, reason: str) -> None:
     if original.reverses_id is not None:
-        raise Rejected.because(
-            "payment",
-            "payment_is_a_reversal",
-            gettext_noop("This entry is itself a counter-entry; record the payment anew instead."),
-            conflict=True,
-        )
+        raise PAYMENT_IS_A_REVERSAL.rejected()
     if Payment.objects.filter(reverses=original).exists():
-        raise Rejected.because(
-            "payment",
-            "payment_already_reversed",
-            gettext_noop("This payment has already been reversed."),
-            conflict=True,
-        )
+        raise PAYMENT_ALREADY_REVERSED.rejected()
     if original.kind != K.REFUND and _refundable(original.participant) < original.amount:
-        raise Rejected.because(
-            "payment",
-            "reversal_below_refunds",
-            gettext_noop(
-                "Reversing this payment would leave more refunded than paid. Reverse the "
-                "refund first."
-            ),
-            conflict=True,
-        )
+        raise REVERSAL_BELOW_REFUNDS.rejected()
     if not reason:
-        raise Rejected.because(
-            "reason",
-            "reason_required",
-            gettext_noop("Give a reason; it is kept in the audit trail."),
-        )
+        raise REASON_REQUIRED.rejected()
 
 
 def _refundable(participant: Participant) -> Decimal:
@@ -244,16 +261,8 @@ def ensure_money_settled(tournament: Tournament, *, open_money_ok=False, **_deta
         return
     still_open = open_money(tournament)
     if still_open:
-        raise Rejected.because(
-            "open_money_ok",
-            "money_open",
-            gettext_noop(
-                "Money is still open: %(amounts)s. Collect it before finishing — afterwards "
-                "the cash box takes no payments — or confirm that these amounts stay open in "
-                "the settlement."
-            ),
-            conflict=True,
-            amounts="; ".join(f"{a.name} {_euros(a.owes)} €" for a in still_open),
+        raise MONEY_OPEN.rejected(
+            amounts="; ".join(f"{a.name} {_euros(a.owes)} €" for a in still_open)
         )
 
 

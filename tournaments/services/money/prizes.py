@@ -14,7 +14,7 @@ from django.utils.translation import gettext_noop
 
 from tournaments.models import Participant, PrizeRule, Tournament
 from tournaments.services import audit, ranking
-from tournaments.services.errors import Rejected
+from tournaments.services.errors import Refusal, Rejected
 from tournaments.skat import Problem
 from tournaments.skat.money import (
     ZERO,
@@ -27,6 +27,20 @@ from tournaments.skat.money import (
 from tournaments.skat.money import PrizeRule as Rule
 
 from .amounts import MAX_AMOUNT, amount_problem, read_amount
+
+PRIZES_EXCEED_ENTRY_FEES = Refusal(
+    "confirm",
+    "prizes_exceed_entry_fees",
+    gettext_noop(
+        "The prizes (%(prizes)s €) are more than the entry fees (%(fees)s €). "
+        "Send the table again with confirm to pay the difference from the club's "
+        "cash."
+    ),
+)
+PRIZES_NOT_A_LIST = Refusal(
+    "prizes", "prizes_not_a_list", gettext_noop("Send the prize table as a JSON list.")
+)
+
 
 C = PrizeRule.Classification
 MAX_RANK = 1000
@@ -106,17 +120,7 @@ def set_prizes(
     rules = read_prize_rows(tournament, rows)
     paid_out = total_of(rules, entry_fees)
     if paid_out > entry_fees and not confirm:
-        raise Rejected.because(
-            "confirm",
-            "prizes_exceed_entry_fees",
-            gettext_noop(
-                "The prizes (%(prizes)s €) are more than the entry fees (%(fees)s €). "
-                "Send the table again with confirm to pay the difference from the club's "
-                "cash."
-            ),
-            prizes=str(paid_out),
-            fees=str(entry_fees),
-        )
+        raise PRIZES_EXCEED_ENTRY_FEES.rejected(prizes=str(paid_out), fees=str(entry_fees))
     with transaction.atomic():
         ensure_cash_box_open(Tournament.objects.select_for_update().get(pk=tournament.pk))
         before = [audit.snapshot(rule) for rule in tournament.prize_rules.all()]
@@ -134,9 +138,7 @@ def set_prizes(
 
 def read_prize_rows(tournament: Tournament, rows) -> list[PrizeRule]:
     if not isinstance(rows, list):
-        raise Rejected.because(
-            "prizes", "prizes_not_a_list", gettext_noop("Send the prize table as a JSON list.")
-        )
+        raise PRIZES_NOT_A_LIST.rejected()
     problems: list[Problem] = []
     rules: list[PrizeRule] = []
     seen = set()

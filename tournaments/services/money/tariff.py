@@ -5,12 +5,17 @@ from django.utils.translation import gettext_noop
 
 from tournaments.models import GamePoints, Series, SummaryEntry, Tariff, Tournament
 from tournaments.services import audit
-from tournaments.services.errors import Rejected
+from tournaments.services.errors import Refusal, Rejected
 from tournaments.services.input import ascii_whole_number
 from tournaments.skat import Problem
 from tournaments.skat.money import LostGameRates
 
 from .amounts import amount_problem, read_amount
+
+TARIFF_NOT_AN_OBJECT = Refusal(
+    "", "tariff_not_an_object", gettext_noop("Send the tariff as a JSON object.")
+)
+
 
 AMOUNT_FIELDS = (
     "entry_fee",
@@ -74,9 +79,7 @@ def set_tariff(tournament: Tournament, data: dict, *, user=None) -> Tariff:
 
 def read_tariff(data) -> dict:
     if not isinstance(data, dict):
-        raise Rejected.because(
-            "", "tariff_not_an_object", gettext_noop("Send the tariff as a JSON object.")
-        )
+        raise TARIFF_NOT_AN_OBJECT.rejected()
     problems: list[Problem] = []
     values: dict = {}
     for name in AMOUNT_FIELDS:

@@ -4,14 +4,13 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Count
-from django.utils.translation import gettext_noop
 
 from tournaments.models import Participant, Player, Team, Tournament
 
 from .. import audit
-from ..errors import Rejected
 from ..versions import touch_tournament
 from .registration import (
+    ALREADY_REGISTERED,
     ensure_registration_open,
     ensure_team_of,
     locked_tournament,
@@ -58,13 +57,7 @@ def register_many(
         player = registration.player
         key = player.pk if player.pk is not None else id(player)
         if player.pk in registered or key in seen:
-            raise Rejected.because(
-                field,
-                "already_registered",
-                gettext_noop("%(name)s is already registered for this tournament."),
-                conflict=True,
-                name=player.full_name,
-            )
+            raise ALREADY_REGISTERED.rejected(field, name=player.full_name)
         seen.add(key)
 
     new_players = [r.player for r in registrations if r.player.pk is None]

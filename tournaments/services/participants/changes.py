@@ -6,12 +6,27 @@ from django.utils.translation import gettext_noop
 from tournaments.models import Participant
 
 from .. import audit
-from ..errors import Rejected
+from ..errors import Refusal
 from .registration import (
     ensure_team_has_room,
     locked_tournament,
     registration_snapshot,
 )
+
+NOT_A_BOOLEAN = Refusal(
+    "withdrawn", "not_a_boolean", gettext_noop("withdrawn must be true or false.")
+)
+INVALID_CHOICE = Refusal(None, "invalid_choice", gettext_noop("Choose one of: %(choices)s."))
+PARTICIPANT_HAS_PLAYED = Refusal(
+    "participant",
+    "participant_has_played",
+    gettext_noop(
+        "%(name)s has already been seated at a table, so the registration must stay "
+        "for the lists; withdraw the participant instead."
+    ),
+    conflict=True,
+)
+
 
 _UNSET = object()
 
@@ -41,11 +56,7 @@ def update_participant(
     changed = []
     if withdrawn is not _UNSET:
         if not isinstance(withdrawn, bool):
-            raise Rejected.because(
-                "withdrawn",
-                "not_a_boolean",
-                gettext_noop("withdrawn must be true or false."),
-            )
+            raise NOT_A_BOOLEAN.rejected()
         if withdrawn != participant.withdrawn:
             participant.withdrawn = withdrawn
             changed.append("withdrawn")
@@ -56,11 +67,8 @@ def update_participant(
         if value is _UNSET:
             continue
         if value not in choices.values:
-            raise Rejected.because(
-                field,
-                "invalid_choice",
-                gettext_noop("Choose one of: %(choices)s."),
-                choices=", ".join(str(label) for label in choices.labels),
+            raise INVALID_CHOICE.rejected(
+                field, choices=", ".join(str(label) for label in choices.labels)
             )
         if value != getattr(participant, field):
             setattr(participant, field, value)
@@ -96,16 +104,7 @@ def remove_participant(participant: Participant, *, user=None) -> None:
         or participant.declared_games.exists()
     )
     if played:
-        raise Rejected.because(
-            "participant",
-            "participant_has_played",
-            gettext_noop(
-                "%(name)s has already been seated at a table, so the registration must stay "
-                "for the lists; withdraw the participant instead."
-            ),
-            conflict=True,
-            name=participant.player.full_name,
-        )
+        raise PARTICIPANT_HAS_PLAYED.rejected(name=participant.player.full_name)
     before = registration_snapshot(participant)
     audit.record("participant_removed", user=user, obj=participant, before=before)
     participant.delete()

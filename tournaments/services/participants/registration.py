@@ -8,7 +8,87 @@ from tournaments.models import Club, Participant, Player, Team, Tournament
 from tournaments.skat import Problem
 
 from .. import audit
-from ..errors import Rejected
+from ..errors import Refusal, Rejected
+
+# A new player who is a stored player already, by how the stored one was recognised.
+MEMBER_NUMBER_BELONGS_TO_PLAYER = Refusal(
+    "new_player",
+    "player_exists",
+    gettext_noop(
+        "Member number %(number)s of %(club)s already belongs to %(name)s (player "
+        "%(player)d); register that player instead of creating a new one."
+    ),
+    conflict=True,
+)
+PLAYER_EXISTS_IN_CLUB = Refusal(
+    "new_player",
+    "player_exists",
+    gettext_noop(
+        "%(name)s of %(club)s is already in the player list (player %(player)d); register "
+        "that player instead of creating a new one."
+    ),
+    conflict=True,
+)
+PLAYER_EXISTS_AS_GUEST = Refusal(
+    "new_player",
+    "player_exists",
+    gettext_noop(
+        "%(name)s is already in the player list as a guest (player %(player)d); register "
+        "that player instead of creating a new one."
+    ),
+    conflict=True,
+)
+ALREADY_REGISTERED = Refusal(
+    "player",
+    "already_registered",
+    gettext_noop("%(name)s is already registered for this tournament."),
+    conflict=True,
+)
+REGISTRATION_CONFLICT = Refusal(
+    "player",
+    "registration_conflict",
+    gettext_noop("The registration conflicts with another one; please try again."),
+    conflict=True,
+)
+ALREADY_A_PARTICIPANT = Refusal(
+    "new_player",
+    "already_registered",
+    gettext_noop(
+        "%(name)s is already in the list of participants with start number %(start)d; "
+        "nothing needs to be done."
+    ),
+    conflict=True,
+)
+INVALID_START_NUMBER = Refusal(
+    "start_number",
+    "invalid_start_number",
+    gettext_noop(
+        "The start number must be a whole number from 1 to %(max)d; leave it empty to "
+        "get the next free one."
+    ),
+)
+START_NUMBER_TAKEN = Refusal(
+    "start_number",
+    "start_number_taken",
+    gettext_noop(
+        "Start number %(number)d is already taken; leave it empty to get the next free one."
+    ),
+    conflict=True,
+)
+TEAM_OF_OTHER_TOURNAMENT = Refusal(
+    "team",
+    "team_of_other_tournament",
+    gettext_noop("The team %(team)s belongs to another tournament."),
+)
+TEAM_FULL = Refusal(
+    "team",
+    "team_full",
+    gettext_noop(
+        "The team %(team)s would have more than %(limit)d players, the most a team may "
+        "have in this tournament; choose another team or none."
+    ),
+)
+
 
 MAX_START_NUMBER = 99_999
 
@@ -67,13 +147,7 @@ def register(
     tournament = locked_tournament(tournament)
     ensure_registration_open(tournament)
     if tournament.participants.filter(player=player).exists():
-        raise Rejected.because(
-            "player",
-            "already_registered",
-            gettext_noop("%(name)s is already registered for this tournament."),
-            conflict=True,
-            name=str(player),
-        )
+        raise ALREADY_REGISTERED.rejected(name=str(player))
     if team is not None:
         ensure_team_has_room(tournament, team)
     if start_number is None:
@@ -90,12 +164,7 @@ def register(
                 withdrawn=withdrawn,
             )
     except IntegrityError as error:
-        raise Rejected.because(
-            "player",
-            "registration_conflict",
-            gettext_noop("The registration conflicts with another one; please try again."),
-            conflict=True,
-        ) from error
+        raise REGISTRATION_CONFLICT.rejected() from error
     audit.record(
         "participant_registered",
         user=user,
@@ -203,41 +272,19 @@ def find_duplicate_player(first_name, last_name, club: Club | None, member_numbe
 
 def _already_in_the_list(participant: Participant, player: Player) -> Rejected:
     """The new player is a stored player who is registered already: nothing to offer."""
-    return Rejected.because(
-        "new_player",
-        "already_registered",
-        gettext_noop(
-            "%(name)s is already in the list of participants with start number %(start)d; "
-            "nothing needs to be done."
-        ),
-        conflict=True,
-        name=player.full_name,
-        start=participant.start_number,
-        participant=participant.id,
+    return ALREADY_A_PARTICIPANT.rejected(
+        name=player.full_name, start=participant.start_number, participant=participant.id
     )
 
 
 def _duplicate_player(player: Player, member_number: str) -> Rejected:
     if member_number and name_key(player.member_number) == name_key(member_number):
-        message = gettext_noop(
-            "Member number %(number)s of %(club)s already belongs to %(name)s (player "
-            "%(player)d); register that player instead of creating a new one."
-        )
+        refusal = MEMBER_NUMBER_BELONGS_TO_PLAYER
     elif player.club is not None:
-        message = gettext_noop(
-            "%(name)s of %(club)s is already in the player list (player %(player)d); register "
-            "that player instead of creating a new one."
-        )
+        refusal = PLAYER_EXISTS_IN_CLUB
     else:
-        message = gettext_noop(
-            "%(name)s is already in the player list as a guest (player %(player)d); register "
-            "that player instead of creating a new one."
-        )
-    return Rejected.because(
-        "new_player",
-        "player_exists",
-        message,
-        conflict=True,
+        refusal = PLAYER_EXISTS_AS_GUEST
+    return refusal.rejected(
         player=player.id,
         name=player.full_name,
         club=player.club.name if player.club else "",
@@ -255,25 +302,9 @@ def _ensure_start_number_free(tournament: Tournament, start_number) -> None:
         or isinstance(start_number, bool)
         or not 1 <= start_number <= MAX_START_NUMBER
     ):
-        raise Rejected.because(
-            "start_number",
-            "invalid_start_number",
-            gettext_noop(
-                "The start number must be a whole number from 1 to %(max)d; leave it empty to "
-                "get the next free one."
-            ),
-            max=MAX_START_NUMBER,
-        )
+        raise INVALID_START_NUMBER.rejected(max=MAX_START_NUMBER)
     if tournament.participants.filter(start_number=start_number).exists():
-        raise Rejected.because(
-            "start_number",
-            "start_number_taken",
-            gettext_noop(
-                "Start number %(number)d is already taken; leave it empty to get the next free one."
-            ),
-            conflict=True,
-            number=start_number,
-        )
+        raise START_NUMBER_TAKEN.rejected(number=start_number)
 
 
 def ensure_team_has_room(tournament: Tournament, team: Team, joining: int = 1) -> None:
@@ -286,25 +317,11 @@ def ensure_team_has_room(tournament: Tournament, team: Team, joining: int = 1) -
 def ensure_team_of(tournament: Tournament, team: Team) -> None:
     """A stored team can take only players of its own tournament."""
     if team.tournament_id != tournament.id:
-        raise Rejected.because(
-            "team",
-            "team_of_other_tournament",
-            gettext_noop("The team %(team)s belongs to another tournament."),
-            team=team.name,
-        )
+        raise TEAM_OF_OTHER_TOURNAMENT.rejected(team=team.name)
 
 
 def team_full(name: str, limit: int) -> Rejected:
-    return Rejected.because(
-        "team",
-        "team_full",
-        gettext_noop(
-            "The team %(team)s would have more than %(limit)d players, the most a team may "
-            "have in this tournament; choose another team or none."
-        ),
-        team=name,
-        limit=limit,
-    )
+    return TEAM_FULL.rejected(team=name, limit=limit)
 
 
 def registration_snapshot(participant: Participant) -> dict:

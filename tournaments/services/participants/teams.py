@@ -6,13 +6,27 @@ from django.utils.translation import gettext_noop
 from tournaments.models import Club, Team, Tournament
 
 from .. import audit
-from ..errors import Rejected
+from ..errors import Refusal
 from .registration import (
     locked_tournament,
     name_key,
 )
 
 # --- Teams ------------------------------------------------------------------------------
+
+
+INVALID_TEAM_NAME = Refusal(
+    "name", "invalid_team_name", gettext_noop("A team needs a name of 1 to %(limit)d characters.")
+)
+TEAM_NAME_TAKEN = Refusal(
+    "name",
+    "team_name_taken",
+    gettext_noop(
+        "This tournament already has a team called %(team)s; choose another name or "
+        "add the players to that team."
+    ),
+    conflict=True,
+)
 
 
 @transaction.atomic
@@ -22,26 +36,12 @@ def create_team(tournament: Tournament, name, club: Club | None = None, *, user=
     limit = Team._meta.get_field("name").max_length
     name = " ".join(name.split()) if isinstance(name, str) else ""
     if not name or len(name) > limit:
-        raise Rejected.because(
-            "name",
-            "invalid_team_name",
-            gettext_noop("A team needs a name of 1 to %(limit)d characters."),
-            limit=limit,
-        )
+        raise INVALID_TEAM_NAME.rejected(limit=limit)
     taken = next(
         (team for team in tournament.teams.all() if name_key(team.name) == name_key(name)), None
     )
     if taken is not None:
-        raise Rejected.because(
-            "name",
-            "team_name_taken",
-            gettext_noop(
-                "This tournament already has a team called %(team)s; choose another name or "
-                "add the players to that team."
-            ),
-            conflict=True,
-            team=taken.name,
-        )
+        raise TEAM_NAME_TAKEN.rejected(team=taken.name)
     team = Team.objects.create(tournament=tournament, name=name, club=club)
     audit.record("team_created", user=user, obj=team, after={"name": name, "club": team.club_id})
     return team

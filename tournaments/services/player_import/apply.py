@@ -8,11 +8,21 @@ from django.utils.translation import gettext_noop
 from tournaments.models import Club, Player, Team, Tournament
 
 from .. import participants
-from ..errors import Rejected
+from ..errors import Refusal
 from .conflicts import unresolved
 from .match import preview_import
 from .parse import ImportRow
 from .preview import ImportPreview, PreviewLine, Resolution
+
+IMPORT_CONFLICT = Refusal(
+    "file",
+    "import_conflict",
+    gettext_noop(
+        "Someone changed the clubs or players while the list was imported; nothing "
+        "was imported. Please import the file again."
+    ),
+    conflict=True,
+)
 
 
 @dataclass(frozen=True)
@@ -102,15 +112,7 @@ def commit_import(
             field="file",
         )
     except IntegrityError as error:
-        raise Rejected.because(
-            "file",
-            "import_conflict",
-            gettext_noop(
-                "Someone changed the clubs or players while the list was imported; nothing "
-                "was imported. Please import the file again."
-            ),
-            conflict=True,
-        ) from error
+        raise IMPORT_CONFLICT.rejected() from error
     return ImportResult(**counts, lines=preview.lines, participants=tuple(registered))
 
 

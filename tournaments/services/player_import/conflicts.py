@@ -15,9 +15,28 @@ from django.utils.translation import gettext_noop
 from tournaments.models import Player
 from tournaments.skat import Problem
 
-from ..errors import Rejected
+from ..errors import Refusal, Rejected
 from .parse import ImportRow
 from .preview import Resolution
+
+INVALID_RESOLUTIONS = Refusal(
+    "resolutions",
+    "invalid_resolutions",
+    gettext_noop(
+        'resolutions must map line numbers to "existing", "new" or "skip", '
+        'e.g. {"3": "new", "7": "skip"}.'
+    ),
+)
+CONFLICTS_UNRESOLVED = Refusal(
+    "resolutions",
+    "conflicts_unresolved",
+    gettext_noop(
+        "Lines %(lines)s: the member number belongs to a differently named player. Choose "
+        "for each row whether to register that player, create a new one or skip the row; "
+        "nothing was imported."
+    ),
+)
+
 
 # The notes of a conflicting row, by code; the preview shows them beside the row.
 NAME_CONFLICT = gettext_noop(
@@ -94,25 +113,9 @@ def read_resolutions(raw) -> dict[int, str]:
             choices[number] = choice
         else:
             return choices
-    raise Rejected.because(
-        "resolutions",
-        "invalid_resolutions",
-        gettext_noop(
-            'resolutions must map line numbers to "existing", "new" or "skip", '
-            'e.g. {"3": "new", "7": "skip"}.'
-        ),
-    )
+    raise INVALID_RESOLUTIONS.rejected()
 
 
 def unresolved(conflicts) -> Rejected:
     """Nothing is imported while a conflict is open; the message names its lines."""
-    return Rejected.because(
-        "resolutions",
-        "conflicts_unresolved",
-        gettext_noop(
-            "Lines %(lines)s: the member number belongs to a differently named player. Choose "
-            "for each row whether to register that player, create a new one or skip the row; "
-            "nothing was imported."
-        ),
-        lines=", ".join(str(line.row.line) for line in conflicts),
-    )
+    return CONFLICTS_UNRESOLVED.rejected(lines=", ".join(str(line.row.line) for line in conflicts))

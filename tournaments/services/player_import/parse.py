@@ -23,8 +23,93 @@ from openpyxl.utils.exceptions import InvalidFileException
 
 from tournaments.skat import Problem
 
-from ..errors import Rejected
+from ..errors import Refusal, Rejected
 from .archive import ensure_reasonable_archive, megabytes
+
+# A file that cannot be read, by what it turned out to be ("ole", "xlsx", "zip"), else CSV.
+UNREADABLE_FILE = {
+    "ole": Refusal(
+        "file",
+        "unreadable_file",
+        gettext_noop(
+            "%(file)s is password-protected or an old Excel file (.xls); remove the password "
+            "or save it as .xlsx, then upload it again."
+        ),
+    ),
+    "xlsx": Refusal(
+        "file",
+        "unreadable_file",
+        gettext_noop(
+            "%(file)s cannot be read as an Excel file; it may be damaged. Open it in Excel "
+            "and save it again as .xlsx, or export it as CSV."
+        ),
+    ),
+    "zip": Refusal(
+        "file",
+        "unreadable_file",
+        gettext_noop(
+            "%(file)s is an Excel workbook, not a CSV file; rename it to .xlsx or export it as CSV."
+        ),
+    ),
+}
+UNREADABLE_CSV = Refusal(
+    "file",
+    "unreadable_file",
+    gettext_noop(
+        "%(file)s cannot be read as a CSV text file; export it from the spreadsheet "
+        "again as CSV (UTF-8)."
+    ),
+)
+UNSUPPORTED_FILE_TYPE = Refusal(
+    "file",
+    "unsupported_file_type",
+    gettext_noop(
+        "%(file)s is neither a CSV nor an Excel file; upload a .csv or .xlsx file "
+        "(save older .xls files as .xlsx first)."
+    ),
+)
+EMPTY_FILE = Refusal(
+    "file",
+    "empty_file",
+    gettext_noop(
+        "%(file)s contains no players; it needs a header row (Vorname, Nachname, Verein, "
+        "…) and one row per player."
+    ),
+)
+TOO_MANY_LINES = Refusal(
+    "file",
+    "too_many_lines",
+    gettext_noop(
+        "The first sheet of %(file)s has more than %(limit)d lines (empty lines "
+        "included). Copy only the players into a new workbook, or export the list as CSV."
+    ),
+)
+TOO_SLOW_TO_READ = Refusal(
+    "file",
+    "too_slow_to_read",
+    gettext_noop(
+        "Reading %(file)s took more than %(seconds)d seconds, far longer than a player "
+        "list needs. Copy only the players into a new workbook, or export it as CSV."
+    ),
+)
+TOO_MANY_COLUMNS = Refusal(
+    "file",
+    "too_many_columns",
+    gettext_noop(
+        "Line %(line)d of %(file)s has %(count)d columns; a player list may have at "
+        "most %(limit)d. Delete the columns that are not needed: only Vorname, "
+        "Nachname, Verein, Mitgliedsnummer and Mannschaft are read."
+    ),
+)
+TOO_MANY_ROWS = Refusal(
+    "file",
+    "too_many_rows",
+    gettext_noop(
+        "%(file)s lists more than %(limit)d players; split it into files of at most "
+        "%(limit)d rows and import them one after the other."
+    ),
+)
+
 
 MAX_ROWS = 5000
 MAX_FILE_BYTES = 2 * 1024 * 1024  # 5,000 players take about 300 KB as CSV, less as XLSX
@@ -121,15 +206,7 @@ def read_records(filename: str, content: bytes) -> tuple[str, list[tuple[int, li
         raise Rejected([too_large])
     extension = PurePath(name).suffix.lower()
     if extension not in CSV_EXTENSIONS + XLSX_EXTENSIONS:
-        raise Rejected.because(
-            "file",
-            "unsupported_file_type",
-            gettext_noop(
-                "%(file)s is neither a CSV nor an Excel file; upload a .csv or .xlsx file "
-                "(save older .xls files as .xlsx first)."
-            ),
-            file=name,
-        )
+        raise UNSUPPORTED_FILE_TYPE.rejected(file=name)
     if not content.strip():
         raise _empty(name)
     if extension in XLSX_EXTENSIONS:
@@ -163,38 +240,11 @@ def file_size_problem(filename: str, size: int) -> Problem | None:
 
 
 def _empty(name: str) -> Rejected:
-    return Rejected.because(
-        "file",
-        "empty_file",
-        gettext_noop(
-            "%(file)s contains no players; it needs a header row (Vorname, Nachname, Verein, "
-            "…) and one row per player."
-        ),
-        file=name,
-    )
+    return EMPTY_FILE.rejected(file=name)
 
 
 def _unreadable(name: str, kind: str) -> Rejected:
-    if kind == "ole":
-        message = gettext_noop(
-            "%(file)s is password-protected or an old Excel file (.xls); remove the password "
-            "or save it as .xlsx, then upload it again."
-        )
-    elif kind == "xlsx":
-        message = gettext_noop(
-            "%(file)s cannot be read as an Excel file; it may be damaged. Open it in Excel "
-            "and save it again as .xlsx, or export it as CSV."
-        )
-    elif kind == "zip":
-        message = gettext_noop(
-            "%(file)s is an Excel workbook, not a CSV file; rename it to .xlsx or export it as CSV."
-        )
-    else:
-        message = gettext_noop(
-            "%(file)s cannot be read as a CSV text file; export it from the spreadsheet "
-            "again as CSV (UTF-8)."
-        )
-    return Rejected.because("file", "unreadable_file", message, file=name)
+    return UNREADABLE_FILE.get(kind, UNREADABLE_CSV).rejected(file=name)
 
 
 def _xlsx_records(name: str, content: bytes):
@@ -238,29 +288,11 @@ def _xlsx_records(name: str, content: bytes):
 
 
 def _too_many_lines(name: str) -> Rejected:
-    return Rejected.because(
-        "file",
-        "too_many_lines",
-        gettext_noop(
-            "The first sheet of %(file)s has more than %(limit)d lines (empty lines "
-            "included). Copy only the players into a new workbook, or export the list as CSV."
-        ),
-        file=name,
-        limit=MAX_SHEET_LINES,
-    )
+    return TOO_MANY_LINES.rejected(file=name, limit=MAX_SHEET_LINES)
 
 
 def _too_slow(name: str) -> Rejected:
-    return Rejected.because(
-        "file",
-        "too_slow_to_read",
-        gettext_noop(
-            "Reading %(file)s took more than %(seconds)d seconds, far longer than a player "
-            "list needs. Copy only the players into a new workbook, or export it as CSV."
-        ),
-        file=name,
-        seconds=READ_SECONDS,
-    )
+    return TOO_SLOW_TO_READ.rejected(file=name, seconds=READ_SECONDS)
 
 
 def _cells(name: str, line: int, cells: list[str]) -> list[str]:
@@ -268,19 +300,7 @@ def _cells(name: str, line: int, cells: list[str]) -> list[str]:
     while cells and not cells[-1]:
         cells.pop()
     if len(cells) > MAX_COLUMNS:
-        raise Rejected.because(
-            "file",
-            "too_many_columns",
-            gettext_noop(
-                "Line %(line)d of %(file)s has %(count)d columns; a player list may have at "
-                "most %(limit)d. Delete the columns that are not needed: only Vorname, "
-                "Nachname, Verein, Mitgliedsnummer and Mannschaft are read."
-            ),
-            file=name,
-            line=line,
-            count=len(cells),
-            limit=MAX_COLUMNS,
-        )
+        raise TOO_MANY_COLUMNS.rejected(file=name, line=line, count=len(cells), limit=MAX_COLUMNS)
     return cells
 
 
@@ -365,16 +385,7 @@ def _rows_from_records(name: str, records) -> list[ImportRow]:
     if not data:
         raise _empty(name)
     if len(data) > MAX_ROWS:
-        raise Rejected.because(
-            "file",
-            "too_many_rows",
-            gettext_noop(
-                "%(file)s lists more than %(limit)d players; split it into files of at most "
-                "%(limit)d rows and import them one after the other."
-            ),
-            file=name,
-            limit=MAX_ROWS,
-        )
+        raise TOO_MANY_ROWS.rejected(file=name, limit=MAX_ROWS)
     rows = []
     for line, cells in data:
         values = {column: cells[index] for column, index in columns.items() if index < len(cells)}

@@ -26,7 +26,69 @@ from django.utils.translation import gettext_noop
 
 from tournaments.models import Club, SigningCertificate
 from tournaments.services import audit
-from tournaments.services.errors import Rejected
+from tournaments.services.errors import Refusal
+
+CERTIFICATE_MISSING = Refusal(
+    "file",
+    "certificate_missing",
+    gettext_noop("Choose the certificate file (.p12 or .pfx) to upload."),
+)
+CERTIFICATE_TOO_LARGE = Refusal(
+    "file",
+    "certificate_too_large",
+    gettext_noop(
+        "The file is larger than %(limit)d KB; a certificate file is much smaller. "
+        "Check that you chose the right file."
+    ),
+)
+NOT_A_CERTIFICATE = Refusal(
+    "file",
+    "not_a_certificate",
+    gettext_noop(
+        "The file is not a PKCS#12 certificate (.p12 or .pfx). Export the "
+        "certificate together with its private key and upload that file."
+    ),
+)
+WRONG_CERTIFICATE_PASSWORD = Refusal(
+    "password",
+    "wrong_certificate_password",
+    gettext_noop(
+        "The password does not open this certificate file. Enter the password that "
+        "was set when the certificate was exported."
+    ),
+)
+CERTIFICATE_WITHOUT_KEY = Refusal(
+    "file",
+    "certificate_without_key",
+    gettext_noop(
+        "The file holds no certificate with its private key. Export the certificate "
+        "including the private key."
+    ),
+)
+CERTIFICATE_KEY_MISMATCH = Refusal(
+    "file",
+    "certificate_key_mismatch",
+    gettext_noop("The private key in the file does not belong to its certificate."),
+)
+CERTIFICATE_EXPIRED = Refusal(
+    "file",
+    "certificate_expired",
+    gettext_noop("The certificate expired on %(date)s; upload a current one."),
+)
+CERTIFICATE_NOT_YET_VALID = Refusal(
+    "file",
+    "certificate_not_yet_valid",
+    gettext_noop("The certificate is valid only from %(date)s on."),
+)
+CERTIFICATE_CANNOT_SIGN = Refusal(
+    "file",
+    "certificate_cannot_sign",
+    gettext_noop(
+        "This certificate may not be used for signatures (key usage); ask the "
+        "issuer for a signing certificate."
+    ),
+)
+
 
 logger = logging.getLogger(__name__)
 
@@ -159,31 +221,12 @@ def _store(club, key, certificate, extra, *, uploaded: bool) -> SigningCertifica
 def upload_certificate(club: Club, data, password, *, user=None) -> SigningCertificate:
     """Store the club's own certificate (PKCS#12 with its key) after checking it can sign."""
     if not isinstance(data, bytes | bytearray) or not data:
-        raise Rejected.because(
-            "file",
-            "certificate_missing",
-            gettext_noop("Choose the certificate file (.p12 or .pfx) to upload."),
-        )
+        raise CERTIFICATE_MISSING.rejected()
     if len(data) > MAX_UPLOAD_BYTES:
-        raise Rejected.because(
-            "file",
-            "certificate_too_large",
-            gettext_noop(
-                "The file is larger than %(limit)d KB; a certificate file is much smaller. "
-                "Check that you chose the right file."
-            ),
-            limit=MAX_UPLOAD_BYTES // 1000,
-        )
+        raise CERTIFICATE_TOO_LARGE.rejected(limit=MAX_UPLOAD_BYTES // 1000)
     data = bytes(data)
     if not _is_pkcs12(data):
-        raise Rejected.because(
-            "file",
-            "not_a_certificate",
-            gettext_noop(
-                "The file is not a PKCS#12 certificate (.p12 or .pfx). Export the "
-                "certificate together with its private key and upload that file."
-            ),
-        )
+        raise NOT_A_CERTIFICATE.rejected()
     key, certificate, extra = _open_pkcs12(data, password)
     _check_can_sign(key, certificate)
     stored = _store(club, key, certificate, extra, uploaded=True)
@@ -213,61 +256,28 @@ def _open_pkcs12(data: bytes, password):
             return pkcs12.load_key_and_certificates(data, candidate)
         except ValueError:
             continue
-    raise Rejected.because(
-        "password",
-        "wrong_certificate_password",
-        gettext_noop(
-            "The password does not open this certificate file. Enter the password that "
-            "was set when the certificate was exported."
-        ),
-    )
+    raise WRONG_CERTIFICATE_PASSWORD.rejected()
 
 
 def _check_can_sign(key, certificate) -> None:
     if key is None or certificate is None:
-        raise Rejected.because(
-            "file",
-            "certificate_without_key",
-            gettext_noop(
-                "The file holds no certificate with its private key. Export the certificate "
-                "including the private key."
-            ),
-        )
+        raise CERTIFICATE_WITHOUT_KEY.rejected()
     public = serialization.PublicFormat.SubjectPublicKeyInfo
     encoding = serialization.Encoding.DER
     if key.public_key().public_bytes(encoding, public) != certificate.public_key().public_bytes(
         encoding, public
     ):
-        raise Rejected.because(
-            "file",
-            "certificate_key_mismatch",
-            gettext_noop("The private key in the file does not belong to its certificate."),
-        )
+        raise CERTIFICATE_KEY_MISMATCH.rejected()
     now = timezone.now()
     if certificate.not_valid_after_utc <= now:
-        raise Rejected.because(
-            "file",
-            "certificate_expired",
-            gettext_noop("The certificate expired on %(date)s; upload a current one."),
-            date=f"{certificate.not_valid_after_utc:%d.%m.%Y}",
-        )
+        raise CERTIFICATE_EXPIRED.rejected(date=f"{certificate.not_valid_after_utc:%d.%m.%Y}")
     if certificate.not_valid_before_utc > now:
-        raise Rejected.because(
-            "file",
-            "certificate_not_yet_valid",
-            gettext_noop("The certificate is valid only from %(date)s on."),
-            date=f"{certificate.not_valid_before_utc:%d.%m.%Y}",
+        raise CERTIFICATE_NOT_YET_VALID.rejected(
+            date=f"{certificate.not_valid_before_utc:%d.%m.%Y}"
         )
     try:
         usage = certificate.extensions.get_extension_for_class(x509.KeyUsage).value
     except x509.ExtensionNotFound:
         return
     if not (usage.digital_signature or usage.content_commitment):
-        raise Rejected.because(
-            "file",
-            "certificate_cannot_sign",
-            gettext_noop(
-                "This certificate may not be used for signatures (key usage); ask the "
-                "issuer for a signing certificate."
-            ),
-        )
+        raise CERTIFICATE_CANNOT_SIGN.rejected()

@@ -19,7 +19,7 @@ from tournaments.models import Series, Table, changes_allowed
 from tournaments.skat.rounds import game_count
 
 from .. import audit
-from ..errors import Rejected
+from ..errors import Refusal
 from ..finishing import ensure_unfinished
 from ..lists import comparing
 from ..seating import table_rounds
@@ -32,9 +32,24 @@ from .list_sealing import (
     void_stale_signatures,
 )
 
-SERIES_FINISHED = gettext_noop(
-    "Series %(series)d is finished. Reopen the series first (with a reason), then the list of "
-    "table %(table)d."
+LIST_ALREADY_ENDED = Refusal(
+    "table",
+    "list_already_ended",
+    gettext_noop(
+        "The list of table %(table)d is already complete or ended; the players can sign it now."
+    ),
+    conflict=True,
+)
+
+
+SERIES_FINISHED = Refusal(
+    "table",
+    "series_finished",
+    gettext_noop(
+        "Series %(series)d is finished. Reopen the series first (with a reason), then the list "
+        "of table %(table)d."
+    ),
+    conflict=True,
 )
 
 
@@ -43,16 +58,7 @@ def end(table: Table, transition, *, user, actor, reason) -> Table:
     entered = table.games.count()
     planned = game_count(table_rounds(table, seats))
     if list_complete(table, entered, planned):
-        raise Rejected.because(
-            "table",
-            "list_already_ended",
-            gettext_noop(
-                "The list of table %(table)d is already complete or ended; the players can "
-                "sign it now."
-            ),
-            conflict=True,
-            table=table.number,
-        )
+        raise LIST_ALREADY_ENDED.rejected(table=table.number)
     table.ended_early_at = timezone.now()
     table.ended_reason = reason
     table.save(update_fields=["ended_early_at", "ended_reason"])
@@ -78,7 +84,7 @@ def close(table: Table, transition, *, user, actor, reason) -> Table:
 
 def reopen(table: Table, transition, *, user, actor, reason) -> Table:
     series = Series.objects.select_for_update().get(pk=table.series_id)
-    ensure_unfinished(series, "table", SERIES_FINISHED, series=series.number, table=table.number)
+    ensure_unfinished(series, SERIES_FINISHED, series=series.number, table=table.number)
     signatures = list(table.signatures.order_by("seat", "signed_at"))
     before = {
         "status": table.status,

@@ -12,9 +12,20 @@ from tournaments.models import Signature, Table
 from tournaments.skat.rounds import game_count
 
 from .. import audit
-from ..errors import Rejected
+from ..errors import Refusal
 from ..seating import table_rounds
 from . import seal_document
+
+LIST_NOT_COMPLETE = Refusal(
+    "table",
+    "list_not_complete",
+    gettext_noop(
+        "The list of table %(table)d is not complete yet (%(entered)d of %(planned)d "
+        "games entered). Players sign once all games are entered, or after the "
+        "tournament director ended the list early."
+    ),
+    conflict=True,
+)
 
 
 def list_complete(table: Table, games_entered: int, games_planned: int) -> bool:
@@ -35,19 +46,7 @@ def ensure_ready(table: Table, seats) -> None:
     entered = table.games.count()
     planned = game_count(table_rounds(table, seats))
     if not ready_to_sign(table, entered, planned):
-        raise Rejected.because(
-            "table",
-            "list_not_complete",
-            gettext_noop(
-                "The list of table %(table)d is not complete yet (%(entered)d of %(planned)d "
-                "games entered). Players sign once all games are entered, or after the "
-                "tournament director ended the list early."
-            ),
-            conflict=True,
-            table=table.number,
-            entered=entered,
-            planned=planned,
-        )
+        raise LIST_NOT_COMPLETE.rejected(table=table.number, entered=entered, planned=planned)
 
 
 def void_stale_signatures(table: Table, digest: str, *, user, actor) -> list[Signature]:

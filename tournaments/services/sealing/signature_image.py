@@ -21,7 +21,65 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_noop
 from PIL import Image
 
-from ..errors import Rejected
+from ..errors import Refusal, Rejected
+
+IMAGE_NOT_PNG_DATA_URL = Refusal(
+    "image",
+    "image_not_png_data_url",
+    gettext_noop(
+        'Send the drawn signature as a PNG data URL starting with "data:image/png;base64,".'
+    ),
+)
+IMAGE_NOT_BASE64 = Refusal(
+    "image",
+    "image_not_base64",
+    gettext_noop("The signature image is not valid base64 data; sign again on the device."),
+)
+IMAGE_NOT_PNG = Refusal(
+    "image",
+    "image_not_png",
+    gettext_noop("The signature is not a complete PNG image; sign again on the device."),
+)
+IMAGE_TOO_LARGE = Refusal(
+    "image",
+    "image_too_large",
+    gettext_noop(
+        "The signature image is larger than %(kb)d KB; sign again on a smaller signing field."
+    ),
+)
+IMAGE_BLANK = Refusal(
+    "image",
+    "image_blank",
+    gettext_noop(
+        "The signature field of seat %(seat)d is empty. Sign with a finger or a pen "
+        "in the field, or confirm with the PIN from the start card."
+    ),
+)
+IMAGE_TOO_LITTLE_INK = Refusal(
+    "image",
+    "image_too_little_ink",
+    gettext_noop(
+        "The signature of seat %(seat)d is too small to be a signature. Sign with "
+        "your name across the field, or confirm with the PIN from the start card."
+    ),
+)
+IMAGE_FILLED = Refusal(
+    "image",
+    "image_filled",
+    gettext_noop(
+        "The signature of seat %(seat)d is a filled area, not a signature. Clear the "
+        "field and sign with your name, or confirm with the PIN from the start card."
+    ),
+)
+IMAGE_COPIED = Refusal(
+    "image",
+    "image_copied",
+    gettext_noop(
+        "The signature of seat %(seat)d looks like a copy of the signature of seat "
+        "%(other)d. Every player signs for themselves."
+    ),
+)
+
 
 PNG_DATA_URL = "data:image/png;base64,"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -35,44 +93,23 @@ MAX_IMAGE_PIXELS = 2048 * 1024
 def read_signature_image(value) -> bytes:
     """The PNG bytes of a ``data:image/png;base64,...`` URL, checked chunk by chunk."""
     if not isinstance(value, str) or value[: len(PNG_DATA_URL)].lower() != PNG_DATA_URL:
-        raise Rejected.because(
-            "image",
-            "image_not_png_data_url",
-            gettext_noop(
-                'Send the drawn signature as a PNG data URL starting with "data:image/png;base64,".'
-            ),
-        )
+        raise IMAGE_NOT_PNG_DATA_URL.rejected()
     payload = "".join(value[len(PNG_DATA_URL) :].split())
     if len(payload) > math.ceil(MAX_IMAGE_BYTES / 3) * 4:
         raise _image_too_large()
     try:
         png = base64.b64decode(payload, validate=True)
     except (binascii.Error, ValueError) as error:
-        raise Rejected.because(
-            "image",
-            "image_not_base64",
-            gettext_noop("The signature image is not valid base64 data; sign again on the device."),
-        ) from error
+        raise IMAGE_NOT_BASE64.rejected() from error
     if len(png) > MAX_IMAGE_BYTES:
         raise _image_too_large()
     if not _is_png(png):
-        raise Rejected.because(
-            "image",
-            "image_not_png",
-            gettext_noop("The signature is not a complete PNG image; sign again on the device."),
-        )
+        raise IMAGE_NOT_PNG.rejected()
     return png
 
 
 def _image_too_large() -> Rejected:
-    return Rejected.because(
-        "image",
-        "image_too_large",
-        gettext_noop(
-            "The signature image is larger than %(kb)d KB; sign again on a smaller signing field."
-        ),
-        kb=MAX_IMAGE_BYTES // 1024,
-    )
+    return IMAGE_TOO_LARGE.rejected(kb=MAX_IMAGE_BYTES // 1024)
 
 
 def _is_png(data: bytes) -> bool:
@@ -168,45 +205,17 @@ def check_drawing(png: bytes, seat: int) -> Drawing:
     """The drawing of ``png`` if it is a real signature, else a refusal naming the seat."""
     drawing = read_drawing(png)
     if drawing is None:
-        raise Rejected.because(
-            "image",
-            "image_not_png",
-            gettext_noop("The signature is not a complete PNG image; sign again on the device."),
-        )
+        raise IMAGE_NOT_PNG.rejected()
     if drawing.ink_pixels == 0:
-        raise Rejected.because(
-            "image",
-            "image_blank",
-            gettext_noop(
-                "The signature field of seat %(seat)d is empty. Sign with a finger or a pen "
-                "in the field, or confirm with the PIN from the start card."
-            ),
-            seat=seat,
-        )
+        raise IMAGE_BLANK.rejected(seat=seat)
     if (
         drawing.ink_pixels < MIN_INK_PIXELS
         or drawing.ink_width < max(MIN_INK_WIDTH, drawing.width * MIN_INK_SHARE)
         or drawing.ink_height < max(MIN_INK_HEIGHT, drawing.height * MIN_INK_SHARE)
     ):
-        raise Rejected.because(
-            "image",
-            "image_too_little_ink",
-            gettext_noop(
-                "The signature of seat %(seat)d is too small to be a signature. Sign with "
-                "your name across the field, or confirm with the PIN from the start card."
-            ),
-            seat=seat,
-        )
+        raise IMAGE_TOO_LITTLE_INK.rejected(seat=seat)
     if drawing.ink_pixels > MAX_INK_COVERAGE * drawing.ink_width * drawing.ink_height:
-        raise Rejected.because(
-            "image",
-            "image_filled",
-            gettext_noop(
-                "The signature of seat %(seat)d is a filled area, not a signature. Clear the "
-                "field and sign with your name, or confirm with the PIN from the start card."
-            ),
-            seat=seat,
-        )
+        raise IMAGE_FILLED.rejected(seat=seat)
     return drawing
 
 
@@ -230,13 +239,4 @@ def ensure_not_copied(png: bytes, seat: int, others) -> None:
     """Refuse ``png`` if it is another seat's signature (``others``) or a near-copy of it."""
     for other in others:
         if looks_copied(png, bytes(other.image)):
-            raise Rejected.because(
-                "image",
-                "image_copied",
-                gettext_noop(
-                    "The signature of seat %(seat)d looks like a copy of the signature of seat "
-                    "%(other)d. Every player signs for themselves."
-                ),
-                seat=seat,
-                other=other.seat,
-            )
+            raise IMAGE_COPIED.rejected(seat=seat, other=other.seat)

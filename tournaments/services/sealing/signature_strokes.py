@@ -14,7 +14,34 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_noop
 
-from ..errors import Rejected
+from ..errors import Refusal
+
+STROKES_UNREADABLE = Refusal(
+    "strokes",
+    "strokes_unreadable",
+    gettext_noop("The signing pad sent no readable strokes; clear the field and sign again."),
+)
+STROKES_TOO_MANY = Refusal(
+    "strokes",
+    "strokes_too_many",
+    gettext_noop("The signature has too many points; clear the field and sign again."),
+)
+STROKES_IMPLAUSIBLE = Refusal(
+    "strokes",
+    "strokes_implausible",
+    gettext_noop(
+        "The signature of seat %(seat)d is a dot or a scribble, not a signature. Sign "
+        "with your name across the field, or confirm with the PIN from the start card."
+    ),
+)
+STROKES_TOO_SMALL = Refusal(
+    "strokes",
+    "strokes_too_small",
+    gettext_noop(
+        "The signature of seat %(seat)d is too small to be a signature. Sign with "
+        "your name across the field, or confirm with the PIN from the start card."
+    ),
+)
 
 MAX_TEXT = 200_000
 MAX_POINTS = 5_000
@@ -42,10 +69,6 @@ class Strokes:
         )
 
 
-def _refused(code: str, message: str, **params) -> Rejected:
-    return Rejected.because("strokes", code, message, **params)
-
-
 def read_strokes(value) -> Strokes:
     """The pad's strokes from its JSON text; refused (naming ``strokes``) if malformed."""
     try:
@@ -59,17 +82,9 @@ def read_strokes(value) -> Strokes:
         if not all(isinstance(n, int) and 1 <= n <= 4096 for n in (width, height)):
             raise ValueError
     except (ValueError, TypeError, KeyError, IndexError):
-        raise _refused(
-            "strokes_unreadable",
-            gettext_noop(
-                "The signing pad sent no readable strokes; clear the field and sign again."
-            ),
-        ) from None
+        raise STROKES_UNREADABLE.rejected() from None
     if sum(len(stroke) for stroke in strokes) > MAX_POINTS:
-        raise _refused(
-            "strokes_too_many",
-            gettext_noop("The signature has too many points; clear the field and sign again."),
-        )
+        raise STROKES_TOO_MANY.rejected()
     return Strokes(width, height, strokes)
 
 
@@ -77,14 +92,7 @@ def check_strokes(strokes: Strokes, seat: int) -> None:
     """A signature's strokes: a few, reaching across the field, not a dot or a scribble."""
     points = strokes.points
     if not MIN_STROKES <= len(strokes.strokes) <= MAX_STROKES or len(points) < MIN_POINTS:
-        raise _refused(
-            "strokes_implausible",
-            gettext_noop(
-                "The signature of seat %(seat)d is a dot or a scribble, not a signature. Sign "
-                "with your name across the field, or confirm with the PIN from the start card."
-            ),
-            seat=seat,
-        )
+        raise STROKES_IMPLAUSIBLE.rejected(seat=seat)
     xs = [x for x, _y in points]
     ys = [y for _x, y in points]
     if (
@@ -92,11 +100,4 @@ def check_strokes(strokes: Strokes, seat: int) -> None:
         or max(ys) - min(ys) < MIN_SPAN_HEIGHT * strokes.height
         or strokes.length() < MIN_LENGTH * strokes.width
     ):
-        raise _refused(
-            "strokes_too_small",
-            gettext_noop(
-                "The signature of seat %(seat)d is too small to be a signature. Sign with "
-                "your name across the field, or confirm with the PIN from the start card."
-            ),
-            seat=seat,
-        )
+        raise STROKES_TOO_SMALL.rejected(seat=seat)

@@ -37,7 +37,7 @@ from tournaments.skat import Problem
 from tournaments.skat.rounds import game_count
 
 from .. import audit
-from ..errors import Rejected, is_id
+from ..errors import Refusal, Rejected, is_id
 from ..lists import comparing
 from ..seating import ensure_open, lock_table, table_rounds
 from . import seal_document
@@ -50,6 +50,56 @@ from .list_sealing import (
 )
 from .signature_image import check_drawing, ensure_not_copied, read_signature_image
 from .signature_strokes import check_strokes, read_strokes
+
+PIN_REQUIRED = Refusal(
+    "image",
+    "pin_required",
+    gettext_noop(
+        "In this tournament every player confirms the list with the PIN from "
+        "the start card; a drawn signature is not accepted. Enter the PIN of "
+        "seat %(seat)d."
+    ),
+)
+ALREADY_SIGNED = Refusal(
+    "seat",
+    "already_signed",
+    gettext_noop("The player on seat %(seat)d has already signed this list."),
+    conflict=True,
+)
+INVALID_PARTICIPANT = Refusal(
+    "participant",
+    "invalid_participant",
+    gettext_noop("The participant must be given by its id (a number)."),
+)
+INVALID_PIN = Refusal(
+    "pin",
+    "invalid_pin",
+    gettext_noop('Enter the PIN as printed on the start card: its digits as text, e.g. "0815".'),
+)
+NO_PLAYER_ON_SEAT = Refusal(
+    "seat", "no_player_on_seat", gettext_noop("Nobody sat on seat %(seat)d at this table.")
+)
+NOT_ON_SEAT = Refusal(
+    "participant",
+    "not_on_seat",
+    gettext_noop("Participant %(participant)s did not sit on seat %(seat)d."),
+)
+PARTICIPANT_REQUIRED = Refusal(
+    "participant",
+    "participant_required",
+    gettext_noop(
+        "Several players sat on seat %(seat)d (%(names)s); say which one signs with 'participant'."
+    ),
+)
+PIN_MISMATCH = Refusal(
+    "pin",
+    "pin_mismatch",
+    gettext_noop(
+        "PIN does not match the start card of seat %(seat)d. Check the four digits on "
+        "the start card and try again."
+    ),
+)
+
 
 PIN_ATTEMPTS = 5
 PIN_WINDOW = timedelta(minutes=10)
@@ -105,16 +155,7 @@ def sign_list(
         _check_pin(table, holder, pin, user=user, actor=actor)
     else:
         if table.series.tournament.sign_with_pin:
-            raise Rejected.because(
-                "image",
-                "pin_required",
-                gettext_noop(
-                    "In this tournament every player confirms the list with the PIN from "
-                    "the start card; a drawn signature is not accepted. Enter the PIN of "
-                    "seat %(seat)d."
-                ),
-                seat=holder.number,
-            )
+            raise PIN_REQUIRED.rejected(seat=holder.number)
         if strokes is not None:
             check_strokes(read_strokes(strokes), holder.number)
         check_drawing(png, holder.number)
@@ -131,13 +172,7 @@ def _add_signature(table, holder: Seat, method, png: bytes, *, user, actor) -> S
     digest = seal_document.content_digest(seal_document.list_document(table))
     given = void_stale_signatures(table, digest, user=user, actor=actor)
     if any(other.participant_id == holder.participant_id for other in given):
-        raise Rejected.because(
-            "seat",
-            "already_signed",
-            gettext_noop("The player on seat %(seat)d has already signed this list."),
-            conflict=True,
-            seat=holder.number,
-        )
+        raise ALREADY_SIGNED.rejected(seat=holder.number)
     if method == Signature.Method.IMAGE:
         ensure_not_copied(png, holder.number, [s for s in given if s.method == method])
     with seen_open(table):  # locked and checked open above
@@ -183,20 +218,10 @@ def _signature_input(seat, participant, pin, image) -> tuple[str, bytes]:
     if problems:
         raise Rejected(problems)
     if participant is not None and not is_id(participant):
-        raise Rejected.because(
-            "participant",
-            "invalid_participant",
-            gettext_noop("The participant must be given by its id (a number)."),
-        )
+        raise INVALID_PARTICIPANT.rejected()
     if pin is not None:
         if not isinstance(pin, str) or not pin.isascii() or not pin.isdigit() or len(pin) > 8:
-            raise Rejected.because(
-                "pin",
-                "invalid_pin",
-                gettext_noop(
-                    'Enter the PIN as printed on the start card: its digits as text, e.g. "0815".'
-                ),
-            )
+            raise INVALID_PIN.rejected()
         return Signature.Method.PIN, b""
     return Signature.Method.IMAGE, read_signature_image(image)
 
@@ -205,31 +230,14 @@ def _holder(seats, seat_number: int, participant) -> Seat:
     """The seat row of the player who signs: the only one on that seat, or the named one."""
     holders = [seat for seat in seats if seat.number == seat_number]
     if not holders:
-        raise Rejected.because(
-            "seat",
-            "no_player_on_seat",
-            gettext_noop("Nobody sat on seat %(seat)d at this table."),
-            seat=seat_number,
-        )
+        raise NO_PLAYER_ON_SEAT.rejected(seat=seat_number)
     if participant is not None:
         for seat in holders:
             if seat.participant_id == participant:
                 return seat
-        raise Rejected.because(
-            "participant",
-            "not_on_seat",
-            gettext_noop("Participant %(participant)s did not sit on seat %(seat)d."),
-            participant=participant,
-            seat=seat_number,
-        )
+        raise NOT_ON_SEAT.rejected(participant=participant, seat=seat_number)
     if len(holders) > 1:
-        raise Rejected.because(
-            "participant",
-            "participant_required",
-            gettext_noop(
-                "Several players sat on seat %(seat)d (%(names)s); say which one signs with "
-                "'participant'."
-            ),
+        raise PARTICIPANT_REQUIRED.rejected(
             seat=seat_number,
             names=", ".join(
                 f"{s.participant_id}: {s.participant.player.full_name}" for s in holders
@@ -279,15 +287,7 @@ def check_start_card_pin(
             )
     if blocked is not None:
         raise blocked
-    raise Rejected.because(
-        "pin",
-        "pin_mismatch",
-        gettext_noop(
-            "PIN does not match the start card of seat %(seat)d. Check the four digits on "
-            "the start card and try again."
-        ),
-        seat=seat,
-    )
+    raise PIN_MISMATCH.rejected(seat=seat)
 
 
 # --- reading ---------------------------------------------------------------------------

@@ -87,7 +87,7 @@ def _overview(request, tournament, *, tariff_form=None, prize_form=None, status=
         "tables": [(table, lists.get(table.id)) for table in tables],
         "payments": payments,
         "reversed": {p.reverses_id for p in payments if p.reverses_id},
-        "cash_box_closed": gettext(money.CASH_BOX_CLOSED),
+        "cash_box_closed": gettext(money.CASH_BOX_CLOSED.message),
         "prize_basis": settlement_files.prize_basis(),
     }
     return render(request, "director/cash.html", context, status=status)
