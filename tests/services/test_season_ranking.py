@@ -6,7 +6,7 @@ import pytest
 
 from tests import factories as f
 from tournaments.models import Club, ExtraPoints
-from tournaments.services import participants, season_ranking
+from tournaments.services import participants
 from tournaments.services.errors import Rejected
 from tournaments.services.lists.summary import save_summary
 from tournaments.services.season_ranking import rank_season
