@@ -9,7 +9,7 @@ import pytest
 from tests import factories as f
 from tournaments.exports.formatting import number
 from tournaments.models import Player
-from tournaments.services import ranking, season_ranking
+from tournaments.services import ranking, season_ranking, team_ranking
 
 pytestmark = pytest.mark.django_db
 
@@ -95,7 +95,7 @@ def test_team_ranking_pdf_lists_teams_with_their_members(client):
     series = f.make_series(tournament)
     for name in ("Asse", "Buben"):
         f.play_out(f.make_table(series, f.make_team_members(f.make_team(tournament, name), 4)))
-    rows = ranking.rank_teams(tournament)
+    rows = team_ranking.rank_teams(tournament)
 
     response = client.get(f"{API}tournaments/{tournament.id}/teams/ranking.pdf")
 

@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 
 from tests import factories as f
 from tournaments.models import GamePoints
-from tournaments.services import ranking, season_ranking
+from tournaments.services import ranking, season_ranking, team_ranking
 from tournaments.services.lists import summary
 from tournaments.services.lists.overview import table_overviews
 from tournaments.skat import Declaration, GameType, Outcome, evaluate
@@ -313,7 +313,7 @@ def test_team_ranking_xlsx_and_csv_list_each_team_then_its_members(client):
     team = f.make_team(tournament, name="Herz Dame")
     people = f.make_team_members(team, 2) + f.make_participants(tournament, 2)
     f.play_out(f.make_table(f.make_series(tournament), people))
-    (row,) = ranking.rank_teams(tournament)
+    (row,) = team_ranking.rank_teams(tournament)
     expected = [[row.rank, "Herz Dame", row.total]] + [
         [None, f"   {member.name}", member.total] for member in row.members
     ]

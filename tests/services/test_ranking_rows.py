@@ -8,7 +8,7 @@ from django.db.models import Q
 
 from tests import factories as f
 from tournaments.models import Participant
-from tournaments.services import ranking, season_ranking
+from tournaments.services import ranking, season_ranking, team_ranking
 from tournaments.services.lists.settlement import Totals
 from tournaments.services.lists.summary import save_summary
 
@@ -74,10 +74,10 @@ def test_every_ranking_row_holds_exactly_its_fields(tournament_with_a_paper_list
     rows = [
         *ranking.rank_series(tournament.series.get(number=1)),
         *ranking.rank_tournament(tournament),
-        *ranking.rank_teams(tournament),
+        *team_ranking.rank_teams(tournament),
         *season_ranking.rank_season(tournament.club, tournament.date.year),
     ]
-    members = [member for row in ranking.rank_teams(tournament) for member in row.members]
+    members = [member for row in team_ranking.rank_teams(tournament) for member in row.members]
 
     assert rows and members
     for row in [*rows, *members]:

@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests import factories as f
-from tournaments.services.ranking import rank_teams, sort_and_rank
+from tournaments.services.ranking import sort_and_rank
+from tournaments.services.team_ranking import rank_teams
 
 pytestmark = pytest.mark.django_db
 

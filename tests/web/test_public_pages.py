@@ -15,7 +15,7 @@ from django.contrib.staticfiles import finders
 
 from tests import factories as f
 from tournaments.models import Participant, Tournament
-from tournaments.services import participants, ranking, seating, statistics
+from tournaments.services import participants, ranking, seating, statistics, team_ranking
 from tournaments.services.lists.summary import save_summary
 
 pytestmark = pytest.mark.django_db
@@ -314,7 +314,7 @@ def test_team_ranking_shows_the_services_rows_with_members(client, cup):
     response = client.get(page_url(tournament, "mannschaften/"))
 
     assert response.status_code == 200
-    rows = ranking.rank_teams(tournament)
+    rows = team_ranking.rank_teams(tournament)
     shown = tables_of(response)[0]["rows"]
     assert [(cells[0], cells[-1]) for cells in shown] == [
         (f"{row.rank}.", german(row.total)) for row in rows

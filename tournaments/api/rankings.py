@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from rest_framework_dataclasses.serializers import DataclassSerializer
 
 from tournaments.models import Club, Player, Tournament
-from tournaments.services import ranking, season_ranking, statistics
+from tournaments.services import season_ranking, statistics, team_ranking
 
 from .lookup import get_or_404
 from .permissions import DirectorWritesOthersRead
@@ -28,7 +28,7 @@ def help_texts(**texts: str) -> dict:
 
 class TeamRankingRowSerializer(DataclassSerializer):
     class Meta:
-        dataclass = ranking.TeamRankingRow
+        dataclass = team_ranking.TeamRankingRow
         extra_kwargs = help_texts(
             total="Sum of the members' tournament totals.", members="Best first."
         )
@@ -104,7 +104,7 @@ class TeamRankingView(APIView):
 
     @extend_schema(responses=TeamRankingRowSerializer(many=True))
     def get(self, request, pk: int):
-        rows = ranking.rank_teams(get_or_404(Tournament.objects.all(), pk))
+        rows = team_ranking.rank_teams(get_or_404(Tournament.objects.all(), pk))
         return Response(TeamRankingRowSerializer(rows, many=True).data)
 
 

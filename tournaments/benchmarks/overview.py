@@ -22,7 +22,7 @@ from django.db import connection
 from django.test import Client, override_settings
 
 from tournaments.models import GamePoints, Seat, Table, Tournament
-from tournaments.services import ranking, season_ranking
+from tournaments.services import ranking, season_ranking, team_ranking
 from tournaments.services.sealing import certificates, signing
 
 from . import load
@@ -139,7 +139,7 @@ def services(tournament: Tournament) -> dict[str, Callable[[], list]]:
     return {
         "series": lambda: ranking.rank_series(series),
         "tournament": lambda: ranking.rank_tournament(tournament),
-        "teams": lambda: ranking.rank_teams(tournament),
+        "teams": lambda: team_ranking.rank_teams(tournament),
         "season": lambda: season_ranking.rank_season(tournament.club, year),
     }
 

@@ -42,7 +42,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.services import ranking, season_ranking
+from tournaments.services import ranking, season_ranking, team_ranking
 from tournaments.services.demo.lists import random_game
 from tournaments.services.seating import MAX_TABLE_NUMBER
 from tournaments.services.statistics import player_statistics
@@ -136,7 +136,7 @@ def run(options: dict, out: TextIO) -> None:
     measured = [
         measure("series", lambda: ranking.rank_series(first), repeat),
         measure("tournament", lambda: ranking.rank_tournament(tournament), repeat),
-        measure("teams", lambda: ranking.rank_teams(tournament), repeat),
+        measure("teams", lambda: team_ranking.rank_teams(tournament), repeat),
         measure(
             "season",
             lambda: season_ranking.rank_season(tournament.club, tournament.date.year),

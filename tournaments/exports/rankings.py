@@ -19,7 +19,7 @@ from typing import NamedTuple
 from django.utils.translation import gettext
 
 from tournaments.models import Club, Series, Tournament
-from tournaments.services import ranking, season_ranking
+from tournaments.services import ranking, season_ranking, team_ranking
 from tournaments.services.lists.settlement import Totals
 from tournaments.services.ranking import RankingRow
 
@@ -193,7 +193,7 @@ class TeamLine:
 def team_lines(tournament: Tournament) -> list[TeamLine]:
     """Each team of :func:`ranking.rank_teams`, followed by its members, best first."""
     lines = []
-    for row in ranking.rank_teams(tournament):
+    for row in team_ranking.rank_teams(tournament):
         lines.append(
             TeamLine(
                 row.rank, None, row.name, row.club, row.game_points, row.won, row.lost, row.total

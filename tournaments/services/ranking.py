@@ -1,6 +1,6 @@
-"""Rankings (Rangliste) of a series, a tournament and its teams, with the tie rule of
-docs/rules.md 2, and the parts every ranking is built from (the club's season ranking in
-:mod:`.season_ranking` too).
+"""Rankings (Rangliste) of a series and a tournament, with the tie rule of docs/rules.md 2,
+and the parts every ranking is built from (the teams' ranking in :mod:`.team_ranking` and
+the club's season ranking in :mod:`.season_ranking` too).
 
 Every ranking takes a fixed number of queries whatever the number of games, players or
 tournaments: the database sums the list points (one query: a GROUP BY over GamePoints
@@ -13,7 +13,6 @@ building thousands of model instances costs more than the aggregates themselves 
 their dataclass's ``__init__``.
 """
 
-from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -27,11 +26,10 @@ from tournaments.models import (
     Seat,
     Series,
     SummaryEntry,
-    Team,
     Tournament,
 )
 from tournaments.skat import ExtraPointsScheme
-from tournaments.text import name_sort_key, sort_key
+from tournaments.text import sort_key
 
 from .lists.settlement import AGGREGATES, SUMMARY_AGGREGATES, ScoreColumns, Totals
 
@@ -49,29 +47,6 @@ class RankingRow(ScoreColumns):
     club: str
     team: str
     series_played: int
-
-
-@dataclass(frozen=True)
-class TeamMember:
-    """A member's own tournament result inside a team's row."""
-
-    participant: int
-    start_number: int
-    name: str
-    won: int
-    lost: int
-    total: int
-
-
-@dataclass(frozen=True)
-class TeamRankingRow(ScoreColumns):
-    """A team (Mannschaft): the sums of its members' tournament results."""
-
-    rank: int
-    team: int
-    name: str
-    club: str
-    members: tuple[TeamMember, ...]
 
 
 def rank_series(series: Series, totals: dict | None = None) -> list[RankingRow]:
@@ -128,80 +103,6 @@ def seated_people(
         played[participant] = played.get(participant, 0) + 1
     everyone = people(Participant.objects.filter(tournament=tournament))
     return [person for person in everyone if person[0] in played], played, seats
-
-
-def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
-    """Teams by the sum of their members' tournament totals; three queries.
-
-    Every team is listed, also one whose members have not played yet (total 0), and every
-    member is listed under the team, with the own total, best first.
-    """
-    scheme = tournament.scheme
-    totals = participant_totals(Q(tournament=tournament), "participant")
-    teams = Team.objects.filter(tournament=tournament).values("id", "name", "club__name")
-    members = defaultdict(list)
-    members_query = Participant.objects.filter(tournament=tournament, team__isnull=False)
-    for member in members_query.order_by().values(
-        "id", "team", "start_number", "player__first_name", "player__last_name"
-    ):
-        sums = totals.get(member["id"], NOT_PLAYED)
-        members[member["team"]].append(
-            {
-                "sort_name": name_sort_key(
-                    member["player__last_name"], member["player__first_name"]
-                ),
-                "participant": member["id"],
-                "start_number": member["start_number"],
-                "name": full_name(member["player__first_name"], member["player__last_name"]),
-                "won": sums.won,
-                "lost": sums.lost,
-                "total": sums.total(scheme),
-                "sums": sums,
-            }
-        )
-    rows = []
-    for team in teams:
-        ranked = sort_and_rank(members[team["id"]])
-        # The members' sums added as plain numbers (a Totals per addition cost more).
-        game_points = won = lost = bonus_opponents_lost = 0
-        for member in ranked:
-            sums = member["sums"]
-            game_points += sums.game_points
-            won += sums.won
-            lost += sums.lost
-            bonus_opponents_lost += sums.bonus_opponents_lost
-        bonus = scheme.bonus_won_lost(won, lost)
-        rows.append(
-            {
-                "team": team["id"],
-                "name": team["name"],
-                "club": team["club__name"] or "",
-                "game_points": game_points,
-                "won": won,
-                "lost": lost,
-                "bonus_won_lost": bonus,
-                "bonus_opponents_lost": bonus_opponents_lost,
-                "total": game_points + bonus + bonus_opponents_lost,
-                "members": tuple(
-                    frozen_row(
-                        TeamMember,
-                        {
-                            "participant": member["participant"],
-                            "start_number": member["start_number"],
-                            "name": member["name"],
-                            "won": member["won"],
-                            "lost": member["lost"],
-                            "total": member["total"],
-                        },
-                    )
-                    for member in ranked
-                ),
-            }
-        )
-    return [
-        frozen_row(TeamRankingRow, row)
-        for row in sort_and_rank(rows, order=lambda row: sort_key(row["name"]))
-    ]
 
 
 def score_key(total: int, won: int, lost: int) -> int:

@@ -15,6 +15,7 @@ from django.core.cache import caches
 from tournaments.models import Series, Tournament
 
 from . import ranking
+from .team_ranking import TeamRankingRow, rank_teams
 from .versions import tournament_version
 
 CACHE_SECONDS = 6 * 60 * 60
@@ -45,9 +46,7 @@ def tournament_ranking(
     return _cached("tournament", tournament.pk, version, compute)
 
 
-def team_ranking(
-    tournament: Tournament, version: int | None = None
-) -> list[ranking.TeamRankingRow]:
+def team_ranking(tournament: Tournament, version: int | None = None) -> list[TeamRankingRow]:
     if version is None:
         version = tournament_version(tournament.pk)[0]
-    return _cached("teams", tournament.pk, version, lambda: ranking.rank_teams(tournament))
+    return _cached("teams", tournament.pk, version, lambda: rank_teams(tournament))

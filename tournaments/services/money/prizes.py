@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext_noop
 
 from tournaments.models import Participant, PrizeRule, Tournament
-from tournaments.services import audit, ranking
+from tournaments.services import audit, ranking, team_ranking
 from tournaments.services.errors import Refusal, Rejected
 from tournaments.skat import Problem
 from tournaments.skat.money import (
@@ -265,7 +265,7 @@ def _placed(rows) -> list[Placed]:
 
 
 def _team_awards(tournament: Tournament, amounts) -> list[PrizeAward]:
-    teams = ranking.rank_teams(tournament)
+    teams = team_ranking.rank_teams(tournament)
     placed = [Placed(team, team.rank, team.total) for team in teams]
     awards = []
     for award in distribute(placed, amounts):

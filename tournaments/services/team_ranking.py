@@ -1,0 +1,135 @@
+"""The team ranking (Mannschaftswertung) of a tournament: each team by the sum of its
+members' tournament results, with the tie rule of docs/rules.md 2, and every member under
+the team, best first.
+
+Built from the parts of :mod:`.ranking`: the sums per participant in one query, the teams
+and the members with their players in two more, the rest in Python on those rows.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Q
+
+from tournaments.models import Participant, Team, Tournament
+from tournaments.text import sort_key
+
+from .lists.settlement import ScoreColumns
+from .ranking import NOT_PLAYED, frozen_row, full_name, participant_totals, score_key
+
+
+@dataclass(frozen=True)
+class TeamMember:
+    """A member's own tournament result inside a team's row."""
+
+    participant: int
+    start_number: int
+    name: str
+    won: int
+    lost: int
+    total: int
+
+
+@dataclass(frozen=True)
+class TeamRankingRow(ScoreColumns):
+    """A team (Mannschaft): the sums of its members' tournament results."""
+
+    rank: int
+    team: int
+    name: str
+    club: str
+    members: tuple[TeamMember, ...]
+
+
+def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
+    """Teams by the sum of their members' tournament totals; three queries.
+
+    Every team is listed, also one whose members have not played yet (total 0), and every
+    member is listed under the team, with the own total, best first.
+    """
+    scheme = tournament.scheme
+    totals = participant_totals(Q(tournament=tournament), "participant")
+    teams = (
+        Team.objects.filter(tournament=tournament)
+        .order_by()
+        .values_list("id", "name", "club__name")
+    )
+    members = defaultdict(list)
+    members_query = Participant.objects.filter(tournament=tournament, team__isnull=False)
+    # Each member as one tuple that sorts as it stands: the score (:func:`score_key`),
+    # the stored German sort name, the start number, then the member's own row.
+    for (
+        participant,
+        team,
+        start_number,
+        sort_name,
+        first_name,
+        last_name,
+    ) in members_query.order_by().values_list(
+        "id",
+        "team",
+        "start_number",
+        "player__sort_name",
+        "player__first_name",
+        "player__last_name",
+    ):
+        sums = totals.get(participant, NOT_PLAYED)
+        game_points, won, lost, opponents_lost = sums
+        total = game_points + scheme.bonus_won_lost(won, lost) + opponents_lost
+        members[team].append(
+            (
+                score_key(total, won, lost),
+                sort_name,
+                start_number,
+                {
+                    "participant": participant,
+                    "start_number": start_number,
+                    "name": full_name(first_name, last_name),
+                    "won": won,
+                    "lost": lost,
+                    "total": total,
+                },
+                sums,
+            )
+        )
+    keyed = []
+    for team, name, club in teams:
+        ranked = sorted(members[team])  # start numbers differ: rows never compare
+        # The members' sums added as plain numbers (a Totals per addition cost more).
+        game_points = won = lost = bonus_opponents_lost = 0
+        for *_, sums in ranked:
+            game_points += sums.game_points
+            won += sums.won
+            lost += sums.lost
+            bonus_opponents_lost += sums.bonus_opponents_lost
+        bonus = scheme.bonus_won_lost(won, lost)
+        total = game_points + bonus + bonus_opponents_lost
+        row = {
+            "team": team,
+            "name": name,
+            "club": club or "",
+            "game_points": game_points,
+            "won": won,
+            "lost": lost,
+            "bonus_won_lost": bonus,
+            "bonus_opponents_lost": bonus_opponents_lost,
+            "total": total,
+            "members": tuple(frozen_row(TeamMember, member[3]) for member in ranked),
+        }
+        keyed.append((score_key(total, won, lost), sort_key(name), team, row))
+    return [frozen_row(TeamRankingRow, row) for row in _ranked(keyed)]
+
+
+def _ranked(keyed: list[tuple]) -> list[dict]:
+    """The rows (last item of each tuple in ``keyed``, first item its :func:`score_key`,
+    the items between unique per row, so that rows never compare) in order, each with its
+    place: equal scores share a place, as :func:`sort_and_rank` gives them."""
+    keyed.sort()
+    rows, previous, rank = [], None, 0
+    for place, entry in enumerate(keyed, 1):
+        row = entry[-1]
+        if entry[0] != previous:
+            rank, previous = place, entry[0]
+        row["rank"] = rank
+        rows.append(row)
+    return rows
