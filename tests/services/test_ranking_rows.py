@@ -2,12 +2,13 @@
 would make, from one query over games and paper lists."""
 
 import dataclasses
+from collections import Counter
 
 import pytest
 from django.db.models import Q
 
 from tests import factories as f
-from tournaments.models import Participant
+from tournaments.models import Participant, Seat
 from tournaments.services import ranking, season_ranking, team_ranking
 from tournaments.services.lists.settlement import Totals
 from tournaments.services.lists.summary import save_summary
@@ -113,7 +114,7 @@ def test_a_series_is_ranked_by_its_sql_built_once_as_by_the_orm_queries(
     scheme = tournament.scheme
     for series in tournament.series.order_by("number").select_related("tournament"):
         expected = ranking.rank_people(
-            ranking.people(Participant.objects.filter(seats__series=series)),
+            list(ranking.people(Participant.objects.filter(seats__series=series))),
             ranking.participant_totals(Q(series=series), "participant"),
             scheme,
             played=1,
@@ -125,4 +126,29 @@ def test_a_series_is_ranked_by_its_sql_built_once_as_by_the_orm_queries(
 
         assert {row.participant for row in ranked} == {member.pk for member in members}
         assert ranked == expected == again
-    assert ranking._series_sql.cache_info().hits >= 1
+    assert ranking._by_id_sql.cache_info().hits >= 1
+
+
+def test_a_tournament_is_ranked_by_its_sql_built_once_as_by_the_orm_queries(
+    tournament_with_a_paper_list, django_assert_num_queries
+):
+    tournament, members = tournament_with_a_paper_list
+    seats = Seat.objects.filter(series__tournament=tournament)
+    played = Counter(seats.values_list("participant", flat=True))
+    expected = ranking.rank_people(
+        [
+            person
+            for person in ranking.people(Participant.objects.filter(tournament=tournament))
+            if person[0] in played
+        ],
+        ranking.participant_totals(Q(tournament=tournament), "participant"),
+        tournament.scheme,
+        played,
+    )
+    with django_assert_num_queries(3):
+        ranked = ranking.rank_tournament(tournament)
+    with django_assert_num_queries(3):
+        again = ranking.rank_tournament(tournament)
+
+    assert [row.series_played for row in ranked] == [2] * len(members)
+    assert ranked == expected == again

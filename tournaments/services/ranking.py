@@ -16,6 +16,7 @@ their dataclass's ``__init__``.
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from django.db import connection
 from django.db.models import Q
@@ -52,16 +53,14 @@ class RankingRow(ScoreColumns):
 def rank_series(series: Series, totals: dict | None = None) -> list[RankingRow]:
     """``totals`` (participant → :class:`Totals`) may be given when already summed, as
     :func:`series_totals` does for every series of a tournament at once."""
-    sums_sql, count, people_sql = _series_sql(connection.vendor)
+    sums, seated = _by_id_sql(connection.vendor, "series")
     with connection.cursor() as cursor:
         if totals is None:
-            cursor.execute(sums_sql, [series.pk] * count)
-            totals = _totals(cursor.fetchall(), 1)
+            totals = _totals(sums.run(cursor, series.pk), 1)
         # One seat per participant and series at most (a database constraint), so no
         # counting: everyone seated played this one series.
-        cursor.execute(people_sql, [series.pk])
-        seated = cursor.fetchall()
-    return rank_people(seated, totals, series.tournament.scheme, played=1)
+        persons = seated.run(cursor, series.pk)
+    return rank_people(persons, totals, series.tournament.scheme, played=1)
 
 
 def series_totals(tournament: Tournament) -> dict[int, dict]:
@@ -77,7 +76,9 @@ def series_totals(tournament: Tournament) -> dict[int, dict]:
 def rank_tournament(tournament: Tournament, totals: dict | None = None) -> list[RankingRow]:
     """Everyone who sat at a table of the tournament. ``totals`` as for :func:`rank_series`."""
     if totals is None:
-        totals = participant_totals(Q(tournament=tournament), "participant")
+        sums = _by_id_sql(connection.vendor, "tournament")[0]
+        with connection.cursor() as cursor:
+            totals = _totals(sums.run(cursor, tournament.pk), 1)
     seated, played, _seats = seated_people(tournament)
     return rank_people(seated, totals, tournament.scheme, played)
 
@@ -93,16 +94,14 @@ def seated_people(
     a GROUP BY over a join) cost the database more than reading the 6,000 seats of a
     championship.
     """
-    seats = list(
-        Seat.objects.filter(series__tournament=tournament)
-        .order_by()
-        .values_list("participant", "series")
-    )
+    _sums, seat_pairs, everyone = _by_id_sql(connection.vendor, "tournament")
+    with connection.cursor() as cursor:
+        seats = seat_pairs.run(cursor, tournament.pk)
+        persons = everyone.run(cursor, tournament.pk)
     played: dict[int, int] = {}
     for participant, _series in seats:
         played[participant] = played.get(participant, 0) + 1
-    everyone = people(Participant.objects.filter(tournament=tournament))
-    return [person for person in everyone if person[0] in played], played, seats
+    return [person for person in persons if person[0] in played], played, seats
 
 
 def score_key(total: int, won: int, lost: int) -> int:
@@ -173,19 +172,52 @@ def _totals(grouped, width: int) -> dict:
     return totals
 
 
-@cache
-def _series_sql(vendor: str) -> tuple[str, int, str]:
-    """The SQL of a series ranking's two queries for the database ``vendor``, built once
-    per process: the sums (``participant_totals(Q(series=…), "participant")``) with how
-    many times they name the series, and the people seated in it (:func:`people`).
+class _OneIdSql(NamedTuple):
+    """A query's SQL whose every parameter is one and the same id, and how many there are."""
 
-    Building them costs Django about 1 ms (two GROUP BYs joined by UNION ALL, and a join
-    of four tables), a tenth of a 500-player series ranking, and a series ranking is what
-    the live pages ask for most.
+    sql: str
+    count: int
+
+    def run(self, cursor, pk: int) -> list[tuple]:
+        cursor.execute(self.sql, [pk] * self.count)
+        return cursor.fetchall()
+
+
+@cache
+def _by_id_sql(vendor: str, scope: str) -> tuple[_OneIdSql, ...]:
+    """The SQL of a ranking's queries for one series or one tournament (``scope``) on the
+    database ``vendor``, built once per process:
+
+    - ``"series"``: the sums (``participant_totals(Q(series=…), "participant")``) and the
+      people seated in it (:func:`people`);
+    - ``"tournament"``: its sums, its seats as (participant, series) pairs and its
+      participants (:func:`people`).
+
+    Building them costs Django about 0.5 ms a query (two GROUP BYs joined by UNION ALL, a
+    join of four tables), a tenth of a 500-player series ranking, and these rankings are
+    what the live pages ask for most. Built with id 0 and checked that 0 is their only
+    parameter, so that the id can stand in for each of them.
     """
-    sums, params = _grouped_sums(Q(series=0), ("participant",)).query.sql_with_params()
-    seated = _people_query(Participant.objects.filter(seats__series=0))
-    return sums, len(params), seated.query.sql_with_params()[0]
+    if scope == "series":
+        queries = (
+            _grouped_sums(Q(series=0), ("participant",)),
+            people(Participant.objects.filter(seats__series=0)),
+        )
+    else:
+        queries = (
+            _grouped_sums(Q(tournament=0), ("participant",)),
+            Seat.objects.filter(series__tournament=0)
+            .order_by()
+            .values_list("participant", "series"),
+            people(Participant.objects.filter(tournament=0)),
+        )
+    built = []
+    for query in queries:
+        sql, params = query.query.sql_with_params()
+        if any(param != 0 for param in params):
+            raise ValueError(f"not a query of one id: {params}")
+        built.append(_OneIdSql(sql, len(params)))
+    return tuple(built)
 
 
 def frozen_row(cls, values: dict):
@@ -237,19 +269,13 @@ PERSON = (
 )
 
 
-def _people_query(players):
+def people(players):
+    """The participants of ``players`` as a ranking shows them: a query of plain tuples
+    in the order of :data:`PERSON` (participant, start number, the player's stored German
+    sort name, first and last name, club and team or ``None``), as the database driver
+    gives them. A championship ranks 4,000 people, and a dict or a named tuple per person
+    cost more than the ranking's own arithmetic."""
     return players.values_list(*PERSON).order_by()
-
-
-def people(players) -> list[tuple]:
-    """The participants of ``players`` as a ranking shows them; one query.
-
-    Plain tuples in the order of :data:`PERSON` (participant, start number, the player's
-    stored German sort name, first and last name, club and team or ``None``), as the
-    database driver gives them: a championship ranks 4,000 people, and a dict or a named
-    tuple per person cost more than the ranking's own arithmetic.
-    """
-    return list(_people_query(players))
 
 
 def rank_people(
