@@ -7,7 +7,8 @@ command creates a fresh database for it (:func:`throwaway_database`) and drops i
 the development database is never read or written.
 
 To add one: a module here with ``add_arguments(parser)`` and ``run(options, out)``, and an
-entry in :data:`BENCHMARKS`.
+entry in :data:`BENCHMARKS`. Its sizes and durations are :class:`.options.WholeNumber` rows
+(range checked while parsing, before any database is created).
 """
 
 import os

@@ -50,9 +50,10 @@ from tournaments.models import Game
 from . import rerun
 from .evening import build_evening
 from .login_flood import Flood, report_flood
+from .options import WholeNumber, add_whole_numbers
 from .phones import Watchers, report_phones
 from .pools import PoolOptions, add_pool_arguments, pool_options, running_pools
-from .ranking import machine, percentile, whole_number_between
+from .ranking import machine, percentile
 from .server import ServerOptions, collect_static
 from .worker_meter import ENTRY, KindFigures
 
@@ -61,49 +62,52 @@ REQUEST_TIMEOUT_S = 30
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument(
-        "--devices", type=whole_number_between(1, 250), default=50, help="tables (50)"
-    )
-    parser.add_argument(
-        "--seconds", type=whole_number_between(1, 600), default=30, help="duration (30)"
-    )
-    parser.add_argument(
-        "--workers", type=whole_number_between(1, 32), default=4, help="gunicorn workers (4)"
-    )
-    parser.add_argument(
-        "--rounds", type=whole_number_between(1, 40), default=12, help="rounds (12)"
+    add_whole_numbers(
+        parser,
+        WholeNumber("--devices", low=1, high=250, default=50, help="tables (50)"),
+        WholeNumber("--seconds", low=1, high=600, default=30, help="duration (30)"),
+        WholeNumber("--workers", low=1, high=32, default=4, help="gunicorn workers (4)"),
+        WholeNumber("--rounds", low=1, high=40, default=12, help="rounds (12)"),
     )
     parser.add_argument("--seed", type=int, default=2026, help="random seed of the games")
-    parser.add_argument(
-        "--pace",
-        type=whole_number_between(0, 600),
-        default=0,
-        help="seconds a table takes for a game: a device posts its next game that long "
-        "after the last was acknowledged (0: at once, a stress test)",
-    )
-    parser.add_argument(
-        "--phones",
-        type=whole_number_between(0, 2000),
-        default=0,
-        help="watching phones with the tournament ranking open, polling as live.js does (0)",
-    )
-    parser.add_argument(
-        "--poll",
-        type=whole_number_between(1, 300),
-        default=30,
-        help="seconds between a phone's version polls, spread evenly over the phones (30)",
-    )
-    parser.add_argument(
-        "--login-flood",
-        type=whole_number_between(0, 200),
-        default=0,
-        help="anonymous clients flooding the logins with wrong passwords meanwhile (0)",
-    )
-    parser.add_argument(
-        "--flood-pause",
-        type=whole_number_between(0, 10_000),
-        default=0,
-        help="milliseconds a flooding client waits between its posts (0: none)",
+    add_whole_numbers(
+        parser,
+        WholeNumber(
+            "--pace",
+            low=0,
+            high=600,
+            default=0,
+            help="seconds a table takes for a game: a device posts its next game that long "
+            "after the last was acknowledged (0: at once, a stress test)",
+        ),
+        WholeNumber(
+            "--phones",
+            low=0,
+            high=2000,
+            default=0,
+            help="watching phones with the tournament ranking open, polling as live.js does (0)",
+        ),
+        WholeNumber(
+            "--poll",
+            low=1,
+            high=300,
+            default=30,
+            help="seconds between a phone's version polls, spread evenly over the phones (30)",
+        ),
+        WholeNumber(
+            "--login-flood",
+            low=0,
+            high=200,
+            default=0,
+            help="anonymous clients flooding the logins with wrong passwords meanwhile (0)",
+        ),
+        WholeNumber(
+            "--flood-pause",
+            low=0,
+            high=10_000,
+            default=0,
+            help="milliseconds a flooding client waits between its posts (0: none)",
+        ),
     )
     add_pool_arguments(parser)
     parser.add_argument(
@@ -112,23 +116,31 @@ def add_arguments(parser) -> None:
         help="compare entry with two lists per table (two devices a table) against one "
         "(benchmarks/two_lists.py)",
     )
-    parser.add_argument(
-        "--players",
-        type=whole_number_between(0, 8000),
-        default=0,
-        help="players of the tournament; more than the devices seat gives it a first "
-        "series played out and the devices' series drawn for all (0: 4 per device)",
+    add_whole_numbers(
+        parser,
+        WholeNumber(
+            "--players",
+            low=0,
+            high=8000,
+            default=0,
+            help="players of the tournament; more than the devices seat gives it a first "
+            "series played out and the devices' series drawn for all (0: 4 per device)",
+        ),
     )
     parser.add_argument(
         "--worker-class",
         default="",
         help="gunicorn worker class instead of gunicorn.conf.py's (e.g. gthread)",
     )
-    parser.add_argument(
-        "--threads",
-        type=whole_number_between(0, 64),
-        default=0,
-        help="threads per gunicorn worker instead of gunicorn.conf.py's (0: its own)",
+    add_whole_numbers(
+        parser,
+        WholeNumber(
+            "--threads",
+            low=0,
+            high=64,
+            default=0,
+            help="threads per gunicorn worker instead of gunicorn.conf.py's (0: its own)",
+        ),
     )
     parser.add_argument(
         "--profile",

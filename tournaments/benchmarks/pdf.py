@@ -27,7 +27,8 @@ from tournaments.models import Seat, Series
 from tournaments.services.sealing import signing
 from tournaments.services.sealing.certificates import certificate_for
 
-from .ranking import add_rounds_and_seed, build_championship, machine, whole_number_between
+from .options import WholeNumber, add_whole_numbers
+from .ranking import add_rounds_and_seed, build_championship, machine
 
 HELP = "Render and sign the PDF of all game lists of a generated series of 500 tables."
 TARGET_S = 30
@@ -36,8 +37,8 @@ BASE_URL = "https://skat.example.org"
 
 def add_arguments(parser) -> None:
     """Sizes are checked while parsing, before the throw-away database is created."""
-    parser.add_argument(
-        "--tables", type=whole_number_between(5, 2000), default=500, help="tables (default 500)"
+    add_whole_numbers(
+        parser, WholeNumber("--tables", low=5, high=2000, default=500, help="tables (default 500)")
     )
     add_rounds_and_seed(parser)
 

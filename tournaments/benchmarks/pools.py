@@ -11,7 +11,7 @@ for the comparison back to back.
 import contextlib
 from dataclasses import dataclass, field, replace
 
-from .ranking import whole_number_between
+from .options import WholeNumber, add_whole_numbers
 from .server import Server, ServerOptions, running_server
 from .worker_meter import KindFigures
 
@@ -43,17 +43,22 @@ def add_pool_arguments(parser) -> None:
         help="one gunicorn pool for devices, phones and flood, instead of the hall's table "
         "pool and hall pool",
     )
-    parser.add_argument(
-        "--table-workers",
-        type=whole_number_between(1, 32),
-        default=DEFAULT_TABLE_WORKERS,
-        help=f"workers of the table pool ({DEFAULT_TABLE_WORKERS}; --workers: the hall pool's)",
-    )
-    parser.add_argument(
-        "--hall-nice",
-        type=whole_number_between(0, 19),
-        default=DEFAULT_HALL_NICE,
-        help=f"CPU priority (nice) of the hall pool's workers ({DEFAULT_HALL_NICE})",
+    add_whole_numbers(
+        parser,
+        WholeNumber(
+            "--table-workers",
+            low=1,
+            high=32,
+            default=DEFAULT_TABLE_WORKERS,
+            help=f"workers of the table pool ({DEFAULT_TABLE_WORKERS}; --workers: the hall pool's)",
+        ),
+        WholeNumber(
+            "--hall-nice",
+            low=0,
+            high=19,
+            default=DEFAULT_HALL_NICE,
+            help=f"CPU priority (nice) of the hall pool's workers ({DEFAULT_HALL_NICE})",
+        ),
     )
 
 

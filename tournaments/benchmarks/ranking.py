@@ -51,6 +51,8 @@ from tournaments.skat.draw import DrawImpossible, table_sizes
 from tournaments.skat.entry import check_entry
 from tournaments.skat.rounds import Deal, Presence, deal_of, game_count, plan_rounds
 
+from .options import WholeNumber, add_whole_numbers, whole_number_between
+
 HELP = (
     "Time the series, tournament, team and season rankings and a player's statistics "
     "on a generated championship."
@@ -64,14 +66,12 @@ def add_arguments(parser) -> None:
     parser.add_argument(
         "--participants", type=participant_count, default=2000, help="players (default 2000)"
     )
-    parser.add_argument(
-        "--series", type=whole_number_between(1, 20), default=3, help="series (default 3)"
-    )
-    parser.add_argument(
-        "--repeat",
-        type=whole_number_between(1, 100),
-        default=5,
-        help="timed runs per ranking (default 5)",
+    add_whole_numbers(
+        parser,
+        WholeNumber("--series", low=1, high=20, default=3, help="series (default 3)"),
+        WholeNumber(
+            "--repeat", low=1, high=100, default=5, help="timed runs per ranking (default 5)"
+        ),
     )
     add_rounds_and_seed(parser)
 
@@ -79,11 +79,9 @@ def add_arguments(parser) -> None:
 def add_rounds_and_seed(parser) -> None:
     """``--rounds`` per series and ``--seed`` of the random games, for a benchmark that
     plays out generated lists."""
-    parser.add_argument(
-        "--rounds",
-        type=whole_number_between(1, 40),
-        default=12,
-        help="rounds per series (default 12)",
+    add_whole_numbers(
+        parser,
+        WholeNumber("--rounds", low=1, high=40, default=12, help="rounds per series (default 12)"),
     )
     parser.add_argument("--seed", type=int, default=2026, help="random seed of the games")
 
@@ -95,19 +93,6 @@ def participant_count(text: str) -> int:
     except DrawImpossible as impossible:
         raise argparse.ArgumentTypeError(impossible.text()) from None
     return count
-
-
-def whole_number_between(low: int, high: int):
-    def whole_number(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
-        if value is None or not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"a whole number from {low} to {high}, not {text!r}")
-        return value
-
-    return whole_number
 
 
 @dataclass(frozen=True)
