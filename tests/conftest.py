@@ -78,10 +78,14 @@ def _empty_cache(request):
     """Rankings are cached per tournament id and version (in the database cache). A test in
     a transaction rolls its cache rows back with everything else; a transactional test
     commits them, and the next one reuses the same ids and versions: clear them first."""
+    from tournaments.services import roster_cache
     from tournaments.services.ranking_cache import pages_cache
 
-    # The pages cache lives in this process's memory and outlives every rollback.
+    # The pages cache lives in this process's memory and outlives every rollback; so do
+    # the people the rankings keep under a roster stamp: each test starts without them,
+    # whichever tests this process ran before, so that query counts do not depend on it.
     pages_cache().clear()
+    roster_cache.forget_all()
     marker = request.node.get_closest_marker("django_db")
     transactional = marker is not None and marker.kwargs.get("transaction", False)
     if transactional or {"transactional_db", "live_server"} & set(request.fixturenames):

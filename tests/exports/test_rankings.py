@@ -185,12 +185,14 @@ def test_ranking_pdf_cannot_be_posted(client):
 
 @pytest.mark.parametrize("tables", [1, 3])
 @pytest.mark.parametrize(
-    "path, queries",  # one of them reads the tournament version that names the kept file
+    # One of them reads the tournament version that names the kept file; a series or
+    # tournament ranking reads the roster stamp its people are kept under, then the people.
+    "path, queries",
     [
-        ("series/{series}/ranking.pdf", 4),
-        ("series/{series}/ranking.csv", 4),
-        ("tournaments/{tournament}/ranking.pdf", 6),
-        ("tournaments/{tournament}/ranking.csv", 6),
+        ("series/{series}/ranking.pdf", 5),
+        ("series/{series}/ranking.csv", 5),
+        ("tournaments/{tournament}/ranking.pdf", 7),
+        ("tournaments/{tournament}/ranking.csv", 7),
         ("tournaments/{tournament}/teams/ranking.pdf", 5),
     ],
 )

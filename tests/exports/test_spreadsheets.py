@@ -284,9 +284,9 @@ def test_ranking_spreadsheets_take_constant_queries_per_series(
 ):
     tournament = f.make_played_tournament(players=4 * tables, series=2)
 
-    # One reads the version that names the kept file; the series sheets take none of
-    # their own (they rank the participants the total sheet read).
-    with django_assert_num_queries(6):
+    # One reads the version that names the kept file, one the roster stamp; the series
+    # sheets take none of their own (they rank the participants the total sheet read).
+    with django_assert_num_queries(7):
         response = client.get(f"{API}tournaments/{tournament.id}/ranking.xlsx")
 
     content = b"".join(response.streaming_content) if response.streaming else response.content

@@ -46,14 +46,15 @@ def built(request, module_db):
 # A first visit of a ranking also keeps the ranking, its first screen and its rendered
 # table in the worker's pages cache, which is memory, not the database: no query for it
 # (before it was in the database cache: 7 queries each). Later visits read them there or
-# answer 304; the live table (?fragment=1) keeps the newest table rendered there too.
+# answer 304; the live table (?fragment=1) keeps the newest table rendered there too. A
+# ranking's first visit reads the roster stamp, then the people it keeps under it.
 # page: (its address, its queries, whom it shows: the tournament, a player or a team)
 PAGES = {
     "list": (lambda t, p: "/turniere/", 1, "tournament"),
     "overview": (lambda t, p: f"/turniere/{t}/", 4, "tournament"),
-    "ranking": (lambda t, p: f"/turniere/{t}/rangliste/", 7, "player"),
-    "fragment": (lambda t, p: f"/turniere/{t}/rangliste/?fragment=1", 7, "player"),
-    "series_ranking": (lambda t, p: f"/turniere/{t}/serie/1/rangliste/", 7, "player"),
+    "ranking": (lambda t, p: f"/turniere/{t}/rangliste/", 8, "player"),
+    "fragment": (lambda t, p: f"/turniere/{t}/rangliste/?fragment=1", 8, "player"),
+    "series_ranking": (lambda t, p: f"/turniere/{t}/serie/1/rangliste/", 8, "player"),
     "team_ranking": (lambda t, p: f"/turniere/{t}/mannschaften/", 7, "team"),
     "table_plan": (lambda t, p: f"/turniere/{t}/serie/1/tischplan/", 8, "player"),
     "home": (lambda t, p: "/", 1, "tournament"),

@@ -1,9 +1,15 @@
 """A tournament's change counter (Stand): what public pages and caches are keyed by."""
 
+import uuid
+
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+
+def new_roster_stamp() -> str:
+    return uuid.uuid4().hex
 
 
 class TournamentVersion(models.Model):
@@ -19,6 +25,12 @@ class TournamentVersion(models.Model):
     # A context of its own: Django's password hashers name their "version" too.
     version = models.PositiveBigIntegerField(pgettext_lazy("changes", "version"), default=0)
     changed_at = models.DateTimeField(_("changed at"), default=timezone.now)
+    # Who plays and what they are called (participants, players, clubs, teams, seats): a
+    # new random stamp at each such change, none at a game's. The rankings keep the names
+    # they read under it, so a ranking after a game sums the games without reading the
+    # people again. Random rather than counted, so a tournament that takes the id of a
+    # deleted one can never meet the older one's stamp.
+    roster = models.CharField(_("roster stamp"), max_length=32, default=new_roster_stamp)
 
     class Meta:
         verbose_name = _("tournament version")

@@ -5,17 +5,19 @@ the club's season ranking in :mod:`.season_ranking` too).
 Every ranking takes a fixed number of queries whatever the number of games, players or
 tournaments: the database sums the list points (one query: a GROUP BY over GamePoints
 and one over SummaryEntry for lists kept on paper, joined by UNION ALL), one or two more
-bring the players (and, for a tournament, the seats that say who played), and what is
-left — each tournament's extra-points scheme, the best N series, the places — is done in
-Python on those few rows. Rows are read with ``.values()`` or as tuples, because
-building thousands of model instances costs more than the aggregates themselves (see
-``manage.py bench ranking``), and the ranking rows are made by :func:`frozen_row`, not by
-their dataclass's ``__init__``.
+bring the players (and, for a tournament, the seats that say who played), kept per worker
+under the tournament's roster stamp (:mod:`.roster_cache`) so that after a game only the
+stamp is read, and what is left — each tournament's extra-points scheme, the best N
+series, the places — is done in Python on those few rows. Rows are read with
+``.values()`` or as tuples, because building thousands of model instances costs more
+than the aggregates themselves (see ``manage.py bench ranking``), and the ranking rows
+are made by :func:`frozen_row`, not by their dataclass's ``__init__``.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 from typing import NamedTuple
 
 from django.db import connection
@@ -33,6 +35,7 @@ from tournaments.skat import ExtraPointsScheme
 from tournaments.text import sort_key
 
 from .lists.settlement import AGGREGATES, SUMMARY_AGGREGATES, ScoreColumns, Totals
+from .roster_cache import kept_people
 
 _new = object.__new__
 _set = object.__setattr__
@@ -55,11 +58,16 @@ def rank_series(series: Series, totals: dict | None = None) -> list[RankingRow]:
     :func:`series_totals` does for every series of a tournament at once."""
     sums, seated = _by_id_sql(connection.vendor, "series")
     with connection.cursor() as cursor:
-        if totals is None:
-            totals = _totals(sums.run(cursor, series.pk), 1)
         # One seat per participant and series at most (a database constraint), so no
         # counting: everyone seated played this one series.
-        persons = seated.run(cursor, series.pk)
+        persons = kept_people(
+            cursor,
+            series.tournament_id,
+            ("series", series.pk),
+            lambda: tuple(seated.run(cursor, series.pk)),
+        )
+        if totals is None:
+            totals = _totals(sums.run(cursor, series.pk), 1)
     return rank_people(persons, totals, series.tournament.scheme, played=1)
 
 
@@ -85,23 +93,29 @@ def rank_tournament(tournament: Tournament, totals: dict | None = None) -> list[
 
 def seated_people(
     tournament: Tournament,
-) -> tuple[list[tuple], dict[int, int], list[tuple[int, int]]]:
+) -> tuple[tuple[tuple, ...], Mapping[int, int], tuple[tuple[int, int], ...]]:
     """The participants who sat at a table of the tournament, as :func:`people` gives
     them, how many series each played, and every seat as a (participant, series) pair;
-    two plain queries.
+    two plain queries, or none while the roster has not changed since the last time
+    (:mod:`.roster_cache`; what it gives must not be changed).
 
     The seats are counted here rather than in SQL: a count per participant (a subquery or
     a GROUP BY over a join) cost the database more than reading the 6,000 seats of a
     championship.
     """
     _sums, seat_pairs, everyone = _by_id_sql(connection.vendor, "tournament")
-    with connection.cursor() as cursor:
-        seats = seat_pairs.run(cursor, tournament.pk)
+
+    def read():
+        seats = tuple(seat_pairs.run(cursor, tournament.pk))
         persons = everyone.run(cursor, tournament.pk)
-    played: dict[int, int] = {}
-    for participant, _series in seats:
-        played[participant] = played.get(participant, 0) + 1
-    return [person for person in persons if person[0] in played], played, seats
+        played: dict[int, int] = {}
+        for participant, _series in seats:
+            played[participant] = played.get(participant, 0) + 1
+        seated = tuple(person for person in persons if person[0] in played)
+        return seated, MappingProxyType(played), seats
+
+    with connection.cursor() as cursor:
+        return kept_people(cursor, tournament.pk, ("tournament",), read)
 
 
 def score_key(total: int, won: int, lost: int) -> int:
@@ -279,18 +293,19 @@ def people(players):
 
 
 def rank_people(
-    persons: list[tuple], totals: dict, scheme: ExtraPointsScheme, played: dict[int, int] | int
+    persons: list[tuple], totals: dict, scheme: ExtraPointsScheme, played: Mapping[int, int] | int
 ) -> list[RankingRow]:
     """Rank ``persons`` (rows of :func:`people`) by their ``totals`` (participant →
     :class:`Totals`); no query. ``series_played`` is ``played[participant]``, or
     ``played`` itself when it is a number.
 
     The order of :func:`sort_and_rank` (for these rows the stored sort name, then the
-    start number), with each row's sums computed once and no dict built per row beyond
-    the row's own. Each person becomes one tuple that sorts as it stands: its score as
-    one integer (:func:`score_key`), the sort name and start number, then its position,
-    so that two tuples never compare further. The row is made as
-    :func:`frozen_row` does, inline.
+    start number), with each row's sums computed once. Each person's row values are made
+    in one pass, behind a short tuple that sorts as it stands: its score as one integer
+    (:func:`score_key`), the sort name and start number, then its position, so that two
+    tuples never compare further; after the sort each gets its place and becomes its row
+    as :func:`frozen_row` makes it, inline. (The rows' memory is read once: a ranking
+    right after its queries finds little of it in the processor's caches.)
     """
     bonus_won_lost = scheme.bonus_won_lost
     get = totals.get
@@ -298,52 +313,34 @@ def rank_people(
     keyed = []
     append = keyed.append
     for position, person in enumerate(persons):
-        participant, start_number, sort_name = person[0], person[1], person[2]
+        participant, start_number, sort_name, first_name, last_name, club, team = person
         game_points, won, lost, opponents_lost = get(participant, NOT_PLAYED)
         bonus = bonus_won_lost(won, lost)
         total = game_points + bonus + opponents_lost
-        append(
-            (
-                score_key(total, won, lost),
-                sort_name,
-                start_number,
-                position,
-                person,
-                game_points,
-                won,
-                lost,
-                bonus,
-                opponents_lost,
-                total,
-            )
-        )
+        values = {
+            "game_points": game_points,
+            "won": won,
+            "lost": lost,
+            "bonus_won_lost": bonus,
+            "bonus_opponents_lost": opponents_lost,
+            "total": total,
+            "rank": 0,  # known after the sort
+            "participant": participant,
+            "start_number": start_number,
+            "name": f"{first_name} {last_name}",
+            "club": club or "",
+            "team": team or "",
+            "series_played": each if each is not None else played[participant],
+        }
+        append((score_key(total, won, lost), sort_name, start_number, position, values))
     keyed.sort()
     rows, previous, rank = [], None, 0
     append = rows.append
-    for place, row in enumerate(keyed, 1):
-        score, _, _, _, person, game_points, won, lost, bonus, opponents_lost, total = row
+    for place, (score, _, _, _, values) in enumerate(keyed, 1):
         if score != previous:
             rank, previous = place, score
-        participant, start_number, _, first_name, last_name, club, team = person
+        values["rank"] = rank
         made = _new(RankingRow)
-        _set(
-            made,
-            "__dict__",
-            {
-                "game_points": game_points,
-                "won": won,
-                "lost": lost,
-                "bonus_won_lost": bonus,
-                "bonus_opponents_lost": opponents_lost,
-                "total": total,
-                "rank": rank,
-                "participant": participant,
-                "start_number": start_number,
-                "name": f"{first_name} {last_name}",
-                "club": club or "",
-                "team": team or "",
-                "series_played": each if each is not None else played[participant],
-            },
-        )
+        _set(made, "__dict__", values)
         append(made)
     return rows

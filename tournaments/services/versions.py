@@ -13,6 +13,13 @@ bulk writes, which send no signals, call :func:`touch_tournament` themselves.
 Readers must take the version *before* they read the data they key by it: a change that
 commits in between then leaves fresher data under the older key, never older data under
 the newer one.
+
+Beside the counter, the *roster stamp* (:attr:`TournamentVersion.roster`) changes with
+every change of who plays and what they are called — a participant, a player, a club, a
+team or a seat — but not with a game, a list, a signature or a series' state. The rankings
+keep the people they read under it (:mod:`.roster_cache`), so the ranking after a game
+sums the games and reads the names only when they may have changed. Bulk steps count as
+roster changes.
 """
 
 import threading
@@ -23,6 +30,7 @@ from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
 from tournaments.models import (
+    Club,
     Game,
     Participant,
     Player,
@@ -35,6 +43,7 @@ from tournaments.models import (
     Tournament,
     TournamentVersion,
 )
+from tournaments.models.versions import new_roster_stamp
 
 _deferred = threading.local()
 
@@ -56,16 +65,23 @@ def one_change_for(tournament_id: int):
     touch_tournament(tournament_id)
 
 
-def touch_tournament(tournament_id: int | None) -> None:
-    """Count one change of the tournament; creates its counter on the first change."""
+def touch_tournament(tournament_id: int | None, *, roster: bool = True) -> None:
+    """Count one change of the tournament; creates its counter on the first change.
+
+    ``roster``: the change may concern who plays or their names, so the roster stamp
+    changes too (the safe default; only the receivers of games, lists, signatures and
+    states say otherwise)."""
     if tournament_id is None or getattr(_deferred, "active", False):
         return
     rows = TournamentVersion.objects.filter(pk=tournament_id)
-    if not rows.update(version=F("version") + 1, changed_at=timezone.now()):
+    change = {"version": F("version") + 1, "changed_at": timezone.now()}
+    if roster:
+        change["roster"] = new_roster_stamp()
+    if not rows.update(**change):
         TournamentVersion.objects.bulk_create(
             [TournamentVersion(tournament_id=tournament_id)], ignore_conflicts=True
         )
-        rows.update(version=F("version") + 1, changed_at=timezone.now())
+        rows.update(**change)
 
 
 def tournament_version(tournament_id: int) -> tuple[int, object]:
@@ -116,16 +132,25 @@ def _tournament_of(instance) -> int | None:
 def _changed(sender, instance, **kwargs):
     if getattr(_deferred, "active", False):
         return  # counted once at the end of the bulk step (no lookup of the tournament)
-    touch_tournament(_tournament_of(instance))
+    touch_tournament(_tournament_of(instance), roster=sender in ROSTER)
 
 
 def _player_changed(sender, instance, created=False, **kwargs):
     """A renamed player changes every ranking they appear in (a new one appears in none)."""
     if created:
         return
-    for tournament_id in Participant.objects.filter(player=instance).values_list(
-        "tournament_id", flat=True
-    ):
+    _touch_all(Participant.objects.filter(player=instance))
+
+
+def _club_changed(sender, instance, created=False, **kwargs):
+    """A renamed club changes every ranking its players appear in (a new one has none)."""
+    if created:
+        return
+    _touch_all(Participant.objects.filter(player__club=instance))
+
+
+def _touch_all(participants) -> None:
+    for tournament_id in participants.order_by().values_list("tournament_id", flat=True).distinct():
         touch_tournament(tournament_id)
 
 
@@ -134,6 +159,8 @@ def _tournament_deleted(sender, instance, **kwargs):
 
 
 WATCHED = (Tournament, Series, Table, Seat, Game, SummaryEntry, Signature, Participant, Team)
+# Of those, the ones whose change may change who plays or their names: the roster stamp.
+ROSTER = (Seat, Participant, Team)
 
 
 def connect() -> None:
@@ -144,6 +171,7 @@ def connect() -> None:
         if model is not Tournament:
             post_delete.connect(_changed, sender=model, dispatch_uid=uid + "-delete")
     post_save.connect(_player_changed, sender=Player, dispatch_uid="tournament-version-player")
+    post_save.connect(_club_changed, sender=Club, dispatch_uid="tournament-version-club")
     post_delete.connect(
         _tournament_deleted, sender=Tournament, dispatch_uid="tournament-version-deleted"
     )
