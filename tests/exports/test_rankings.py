@@ -193,7 +193,7 @@ def test_ranking_pdf_cannot_be_posted(client):
         ("series/{series}/ranking.csv", 5),
         ("tournaments/{tournament}/ranking.pdf", 7),
         ("tournaments/{tournament}/ranking.csv", 7),
-        ("tournaments/{tournament}/teams/ranking.pdf", 5),
+        ("tournaments/{tournament}/teams/ranking.pdf", 6),
     ],
 )
 def test_ranking_exports_take_constant_queries(

@@ -2,11 +2,10 @@
 kept while only games change, read again after any change of who plays or their names."""
 
 import pytest
-from django.db import connection
 
 from tests import factories as f
 from tournaments.models import Player, TournamentVersion
-from tournaments.services import participants, ranking, roster_cache
+from tournaments.services import participants, ranking, roster_cache, team_ranking
 
 pytestmark = pytest.mark.django_db
 
@@ -124,12 +123,25 @@ def test_the_kept_people_are_bounded(table, monkeypatch):
         reads.append(what)
         return what
 
-    with connection.cursor() as cursor:
-        for what in [*range(5), 4]:
-            kept = roster_cache.kept_people(
-                cursor, table.series.tournament_id, ("probe", what), lambda what=what: read(what)
-            )
-            assert kept == what
+    for what in [*range(5), 4]:
+        kept = roster_cache.kept_people(
+            table.series.tournament_id, ("probe", what), lambda what=what: read(what)
+        )
+        assert kept == what
 
     assert len(roster_cache._kept) <= 2
     assert reads == [0, 1, 2, 3, 4]  # the last one kept
+
+
+def test_the_team_ranking_shows_a_renamed_team_and_member(table, django_assert_num_queries):
+    tournament = table.series.tournament
+    team_ranking.rank_teams(tournament)
+    with django_assert_num_queries(2):  # the stamp and the sums: teams and members kept
+        team_ranking.rank_teams(tournament)
+
+    _rename_team(table)
+    _rename_player(table)
+    (row,) = team_ranking.rank_teams(tournament)
+
+    assert row.name == "Pik Dame"
+    assert "Umbenannt" in {member.name.split()[-1] for member in row.members}

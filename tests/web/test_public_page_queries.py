@@ -55,7 +55,7 @@ PAGES = {
     "ranking": (lambda t, p: f"/turniere/{t}/rangliste/", 8, "player"),
     "fragment": (lambda t, p: f"/turniere/{t}/rangliste/?fragment=1", 8, "player"),
     "series_ranking": (lambda t, p: f"/turniere/{t}/serie/1/rangliste/", 8, "player"),
-    "team_ranking": (lambda t, p: f"/turniere/{t}/mannschaften/", 7, "team"),
+    "team_ranking": (lambda t, p: f"/turniere/{t}/mannschaften/", 8, "team"),
     "table_plan": (lambda t, p: f"/turniere/{t}/serie/1/tischplan/", 8, "player"),
     "home": (lambda t, p: "/", 1, "tournament"),
 }

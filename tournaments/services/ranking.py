@@ -57,17 +57,13 @@ def rank_series(series: Series, totals: dict | None = None) -> list[RankingRow]:
     """``totals`` (participant → :class:`Totals`) may be given when already summed, as
     :func:`series_totals` does for every series of a tournament at once."""
     sums, seated = _by_id_sql(connection.vendor, "series")
-    with connection.cursor() as cursor:
-        # One seat per participant and series at most (a database constraint), so no
-        # counting: everyone seated played this one series.
-        persons = kept_people(
-            cursor,
-            series.tournament_id,
-            ("series", series.pk),
-            lambda: tuple(seated.run(cursor, series.pk)),
-        )
-        if totals is None:
-            totals = _totals(sums.run(cursor, series.pk), 1)
+    # One seat per participant and series at most (a database constraint), so no
+    # counting: everyone seated played this one series.
+    persons = kept_people(
+        series.tournament_id, ("series", series.pk), lambda: tuple(seated.run_alone(series.pk))
+    )
+    if totals is None:
+        totals = _totals(sums.run_alone(series.pk), 1)
     return rank_people(persons, totals, series.tournament.scheme, played=1)
 
 
@@ -83,11 +79,9 @@ def series_totals(tournament: Tournament) -> dict[int, dict]:
 
 def rank_tournament(tournament: Tournament, totals: dict | None = None) -> list[RankingRow]:
     """Everyone who sat at a table of the tournament. ``totals`` as for :func:`rank_series`."""
-    if totals is None:
-        sums = _by_id_sql(connection.vendor, "tournament")[0]
-        with connection.cursor() as cursor:
-            totals = _totals(sums.run(cursor, tournament.pk), 1)
     seated, played, _seats = seated_people(tournament)
+    if totals is None:
+        totals = tournament_totals(tournament.pk)
     return rank_people(seated, totals, tournament.scheme, played)
 
 
@@ -106,16 +100,21 @@ def seated_people(
     _sums, seat_pairs, everyone = _by_id_sql(connection.vendor, "tournament")
 
     def read():
-        seats = tuple(seat_pairs.run(cursor, tournament.pk))
-        persons = everyone.run(cursor, tournament.pk)
+        seats = tuple(seat_pairs.run_alone(tournament.pk))
+        persons = everyone.run_alone(tournament.pk)
         played: dict[int, int] = {}
         for participant, _series in seats:
             played[participant] = played.get(participant, 0) + 1
         seated = tuple(person for person in persons if person[0] in played)
         return seated, MappingProxyType(played), seats
 
-    with connection.cursor() as cursor:
-        return kept_people(cursor, tournament.pk, ("tournament",), read)
+    return kept_people(tournament.pk, ("tournament",), read)
+
+
+def tournament_totals(tournament_id: int) -> dict:
+    """Participant → :class:`Totals` of one tournament, as ``participant_totals(
+    Q(tournament=…), "participant")`` gives them, by the SQL built once per process."""
+    return _totals(_by_id_sql(connection.vendor, "tournament")[0].run_alone(tournament_id), 1)
 
 
 def score_key(total: int, won: int, lost: int) -> int:
@@ -195,6 +194,11 @@ class _OneIdSql(NamedTuple):
     def run(self, cursor, pk: int) -> list[tuple]:
         cursor.execute(self.sql, [pk] * self.count)
         return cursor.fetchall()
+
+    def run_alone(self, pk: int) -> list[tuple]:
+        """:meth:`run` with a cursor of its own."""
+        with connection.cursor() as cursor:
+            return self.run(cursor, pk)
 
 
 @cache

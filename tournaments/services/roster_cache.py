@@ -42,17 +42,18 @@ def _stamp_sql(vendor: str) -> str:
     return sql
 
 
-def roster_stamp(cursor, tournament_id: int) -> str | None:
+def roster_stamp(tournament_id: int) -> str | None:
     """The tournament's roster stamp, or None before its first change."""
-    cursor.execute(_stamp_sql(connection.vendor), [tournament_id])
-    found = cursor.fetchone()
+    with connection.cursor() as cursor:
+        cursor.execute(_stamp_sql(connection.vendor), [tournament_id])
+        found = cursor.fetchone()
     return found[0] if found else None
 
 
-def kept_people(cursor, tournament_id: int, what: tuple, read: Callable[[], object]):
+def kept_people(tournament_id: int, what: tuple, read: Callable[[], object]):
     """What ``read()`` gives for ``what`` (e.g. ``("series", 7)``) of the tournament, read
     again only when its roster stamp changed since it was last read in this process."""
-    stamp = roster_stamp(cursor, tournament_id)
+    stamp = roster_stamp(tournament_id)
     if stamp is None:
         return read()
     key = (*what, tournament_id, stamp)

@@ -3,19 +3,19 @@ members' tournament results, with the tie rule of docs/rules.md 2, and every mem
 the team, best first.
 
 Built from the parts of :mod:`.ranking`: the sums per participant in one query, the teams
-and the members with their players in two more, the rest in Python on those rows.
+and the members with their players in two more (kept under the tournament's roster stamp,
+:mod:`.roster_cache`), the rest in Python on those rows.
 """
 
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Q
-
 from tournaments.models import Participant, Team, Tournament
 from tournaments.text import sort_key
 
 from .lists.settlement import ScoreColumns
-from .ranking import NOT_PLAYED, frozen_row, full_name, participant_totals, score_key
+from .ranking import NOT_PLAYED, frozen_row, full_name, score_key, tournament_totals
+from .roster_cache import kept_people
 
 
 @dataclass(frozen=True)
@@ -42,37 +42,22 @@ class TeamRankingRow(ScoreColumns):
 
 
 def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
-    """Teams by the sum of their members' tournament totals; three queries.
+    """Teams by the sum of their members' tournament totals; two queries (the roster
+    stamp and the sums) while the teams and their members are kept under the stamp
+    (:mod:`.roster_cache`), four when they are read again.
 
     Every team is listed, also one whose members have not played yet (total 0), and every
     member is listed under the team, with the own total, best first.
     """
     scheme = tournament.scheme
-    totals = participant_totals(Q(tournament=tournament), "participant")
-    teams = (
-        Team.objects.filter(tournament=tournament)
-        .order_by()
-        .values_list("id", "name", "club__name")
+    teams, team_members = kept_people(
+        tournament.pk, ("teams",), lambda: _teams_and_members(tournament)
     )
+    totals = tournament_totals(tournament.pk)
     members = defaultdict(list)
-    members_query = Participant.objects.filter(tournament=tournament, team__isnull=False)
     # Each member as one tuple that sorts as it stands: the score (:func:`score_key`),
     # the stored German sort name, the start number, then the member's own row.
-    for (
-        participant,
-        team,
-        start_number,
-        sort_name,
-        first_name,
-        last_name,
-    ) in members_query.order_by().values_list(
-        "id",
-        "team",
-        "start_number",
-        "player__sort_name",
-        "player__first_name",
-        "player__last_name",
-    ):
+    for participant, team, start_number, sort_name, first_name, last_name in team_members:
         sums = totals.get(participant, NOT_PLAYED)
         game_points, won, lost, opponents_lost = sums
         total = game_points + scheme.bonus_won_lost(won, lost) + opponents_lost
@@ -118,6 +103,21 @@ def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
         }
         keyed.append((score_key(total, won, lost), sort_key(name), team, row))
     return [frozen_row(TeamRankingRow, row) for row in _ranked(keyed)]
+
+
+def _teams_and_members(tournament: Tournament) -> tuple[tuple, tuple]:
+    """The tournament's teams (id, name, club) and their members (participant, team,
+    start number, the player's sort name, first and last name), as plain tuples."""
+    teams = Team.objects.filter(tournament=tournament).values_list("id", "name", "club__name")
+    members = Participant.objects.filter(tournament=tournament, team__isnull=False).values_list(
+        "id",
+        "team",
+        "start_number",
+        "player__sort_name",
+        "player__first_name",
+        "player__last_name",
+    )
+    return tuple(teams.order_by()), tuple(members.order_by())
 
 
 def _ranked(keyed: list[tuple]) -> list[dict]:
