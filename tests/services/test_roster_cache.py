@@ -1,11 +1,14 @@
 """The people a ranking keeps per worker under the tournament's roster stamp: read once,
 kept while only games change, read again after any change of who plays or their names."""
 
+import datetime
+
 import pytest
 
 from tests import factories as f
 from tournaments.models import Player, TournamentVersion
-from tournaments.services import participants, ranking, roster_cache, team_ranking
+from tournaments.models.tournaments import ExtraPoints
+from tournaments.services import participants, ranking, roster_cache, season_ranking, team_ranking
 
 pytestmark = pytest.mark.django_db
 
@@ -145,3 +148,43 @@ def test_the_team_ranking_shows_a_renamed_team_and_member(table, django_assert_n
 
     assert row.name == "Pik Dame"
     assert "Umbenannt" in {member.name.split()[-1] for member in row.members}
+
+
+@pytest.fixture
+def season():
+    """A club's year of two played tournaments, ranked once (its seats kept)."""
+    club = f.make_club("Skatclub Saison")
+    tournaments = [
+        f.make_played_tournament(players=4, club=club, date=datetime.date(2026, 5, day))
+        for day in (1, 2)
+    ]
+    season_ranking.rank_season(club, 2026)
+    return club, tournaments
+
+
+def test_the_season_values_kept_seats_with_the_setting_of_now(season):
+    club, (first, _second) = season
+    before = {row.player: row for row in season_ranking.rank_season(club, 2026)}
+
+    first.extra_points = ExtraPoints.NONE
+    first.save()
+    after = {row.player: row for row in season_ranking.rank_season(club, 2026)}
+
+    changed = [player for player in before if before[player].total != after[player].total]
+    assert changed  # the ±50 of the first tournament's games no longer counts
+    for player in changed:
+        assert after[player].bonus_won_lost != before[player].bonus_won_lost
+
+
+def test_the_season_shows_a_renamed_player_and_a_new_tournament(season):
+    club, (first, _second) = season
+    player = first.participants.order_by("start_number").first().player
+    player.last_name = "Umbenannt"
+    player.save()
+    third = f.make_played_tournament(players=4, club=club, date=datetime.date(2026, 6, 1))
+
+    rows = season_ranking.rank_season(club, 2026)
+
+    assert "Umbenannt" in {row.name.split()[-1] for row in rows}
+    assert {row.player for row in rows} >= {p.player_id for p in third.participants.all()}
+    assert len(rows) == 12

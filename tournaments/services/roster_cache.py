@@ -56,7 +56,12 @@ def kept_people(tournament_id: int, what: tuple, read: Callable[[], object]):
     stamp = roster_stamp(tournament_id)
     if stamp is None:
         return read()
-    key = (*what, tournament_id, stamp)
+    return kept((*what, tournament_id, stamp), read)
+
+
+def kept(key: tuple, read: Callable[[], object]):
+    """What ``read()`` gives, kept under ``key``, which must hold the roster stamp of
+    every tournament the result depends on (as :func:`kept_people` does for one)."""
     found = _kept.get(key)
     if found is None:
         found = read()

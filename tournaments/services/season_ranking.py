@@ -4,24 +4,26 @@ extra-points scheme, the best N counted; and the check of its parameters, which 
 statistics share.
 
 Built from the same parts as the rankings of one tournament (:mod:`.ranking`): the seats
-with their players and their sums in one query, the rest in Python on those rows.
+with their players (kept under the roster stamps of the year's tournaments), the sums
+in one query, the rest in Python on those rows.
 """
 
 from dataclasses import dataclass
 from functools import cache
-from operator import itemgetter
+from operator import add, itemgetter
 
 from django.db import connection
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 from django.utils.translation import gettext_noop
 
-from tournaments.models import Club, Tournament
+from tournaments.models import Club, Tournament, TournamentVersion
 from tournaments.models.tournaments import ExtraPoints
 from tournaments.skat import Problem
 
 from .errors import Rejected
-from .lists.settlement import AGGREGATES, ScoreColumns
+from .lists.settlement import ScoreColumns
 from .ranking import frozen_row, full_name, score_key, seat_rows, sums_queries
+from .roster_cache import kept
 
 YEARS = (1900, 2100)
 MAX_SEASON_SERIES = 1000
@@ -51,8 +53,9 @@ def rank_season(
     player. Each series is valued with its own tournament's extra-points scheme; of the
     player's series the ``best`` highest count (ties between series broken by more won,
     then fewer lost), all of them if ``best`` is None; players with fewer than
-    ``min_series`` series are left out. Both default to the club's settings. One query:
-    the seats with their players and sums (:func:`_seats_with_sums`).
+    ``min_series`` series are left out. Both default to the club's settings. Two queries
+    (the tournaments with their roster stamps, and the sums) while the seats are kept,
+    three when they are read (:func:`_seats_with_sums`).
     """
     problems = parameter_problems(year=year, best=best, min_series=min_series)
     if problems:
@@ -60,6 +63,7 @@ def rank_season(
     best = club.season_best_series if best is None else best
     min_series = club.season_min_series if min_series is None else min_series
     schemes = {value: ExtraPoints(value).scheme for value in ExtraPoints.values}
+    seats, extra_points_of = _seats_with_sums(club, year)
     players: dict[int, dict] = {}
     # Plain tuples, a scheme per setting and the sums already beside each seat: a
     # championship's season is 6,000 seats, and this loop is most of the ranking's time
@@ -69,7 +73,7 @@ def rank_season(
         _,
         _,
         tournament,
-        extra_points,
+        _kept_extra_points,  # as when the seats were read; the setting of now is used
         player_id,
         sort_name,
         first,
@@ -79,7 +83,7 @@ def rank_season(
         won,
         lost,
         opponents_lost,
-    ) in _seats_with_sums(club, year):
+    ) in seats:
         player = players.get(player_id)
         if player is None:  # built once per player, not for each of their seats
             player = players[player_id] = {
@@ -91,7 +95,7 @@ def rank_season(
                 "series": [],
             }
         player["tournaments"].add(tournament)
-        bonus = schemes[extra_points].bonus_won_lost(won, lost)
+        bonus = schemes[extra_points_of[tournament]].bonus_won_lost(won, lost)
         total = game_points + bonus + opponents_lost
         player["series"].append((-total, -won, lost, game_points, bonus, opponents_lost))
     # The order of sort_and_rank (ties by the German sort name, then the player's id),
@@ -138,23 +142,48 @@ def rank_season(
     return ranked
 
 
-def _seats_with_sums(club: Club, year: int) -> list[tuple]:
+def _seats_with_sums(club: Club, year: int) -> tuple[list[tuple], dict[int, str]]:
     """Every seat in the club's tournaments of ``year`` (:func:`.ranking.seat_rows`, with
     the player's id, stored German sort name, names and club), followed by the four sums
     of what its participant played in that series (:class:`.lists.settlement.Totals`:
-    games entered and a list kept on paper added up, 0 where there is nothing yet); one
-    query.
+    games entered and a list kept on paper added up, 0 where there is nothing yet); and
+    each tournament's extra-points setting as it is now.
 
-    The two GROUP BYs of the sums are joined to the seats by the database, each on
-    (participant, series), which is unique within them: summing into Python dicts first
-    and looking every seat up cost more than the join.
+    The seats are who played and what they are called: they are kept per worker under
+    the roster stamps of the year's tournaments (:mod:`.roster_cache`) and read again
+    only when one of them changed or the year gained or lost a tournament. The sums are
+    read every time, by the same ``GROUP BY`` as a ranking's floor, and joined to the
+    seats here on (tournament, participant, series).
     """
-    sql, template, sentinels = _season_sql(connection.vendor)
+    stamps_sql, seats_sql, sums_sql, template, sentinels = _season_sql(connection.vendor)
     actual = _tournaments_of(club.pk, year).query.sql_with_params()[1]
-    by_sentinel = dict(zip(sentinels, actual, strict=True))
+    params = [dict(zip(sentinels, actual, strict=True))[param] for param in template]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [by_sentinel[param] for param in template])
-        return cursor.fetchall()
+        cursor.execute(stamps_sql, params[: len(sentinels)])
+        tournaments = cursor.fetchall()
+
+        def read_seats():
+            cursor.execute(seats_sql, params[: len(sentinels)])
+            return tuple(cursor.fetchall())
+
+        stamps = tuple((tournament, stamp) for tournament, _, stamp in tournaments)
+        if all(stamp for _, stamp in stamps):
+            seats = kept(("season", club.pk, year, stamps), read_seats)
+        else:  # a tournament without a counter yet: nothing to key by
+            seats = read_seats()
+        cursor.execute(sums_sql, params)
+        grouped = cursor.fetchall()
+    sums: dict[tuple[int, int], tuple] = {}
+    for row in grouped:  # (tournament, participant, series, the four sums)
+        key = (row[1], row[2])
+        before = sums.get(key)
+        sums[key] = row[3:] if before is None else tuple(map(add, before, row[3:]))
+    get = sums.get
+    rows = [seat + get((seat[0], seat[1]), _NOTHING) for seat in seats]
+    return rows, {tournament: extra_points for tournament, extra_points, _ in tournaments}
+
+
+_NOTHING = (0, 0, 0, 0)  # the sums of a seat whose series has no game yet
 
 
 def _tournaments_of(club: int, year: int):
@@ -167,15 +196,23 @@ _SENTINEL_CLUB, _SENTINEL_YEAR = 0, 1
 
 
 @cache
-def _season_sql(vendor: str) -> tuple[str, tuple, tuple]:
+def _season_sql(vendor: str) -> tuple[str, str, str, tuple, tuple]:
     """The SQL of :func:`_seats_with_sums` for the database ``vendor``, built once per
-    process (three queries joined cost Django about 1.5 ms to build, a tenth of a small
-    season): the SQL, its parameters as written for the stand-in club and year, and the
-    parameters of that club's tournaments of that year (:func:`_tournaments_of`), which
-    are the only ones it has."""
+    process (the three queries cost Django about 1.5 ms to build, a tenth of a small
+    season): the year's tournaments with their settings and roster stamps, the seats,
+    the sums; the parameters of the sums as written for the stand-in club and year (the
+    other two take the first ones of them), and the parameters of that club's tournaments
+    of that year (:func:`_tournaments_of`), which are the only ones they have."""
     tournaments = _tournaments_of(_SENTINEL_CLUB, _SENTINEL_YEAR)
     sentinels = tuple(tournaments.query.sql_with_params()[1])
-    seats, seat_params = seat_rows(
+    stamp = TournamentVersion.objects.filter(tournament_id=OuterRef("pk")).values("roster")
+    stamps = (
+        Tournament.objects.filter(club=_SENTINEL_CLUB, date__year=_SENTINEL_YEAR)
+        .annotate(stamp=Subquery(stamp[:1]))
+        .order_by()
+        .values_list("id", "extra_points", "stamp")
+    )
+    seats = seat_rows(
         tournaments,
         "participant__player",
         "participant__player__sort_name",
@@ -183,27 +220,22 @@ def _season_sql(vendor: str) -> tuple[str, tuple, tuple]:
         "participant__player__last_name",
         "participant__player__club__name",
         named=False,
-    ).query.sql_with_params()
+    )
     # Grouped in the order of the (tournament, participant, series, …) index: an index
     # scan, where (participant, series) alone would sort all the rows first.
-    keys = ("tournament", "participant", "series")
-    games, paper = (
-        query.query.sql_with_params() for query in sums_queries(Q(tournament__in=tournaments), keys)
+    games, paper = sums_queries(
+        Q(tournament__in=tournaments), ("tournament", "participant", "series")
     )
-    sums = ", ".join(
-        f"COALESCE(games.{column}, 0) + COALESCE(paper.{column}, 0)" for column in AGGREGATES
-    )
-    sql = (
-        f"SELECT seat.*, {sums} FROM ({seats}) seat "
-        f"LEFT JOIN ({games[0]}) games "
-        "ON games.participant = seat.participant AND games.series = seat.series "
-        f"LEFT JOIN ({paper[0]}) paper "
-        "ON paper.participant = seat.participant AND paper.series = seat.series"
-    )
-    template = (*seat_params, *games[1], *paper[1])
+    built = [
+        query.query.sql_with_params() for query in (stamps, seats, games.union(paper, all=True))
+    ]
+    for _sql, params in built[:2]:
+        if tuple(params) != sentinels:
+            raise ValueError(f"the season's parameters are not its stand-ins: {params}")
+    template = tuple(built[2][1])
     if len(set(sentinels)) != len(sentinels) or not set(template) <= set(sentinels):
         raise ValueError(f"the season's parameters are not its stand-ins: {template}")
-    return sql, template, sentinels
+    return built[0][0], built[1][0], built[2][0], template, sentinels
 
 
 def parameter_problems(**values) -> list[Problem]:
