@@ -36,8 +36,10 @@ max_requests_jitter = 100
 # importing Django, the views and the PDF libraries again (while the tables wait). The
 # database connections must not cross the fork (skatverein/forking.py): the master closes
 # its own before it forks, and a new worker drops what it inherited, so each worker opens
-# its own connection. New code needs a restart of the master (systemctl restart), which an
-# upgrade does anyway; a HUP reloads settings but not code [GUNICORN_PRELOAD=0 to turn off].
+# its own connection. The master also freezes its objects for the garbage collector
+# before it forks, so a worker's collections do not walk (and copy) what it inherited.
+# New code needs a restart of the master (systemctl restart), which an upgrade does
+# anyway; a HUP reloads settings but not code [GUNICORN_PRELOAD=0 to turn off].
 preload_app = (os.environ.get("GUNICORN_PRELOAD") or "1") != "0"
 
 
@@ -55,9 +57,10 @@ worker_nice = min(max(int(os.environ.get("GUNICORN_NICE") or 0), 0), 19)
 
 def pre_fork(server, worker):
     if server.cfg.preload_app:  # else the master has not loaded Django at all
-        from skatverein.forking import close_before_fork
+        from skatverein.forking import close_before_fork, freeze_before_fork
 
         close_before_fork()
+        freeze_before_fork()
 
 
 def post_fork(server, worker):

@@ -7,6 +7,7 @@ again in the worker and answers with the worker's process id and the process tha
 the connection it used.
 """
 
+import gc
 import json
 import os
 
@@ -33,7 +34,11 @@ def application(environ, start_response):
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
     body = json.dumps(
-        {"pid": os.getpid(), "opened_in": _opened_in.get(id(connection.connection))}
+        {
+            "pid": os.getpid(),
+            "opened_in": _opened_in.get(id(connection.connection)),
+            "frozen": gc.get_freeze_count(),
+        }
     ).encode()
     start_response("200 OK", [("Content-Type", "application/json")])
     return [body]

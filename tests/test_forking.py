@@ -3,6 +3,7 @@
 A connection the master opened must never be used by a worker: each worker opens its own.
 """
 
+import gc
 import http.client
 import json
 import os
@@ -69,6 +70,9 @@ def test_a_preloaded_servers_workers_each_open_their_own_connection(tmp_path):
     assert len(answers) == WORKERS, answers
     assert server.pid not in answers
     assert all(answer["opened_in"] == pid for pid, answer in answers.items()), answers
+    # The application's objects came frozen for the garbage collector (tens of thousands:
+    # Django, the views, the PDF libraries), so the workers' collections skip them.
+    assert all(answer["frozen"] > 50_000 for answer in answers.values()), answers
 
 
 @pytest.fixture
@@ -108,6 +112,15 @@ def test_the_master_closes_its_connections_before_it_forks(own_handler):
     forking.close_before_fork(own_handler)
 
     assert database.connection is None
+
+
+def test_the_master_freezes_its_objects_before_it_forks():
+    try:
+        forking.freeze_before_fork()
+        assert gc.get_freeze_count() > 0
+        assert not any(obj is forking for obj in gc.get_objects())  # no longer collected
+    finally:
+        gc.unfreeze()
 
 
 def test_a_worker_drops_the_inherited_connection_and_opens_its_own(own_handler):
