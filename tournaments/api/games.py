@@ -26,7 +26,7 @@ from tournaments.services.roles import Role
 from .idempotency import idempotent
 from .nested_lists import WHOLE_LIST
 from .request_bodies import json_object, reason_of
-from .serializers.games import GameSerializer, SecondGameSerializer
+from .serializers.games import GameSerializer, SecondGameSerializer, game_representation
 from .table_code import table_code_actor, table_code_list
 
 GAME_EXAMPLE = OpenApiExample(
@@ -105,7 +105,7 @@ class GameActions:
                 return Response(game_data(table, game.number, kept_list), status.HTTP_201_CREATED)
             # The game as it was just stored, with its points and valuation: nothing is
             # read back for the answer.
-            return Response(GameSerializer(game).data, status.HTTP_201_CREATED)
+            return Response(game_representation(game), status.HTTP_201_CREATED)
         if request.query_params.get("list") == "B":
             return Response(SecondGameSerializer(second_games_of(table), many=True).data)
         return Response(GameSerializer(games_of(table), many=True).data)
@@ -178,4 +178,4 @@ def game_data(table: Table, number: int, kept_list="A") -> dict:
     if kept_list == "B":
         return SecondGameSerializer(get_object_or_404(second_games_of(table), number=number)).data
     game = get_object_or_404(games_of(table), number=number)
-    return GameSerializer(game).data
+    return game_representation(game)
