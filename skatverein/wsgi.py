@@ -5,6 +5,8 @@ from importlib import import_module
 
 from django.conf import settings
 from django.core.wsgi import get_wsgi_application
+from django.urls import URLResolver, get_resolver
+from django.utils import translation
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "skatverein.settings")
 
@@ -24,3 +26,18 @@ if settings.SERVER_POOL == TABLE_POOL:
 # does it as it starts, not while a visitor waits, and with ``--preload`` the workers are
 # forked with it loaded.
 import_module(settings.ROOT_URLCONF)
+# Likewise the resolver's tables, in every language of the site: compiling the patterns
+# for the first ``reverse`` took each worker's first request about 250 ms of CPU (a game
+# entry, whose login check names the login pages).
+
+
+def _fill(resolver: URLResolver) -> None:
+    resolver.reverse_dict  # noqa: B018 - read to fill the resolver's tables
+    for pattern in resolver.url_patterns:
+        if isinstance(pattern, URLResolver):  # an include(): tables of its own
+            _fill(pattern)
+
+
+for language, _name in settings.LANGUAGES:
+    with translation.override(language):
+        _fill(get_resolver())
