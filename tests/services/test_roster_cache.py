@@ -188,3 +188,20 @@ def test_the_season_shows_a_renamed_player_and_a_new_tournament(season):
     assert "Umbenannt" in {row.name.split()[-1] for row in rows}
     assert {row.player for row in rows} >= {p.player_id for p in third.participants.all()}
     assert len(rows) == 12
+
+
+def test_a_table_seated_by_hand_from_registered_players_reaches_the_next_ranking(table):
+    """The seats of a new table are written in one bulk insert, which sends no signal:
+    the table's own creation must renew the roster stamp."""
+    tournament = table.series.tournament
+    waiting = [
+        participants.register(tournament, Player.objects.create(first_name="Ilse", last_name=n))
+        for n in ("Ahrens", "Bode", "Carstens", "Dahl")
+    ]
+    before = _rankings(table)  # the four new participants are not seated yet
+
+    f.make_table(table.series, waiting, number=2)
+    after = _rankings(table)
+
+    assert [len(rows) for rows in before] == [4, 4]
+    assert [len(rows) for rows in after] == [8, 8]

@@ -90,8 +90,8 @@ def seated_people(
 ) -> tuple[tuple[tuple, ...], Mapping[int, int], tuple[tuple[int, int], ...]]:
     """The participants who sat at a table of the tournament, as :func:`people` gives
     them, how many series each played, and every seat as a (participant, series) pair;
-    two plain queries, or none while the roster has not changed since the last time
-    (:mod:`.roster_cache`; what it gives must not be changed).
+    the roster stamp and two plain queries, or only the stamp while the roster has not
+    changed since the last time (:mod:`.roster_cache`; what it gives must not be changed).
 
     The seats are counted here rather than in SQL: a count per participant (a subquery or
     a GROUP BY over a join) cost the database more than reading the 6,000 seats of a

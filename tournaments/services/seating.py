@@ -15,7 +15,7 @@ from tournaments.skat.rounds import (
     plan_rounds,
 )
 
-from . import audit
+from . import audit, versions
 from .errors import Refusal, is_id
 from .finishing import ensure_unfinished
 from .locking import lock_table
@@ -196,11 +196,14 @@ def create_table(series: Series, number: int | None, participant_ids: list, *, u
     participants = _seatable_participants(series, participant_ids)
     if series.tables.filter(number=number).exists():
         raise TABLE_NUMBER_TAKEN.rejected(number=number)
-    table = Table.objects.create(series=series, number=number)
-    Seat.objects.bulk_create(
-        Seat(table=table, series=series, number=index, participant=participant)
-        for index, participant in enumerate(participants, start=1)
-    )
+    # One change of the tournament, its roster included: the seats' bulk insert sends no
+    # signals, and the table's own would count only as a change of a list.
+    with versions.one_change_for(series.tournament_id):
+        table = Table.objects.create(series=series, number=number)
+        Seat.objects.bulk_create(
+            Seat(table=table, series=series, number=index, participant=participant)
+            for index, participant in enumerate(participants, start=1)
+        )
     audit.record("table_created", user=user, table=table, after={"seats": participant_ids})
     return table
 

@@ -19,7 +19,9 @@ every change of who plays and what they are called — a participant, a player, 
 team or a seat — but not with a game, a list, a signature or a series' state. The rankings
 keep the people they read under it (:mod:`.roster_cache`), so the ranking after a game
 sums the games and reads the names only when they may have changed. Bulk steps count as
-roster changes.
+roster changes: a bulk insert of seats or participants runs inside
+:func:`one_change_for` or calls :func:`touch_tournament` in its transaction, so the new
+stamp and the new rows become visible together.
 """
 
 import threading
