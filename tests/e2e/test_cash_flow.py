@@ -80,3 +80,30 @@ def test_director_from_tariff_to_printed_settlement(new_page, django_user_model)
     assert balance.replace("\xa0", " ") in text
     for statement in settlement.participants:
         assert statement.name in text
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)])
+def test_cash_totals_fit_a_phone_without_scrolling(new_page, django_user_model, size):
+    """A treasurer with a phone reads every total whole, the two amounts of a series too."""
+    django_user_model.objects.create_user("leitung", password=PASSWORD, is_staff=True)
+    tournament = f.make_played_tournament(players=4, series=2, rounds_per_series=1)
+    Tariff.objects.update_or_create(
+        tournament=tournament, defaults={"entry_fee": 40, "lost_game_fee": "130.50"}
+    )
+
+    desk = new_page(viewport={"width": size[0], "height": size[1]})
+    desk.set_default_timeout(SLOW_MACHINE_MS)
+    log_in(desk)
+    desk.goto(f"/leitung/turniere/{tournament.id}/kasse/")
+    totals = desk.get_by_test_id("cash-totals")
+    text = totals.inner_text().replace("\xa0", " ")
+    assert "160,00 €" in text  # four entry fees
+    region = totals.locator("xpath=..")
+    overflow = region.evaluate("node => node.scrollWidth - node.clientWidth")
+    assert overflow <= 0, (size, overflow)
+    cut = totals.evaluate(
+        """table => Array.from(table.querySelectorAll('td'))
+          .filter((td) => td.getBoundingClientRect().right > window.innerWidth)
+          .map((td) => td.innerText)"""
+    )
+    assert cut == [], (size, cut)
