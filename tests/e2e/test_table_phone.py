@@ -201,6 +201,28 @@ def test_a_saved_game_is_corrected_in_the_touch_form_with_its_preview(new_page):
     assert (corrected.game, corrected.won, corrected.score) == ("spades", False, -88)
 
 
+# Words of the correction bar's boxes that reach past their own box.
+SPILLED_WORDS = """() => [...document.querySelectorAll('.preview-totals .total-label')]
+  .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1
+    || label.getBoundingClientRect().right > label.closest('li, div').getBoundingClientRect().right + 1)
+  .map((label) => label.innerText)"""
+
+
+def test_a_360_px_phone_shows_the_correction_bar_of_four_seats_whole(new_page):
+    """The labels of a correction (this game, Stand after it, the new total) stay in their
+    seat's box: no word runs into the next seat, and the page needs no sideways swipe."""
+    table = f.make_seated_table(players=4, rounds_per_series=2)
+    f.enter(table, declarer_seat=2, game="grand", matadors=1, won=True)
+    f.enter(table, declarer_seat=3, game="clubs", matadors=2, won=False)
+    page = open_table(new_page, table, viewport=NARROW, suffix="spiel/1/korrigieren/")
+
+    page.get_by_test_id("after-total-1").wait_for()
+
+    assert no_horizontal_overflow(page)
+    assert page.evaluate(SPILLED_WORDS) == []
+    assert "Neue Summe" in page.get_by_test_id("after-total-1").locator("xpath=..").inner_text()
+
+
 # Each visible cell of a row: its text and whether it lies inside the screen's width.
 ROW_CELLS = """(row) => [...row.cells].filter((cell) => cell.offsetParent !== null).map((cell) => {
   const box = cell.getBoundingClientRect();

@@ -100,10 +100,10 @@ def test_the_correction_bar_names_its_three_numbers_for_every_player(device_clie
 
     response = device_client.post(correct_url(table, 1), {**SPADES_LOST, "action": "preview"})
     bar = f.page_text(response)
-    boxes = re.findall(r"Spiel 1 [+−]?\d+ Stand danach −?\d+ Gesamt nach der Korrektur −?\d+", bar)
+    boxes = re.findall(r"Spiel 1 [+−]?\d+ Stand danach −?\d+ Neue Summe −?\d+", bar)
 
     assert len(boxes) == 3
-    assert "Spiel 1 −94 Stand danach −94 Gesamt nach der Korrektur −94" in boxes
+    assert "Spiel 1 −94 Stand danach −94 Neue Summe −94" in boxes
 
 
 def test_correction_saves_and_the_audit_keeps_before_and_after(device_client, table):
