@@ -292,3 +292,34 @@ def test_a_league_page_refused_speaks_of_the_league(client):
     assert "Diese Ligaseite ist für den Staffelleiter" in page
     assert "Turnierleitung. Wenn Sie" not in page and 'href="/liga/"' in page
     assert "Diese Ligaseite" not in other
+
+
+def test_a_group_leader_on_a_venue_s_table_page_is_led_back_to_the_league(
+    client, group_with_leader
+):
+    """The first breadcrumb of the director's pages leads a group leader to "Meine Liga",
+    not to the directors' overview that would refuse them."""
+    group, leader, teams = group_with_leader
+    venue = play_venue(make_match_day(group, [teams[:4], teams[4:]]).venues.first())
+    table = venue.tournament.series.first().tables.first()
+    client.force_login(leader)
+
+    page = _text(client.get(f"/leitung/tische/{table.pk}/"))
+    crumbs = page.split('class="director-breadcrumbs"')[1].split("</ol>")[0]
+
+    assert client.get("/leitung/").status_code == 403
+    assert '<li><a href="/liga/meine/">Meine Liga</a></li>' in crumbs
+    assert 'href="/leitung/"' not in crumbs
+    assert f'href="/leitung/turniere/{venue.tournament_id}/"' in crumbs
+
+
+def test_a_director_s_first_breadcrumb_is_the_directors_overview(client, director_user):
+    tournament = f.make_played_tournament(players=4)
+    table = tournament.series.get().tables.get()
+    client.force_login(director_user)
+
+    page = _text(client.get(f"/leitung/tische/{table.pk}/"))
+    crumbs = page.split('class="director-breadcrumbs"')[1].split("</ol>")[0]
+
+    assert '<li><a href="/leitung/">Turnierleitung</a></li>' in crumbs
+    assert "/liga/meine/" not in crumbs
