@@ -203,8 +203,12 @@ def test_a_saved_game_is_corrected_in_the_touch_form_with_its_preview(new_page):
 
 # Words of the correction bar's boxes that reach past their own box.
 SPILLED_WORDS = """() => [...document.querySelectorAll('.preview-totals .total-label')]
-  .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1
-    || label.getBoundingClientRect().right > label.closest('li, div').getBoundingClientRect().right + 1)
+  .filter((label) => label.offsetParent !== null)
+  .filter((label) => {
+    const box = label.closest('li, div').getBoundingClientRect();
+    return label.scrollWidth > label.clientWidth + 1
+      || label.getBoundingClientRect().right > box.right + 1;
+  })
   .map((label) => label.innerText)"""
 
 
