@@ -31,6 +31,27 @@ def test_the_league_table_fits_a_phone(new_page, width):
     assert size >= 18
 
 
+@pytest.mark.parametrize("width", [360, 390])
+def test_checking_a_report_s_seal_on_a_phone_shows_the_whole_code(new_page, width):
+    """The QR code on a printed report opens this page on a phone: the 64-character seal
+    wraps instead of pushing the page wider than the screen."""
+    make_season(publish=False)
+    report = MatchReport.objects.get()
+    phone = new_page(viewport={"width": width, "height": 740})
+
+    phone.goto(f"/liga/spielbericht/pruefen/{report.seal}/")
+
+    assert phone.get_by_test_id("report-verify-result").inner_text().startswith("✓")
+    widths = phone.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert widths[0] <= widths[1], widths
+    seal = phone.locator("code").filter(has_text=report.seal[:16])
+    assert seal.inner_text() == report.seal
+    box = seal.bounding_box()
+    assert box["x"] + box["width"] <= width
+
+
 def test_a_captain_signs_the_report_with_a_finger_on_the_host_s_tablet(new_page, django_user_model):
     group, teams = make_season(publish=False)
     host = django_user_model.objects.create_user("gastgeber", password=PASSWORD, is_staff=True)
