@@ -224,6 +224,8 @@ def test_a_360_px_phone_shows_the_correction_bar_of_four_seats_whole(new_page):
 
     assert no_horizontal_overflow(page)
     assert page.evaluate(SPILLED_WORDS) == []
+    labels = page.locator("#preview-totals .total-label").all()
+    assert [word for label in labels for word in label.evaluate(WORDS_BROKEN_ACROSS_LINES)] == []
     assert "Neue Summe" in page.get_by_test_id("after-total-1").locator("xpath=..").inner_text()
 
 
