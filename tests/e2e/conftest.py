@@ -172,6 +172,27 @@ def new_page(request, browser, live_server):
     _wait_for_requests_in_flight()
 
 
+DIRECTOR_PASSWORD = "a-long-test-password-42"
+
+
+@pytest.fixture
+def director_desk(new_page, django_user_model):
+    """A director (``leitung``) logged in on a page of their own: ``director_desk()`` for
+    the laptop, ``director_desk({"width": 360, "height": 640})`` for a phone."""
+    django_user_model.objects.create_user("leitung", password=DIRECTOR_PASSWORD, is_staff=True)
+
+    def open_desk(viewport=None):
+        page = new_page(viewport=viewport)
+        page.goto("/anmelden/?next=/leitung/", timeout=60_000)  # the server's first answer
+        page.fill("#id_username", "leitung")
+        page.fill("#id_password", DIRECTOR_PASSWORD)
+        page.get_by_test_id("login").click()
+        page.wait_for_url("**/leitung/")
+        return page
+
+    return open_desk
+
+
 def _wait_for_requests_in_flight(timeout_s: float = 15) -> None:
     """Let the live server finish the requests the closed pages left running (a save, a
     poll) before the test's database is emptied: on PostgreSQL, a request still writing

@@ -9,20 +9,12 @@ from tournaments.models import Participant
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PASSWORD = "a-long-test-password-42"
 BUSY = "wird erstellt …"
 
 
 @pytest.fixture
-def desk(new_page, django_user_model):
-    django_user_model.objects.create_user("leitung", password=PASSWORD, is_staff=True)
-    page = new_page()
-    page.goto("/anmelden/?next=/leitung/", timeout=60_000)  # the server's first answer
-    page.fill("#id_username", "leitung")
-    page.fill("#id_password", PASSWORD)
-    page.get_by_test_id("login").click()
-    page.wait_for_url("**/leitung/")
-    return page
+def desk(director_desk):
+    return director_desk()
 
 
 def hold(page, pattern: str) -> list:

@@ -12,7 +12,6 @@ from tournaments.services import table_access
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PASSWORD = "a-long-test-password-42"
 PHONES = [(360, 640), (390, 844)]
 WIDER_THAN_SCREEN = """() => Array.from(document.querySelectorAll('main *'))
     .filter((node) => node.offsetParent && !node.closest('.table-wrap'))
@@ -22,16 +21,9 @@ WIDER_THAN_SCREEN = """() => Array.from(document.querySelectorAll('main *'))
 
 
 @pytest.fixture
-def phone_desk(new_page, django_user_model, request):
-    django_user_model.objects.create_user("leitung", password=PASSWORD, is_staff=True)
+def phone_desk(director_desk, request):
     width, height = request.param
-    page = new_page(viewport={"width": width, "height": height})
-    page.goto("/anmelden/?next=/leitung/", timeout=60_000)  # the server's first answer
-    page.fill("#id_username", "leitung")
-    page.fill("#id_password", PASSWORD)
-    page.get_by_test_id("login").click()
-    page.wait_for_url("**/leitung/")
-    return page
+    return director_desk({"width": width, "height": height})
 
 
 def assert_fits(page, url: str) -> None:
