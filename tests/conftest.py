@@ -298,3 +298,36 @@ def pytest_collection(session):
         gc.freeze()
         gc.set_threshold(50_000, 50, 100)
         gc.enable()
+
+
+# --- Browser tests a machine could not run: said once, at the end -------------------------
+# tests/e2e/conftest.py skips a browser test with BROWSER_SKIPPED, what is missing, then
+# TO_RUN_THEM and the command that installs it; the summary below counts those skips.
+BROWSER_SKIPPED = "browser tests skipped: "
+TO_RUN_THEM = ". To run them, install: "
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """End the report with how many browser tests were skipped and the one command that
+    installs what they need: skipped quietly among 5,000 tests, they look as if they ran.
+
+    Around the other summaries (the outermost wrapper, so after ``-ra``'s list of skips),
+    just above pytest's own count. With pytest-xdist the workers send every test's report
+    to the main process, which prints this summary: the count is of those reports, one
+    per skipped test. The workers print nothing themselves.
+    """
+    yield
+    if hasattr(config, "workerinput"):
+        return
+    skipped: dict[str, set[str]] = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else ""
+        if BROWSER_SKIPPED in reason:
+            missing = reason.split(BROWSER_SKIPPED, 1)[1]
+            skipped.setdefault(missing, set()).add(report.nodeid)
+    for missing, tests in skipped.items():
+        what, _, command = missing.partition(TO_RUN_THEM)
+        what = what.splitlines()[0] if what else what  # a launch error may run to lines
+        count = f"{len(tests)} browser test{'s' if len(tests) != 1 else ''}"
+        terminalreporter.write_line(f"{count} skipped ({what}){TO_RUN_THEM}{command}")

@@ -5,8 +5,9 @@ installs: its headless shell (package ``chromium-headless-shell``, the old headl
 that Playwright itself runs headless, at about half the full browser's CPU time) or else
 the full browser (package ``chromium``), or ``$SKATVEREIN_CHROMIUM``.
 Without it, or without the ``playwright`` package, the tests are skipped with a message
-saying what to install; ``SKATVEREIN_REQUIRE_BROWSER=1`` (set by ``.ci/run``) turns that
-skip into a failure, so CI cannot pass without having run them.
+saying what to install, and the run ends with one line counting them
+(``pytest_terminal_summary`` in tests/conftest.py); ``SKATVEREIN_REQUIRE_BROWSER=1`` (set
+by ``.ci/run``) turns that skip into a failure, so CI cannot pass without having run them.
 """
 
 import os
@@ -19,6 +20,8 @@ from pathlib import Path
 import pytest
 from django.test.utils import override_settings
 from pytest_django.live_server_helper import LiveServer
+
+from tests.conftest import BROWSER_SKIPPED, TO_RUN_THEM
 
 REQUIRE_BROWSER = "SKATVEREIN_REQUIRE_BROWSER"
 CHROMIUM_ENV = "SKATVEREIN_CHROMIUM"
@@ -35,6 +38,10 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 TIMEOUT_MS = 10_000
+# What installs the browser tests' needs: Debian's Chromium (as .ci/run installs it), or
+# the Python package playwright.
+INSTALL_CHROMIUM = "sudo apt-get install chromium-headless-shell chromium chromium-driver"
+INSTALL_PLAYWRIGHT = ".venv/bin/pip install -r requirements-dev.txt"
 
 
 def pytest_configure(config):
@@ -55,11 +62,12 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.e2e)
 
 
-def browser_unavailable(message: str):
-    """Skip with ``message``, or fail when the environment demands the browser tests."""
+def browser_unavailable(message: str, install: str = INSTALL_CHROMIUM):
+    """Skip with ``message`` and the command that ``install``s what is missing, or fail
+    when the environment demands the browser tests."""
     if os.environ.get(REQUIRE_BROWSER, "") not in ("", "0"):
         pytest.fail(f"{message} ({REQUIRE_BROWSER} is set, so this is an error)", pytrace=False)
-    pytest.skip(f"browser tests skipped: {message}")
+    pytest.skip(f"{BROWSER_SKIPPED}{message}{TO_RUN_THEM}{install}")
 
 
 def chromium_path() -> str | None:
@@ -81,17 +89,12 @@ def launched_chromium(extra_args=()):
     """
     executable = chromium_path()
     if executable is None or not Path(executable).is_file():
-        browser_unavailable(
-            "Chromium is not installed; install Debian's packages with "
-            "`apt-get install chromium-headless-shell chromium chromium-driver` (or set "
-            f"{CHROMIUM_ENV} to a Chromium binary)"
-        )
+        # Or point SKATVEREIN_CHROMIUM at a Chromium binary.
+        browser_unavailable("Chromium is not installed")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        browser_unavailable(
-            "the Python package playwright is missing; install requirements-dev.txt"
-        )
+        browser_unavailable("the Python package playwright is missing", INSTALL_PLAYWRIGHT)
 
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"

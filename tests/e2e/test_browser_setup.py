@@ -1,8 +1,15 @@
 """The browser tests' own switch: skipped without Chromium, an error when CI requires them."""
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from tests.e2e import conftest
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_missing_browser_is_a_skip_by_default(monkeypatch):
@@ -61,3 +68,68 @@ def test_chromium_path_falls_back_to_the_full_browser(monkeypatch, tmp_path):
     _installed(tmp_path, "chromium")
 
     assert conftest.chromium_path() == str(tmp_path / "chromium")
+
+
+# A tiny browser test module, run by a pytest of its own with the browser made unavailable.
+SAMPLE = """
+def test_opens_a_page(browser):
+    pass
+
+
+def test_opens_another_page(browser):
+    pass
+
+
+def test_needs_no_browser():
+    pass
+"""
+
+
+def _pytest_without_browser(tmp_path, *options, require=False):
+    """Run the sample through pytest with the project's conftests as plugins, Chromium
+    pointed at a file that is not there; the output's lines and the exit code."""
+    sample = tmp_path / "test_sample.py"
+    sample.write_text(SAMPLE)
+    environment = {**os.environ, conftest.CHROMIUM_ENV: str(tmp_path / "no-chromium")}
+    environment.pop(conftest.REQUIRE_BROWSER, None)
+    if require:
+        environment[conftest.REQUIRE_BROWSER] = "1"
+    command = [sys.executable, "-m", "pytest", "-c", str(REPO / "pyproject.toml")]
+    command += ["-p", "tests.conftest", "-p", "tests.e2e.conftest", "-p", "no:cacheprovider"]
+    finished = subprocess.run(
+        [*command, *options, str(sample)],
+        cwd=REPO,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    return finished.stdout.splitlines(), finished.returncode
+
+
+def _closing_lines(lines):
+    """The last two lines with text: the browser line, then pytest's own count."""
+    return [line for line in lines if line.strip()][-2:]
+
+
+@pytest.mark.parametrize("options", [("-p", "no:xdist"), ("-n", "2")], ids=["alone", "xdist"])
+def test_a_run_without_the_browser_ends_saying_what_was_skipped_and_how_to_install(
+    tmp_path, options
+):
+    lines, exit_code = _pytest_without_browser(tmp_path, *options)
+
+    browser_line, count_line = _closing_lines(lines)
+    assert exit_code == 0
+    assert browser_line == (
+        "2 browser tests skipped (Chromium is not installed). To run them, install: "
+        "sudo apt-get install chromium-headless-shell chromium chromium-driver"
+    )
+    assert "1 passed, 2 skipped" in count_line
+
+
+def test_a_run_that_requires_the_browser_fails_instead(tmp_path):
+    lines, exit_code = _pytest_without_browser(tmp_path, "-p", "no:xdist", require=True)
+
+    assert exit_code == 1
+    assert "2 errors" in lines[-1]
+    assert not any("browser tests skipped (" in line for line in lines)

@@ -12,7 +12,13 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import CHROMIUM_ARGS, TIMEOUT_MS, browser_unavailable, chromium_path
+from tests.e2e.conftest import (
+    CHROMIUM_ARGS,
+    INSTALL_PLAYWRIGHT,
+    TIMEOUT_MS,
+    browser_unavailable,
+    chromium_path,
+)
 from tests.hall_server import free_port, hall_server, printed_password
 
 HALL_NAME = "saal.skatverein.test"
@@ -26,7 +32,7 @@ def hall_browser():
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        browser_unavailable("the Python package playwright is missing")
+        browser_unavailable("the Python package playwright is missing", INSTALL_PLAYWRIGHT)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=executable,
