@@ -1,12 +1,42 @@
-"""App configuration for the league app."""
+"""App configuration for the league app, and its registration with the core.
+
+The league builds on the tournaments app and never the reverse (docs/architecture.md,
+"Floors"): the core knows nothing of leagues, so the league hands it, once Django is
+ready, what the core's one ways in need to take a league into account.
+"""
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
 
 class LeagueConfig(AppConfig):
-    """Gives the app a translated name, which the admin shows as its section heading."""
+    """Gives the app a translated name, which the admin shows as its section heading, and
+    registers the league with the core's registries."""
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "league"
     verbose_name = _("League")
+
+    def ready(self) -> None:
+        from league import benchmarks as league_benchmark
+        from league.services import demo, report_states, roles
+        from league.web import mine
+        from tournaments import benchmarks
+        from tournaments.services.demo import parts
+        from tournaments.web.director import auth
+
+        # The group leader and the captain, and the venue tournaments a leader directs.
+        roles.register()
+        # The match report's steps in the one table of transitions (states.apply).
+        report_states.register()
+        # The demo league: loaded by `manage.py demo`, deleted with the demo.
+        parts.register("league", demo.DEMO_PART)
+        # `manage.py bench league`.
+        benchmarks.register(
+            "league",
+            benchmarks.Benchmark(
+                league_benchmark.HELP, league_benchmark.add_arguments, league_benchmark.run
+            ),
+        )
+        # "Meine Liga" after the login, for group leaders and captains.
+        auth.register_landing_page(mine.landing_page)

@@ -1,4 +1,4 @@
-"""Who may write the league's resources: a thin adapter over tournaments/services/roles.py.
+"""Who may write the league's resources: a thin adapter over league/services/roles.py.
 
 Each view names its roles question (``write_rule``) and the model its ``{id}`` names
 (``scope_model``); reading is public, and each view narrows what it shows itself.
@@ -6,8 +6,8 @@ Each view names its roles question (``write_rule``) and the model its ``{id}`` n
 
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
+from league.services import roles
 from tournaments.api.permissions import scoped_object
-from tournaments.services import roles
 
 
 class LeagueWrites(BasePermission):

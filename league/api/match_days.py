@@ -7,9 +7,9 @@ from rest_framework.views import APIView
 
 from league.models import LeagueGroup, MatchDay, MatchReport, Venue
 from league.services import fixtures, lineups, results
+from league.services import roles as league_roles
 from tournaments.api.lookup import get_or_404
 from tournaments.api.request_bodies import json_object
-from tournaments.services import roles
 from tournaments.skat.league import points_text
 
 from . import serializers as s
@@ -154,7 +154,7 @@ class VenueResultView(APIView):
         published = MatchReport.objects.filter(
             venue=venue, status=MatchReport.Status.PUBLISHED
         ).exists()
-        if not published and not roles.may_see_unpublished(request.user, venue):
+        if not published and not league_roles.may_see_unpublished(request.user, venue):
             from rest_framework.exceptions import PermissionDenied
 
             raise PermissionDenied(

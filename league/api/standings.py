@@ -10,8 +10,8 @@ from rest_framework.views import APIView
 
 from league.models import LeagueGroup
 from league.services import results
+from league.services import roles as league_roles
 from tournaments.api.lookup import get_or_404
-from tournaments.services import roles
 from tournaments.skat.league import points_text
 
 from . import serializers as s
@@ -57,7 +57,7 @@ class GroupTableView(APIView):
     @extend_schema(responses=s.GroupTableSerializer, summary="The league table of a group")
     def get(self, request, pk: int):
         group = _group(pk)
-        published_only = not roles.leads_group(request.user, group)
+        published_only = not league_roles.leads_group(request.user, group)
         table = results.group_table(group, published_only=published_only)
         return Response(table_data(table, published_only))
 
@@ -88,6 +88,6 @@ class PlayerRankingView(APIView):
     @extend_schema(responses=s.PlayerRankingSerializer, summary="The individual league ranking")
     def get(self, request, pk: int):
         group = _group(pk)
-        published_only = not roles.leads_group(request.user, group)
+        published_only = not league_roles.leads_group(request.user, group)
         rows = results.player_ranking(group, published_only=published_only)
         return Response(ranking_data(group, rows))

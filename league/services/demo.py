@@ -11,7 +11,8 @@ that name exists: the demo never changes a password someone set.
 Everything is marked as demo data like the demo evening: the season (``Season.is_demo``),
 the venues' tournaments (``Tournament.is_demo``) and the logins it made (members of
 :data:`DEMO_LOGINS_GROUP`); the director's "Delete the demo data" removes all of it
-(:func:`delete_demo_league`, called by ``tournaments.services.demo.evening.delete_demo``).
+(:func:`delete_demo_league`). :data:`DEMO_PART` is what ``LeagueConfig.ready()`` registers
+with the core's demo (tournaments/services/demo/parts.py).
 """
 
 import random
@@ -21,6 +22,7 @@ from datetime import date
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from league.models import (
     LeagueGroup,
@@ -35,6 +37,7 @@ from league.models import (
 from tournaments.models import Club, Participant, Player, Table, Tournament
 from tournaments.services import draw, roles, seating, states
 from tournaments.services.demo.lists import random_game
+from tournaments.services.demo.parts import DemoPart
 from tournaments.services.lists import listkeeping
 
 from . import fixtures, lineups, reports, structure
@@ -304,3 +307,42 @@ def delete_unused_demo_clubs() -> None:
         club__in=clubs, participations__isnull=True, league_rosters__isnull=True
     ).delete()
     clubs.filter(players__isnull=True, tournaments__isnull=True, league_teams__isnull=True).delete()
+
+
+def introduce() -> list[str]:
+    """What ``manage.py demo`` says of the demo league: its logins, where the demo made both."""
+    if demo_logins().filter(username__in=[LEADER, CAPTAIN]).count() != 2:
+        return []
+    return [
+        _("Demo league: group leader %(leader)s, captain %(captain)s, password %(password)s.")
+        % {"leader": LEADER, "captain": CAPTAIN, "password": PASSWORD}
+    ]
+
+
+def venue_tournaments():
+    """The ids of the venues' tournaments: the league's, not the demo evening's."""
+    return Venue.objects.values("tournament_id")
+
+
+def listing() -> dict:
+    """What deleting the demo league deletes, for templates/league/_demo_delete.html."""
+    return {
+        "seasons": list(demo_seasons().prefetch_related("leagues__groups")),
+        "logins": [login.get_username() for login in demo_logins()],
+    }
+
+
+def delete_demo_part() -> dict[str, list[str]]:
+    seasons, logins = delete_demo_league()
+    return {"seasons": seasons, "logins": logins}
+
+
+DEMO_PART = DemoPart(
+    load=load_demo_league,
+    introduce=introduce,
+    tournaments=venue_tournaments,
+    listing=listing,
+    template="league/_demo_delete.html",
+    delete=delete_demo_part,
+    delete_leftovers=delete_unused_demo_clubs,
+)

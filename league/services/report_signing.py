@@ -7,8 +7,8 @@ from django.db import transaction
 from django.utils.translation import gettext_noop
 
 from league.models import LeagueTeam, MatchReport, ReportSignature
+from league.services import roles as league_roles
 from tournaments.models import Participant
-from tournaments.services import roles
 from tournaments.services.errors import Rejected
 from tournaments.services.sealing import signing
 from tournaments.services.sealing.signature_image import (
@@ -49,7 +49,7 @@ def sign(
         field="team",
         missing=NOT_AT_VENUE,
     )
-    if not roles.may_sign_report(user, report, team):
+    if not league_roles.may_sign_report(user, report, team):
         raise not_allowed(
             gettext_noop("Only the captain of %(team)s, or the host on the venue's device, signs."),
             team=team.name,

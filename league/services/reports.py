@@ -19,8 +19,9 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, pgettext
 
 from league.models import LeagueTeam, MatchReport, Protest, Venue
+from league.services import roles as league_roles
 from tournaments.models import Tournament
-from tournaments.services import audit, roles
+from tournaments.services import audit
 from tournaments.services.errors import Rejected
 from tournaments.services.input import MAX_REASON_LENGTH, free_text
 from tournaments.services.sealing.seal_document import seal_of
@@ -194,7 +195,7 @@ def protest(report: MatchReport, transition, *, user, actor, reason, team=None):
         field="team",
         missing=NOT_AT_VENUE,
     )
-    if not roles.may_protest(user, team):
+    if not league_roles.may_protest(user, team):
         raise not_allowed(
             gettext_noop("Only the captain of %(team)s or the group leader lodges its protest."),
             team=team.name,

@@ -1,4 +1,4 @@
-"""Who opens a league page: a thin adapter over tournaments/services/roles.py.
+"""Who opens a league page: a thin adapter over league/services/roles.py.
 
 A page names its roles question; the object comes from the address (a group, a match
 day, a venue, a report, a team). Anonymous users go to the login page, others who may
@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
 from league.models import LeagueGroup, LeagueTeam, MatchDay, MatchReport, Venue
-from tournaments.services import roles
+from league.services import roles
 
 OBJECTS = (
     ("group_id", LeagueGroup),

@@ -11,8 +11,8 @@ from django.views.decorators.http import require_safe
 
 from league.models import LeagueGroup, LeagueTeam, Season
 from league.services import results, team_results
+from league.services import roles as league_roles
 from league.services.report_document import verify_report_seal
-from tournaments.services import roles
 from tournaments.services.input import query_number
 
 PROJECTOR_ROWS = (4, 30, 10)  # least, most, default rows per projector page
@@ -24,7 +24,7 @@ def _group(group_id) -> LeagueGroup:
 
 
 def _published_only(request, group) -> bool:
-    return not roles.leads_group(request.user, group)
+    return not league_roles.leads_group(request.user, group)
 
 
 @require_safe
@@ -69,8 +69,8 @@ def team_page(request, team_id):
     team = get_object_or_404(
         LeagueTeam.objects.select_related("group__league__season", "club", "captain"), pk=team_id
     )
-    captain = roles.captains_team(request.user, team)
-    leader = roles.leads_group(request.user, team.group)
+    captain = league_roles.captains_team(request.user, team)
+    leader = league_roles.leads_group(request.user, team.group)
     published_only = not (leader or captain)
     season = team_results.team_season(team, published_only=published_only)
     context = {

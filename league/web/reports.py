@@ -10,6 +10,7 @@ from django.views.decorators.http import require_http_methods
 
 from league.models import MatchReport, Protest
 from league.services import reports
+from league.services import roles as league_roles
 from league.services.report_document import is_current
 from tournaments.services import roles, states
 from tournaments.services.errors import Rejected
@@ -36,7 +37,7 @@ def _report(report_id) -> MatchReport:
 @require_http_methods(["GET", "HEAD", "POST"])
 def report_page(request, report_id):
     report = _report(report_id)
-    if not roles.may_see_report(request.user, report):
+    if not league_roles.may_see_report(request.user, report):
         raise PermissionDenied
     errors = []
     if request.method == "POST":
@@ -64,7 +65,7 @@ def _carry_out(request, report, action) -> None:
         states.apply(report, "protest", request.user, reason, team=request.POST.get("team"))
     elif action == "decide":
         protest = get_object_or_404(Protest, pk=request.POST.get("protest"), report=report)
-        if not roles.may_lead(request.user, report):
+        if not league_roles.may_lead(request.user, report):
             raise PermissionDenied
         reports.decide_protest(
             protest, {"decision": request.POST.get("decision"), "reason": reason}, user=request.user
@@ -76,8 +77,8 @@ def _carry_out(request, report, action) -> None:
 def report_context(request, report: MatchReport) -> dict:
     document = report.document
     names = {team["team"]: team["name"] for team in document.get("teams", [])}
-    captained = roles.captained_teams(request.user, report.venue)
-    leader = roles.may_lead(request.user, report)
+    captained = league_roles.captained_teams(request.user, report.venue)
+    leader = league_roles.may_lead(request.user, report)
     return {
         "report": report,
         "venue": report.venue,

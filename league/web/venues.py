@@ -10,6 +10,7 @@ from django.views.decorators.http import require_http_methods
 
 from league.models import MatchReport, Venue
 from league.services import lineups, reports, results
+from league.services import roles as league_roles
 from league.services.structure import roster_of
 from tournaments.models import Participant, Tournament
 from tournaments.services import roles, states
@@ -168,7 +169,7 @@ def sign_context(request, report: MatchReport, errors: dict) -> dict:
                 "captain": captains.get(team.captain_id, ""),
                 "totals": totals.get(team.pk, {}),
                 "signature": signed.get(team.pk),
-                "may_sign": roles.may_sign_report(request.user, report, team),
+                "may_sign": league_roles.may_sign_report(request.user, report, team),
                 "error": errors.get(str(team.pk), ""),
             }
         )

@@ -3,6 +3,7 @@
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from league.services.report_states import REPORT_STATES
 from tests import factories as f
 from tournaments.models import AuditEntry, Series, Tournament
 from tournaments.services import finishing, states
@@ -90,7 +91,7 @@ DETAILS = {
     ("table", "ended", "sign"): lambda table: _pin_of_seat_1(table),
     ("report", "submitted", "sign"): _captain_pin,
     ("report", "checked", "sign"): _captain_pin,
-    **{("report", state, "protest"): _protesting_team for state in states.REPORT_STATES},
+    **{("report", state, "protest"): _protesting_team for state in REPORT_STATES},
 }
 DETAILS[("table", "open", "settle")] = lambda table: {"number": 1, "take": "rule"}
 STARTS = {("table", "open", "enter"): lambda: f.make_seated_table(players=3, rounds_per_series=1)}

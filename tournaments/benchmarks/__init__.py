@@ -7,8 +7,10 @@ command creates a fresh database for it (:func:`throwaway_database`) and drops i
 the development database is never read or written.
 
 To add one: a module here with ``add_arguments(parser)`` and ``run(options, out)``, and an
-entry in :data:`BENCHMARKS`. Its sizes and durations are :class:`.options.WholeNumber` rows
-(range checked while parsing, before any database is created).
+entry in :data:`BENCHMARKS`; an app built on this one adds its own with :func:`register`
+from its ``AppConfig.ready()`` (the league's ``bench league``). Its sizes and durations are
+:class:`.options.WholeNumber` rows (range checked while parsing, before any database is
+created).
 """
 
 import os
@@ -19,8 +21,6 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from django.db import DEFAULT_DB_ALIAS, connections
-
-from league import benchmarks as league_benchmark
 
 from . import full_report, load, overview, pdf, ranking
 
@@ -36,13 +36,18 @@ BENCHMARKS: dict[str, Benchmark] = {
     "ranking": Benchmark(ranking.HELP, ranking.add_arguments, ranking.run),
     "pdf": Benchmark(pdf.HELP, pdf.add_arguments, pdf.run),
     "load": Benchmark(load.HELP, load.add_arguments, load.run),
-    "league": Benchmark(
-        league_benchmark.HELP, league_benchmark.add_arguments, league_benchmark.run
-    ),
     "all": Benchmark(full_report.HELP, full_report.add_arguments, full_report.run),
 }
 OVERVIEW = Benchmark(overview.HELP, overview.add_arguments, overview.run)
-"""What ``manage.py bench`` runs without a name: the performance table of the README."""
+"""What ``manage.py bench`` runs without a name: the performance table of
+docs/performance.md."""
+
+
+def register(name: str, benchmark: Benchmark) -> None:
+    """Add an app's benchmark as ``manage.py bench <name>``; ``all`` stays the last one the
+    command's help lists."""
+    BENCHMARKS[name] = benchmark
+    BENCHMARKS["all"] = BENCHMARKS.pop("all")
 
 
 @contextmanager

@@ -15,13 +15,6 @@ The roles (Rollen):
   named, any staff user directs its events, as before clubs were kept apart: a single
   club's installation needs no setting, and a second club that names its directors keeps
   everyone else out. Reads and changes everything of the events they direct.
-- **group leader** (Staffelleiter): a user listed among a league group's leaders. Sees
-  and corrects everything of the group: its venues' tournaments (lists, corrections,
-  finishing) as their director, its match reports (check, correct, publish, protests).
-- **captain** (Mannschaftsführer): the user linked to a league team's captain. Sees the
-  team's results and lists before they are published, signs the team's match reports
-  and lodges protests; at the venue the captain may sign on the host's device instead,
-  with the PIN of the start card.
 - **table device** (Tischgerät): no account; whoever holds a table's code keeps that one
   table's list while it is open — enter, correct and delete games, sign
   (:data:`TABLE_DEVICE_ACTIONS`); see :mod:`tournaments.services.table_access` for the
@@ -37,20 +30,22 @@ The roles (Rollen):
   otherwise reads what the public reads.
 - **public** (Öffentlichkeit): reads rankings, lists and table plans, never writes and
   never sees PINs, table codes or money before an event is finished.
+
+Apps built on this one add roles of their own and the events those let a user direct
+(:func:`register`, from their ``AppConfig.ready()``): the league's group leader and
+captain (league/services/roles.py).
 """
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 
 from django.db.models import Q
-
-from .league_objects import group_of, venue_of
 
 
 class Role(StrEnum):
     ADMIN = "association_admin"
     DIRECTOR = "director"
-    GROUP_LEADER = "group_leader"
-    CAPTAIN = "captain"
     TABLE_DEVICE = "table_device"
     TREASURER = "treasurer"
     PLAYER = "player"
@@ -67,19 +62,59 @@ TREASURER_GROUP = "Kassenwart"
 TABLE_DEVICE_ACTIONS = frozenset({"games", "game", "signatures"})
 
 
-def _signed_in(user) -> bool:
+# --- What the apps built on this one add --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DirectorScope:
+    """Events an app lets a user direct beyond their clubs' (a group leader directs the
+    venue tournaments of the group): asked of one tournament, and as a subquery of ids."""
+
+    directs: Callable  # (user, tournament) -> bool
+    directed: Callable  # (user) -> a queryset of tournament ids
+
+
+# A role an app adds, and whether a user holds it for an object: (user, obj) -> bool.
+ROLE_HOLDERS: dict[str, Callable] = {}
+DIRECTOR_SCOPES: list[DirectorScope] = []
+# Attribute paths from an object to its tournament (:func:`tournament_of`).
+TOURNAMENT_PATHS = ["tournament", "series.tournament", "table.series.tournament"]
+
+
+def register(*, holders=None, scope: DirectorScope | None = None, tournament_path="") -> None:
+    """Add an app's roles (``{role: holds(user, obj)}``, asked by :func:`roles_of`), the
+    events it lets a user direct (:func:`may_direct`, :func:`directed_tournaments`) and the
+    path from its objects to their tournament. Called from the app's ``AppConfig.ready()``;
+    registering the same again changes nothing."""
+    ROLE_HOLDERS.update(holders or {})
+    if scope is not None and scope not in DIRECTOR_SCOPES:
+        DIRECTOR_SCOPES.append(scope)
+    if tournament_path and tournament_path not in TOURNAMENT_PATHS:
+        TOURNAMENT_PATHS.append(tournament_path)
+
+
+def _directed_by_apps(user) -> Q:
+    """The tournaments the apps' scopes let ``user`` direct, as a filter (empty: none)."""
+    directed = Q()
+    for scope in DIRECTOR_SCOPES:
+        directed |= Q(pk__in=scope.directed(user))
+    return directed
+
+
+def signed_in(user) -> bool:
+    """Whether ``user`` is logged in (None and the anonymous user are not)."""
     return bool(user is not None and user.is_authenticated)
 
 
 def is_association_admin(user) -> bool:
     """The association's administrator: a superuser, who directs and leads everything."""
-    return _signed_in(user) and bool(user.is_superuser)
+    return signed_in(user) and bool(user.is_superuser)
 
 
 def is_director(user) -> bool:
     """A tournament director of some event: a logged-in staff user. Which events they
     direct is :func:`may_direct`'s answer."""
-    return _signed_in(user) and bool(user.is_staff)
+    return signed_in(user) and bool(user.is_staff)
 
 
 def directors(users):
@@ -98,7 +133,7 @@ def make_director(user, *, association_admin: bool = False) -> None:
 def is_treasurer(user) -> bool:
     """A member of the treasurer group (a director is not one merely by being staff); read
     once per user object."""
-    if not _signed_in(user):
+    if not signed_in(user):
         return False
     cached = getattr(user, "_is_treasurer", None)
     if cached is None:
@@ -114,7 +149,7 @@ def treasured_clubs(user) -> frozenset[int]:
 def _named_clubs(user, relation: str) -> frozenset[int]:
     """The ids of the clubs of ``user.<relation>`` (directed or treasured clubs), kept on
     the user object: a page asks many times and reads them once."""
-    if not _signed_in(user):
+    if not signed_in(user):
         return frozenset()
     cached = getattr(user, f"_{relation}", None)
     if cached is None:
@@ -222,12 +257,12 @@ def organisable_clubs(user, clubs):
 
 def tournament_of(obj):
     """The tournament an event's object belongs to (tournament, series, table, seat, game,
-    participant, team, league venue, its report), or None for anything else."""
+    participant, team, an app's object on a registered path), or None for anything else."""
     from tournaments.models import Tournament
 
     if isinstance(obj, Tournament):
         return obj
-    for path in ("tournament", "series.tournament", "table.series.tournament", "venue.tournament"):
+    for path in TOURNAMENT_PATHS:
         found = obj
         for name in path.split("."):
             found = getattr(found, name, None)
@@ -244,7 +279,7 @@ def may_direct(user, obj) -> bool:
     """
     from tournaments.models import Club, Player
 
-    if not _signed_in(user):
+    if not signed_in(user):
         return False
     if isinstance(obj, Club):
         return directs_club(user, obj.pk)
@@ -253,7 +288,9 @@ def may_direct(user, obj) -> bool:
     tournament = tournament_of(obj)
     if tournament is None:
         return is_director(user)
-    return directs_club(user, tournament.club_id) or leads_venue_group(user, tournament)
+    return directs_club(user, tournament.club_id) or any(
+        scope.directs(user, tournament) for scope in DIRECTOR_SCOPES
+    )
 
 
 def directed_tournaments(user, tournaments):
@@ -262,125 +299,16 @@ def directed_tournaments(user, tournaments):
 
     if is_association_admin(user):
         return tournaments
-    led = led_venue_tournaments(user)
+    led = _directed_by_apps(user)
     if not is_director(user):
-        return tournaments.filter(pk__in=led)
+        return tournaments.filter(led) if led else tournaments.none()
     named = directed_clubs(user)
     if named:
         clubs = Q(club__isnull=True) | Q(club__in=named)
     else:
         unnamed = Club.objects.filter(directors__isnull=True)
         clubs = Q(club__isnull=True) | Q(club__in=unnamed)
-    return tournaments.filter(clubs | Q(pk__in=led))
-
-
-# --- League: group leaders and captains -------------------------------------------------
-
-
-def leads_group(user, group) -> bool:
-    """A leader of the league ``group`` (Staffelleiter), or the admin."""
-    if is_association_admin(user):
-        return True
-    if not _signed_in(user) or group is None:
-        return False
-    return group.leaders.filter(pk=user.pk).exists()
-
-
-def leads_venue_group(user, tournament) -> bool:
-    """Whether ``tournament`` is a league venue's play in a group ``user`` leads."""
-    from league.models import Venue
-
-    if not _signed_in(user):
-        return False
-    return Venue.objects.filter(match_day__group__leaders=user, tournament=tournament).exists()
-
-
-def led_venue_tournaments(user):
-    """The ids of the venue tournaments of every group ``user`` leads (a subquery)."""
-    from league.models import Venue
-
-    return Venue.objects.filter(match_day__group__leaders=user).values("tournament_id")
-
-
-def captains_team(user, team) -> bool:
-    """Whether ``user`` is the login of ``team``'s captain."""
-    return _signed_in(user) and team is not None and team.captain_user_id == user.pk
-
-
-def captained_teams(user, venue) -> frozenset[int]:
-    """The ids of the teams at ``venue`` whose captain ``user`` is."""
-    if not _signed_in(user):
-        return frozenset()
-    return frozenset(
-        venue.venue_teams.filter(team__captain_user=user).values_list("team_id", flat=True)
-    )
-
-
-def may_administer(user, obj=None) -> bool:
-    """Create seasons, leagues and groups, name group leaders: the association's admin."""
-    return is_association_admin(user)
-
-
-def may_lead(user, obj) -> bool:
-    """Change a league object: the admin for seasons, leagues and groups; the group's
-    leaders for everything of their group (teams, fixtures, reports)."""
-    group = group_of(obj)
-    return is_association_admin(user) if group is None else leads_group(user, group)
-
-
-def may_follow_group(user, obj) -> bool:
-    """The group leader's pages (fixtures, live match day, reports): its leaders."""
-    return leads_group(user, group_of(obj))
-
-
-def may_run_venue(user, venue) -> bool:
-    """A venue's page (line-ups, no-show, sending the report): its director, the group's
-    leaders; its captains see it and sign there."""
-    return may_direct(user, venue) or bool(captained_teams(user, venue))
-
-
-def may_see_report_signing(user, report) -> bool:
-    """The signing page of a report: who may sign for some team there."""
-    return may_run_venue(user, report.venue) or leads_group(user, group_of(report))
-
-
-def may_see_report(user, report) -> bool:
-    """A report before it is published: the venue's director, its captains, the leaders."""
-    return report.status == "published" or may_see_unpublished(user, report.venue)
-
-
-def leads_any_group(user) -> bool:
-    return is_association_admin(user) or (_signed_in(user) and user.led_groups.exists())
-
-
-def captains_any_team(user) -> bool:
-    return _signed_in(user) and user.captained_teams.exists()
-
-
-def may_see_unpublished(user, venue) -> bool:
-    """Results of a venue before its report is published: the group's leaders, the
-    venue's director and the captains of its teams."""
-    return (
-        leads_group(user, group_of(venue))
-        or may_direct(user, venue.tournament)
-        or bool(captained_teams(user, venue))
-    )
-
-
-def may_submit_report(user, venue) -> bool:
-    """The host director sends the match report (the group's leaders may too)."""
-    return may_direct(user, venue.tournament)
-
-
-def may_sign_report(user, report, team) -> bool:
-    """A captain signs for their own team; on the host's device (its director) or the
-    group leader's, a captain signs with the PIN or a drawing."""
-    return captains_team(user, team) or may_direct(user, report.venue.tournament)
-
-
-def may_protest(user, team) -> bool:
-    """A captain lodges a protest for their own team; the group leader records one."""
-    return captains_team(user, team) or leads_group(user, group_of(team))
+    return tournaments.filter(clubs | led)
 
 
 # --- Roles and the general questions ------------------------------------------------------
@@ -388,8 +316,8 @@ def may_protest(user, team) -> bool:
 
 def roles_of(user, obj=None) -> frozenset[Role]:
     """Every role ``user`` holds, for ``obj`` when given (a director only of the events
-    they direct, a group leader of their group's things, a captain at their venues);
-    table devices are recognised by their code."""
+    they direct; the apps' roles, such as a group leader of their group's things, as the
+    apps answer them); table devices are recognised by their code."""
     roles = {Role.PUBLIC}
     if is_association_admin(user):
         roles.add(Role.ADMIN)
@@ -397,13 +325,8 @@ def roles_of(user, obj=None) -> frozenset[Role]:
         roles.add(Role.DIRECTOR)
     if may_keep_money(user, obj):
         roles.add(Role.TREASURER)
-    if obj is not None and _signed_in(user):
-        group = group_of(obj)
-        if group is not None and leads_group(user, group):
-            roles.add(Role.GROUP_LEADER)
-        venue = venue_of(obj)
-        if venue is not None and captained_teams(user, venue):
-            roles.add(Role.CAPTAIN)
+    if obj is not None and signed_in(user):
+        roles.update(role for role, holds in ROLE_HOLDERS.items() if holds(user, obj))
     return frozenset(roles)
 
 
@@ -427,7 +350,7 @@ def may_change_event(user, obj=None) -> bool:
     """
     if is_association_admin(user):
         return True
-    if not _signed_in(user):
+    if not signed_in(user):
         return False  # the public changes nothing: no need to find the object
     if callable(obj):
         obj = obj()

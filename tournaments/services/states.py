@@ -18,11 +18,9 @@ States (see docs/architecture.md):
 - series and tournament: *planned* → *running* (*start*, taken by the first game entered:
   the entry holds their row locks) → *finished*; *reopen* (with a reason) makes a
   finished one running again.
-- league match report: *submitted* (by the host) → *checked* → *published* (by the group
-  leader; only a checked report is published); captains *sign* it until it is published,
-  the group leader *corrects* it (with a reason, sealed again), captains lodge a *protest*
-  (with a reason). *Binding* is no step: it follows from the protest window
-  (league/services/reports.py).
+
+Apps built on this one add kinds of their own with :func:`register`, from their
+``AppConfig.ready()``: the league its match report (league/services/report_states.py).
 
 *enter* and *sign* are performed by the list keeping and signing services, which lock
 the list themselves (a table device's step, often retried); :func:`apply` checks the role
@@ -51,10 +49,6 @@ from .sealing import closing, signing
 from .seating import table_rounds
 
 DIRECTOR = frozenset({Role.DIRECTOR})
-GROUP_LEADER = frozenset({Role.GROUP_LEADER})
-REPORT_SIGNERS = frozenset({Role.CAPTAIN, Role.DIRECTOR, Role.GROUP_LEADER})
-PROTESTERS = frozenset({Role.CAPTAIN, Role.GROUP_LEADER})
-REPORT_STATES = ("submitted", "checked", "published")
 LIST_KEEPERS = frozenset({Role.DIRECTOR, Role.TABLE_DEVICE})
 SIGNERS = frozenset({Role.DIRECTOR, Role.TABLE_DEVICE, Role.PLAYER})
 
@@ -92,18 +86,6 @@ TRANSITIONS: dict[tuple[str, str, str], Transition] = {
     ("tournament", "planned", "finish"): _director("finished", "tournament_finished", reason=False),
     ("tournament", "running", "finish"): _director("finished", "tournament_finished", reason=False),
     ("tournament", "finished", "reopen"): _director("running", "tournament_reopened"),
-    ("report", "submitted", "sign"): Transition("submitted", REPORT_SIGNERS, "report_signed"),
-    ("report", "checked", "sign"): Transition("checked", REPORT_SIGNERS, "report_signed"),
-    ("report", "submitted", "check"): Transition("checked", GROUP_LEADER, "report_checked"),
-    ("report", "checked", "publish"): Transition("published", GROUP_LEADER, "report_published"),
-    **{
-        ("report", state, "correct"): Transition(state, GROUP_LEADER, "report_corrected", True)
-        for state in REPORT_STATES
-    },
-    **{
-        ("report", state, "protest"): Transition(state, PROTESTERS, "protest_lodged", True)
-        for state in REPORT_STATES
-    },
 }
 
 
@@ -130,20 +112,6 @@ def _sign(table, transition, *, user, actor, reason, **signature):
     )
 
 
-def _report_step(name: str) -> Callable:
-    """A step of the league's match report, carried out by league/services/reports.py.
-
-    Imported when the step is taken: the league app builds on this one, not the reverse.
-    """
-
-    def perform(report, transition, **details):
-        from league.services import reports
-
-        return getattr(reports, name)(report, transition, **details)
-
-    return perform
-
-
 # What carries out each action, per kind: ``perform(obj, transition, user=, actor=, reason=)``.
 PERFORMERS: dict[tuple[str, str], Callable] = {
     ("table", "enter"): _enter,
@@ -158,21 +126,45 @@ PERFORMERS: dict[tuple[str, str], Callable] = {
     ("series", "reopen"): finishing.reopen_series,
     ("tournament", "finish"): finishing.finish_tournament,
     ("tournament", "reopen"): finishing.reopen_tournament,
-    **{("report", step): _report_step(step) for step in ("sign", "check", "publish", "correct")},
-    ("report", "protest"): _report_step("protest"),
 }
 
 # Actions whose services lock the list themselves (a table device's step, often retried),
 # and the start of a series and its tournament, whose rows the entry has locked already.
-SELF_LOCKING = frozenset(
-    {
-        ("table", "enter"),
-        ("table", "sign"),
-        ("report", "sign"),
-        ("series", "start"),
-        ("tournament", "start"),
-    }
-)
+SELF_LOCKING = {
+    ("table", "enter"),
+    ("table", "sign"),
+    ("series", "start"),
+    ("tournament", "start"),
+}
+
+# The kinds the apps add (:func:`register`): their model, and why a step is refused.
+KINDS: dict[type, str] = {}
+REFUSALS: dict[str, Callable] = {}
+
+
+def register(
+    kind: str,
+    model: type,
+    transitions: dict[tuple[str, str], Transition],
+    performers: dict[str, Callable],
+    *,
+    refusal: Callable,
+    self_locking=frozenset(),
+) -> None:
+    """Open the table to an app's kind of object, from its ``AppConfig.ready()``.
+
+    ``transitions`` maps (state, action) to its :class:`Transition`, ``performers`` an
+    action to what carries it out (``perform(obj, transition, user=, actor=, reason=,
+    **details)``), ``refusal(obj, state, action)`` says why an action is not possible
+    now (a :class:`~tournaments.skat.Problem`), and ``self_locking`` names the actions
+    whose performers lock the object themselves. Objects of ``model`` are then taken
+    through :func:`apply` like a list. Registering the same again changes nothing.
+    """
+    TRANSITIONS.update({(kind, state, action): t for (state, action), t in transitions.items()})
+    PERFORMERS.update({(kind, action): perform for action, perform in performers.items()})
+    SELF_LOCKING.update((kind, action) for action in self_locking)
+    KINDS[model] = kind
+    REFUSALS[kind] = refusal
 
 
 def kind_of(obj) -> str:
@@ -182,8 +174,9 @@ def kind_of(obj) -> str:
         return "series"
     if isinstance(obj, Tournament):
         return "tournament"
-    if getattr(getattr(obj, "_meta", None), "label", "") == "league.MatchReport":
-        return "report"
+    for model, kind in KINDS.items():
+        if isinstance(obj, model):
+            return kind
     raise TypeError(f"{type(obj).__name__} has no states")
 
 
@@ -281,21 +274,8 @@ def _transition(obj, kind: str, action: str) -> Transition:
 
 def refusal(obj, kind: str, state: str, action: str) -> Problem:
     """Why ``action`` is not possible in ``state``, in the words of the director's pages."""
-    if kind == "report":
-        params = {"status": obj.get_status_display()}
-        if action == "sign":
-            text = gettext_noop(
-                "The match report is already published; captains sign it before that."
-            )
-        elif action == "publish" and state == "submitted":
-            # Publishing counts the results in the table: only what the leader checked.
-            text = gettext_noop(
-                "Mark the report as checked first: only a checked report is published."
-            )
-            return Problem("report", "report_not_checked", text, params)
-        else:
-            text = gettext_noop("The match report is %(status)s; this step is not possible now.")
-        return Problem("report", f"report_{state}", text, params)
+    if kind in REFUSALS:
+        return REFUSALS[kind](obj, state, action)
     if kind == "table":
         params = {"table": obj.number, "status": obj.get_status_display()}
         if state in ("signed", "locked"):

@@ -5,13 +5,13 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from league.services.demo import CAPTAIN, LEADER, PASSWORD, demo_logins, load_demo_league
 from tournaments.services.demo.evening import (
     DIRECTOR_PASSWORD,
     DIRECTOR_USERNAME,
     has_demo_password,
     load_demo,
 )
+from tournaments.services.demo.parts import parts
 
 DEMO_URL = "http://127.0.0.1:8000/"
 
@@ -42,7 +42,8 @@ class Command(BaseCommand):
             )
         counts = load_demo()
         director = get_user_model().objects.get(username=DIRECTOR_USERNAME)
-        load_demo_league(director)
+        for part in parts():  # the apps' demo parts: the demo league
+            part.load(director)
         self.stdout.write(
             self.style.SUCCESS(
                 _("Demo data loaded: %(clubs)d clubs, %(players)d players, %(games)d games.")
@@ -56,11 +57,6 @@ class Command(BaseCommand):
         else:
             # The login existed with a password of its own, which the demo never changes.
             self.stdout.write(_("Password: as last set (the demo keeps it)"))
-        if demo_logins().filter(username__in=[LEADER, CAPTAIN]).count() == 2:
-            self.stdout.write(
-                _(
-                    "Demo league: group leader %(leader)s, captain %(captain)s, "
-                    "password %(password)s."
-                )
-                % {"leader": LEADER, "captain": CAPTAIN, "password": PASSWORD}
-            )
+        for part in parts():
+            for line in part.introduce():
+                self.stdout.write(line)

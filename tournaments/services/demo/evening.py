@@ -25,6 +25,7 @@ from tournaments.models import (
 from .. import audit, roles
 from .lists import DEMO_TOURNAMENT, load_demo_cup, load_demo_evening
 from .money import load_demo_money
+from .parts import parts
 
 DIRECTOR_USERNAME = "leitung"
 DIRECTOR_PASSWORD = "skat-demo"
@@ -92,15 +93,16 @@ def load_demo(director=None) -> DemoCounts:
     load_demo_cup(clubs[1], director)
     for tournament in Tournament.objects.filter(name=DEMO_TOURNAMENT):
         load_demo_money(tournament)
+    # The demo's own tournaments: those of the apps' demo parts are counted apart.
+    tournaments = Tournament.objects.filter(is_demo=True)
+    for part in parts():
+        tournaments = tournaments.exclude(pk__in=part.tournaments())
     return DemoCounts(
         clubs=len(clubs),
         players=len(players),
         directors=1,
-        tournaments=Tournament.objects.filter(is_demo=True, league_venue__isnull=True).count(),
-        games=Game.objects.filter(
-            table__series__tournament__is_demo=True,
-            table__series__tournament__league_venue__isnull=True,
-        ).count(),
+        tournaments=tournaments.count(),
+        games=Game.objects.filter(table__series__tournament__in=tournaments).count(),
     )
 
 
@@ -128,40 +130,47 @@ def demo_tournaments():
 
 
 @dataclass(frozen=True)
+class PartListing:
+    """What an app's demo part holds, and the template that names it on the page."""
+
+    template: str
+    listing: dict
+
+    def __bool__(self) -> bool:
+        return any(self.listing.values())
+
+
+@dataclass(frozen=True)
 class DemoData:
     """What "Delete the demo data" deletes, named for the page that asks first."""
 
     tournaments: list
-    seasons: list
-    logins: list[str]
+    parts: list[PartListing]
 
     def __bool__(self) -> bool:
-        return bool(self.tournaments or self.seasons or self.logins)
+        return bool(self.tournaments or any(self.parts))
 
 
 def demo_data() -> DemoData:
-    from league.services import demo as league_demo
-
     return DemoData(
         tournaments=list(demo_tournaments()),
-        seasons=list(league_demo.demo_seasons().prefetch_related("leagues__groups")),
-        logins=[login.get_username() for login in league_demo.demo_logins()],
+        parts=[PartListing(part.template, part.listing()) for part in parts()],
     )
 
 
 @transaction.atomic
 def delete_demo(user) -> list[str]:
-    """Delete the demo: its tournaments (the demo league's venues' included), their lists
-    and audit entries, the demo league (:func:`league.services.demo.delete_demo_league`)
-    with the logins the demo made, and the demo's players and clubs where no other
-    tournament uses them; the names of what was deleted.
+    """Delete the demo: the apps' demo parts (:mod:`.parts`; the demo league with the
+    logins the demo made), the demo's tournaments (the parts' included), their lists
+    and audit entries, and the demo's players and clubs where no other tournament uses
+    them; the names of what was deleted.
 
     Signed lists refuse deletion (models/locking.py): the demo's are released one by one,
     for this deletion only. One audit entry records who deleted the demo.
     """
-    from league.services import demo as league_demo
-
-    seasons, logins = league_demo.delete_demo_league()
+    deleted_parts = {}
+    for part in parts():
+        deleted_parts.update(part.delete())
     tournaments = list(demo_tournaments())
     tables = list(Table.objects.filter(series__tournament__in=tournaments))
     with ExitStack() as released:
@@ -181,12 +190,9 @@ def delete_demo(user) -> list[str]:
         participations__isnull=True,
     ).delete()
     demo_clubs.filter(players__isnull=True, tournaments__isnull=True).delete()
-    league_demo.delete_unused_demo_clubs()
-    deleted = {
-        "tournaments": [tournament.name for tournament in tournaments],
-        "seasons": seasons,
-        "logins": logins,
-    }
+    for part in parts():
+        part.delete_leftovers()
+    deleted = {"tournaments": [tournament.name for tournament in tournaments], **deleted_parts}
     names = [name for kind in deleted.values() for name in kind]
     if names:
         after = {kind: kind_names for kind, kind_names in deleted.items() if kind_names}

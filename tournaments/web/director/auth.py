@@ -1,9 +1,9 @@
 """Who gets into the director pages: the login page, logout, and the director check.
 
 A page about one event (its address names a tournament, series, table or participant)
-is open to that event's directors (``roles.may_direct``: a club's directors, the group
-leaders of a league venue, the admin); the other pages (the list, a new tournament, the
-blocked addresses) to staff users.
+is open to that event's directors (``roles.may_direct``: a club's directors, those an
+app's scope names, such as the group leaders of a league venue, the admin); the other
+pages (the list, a new tournament, the blocked addresses) to staff users.
 """
 
 from functools import wraps
@@ -43,9 +43,22 @@ class AdminLoginForm(BoundedUsername, AdminAuthenticationForm):
     pass
 
 
+# Where an app sends a user after the login, asked in order after the director's own
+# page: ``(user) -> address or None`` (the league's tasks for its group leaders and
+# captains). Registered from the app's ``AppConfig.ready()`` with :func:`register_landing_page`.
+LANDING_PAGES: list = []
+
+
+def register_landing_page(page) -> None:
+    """Add an app's landing page, ``page(user)`` returning its address or None."""
+    if page not in LANDING_PAGES:
+        LANDING_PAGES.append(page)
+
+
 class LoginView(auth_views.LoginView):
-    """The login page; directors land on their tournaments, group leaders and captains on
-    their league tasks, treasurers on their cash boxes, everyone else on the home page."""
+    """The login page; directors land on their tournaments, users an app has a page for
+    on it (:data:`LANDING_PAGES`), treasurers on their cash boxes, everyone else on the
+    home page."""
 
     authentication_form = LoginForm
     template_name = "registration/login.html"
@@ -55,8 +68,10 @@ class LoginView(auth_views.LoginView):
         user = self.request.user
         if roles.is_director(user):
             return reverse("web:director-home")
-        if roles.leads_any_group(user) or roles.captains_any_team(user):
-            return reverse("league:mine")
+        for page in LANDING_PAGES:
+            address = page(user)
+            if address:
+                return address
         if roles.may_keep_money(user):
             return reverse("web:cash-boxes")
         return reverse("web:home")
