@@ -113,3 +113,14 @@ def test_no_interface_imports_another(app):
                     crossings.append(f"{relative(path)} imports {node.module}")
 
     assert crossings == []
+
+
+def test_the_map_shows_every_app_as_a_floor_over_the_core():
+    """Every app (a top-level folder with an apps.py) stands in the floors' diagram, so a
+    new app cannot arrive without the map saying where it stands."""
+    floors = MAP.read_text().split("## Floors", 1)[-1].split("\n## ", 1)[0]
+    diagram = floors.split("```", 2)[1] if floors.count("```") >= 2 else ""
+    apps = sorted(path.parent.name for path in REPO.glob("*/apps.py"))
+
+    assert "tournaments" in apps
+    assert [app for app in apps if f"{app}/" not in diagram] == []
