@@ -1,4 +1,5 @@
-"""``manage.py bench all``: the README's performance table for one database, in one run.
+"""``manage.py bench all``: the performance table of docs/performance.md for one database,
+in one run.
 
 One Markdown table: the machine (cores, CPU model, Python, Django, the database's
 version), the date and the load average at the start and the end, so that a figure from a
@@ -41,7 +42,7 @@ from .phones import Watchers
 from .ranking import MAX_PARTICIPANTS, build_championship, percentile
 from .server import ServerOptions
 
-HELP = "Everything the README's performance table shows, in one run (--quick: small)."
+HELP = "Everything the table of docs/performance.md shows, in one run (--quick: small)."
 SERIES, ROUNDS, SEED = 3, 12, 2026
 
 
