@@ -216,7 +216,8 @@ def possible(obj, roles) -> list[str]:
 
 
 def apply(obj, action: str, user=None, reason="", *, roles=None, actor="", **details):
-    """Take ``action`` on ``obj`` (a Table, Series or Tournament) for ``user``; the new object.
+    """Take ``action`` on ``obj`` (a Table, Series, Tournament, or an object of a kind an
+    app registered) for ``user``; the new object.
 
     ``roles`` replaces the user's own roles where the caller knows better (a table device
     recognised by its code); ``actor`` names who acted when there is no user. Raises
