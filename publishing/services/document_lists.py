@@ -6,6 +6,7 @@ and list points are the stored ones (``Game.record_value`` wrote them); nothing 
 here.
 """
 
+from publishing.models import ImportedSeal
 from tournaments.models import Game, GamePoints, Seat, Series, Signature, SummaryEntry, Table
 from tournaments.services.sealing.seal_document import timestamp
 
@@ -141,8 +142,6 @@ def _table_object(table: dict, rows: dict[str, dict[int, list]], signer) -> dict
 def _signer(tournament, club, closed_tables: list[int]):
     """A function giving a closed list's seal: the one its imported document carried, or
     a new signature by the club's key (the club's key is made only when a list needs it)."""
-    from publishing.models import ImportedSeal
-
     imported = {
         table: {"algorithm": table_seals.ALGORITHM, "key": key, "signature": signature}
         for table, key, signature in ImportedSeal.objects.filter(

@@ -6,6 +6,8 @@ document by :mod:`.results_import`.
 """
 
 import datetime
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from tournaments.models import (
     Club,
@@ -18,8 +20,10 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services.errors import Rejected
 from tournaments.services.lists import listkeeping, summary
 from tournaments.services.sealing import list_sealing, seal_document
+from tournaments.skat import Problem
 
 from .document_lists import CLOSED, SIGNED_HOW
 
@@ -92,10 +96,11 @@ def _club_named(name: str | None, clubs: dict[str, Club]) -> Club | None:
 
 def create_lists(tournament: Tournament, document: dict, refs: dict[str, int]) -> None:
     """Every series and list of the document, game by game through the entry path."""
-    for series_item in document["series"]:
+    for s, series_item in enumerate(document["series"]):
         series = Series.objects.create(tournament=tournament, number=series_item["number"])
-        for item in series_item["tables"]:
-            _create_list(series, item, refs)
+        for t, item in enumerate(series_item["tables"]):
+            with refusals_at(f"series/{s}/tables/{t}"):
+                _create_list(series, item, refs)
         Series.objects.filter(pk=series.pk).update(status=series_item["status"])
 
 
@@ -109,21 +114,37 @@ def _create_list(series: Series, item: dict, refs: dict[str, int]) -> Table:
             from_game=seat["from_game"],
             until_game=seat["until_game"],
         ).save()
-    for game in item["games"]:
-        listkeeping.enter_game(table, entry_of(game), actor=ACTOR)
+    for g, game in enumerate(item["games"]):
+        with refusals_at(f"games/{g}"):
+            listkeeping.enter_game(table, entry_of(game), actor=ACTOR)
         table = Table.objects.select_related("series__tournament").get(pk=table.pk)
     if item["summary"] is not None:
         rows = [
             {name: row[name] for name in ("seat", "game_points", "won", "lost")}
             for row in item["summary"]
         ]
-        summary.save_summary(table, rows)
+        with refusals_at("summary"):
+            summary.save_summary(table, rows)
     table.refresh_from_db()
     if item["signatures"]:
         _create_signatures(table, item["signatures"], refs)
     if item["status"] in CLOSED:
         list_sealing.seal_list(table, item["status"], user=None, actor=ACTOR)
     return table
+
+
+@contextmanager
+def refusals_at(path: str) -> Iterator[None]:
+    """A refusal of the core's entry path names its field inside the document: the
+    rules' "matadors" of the second game of a list becomes ``…/games/1/matadors``."""
+    try:
+        yield
+    except Rejected as refused:
+        problems = [
+            Problem(f"{path}/{problem.field}", problem.code, problem.message, problem.params)
+            for problem in refused.problems
+        ]
+        raise Rejected(problems, conflict=refused.conflict) from None
 
 
 def entry_of(game: dict) -> dict:

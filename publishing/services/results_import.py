@@ -14,16 +14,16 @@ import json
 from contextlib import ExitStack
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from publishing.models import ClubIdentity, TournamentIdentity
+from publishing.models import ClubIdentity, ImportedSeal, TournamentIdentity
 from tournaments.models import AuditEntry, Club, Player, Table, Tournament, changes_allowed
 from tournaments.services import versions
-from tournaments.services.errors import Refusal, Rejected
+from tournaments.services.errors import Refusal
 
-from . import club_keys, import_lists, results_document, schema, table_seals
+from . import club_keys, import_checks, import_lists, results_document, schema, table_seals
 
 BREAKS_SCHEMA = Refusal(
     None, "document_invalid", gettext_noop("The document does not fit skat-results/1: %(reason)s")
@@ -61,6 +61,11 @@ CLUB_NAME_TAKEN = Refusal(
     gettext_noop("Another club named %(name)s is kept on this server."),
     conflict=True,
 )
+INCONSISTENT = Refusal(
+    "series",
+    "document_inconsistent",
+    gettext_noop("The document's lists do not fit together: %(reason)s"),
+)
 # What the document this server writes after the import must repeat exactly.
 COMPARED = ("tournament", "series", "rankings")
 
@@ -80,6 +85,7 @@ def import_document(document) -> ImportOutcome:
     if problems:
         path, reason = problems[0]
         raise BREAKS_SCHEMA.rejected(path, reason=reason)
+    import_checks.ensure_consistent(document)
     _ensure_seals_valid(document)
     with transaction.atomic():
         identity = (
@@ -96,7 +102,11 @@ def import_document(document) -> ImportOutcome:
                 raise OLDER_VERSION.rejected(version=document["version"], kept=kept)
             _delete_imported(identity.tournament)
             status = "replaced"
-        tournament = _create_tournament(document)
+        try:
+            with transaction.atomic():
+                tournament = _create_tournament(document)
+        except IntegrityError as error:
+            raise INCONSISTENT.rejected(reason=str(error)) from None
         _ensure_same(document, results_document.results_document(tournament))
     return ImportOutcome(status, tournament.pk, document["version"])
 
@@ -157,8 +167,6 @@ def _organising_club(item: dict | None) -> Club | None:
 
 
 def _keep_imported_seals(tournament: Tournament, document: dict) -> None:
-    from publishing.models import ImportedSeal
-
     tables = {
         (series, number): pk
         for pk, series, number in Table.objects.filter(series__tournament=tournament).values_list(
@@ -228,6 +236,3 @@ def import_many(documents: list) -> list[ImportOutcome]:
     """Import several documents in the order given (each on its own: one refused document
     leaves the ones before it imported)."""
     return [import_document(document) for document in documents]
-
-
-__all__ = ["ImportOutcome", "Rejected", "import_document", "import_many"]

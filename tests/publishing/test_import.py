@@ -228,3 +228,61 @@ def test_the_command_names_the_file_and_field_of_a_refused_document(tmp_path):
 
     assert "bad.json" in str(refused.value)
     assert "id" in str(refused.value)
+
+
+def _unsealed(document):
+    """``document`` under a new id with every seal removed: what a changed copy of a
+    tournament without a club would look like."""
+    document = json.loads(json.dumps(document).replace(document["id"], _other_uuid()))
+    for series in document["series"]:
+        for table in series["tables"]:
+            table["seal"] = None
+    return document
+
+
+def _first_game(document):
+    return next(
+        game
+        for table in document["series"][0]["tables"]
+        for game in table["games"]
+        if not game["passed"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words"),
+    [
+        (
+            lambda d: d["series"][0]["tables"][0]["seats"][0].update(player="p99"),
+            "series/0/tables/0/seats/0/player",
+            "p99",
+        ),
+        (lambda d: d["players"][2].update(name="Karl\x07 Bell"), "players/2/name", "U+0007"),
+        (lambda d: d["players"][2].update(ref="p1"), "players/2/ref", "p3"),
+        (lambda d: d["tournament"].update(name="x" * 201), "tournament/name", "201"),
+        (
+            lambda d: _first_game(d).update(game="grand", matadors=9),
+            "series/0/tables/0/games/0/matadors",
+            "Grand",
+        ),
+        (
+            lambda d: d["series"][0]["tables"].append(copy.deepcopy(d["series"][0]["tables"][0])),
+            "series/0/tables",
+            "1",
+        ),
+    ],
+)
+def test_a_document_that_does_not_hold_together_is_refused_naming_the_field(
+    admin_user, change, field, words
+):
+    document = _unsealed(builder.results_document(evening(admin_user)))
+    change(document)
+    counts = (Tournament.objects.count(), Player.objects.count(), Club.objects.count())
+
+    with pytest.raises(Rejected) as refused:
+        import_document(document)
+
+    [problem] = refused.value.problems
+    assert problem.field == field
+    assert words in problem.text(gettext)
+    assert (Tournament.objects.count(), Player.objects.count(), Club.objects.count()) == counts

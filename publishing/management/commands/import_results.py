@@ -12,7 +12,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from publishing.services.results_import import Rejected, import_document
+from publishing.services.results_import import import_document
+from tournaments.services.errors import Rejected
 
 
 class Command(BaseCommand):
