@@ -230,9 +230,3 @@ def _delete_imported(tournament: Tournament) -> None:
         Table.objects.filter(pk__in=[table.pk for table in tables]).delete()
         tournament.delete()
     Player.objects.filter(pk__in=players, participations__isnull=True).delete()
-
-
-def import_many(documents: list) -> list[ImportOutcome]:
-    """Import several documents in the order given (each on its own: one refused document
-    leaves the ones before it imported)."""
-    return [import_document(document) for document in documents]
