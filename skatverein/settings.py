@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "csp",
     "tournaments",
     "league",
+    "publishing",
 ]
 
 MIDDLEWARE = [

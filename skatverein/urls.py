@@ -27,6 +27,7 @@ urlpatterns = [
         ),
         name="api-docs",
     ),
+    path("api/v1/", include("publishing.api.urls")),
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("league.api.urls")),
     path("", include("league.web.urls")),

@@ -1,0 +1,15 @@
+"""URLs of the publishing API, mounted under ``/api/v1/`` before the tournaments' API."""
+
+from django.urls import path
+
+from .results import ClubKeysView, ResultsDocumentView, ResultsSchemaView
+
+urlpatterns = [
+    path(
+        "tournaments/<int:pk>/results.json",
+        ResultsDocumentView.as_view(),
+        name="publishing-results",
+    ),
+    path("schemas/skat-results-1.json", ResultsSchemaView.as_view(), name="publishing-schema"),
+    path("clubs/<int:pk>/keys/", ClubKeysView.as_view(), name="publishing-club-keys"),
+]
