@@ -5,6 +5,7 @@ phone must not slow the devices that enter games)."""
 import json
 
 import pytest
+from django.db import DatabaseError
 from rest_framework.authtoken.models import Token
 
 from tests import factories as f
@@ -125,3 +126,23 @@ def test_a_program_with_its_api_token_still_reads_on_the_table_pool(table_server
         HTTP_AUTHORIZATION=f"Token {token}",
     )
     assert status == "200 OK"
+
+
+def test_a_database_error_while_reading_the_codes_leaves_the_answer_to_django(
+    table_server,  # noqa: F811
+    monkeypatch,
+):
+    table = f.make_seated_table()
+    code = table_access.issue_code(table)
+
+    def broken(*args, **kwargs):
+        raise DatabaseError("connection lost")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(table_pool_codes.Table.objects, "filter", broken)
+        allowed = table_pool_codes.carries_code(
+            {"REQUEST_METHOD": "GET", "HTTP_X_TABLE_CODE": code},
+            f"/api/v1/tables/{table.pk}/games/",
+        )
+
+    assert allowed is True

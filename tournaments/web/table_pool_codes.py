@@ -21,6 +21,7 @@ import threading
 import time
 
 from django.conf import settings
+from django.db import DatabaseError
 
 from tournaments.models import Table
 from tournaments.services.table_access import normalize_code
@@ -57,7 +58,12 @@ def _may_open(table_id: int, code: str) -> bool:
         return True
     if kept is not None and now - kept[0] < FRESH_SECONDS:
         return False
-    row = Table.objects.filter(pk=table_id).values_list("access_code", "second_code").first()
+    try:
+        row = Table.objects.filter(pk=table_id).values_list("access_code", "second_code").first()
+    except DatabaseError:
+        # Read before Django's request starts, which closes a connection found broken:
+        # let Django answer this one, with its own checks and error handling.
+        return True
     codes = frozenset(c for c in row or () if c)
     with _lock:
         if len(_kept) >= MAX_TABLES:
