@@ -91,10 +91,11 @@ def series_with_tables(count: int):
 
 
 # The series, its tables (one chunked query) and the club certificate; then per list its
-# seats, list points (summed, and game by game for the running totals), signatures and
-# games. Rendering more lists adds no other query.
+# seats, list points (summed, and game by game for the running totals), signatures, games
+# and its corrections and undos (the audit trail, for "Vermerke"). Rendering more lists adds
+# no other query.
 QUERIES_FIXED = 3
-QUERIES_PER_TABLE = 5
+QUERIES_PER_TABLE = 6
 
 
 @pytest.mark.parametrize("count", [1, 3])
@@ -242,11 +243,11 @@ def test_export_endpoints_are_in_the_schema_without_warnings():
 def test_one_list_pdf_reads_its_table_once(client, django_assert_num_queries):
     """The table (with its series, tournament, club and tariff), the club certificate, then
     the list's seats, list points (summed, and game by game for the running totals),
-    signatures and games; a fresh rendering, nothing kept."""
+    signatures, games and its corrections and undos; a fresh rendering, nothing kept."""
     (table,) = series_with_tables(1)[1]
     certificate_for(table.series.tournament.club)
 
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         response = client.get(f"{API}tables/{table.id}/list.pdf")
         pdf = body(response)
 

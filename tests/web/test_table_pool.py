@@ -17,7 +17,7 @@ from django.test import RequestFactory
 from tests import factories as f
 from tests.test_settings import settings_under
 from tournaments.services import table_access
-from tournaments.web import table_pool
+from tournaments.web import table_pool, table_pool_codes
 from tournaments.web.login_limit import RefuseFloodedLogins
 from tournaments.web.table_pool import TablePoolOnly, is_table_path
 
@@ -38,6 +38,7 @@ def table_server(settings):
     settings.ALLOWED_HOSTS = ["testserver"]
     for signal in (request_started, request_finished):
         signal.disconnect(close_old_connections)
+    table_pool_codes.forget()  # the codes a worker keeps, of another test's tables
     try:
         yield TablePoolOnly(RefuseFloodedLogins(WSGIHandler()))
     finally:

@@ -21,6 +21,9 @@ The server runs as the hall runs it (``manage.py hall``, :mod:`.pools`): the dev
 to a table pool of ``--table-workers`` workers, phones and flood go to a hall pool of
 ``--workers`` workers at nice ``--hall-nice``; ``--one-pool`` serves all from one pool.
 
+``--flood N`` adds one phone holding N connections of reads without a table code open on
+the table pool (:mod:`.table_flood`).
+
 ``--phones N --poll P`` adds N phones that keep the tournament ranking open meanwhile and
 poll it every P seconds as the page's script does (:mod:`.phones`); their figures are
 printed apart from the devices', so a run with and one without phones show whether table
@@ -55,6 +58,7 @@ from .phones import Watchers, report_phones
 from .pools import PoolOptions, add_pool_arguments, pool_options, running_pools
 from .ranking import machine, percentile
 from .server import ServerOptions, collect_static
+from .table_flood import TableFlood, report_table_flood
 from .worker_meter import ENTRY, KindFigures
 
 HELP = "Simulate table devices entering lists at once through gunicorn and the API."
@@ -100,6 +104,13 @@ def add_arguments(parser) -> None:
             high=200,
             default=0,
             help="anonymous clients flooding the logins with wrong passwords meanwhile (0)",
+        ),
+        WholeNumber(
+            "--flood",
+            low=0,
+            high=200,
+            default=0,
+            help="connections of one phone reading the table pool without a code meanwhile (0)",
         ),
         WholeNumber(
             "--flood-pause",
@@ -238,6 +249,7 @@ def run(options: dict, out: TextIO) -> None:
         return
     watchers = Watchers(options["phones"], options["poll"])
     flood = Flood(options.get("login_flood", 0), options.get("flood_pause", 0) / 1000)
+    table_flood = TableFlood(options.get("flood", 0))
     measured = simulate(
         options["devices"],
         options["seconds"],
@@ -249,10 +261,12 @@ def run(options: dict, out: TextIO) -> None:
         flood=flood,
         players=options.get("players", 0),
         pools=pool_options(options),
+        table_flood=table_flood,
     )
     report(measured, options, out)
     report_phones(watchers, measured.elapsed, out)
     report_flood(flood, measured.elapsed, out)
+    report_table_flood(table_flood, measured.elapsed, out)
 
 
 def server_options(options: dict) -> ServerOptions:
@@ -275,23 +289,29 @@ def simulate(
     flood: Flood | None = None,
     players: int = 0,
     pools: PoolOptions | None = None,
+    table_flood: TableFlood | None = None,
 ) -> Run:
     """Start gunicorn, let ``count`` devices post games for ``seconds`` (and the
     ``watchers`` poll the ranking, the ``flood`` post wrong passwords meanwhile), stop it
     again; returns what the devices saw and what the server spent. ``pools``: the hall's
-    table and hall pools (:mod:`.pools`); None, one pool."""
+    table and hall pools (:mod:`.pools`); None, one pool. ``table_flood`` reads the
+    tables without a code on the table pool meanwhile."""
     tournament_id, tables = build_evening(count, rounds, random.Random(seed), players)
     devices = [Device(t.table_id, t.code, t.games) for t in tables]
+    floods = [flood] if flood is not None else []
+    if table_flood is not None and table_flood.count:
+        table_flood.table_ids = [t.table_id for t in tables]
+        floods.append(table_flood)
     for number, device in enumerate(devices):
         device.pace_s, device.offset_s = pace, number * pace / len(devices)
     with tempfile.TemporaryDirectory(prefix="skatverein-bench-static-") as static_root:
-        if (watchers is not None and watchers.count) or (flood is not None and flood.count):
+        if (watchers is not None and watchers.count) or any(f.count for f in floods):
             collect_static(static_root)  # pages need the manifest, as in production
         with running_pools(server, pools or PoolOptions(one_pool=True), static_root) as up:
             if watchers is not None:
                 watchers.open_pages(up.port, tournament_id)
             load_before, cpu_before = os.getloadavg(), up.cpu_seconds()
-            elapsed = _run(up.port, devices, seconds, watchers, flood, up.table_port)
+            elapsed = _run(up.port, devices, seconds, watchers, flood, up.table_port, table_flood)
             cpu = up.cpu_seconds() - cpu_before
             load_after = os.getloadavg()
         # The workers have written their meters and profiles as they stopped.
@@ -307,15 +327,24 @@ def simulate(
 
 
 def _run(
-    port: int, devices, seconds: float, watchers: Watchers | None, flood=None, device_port=0
+    port: int,
+    devices,
+    seconds: float,
+    watchers: Watchers | None,
+    flood=None,
+    device_port=0,
+    table_flood: TableFlood | None = None,
 ) -> float:
-    """Devices post to ``device_port`` (the table pool; else ``port``), the rest to ``port``."""
+    """Devices and the ``table_flood`` go to ``device_port`` (the table pool; else
+    ``port``), the rest to ``port``."""
     deadline = time.monotonic() + seconds
     started = time.monotonic()
     target = device_port or port
     threads = [threading.Thread(target=d.run, args=(target, deadline)) for d in devices]
     if flood is not None and flood.count:
         flood.start(port, deadline)
+    if table_flood is not None and table_flood.count:
+        table_flood.start(target, deadline)
     for thread in threads:
         thread.start()
     if watchers is not None:
@@ -326,6 +355,8 @@ def _run(
         watchers.join()
     if flood is not None:
         flood.join()
+    if table_flood is not None:
+        table_flood.join()
     return time.monotonic() - started
 
 
@@ -417,6 +448,7 @@ def rerun_against(options: dict, out: TextIO) -> None:
         "phones",
         "poll",
         "login_flood",
+        "flood",
         "flood_pause",
         "players",
         "worker_class",

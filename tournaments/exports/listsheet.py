@@ -22,7 +22,7 @@ from tournaments.services.seating import table_rounds
 from tournaments.skat import GameInvalid, GameType
 from tournaments.skat.rounds import Presence, SeatingError, deal_of, game_count
 
-from . import list_money
+from . import list_changes, list_money
 
 GAME_FIELDS = ("id", "table_id", "declarer_id", *STORED_GAME_FIELDS)
 
@@ -136,6 +136,8 @@ class ListSheet:
     # Where two lists are kept (docs/rules.md 4.1): every difference found, in game order.
     two_lists: bool = False
     differences: list = field(default_factory=list)
+    # Every correction and undo of a stored game (list_changes.changes_of), for "Vermerke".
+    changes: list = field(default_factory=list)
 
     def occupants_of(self, seat: int) -> list[Occupant]:
         return [o for o in self.occupants if o.seat == seat]
@@ -146,11 +148,13 @@ def table_queryset():
     return Table.objects.select_related("series__tournament__club", "series__tournament__tariff")
 
 
-def load_sheet(table: Table, *, with_money: bool = False) -> ListSheet:
+def load_sheet(table: Table, *, with_money: bool = False, with_changes: bool = False) -> ListSheet:
     """The filled list of ``table`` (fetched with :func:`table_queryset`): five queries.
 
     ``with_money``: with the lost-game money per seat, for a reader who may see money
     (services/roles.money_visible); a public file of a running event carries none.
+    ``with_changes``: with the corrections and undos from the audit trail, one query more,
+    for the paper's "Vermerke".
     """
     seats = _seats(table)
     occupants = [_occupant(seat) for seat in seats]
@@ -175,6 +179,8 @@ def load_sheet(table: Table, *, with_money: bool = False) -> ListSheet:
     if table.series.tournament.two_lists:
         sheet.two_lists = True
         sheet.differences = comparing.differences_of(table)
+    if with_changes:
+        sheet.changes = list_changes.changes_of(table)
     return sheet
 
 

@@ -32,7 +32,7 @@ def series_lists_pdf(series: Series, out, *, base_url: str = "", with_money: boo
     pages = 0
     tables = table_queryset().filter(series=series).order_by("number")
     for table in tables.iterator(chunk_size=CHUNK):
-        pages += painter.draw(load_sheet(table, with_money=with_money))
+        pages += painter.draw(load_sheet(table, with_money=with_money, with_changes=True))
     if pages == 0:
         canvas.setFont(BOLD, 14)
         canvas.drawString(MARGIN, PAGE_HEIGHT - MARGIN - 14, pdf_text(title))

@@ -67,6 +67,15 @@ def list_columns(seat_numbers) -> list[Column]:
         Column("won", gettext("won"), 14, rotated=True),
         Column("lost", gettext("lost"), 14, rotated=True),
         Column("overbid", gettext("overbid"), 14, rotated=True),
+        # The game value and the score apart, named as the table device names them: "Wert"
+        # alone would read as either (72 for a Kreuz with 5, −144 when it is lost).
+        Column(
+            "game_value",
+            pgettext("game list column", "Game value"),
+            18,
+            rotated=True,
+            align="right",
+        ),
         Column("score", pgettext("game list column", "Score"), 30, align="right"),
     ]
     rest = (CONTENT_WIDTH - sum(c.width for c in fixed)) / max(len(seat_numbers), 1)
@@ -321,6 +330,7 @@ def _cells(row) -> dict:
         "won": mark if row.won else "",
         "lost": mark if row.won is False else "",
         "overbid": mark if row.overbid else "",
+        "game_value": number(row.game_value),
         "score": number(row.score),
     }
     if row.matadors is not None:
@@ -338,7 +348,7 @@ def _totals(row) -> dict:
 def game_list_pdf(table: Table, *, base_url: str = "", with_money: bool = False) -> bytes:
     """The filled list of one table (fetched with :func:`table_queryset`, as the download
     view does) as an (unsigned) PDF; ``with_money`` as in :func:`load_sheet`."""
-    sheet = load_sheet(table, with_money=with_money)
+    sheet = load_sheet(table, with_money=with_money, with_changes=True)
     return _render([sheet], base_url, _title(sheet))
 
 

@@ -15,6 +15,7 @@ from tournaments.services.lists.comparing import FIELD_WORDS
 from . import list_money, styles
 from .fitting import fitting_size
 from .formatting import date_time, number, pdf_text, signed_number
+from .list_changes import change_remarks
 from .listsheet import ListSheet
 from .styles import BOLD, FONT, ITALIC, MARGIN, MONO, PAGE_WIDTH
 
@@ -199,7 +200,8 @@ def remarks_height(sheet: ListSheet) -> float:
 def remark_lines(sheet: ListSheet) -> list[str]:
     """What the grid of games cannot show, wrapped to the page's width: why the list ended
     early, the bid of each overbid game, games lost by a rule violation, who sat on a seat
-    from and until which game."""
+    from and until which game, how two lists compared, and every correction and undo with
+    its time, who made it and why."""
     remarks = []
     if sheet.ended_early_at is not None:
         games = sum(1 for row in sheet.rows if row.entered)
@@ -228,6 +230,7 @@ def remark_lines(sheet: ListSheet) -> list[str]:
             )
     remarks += _seat_changes(sheet)
     remarks += two_list_remarks(sheet)
+    remarks += change_remarks(sheet.changes)
     wrapped = []
     for remark in remarks:
         wrapped += simpleSplit(pdf_text(remark), FONT, 7.5, CONTENT_WIDTH)

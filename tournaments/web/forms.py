@@ -287,6 +287,17 @@ class ReasonForm(AccessibleForm, forms.Form):
         return reason
 
 
+class ReopenForm(ReasonForm):
+    """Reopening a signed or locked list: the reason, and a new table code in the same step
+    (reopening withdraws the old one, services/sealing/closing.py)."""
+
+    new_code = forms.BooleanField(
+        label=_("Issue a new table code (the code on the table card no longer works)"),
+        required=False,
+        initial=True,
+    )
+
+
 def add_problems(form, rejected, field_map=None) -> None:
     """Put a service's problems next to the form's fields (or above the form)."""
     field_map = field_map or {}

@@ -16,6 +16,12 @@ here: before Django builds a request, a page opened with GET is sent on to the s
 at the hall's main address, and anything else is refused with a short German page (or the
 API's JSON error) naming that address. So a flood of logins cannot move to the tables'
 workers, and what runs on them is what the tables need.
+
+A table's own pages and API calls are served only to a request that carries a table code
+(``table_pool_codes.carries_code``): a page the device's session, an API call the table's
+code in ``X-Table-Code``. Without it the request is refused with 403 before Django builds
+it — no session, no list, no count of wrong codes is read — so unauthenticated reads
+flooding from one phone cost the devices' workers next to nothing.
 """
 
 import functools
@@ -27,6 +33,8 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext
 
+from .table_pool_codes import carries_code
+
 TABLE_POOL = "tables"
 _TABLE_PATHS = re.compile(
     r"/(?:"
@@ -36,7 +44,11 @@ _TABLE_PATHS = re.compile(
     r")\Z",
     re.DOTALL,
 )
+# A table's own pages and API calls: only with a code (the code form, the code link, the
+# notation help and the service worker are open to every device).
+_NEEDS_CODE = re.compile(r"/(?:tisch/[0-9]+/|api/v1/tables/)")
 STATUS = "421 Misdirected Request"
+NO_CODE_STATUS = "403 Forbidden"
 # Answered before the security middleware runs: the same protections by hand.
 _HEADERS = [
     ("Content-Security-Policy", "default-src 'none'; style-src 'self'"),
@@ -62,6 +74,10 @@ class TablePoolOnly:
     def __call__(self, environ, start_response):
         path = environ.get("PATH_INFO", "")
         if is_table_path(path):
+            if _NEEDS_CODE.match(path) and not carries_code(environ, path):
+                body, content_type = code_required(path)
+                start_response(NO_CODE_STATUS, [("Content-Type", content_type), *_HEADERS])
+                return [body]
             return self.application(environ, start_response)
         reading = environ.get("REQUEST_METHOD") in ("GET", "HEAD")
         if path == "/" and reading:
@@ -77,6 +93,37 @@ class TablePoolOnly:
         body, content_type = refusal(path)
         start_response(STATUS, [("Content-Type", content_type), *_HEADERS])
         return [body]
+
+
+def code_required(path: str) -> tuple[bytes, str]:
+    """The body of a refusal for a missing table code: the API's error format under
+    ``/api/``, else a small page leading to the code form."""
+    title, message = _code_texts(settings.LANGUAGE_CODE)
+    if path.startswith("/api/"):
+        error = {"field": "code", "code": "table_code_required", "message": message}
+        body = json.dumps({"errors": [error], "detail": message}, ensure_ascii=False)
+        return body.encode(), "application/json"
+    page = (
+        '<!DOCTYPE html><html lang="de"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(title)} – Skatverein</title>"
+        f'<link rel="stylesheet" href="{settings.STATIC_URL}css/site.css"></head><body>'
+        f'<main class="director director-narrow"><h1>{html.escape(title)}</h1>'
+        f'<p class="message message-warning" role="alert">{html.escape(message)}</p>'
+        f'<p><a class="button-primary" href="/tisch/">{html.escape(title)}</a></p>'
+        "</main></body></html>"
+    )
+    return page.encode(), "text/html; charset=utf-8"
+
+
+@functools.lru_cache(maxsize=4)
+def _code_texts(language: str) -> tuple[str, str]:
+    """Title and message of :func:`code_required`, made once per language."""
+    with translation.override(language):
+        return gettext("Enter the table code"), gettext(
+            "This device has no table code for this list (or its session has ended). "
+            "Enter the table code from the table card."
+        )
 
 
 def refusal(path: str) -> tuple[bytes, str]:

@@ -14,7 +14,7 @@ import { gameFields } from "./game-fields.js";
 import { startEntryPage } from "./entry-page.js";
 import { showNewTotals, showTotalsBefore } from "./new-totals.js";
 import { dealOf, plain, readPageData, say } from "./page-data.js";
-import { problemMessages, shown, totalsBefore, valueGame } from "./valuation.js";
+import { gameWords, problemMessages, shown, totalsBefore, valueGame } from "./valuation.js";
 
 const data = readPageData();
 const page = byId("entry-page");
@@ -106,7 +106,7 @@ function start() {
   function showValues(view) {
     clearErrors();
     byId("preview-empty").hidden = true;
-    setText(byId("preview-outcome"), view.outcome);
+    setText(byId("preview-outcome"), view.game || view.outcome);
     byId("preview-outcome").className = "outcome" + (view.passed ? "" : view.won ? " is-won" : " is-lost");
     byId("preview-figures").hidden = view.passed;
     setText(byId("preview-value"), view.passed ? "" : view.value);
@@ -139,7 +139,7 @@ function start() {
       showErrors(result.problems);
       return null;
     }
-    showValues(shown(data, result));
+    showValues(Object.assign(shown(data, result), { game: gameWords(data, result, gameFields(pairsOf(form))) }));
     if (correcting) {
       Object.keys(result.totals).forEach((seat) => {
         const change = result.points[seat] - (correcting.old_points[seat] || 0);

@@ -91,6 +91,17 @@ export function describe(data, fields) {
   return parts.join(", ");
 }
 
+/* The game and its result as the bar names it, in the words of the paper list:
+   "Kreuz mit 1, Hand – gewonnen" (web/table/display.py says it the same way). */
+export function gameWords(data, result, fields) {
+  if (!result.entry || result.entry.passed) {
+    return "";
+  }
+  const evaluation = result.entry.evaluation;
+  const outcome = evaluation.overbid ? say(data, "overbid_lost") : translator(data)(evaluation.won ? "won" : "lost");
+  return describe(data, fields) + " – " + outcome;
+}
+
 /* What the preview shows of a valued game: outcome, value, score, explanation, totals. */
 export function shown(data, result) {
   const evaluation = result.entry && result.entry.evaluation;

@@ -10,6 +10,8 @@ checked (role, state, reason), and writes the transition's audit verb.
   back; reopening a signed list that had been ended early does both at once. The seal and
   the signatures go (the audit entry keeps them, without the images); the list is then
   corrected through the usual services, ended again if it was, and signed or closed again.
+  A signed or locked list loses its table codes too: the old card opens it no more until
+  the director issues a new code (``table_access.issue_code``; the reopen form offers it).
 """
 
 from django.utils import timezone
@@ -95,11 +97,16 @@ def reopen(table: Table, transition, *, user, actor, reason) -> Table:
         "ended_reason": table.ended_reason,
         "signatures": [signature_record(signature) for signature in signatures],
     }
+    withdrawn = not table.is_open
     with changes_allowed(table):
-        if not table.is_open:
+        if withdrawn:
             table.status = Table.Status.OPEN
             table.seal = table.closed_reason = ""
             table.locked_at = table.sealed_at = table.seal_document = None
+            # The code on the table card stopped opening the list when it was signed; it
+            # must not open it again now, on any device left lying at the table: the
+            # director issues a new code for whoever corrects it (the reopen form offers it).
+            table.access_code = table.second_code = None
         # A list reopened for a correction is corrected game by game: the early end goes
         # too (one step, one reason), and the director ends it again once it is right. On
         # an open list this is all the step does: play goes on where it stopped.
@@ -115,16 +122,19 @@ def reopen(table: Table, transition, *, user, actor, reason) -> Table:
                 "sealed_at",
                 "ended_early_at",
                 "ended_reason",
+                "access_code",
+                "second_code",
             ]
         )
         table.signatures.all().delete()
+    after = {"status": "open", "codes": "withdrawn"} if withdrawn else {"status": "open"}
     audit.record(
         transition.audit,
         user=user,
         actor=actor,
         table=table,
         before=before,
-        after={"status": "open"},
+        after=after,
         reason=reason,
     )
     return table

@@ -153,6 +153,8 @@ def state_changes(user, table, row, earlier_end: str, refused_form=None) -> list
         else:
             form = forms.ReasonForm(prefix=action)
         change = _state_change(table, action, row, earlier_end)
+        if action == "reopen" and not change["take_back"] and action != refused:
+            form = forms.ReopenForm(prefix=action)
         if action == "reopen" and not change["take_back"]:
             if table.series.status == table.series.Status.FINISHED:
                 change["blocked"] = gettext(
@@ -285,10 +287,10 @@ def table_code(request, table_id):
     return redirect("web:director-table", table.id)
 
 
-def _change_state(request, table_id, action):
+def _change_state(request, table_id, action, form_class=forms.ReasonForm):
     """Apply ``action`` with the reason given; a refusal shows the form again with it."""
     table = _table(table_id)
-    form = forms.ReasonForm(request.POST, prefix=action)
+    form = form_class(request.POST, prefix=action)
     if form.is_valid():
         try:
             states.apply(table, action, request.user, form.cleaned_data["reason"])
@@ -296,8 +298,29 @@ def _change_state(request, table_id, action):
             forms.add_problems(form, rejected)
         else:
             messages.success(request, gettext(STATE_CHANGES[action]) % {"table": table.number})
+            table.refresh_from_db(fields=["access_code", "status"])
+            if form.cleaned_data.get("new_code") and table.access_code is None:
+                _issue_new_codes(request, table)
             return redirect("web:director-table", table.id)
     return _table_page(request, table, refused_form=form)
+
+
+def _issue_new_codes(request, table) -> None:
+    """After a reopen withdrew the table's codes: new ones, named in a message, so the
+    list can be corrected at the table at once (list B's too where two lists are kept)."""
+    kept = [table_access.LIST_A]
+    if table.series.tournament.two_lists:
+        kept.append(table_access.LIST_B)
+    with forms.problems_as_messages(request):
+        for kept_list in kept:
+            code = table_access.issue_code(table, request.user, kept_list=kept_list)
+            words = (
+                gettext("Table %(table)d has the new code %(code)s.")
+                if kept_list == table_access.LIST_A
+                else gettext("Table %(table)d has the new code %(code)s for list B.")
+            )
+            named = {"table": table.number, "code": table_access.format_code(code)}
+            messages.success(request, words % named)
 
 
 @director_required
@@ -317,5 +340,6 @@ def table_close(request, table_id):
 @director_required
 @require_POST
 def table_reopen(request, table_id):
-    """Reopen a signed or locked list for a correction; the seal is cleared."""
-    return _change_state(request, table_id, "reopen")
+    """Reopen a signed or locked list for a correction; the seal and the table codes are
+    cleared, and new codes issued in the same step if the director ticks it."""
+    return _change_state(request, table_id, "reopen", forms.ReopenForm)

@@ -153,9 +153,17 @@ def preview_display(preview) -> dict:
                 "won": evaluation.won,
                 "overbid": evaluation.overbid,
                 "explanation": evaluation.explain(gettext),
+                # The bar names the game as the paper does: "Kreuz mit 1, Hand – gewonnen".
+                "game_words": f"{describe_game(preview.game)} – {_outcome_word(evaluation)}",
             }
         )
     return data
+
+
+def _outcome_word(evaluation) -> str:
+    if evaluation.overbid:
+        return gettext("overbid – lost")
+    return gettext("won") if evaluation.won else gettext("lost")
 
 
 def _preview_summary(preview) -> str:
@@ -163,13 +171,7 @@ def _preview_summary(preview) -> str:
     if preview.passed:
         return gettext("Game %(number)d: passed in") % {"number": preview.number}
     evaluation = preview.evaluation
-    outcome = (
-        gettext("overbid – lost")
-        if evaluation.overbid
-        else gettext("won")
-        if evaluation.won
-        else gettext("lost")
-    )
+    outcome = _outcome_word(evaluation)
     return gettext(
         "Game %(number)d: seat %(seat)d, %(game)s – %(outcome)s, value %(value)d, %(score)s"
     ) % {
