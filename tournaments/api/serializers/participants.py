@@ -38,6 +38,7 @@ class ParticipantSerializer(StrictModelSerializer):
             "team",
             "team_name",
             "withdrawn",
+            "present",
             "registered_at",
         ]
         read_only_fields = fields
