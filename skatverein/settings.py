@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "csp",
     "tournaments",
     "league",
+    "door",
 ]
 
 MIDDLEWARE = [
@@ -330,7 +331,12 @@ REST_FRAMEWORK = {
         f"{_API_AUTH}.ExpiringTokenAuthentication",
     ],
     # Per client address, in the shared cache (api/throttles.py); generous for a hall.
-    "DEFAULT_THROTTLE_RATES": {"game-value": "120/min", "token": "10/min"},
+    "DEFAULT_THROTTLE_RATES": {
+        "game-value": "120/min",
+        "token": "10/min",
+        # A phone registers a person or two; more from one address is a flood (docs/door.md).
+        "self-registration": "10/min",
+    },
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
     # Bodies are JSON (docs/api.md); the three operations that read a form or a file say so
     # themselves (the calculator, the participant import, the certificate upload).
