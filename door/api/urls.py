@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import self_registration
+from . import desk, self_registration
 
 urlpatterns = [
     path(
@@ -10,4 +10,17 @@ urlpatterns = [
         self_registration.SelfRegistrationView.as_view(),
         name="door-self-registrations",
     ),
+    # The desk (desk.py).
+    path("tournaments/<int:pk>/arrivals/", desk.ArrivalsView.as_view(), name="door-arrivals"),
+    path(
+        "tournaments/<int:pk>/arrivals/<int:arrival_id>/accept/",
+        desk.AcceptView.as_view(),
+        name="door-accept",
+    ),
+    path(
+        "tournaments/<int:pk>/arrivals/reject/",
+        desk.RejectView.as_view(),
+        name="door-reject",
+    ),
+    path("participants/<int:pk>/check-in/", desk.CheckInView.as_view(), name="door-check-in"),
 ]
