@@ -14,7 +14,11 @@ class DoorConfig(AppConfig):
     def ready(self):
         # The core never imports the door; the door adds its audit verbs to the core's labels.
         from tournaments.services import audit
+        from tournaments.web.director.page_links import TournamentLink, register_tournament_link
 
         from .audit_labels import DOOR_ACTION_LABELS
 
         audit.ACTION_LABELS.update(DOOR_ACTION_LABELS)
+        register_tournament_link(
+            TournamentLink(_("Door (registration on phones)"), "door:desk", "door")
+        )

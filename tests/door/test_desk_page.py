@@ -119,3 +119,17 @@ def test_the_poster_is_a_pdf_with_the_address(desk, tournament):
     assert answer["Content-Type"] == "application/pdf"
     assert "Hier anmelden" in text
     assert f"/turniere/{tournament.pk}/anmelden/" in text
+
+
+def test_the_tournament_page_leads_to_the_desk(desk, tournament):
+    page = desk.get(f"/leitung/turniere/{tournament.pk}/").content.decode()
+
+    assert f'href="{url(tournament)}"' in page
+    assert "Einlass" in page
+
+
+def test_the_tournament_form_sets_the_door_and_check_in(desk, tournament):
+    edit = f"/leitung/turniere/{tournament.pk}/einstellungen/"
+    form = desk.get(edit).content.decode()
+
+    assert 'name="self_registration"' in form and 'name="check_in"' in form

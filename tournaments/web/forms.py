@@ -134,6 +134,8 @@ class TournamentForm(AccessibleForm, forms.ModelForm):
             "team_size",
             "sign_with_pin",
             "lists_per_table",
+            "self_registration",
+            "check_in",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
