@@ -241,6 +241,11 @@ TABLE_DEVICE_CACHE_VERSION = os.environ.get("SKATVEREIN_RELEASE", "1")
 # background live in the default storage under MEDIA_ROOT; a series with more tables than
 # SERIES_PDF_INLINE_TABLES is rendered outside the request ("being prepared" page).
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
+# Stored files hold personal data: readable by the server's user only (docs/privacy.md).
+FILE_UPLOAD_PERMISSIONS = 0o600
+FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
+# Where ``manage.py backup`` writes when given no file; the hall keeps it private.
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", VAR_DIR / "backups"))
 SERIES_PDF_INLINE_TABLES = 40
 
 # Player import limits (services/player_import): the largest upload, and how far an XLSX
@@ -366,6 +371,7 @@ SPECTACULAR_SETTINGS = {
         "ProgressStatusEnum": "tournaments.models.tournaments.Tournament.Status",
         "ListStatusEnum": "tournaments.models.tables.Table.Status",
         "PaymentKindEnum": "tournaments.models.money.Payment.Kind",
+        "PublicationEnum": "tournaments.models.clubs.Publication",
         "DrawConflictKindEnum": ["same_team", "same_club", "met_before"],
     },
 }

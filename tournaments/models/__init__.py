@@ -2,7 +2,7 @@
 
 from tournaments.models.attempts import AttemptCounter
 from tournaments.models.audit import AuditEntry
-from tournaments.models.clubs import Club, Player
+from tournaments.models.clubs import Club, Player, Publication
 from tournaments.models.games import Game, GamePoints
 from tournaments.models.idempotency import IdempotencyKey
 from tournaments.models.locking import ListLocked, changes_allowed, seen_open
@@ -28,6 +28,7 @@ __all__ = [
     "Payment",
     "Player",
     "PrizeRule",
+    "Publication",
     "Seat",
     "SecondListGame",
     "Series",

@@ -10,6 +10,16 @@ from .fields import optional_bound, register_number
 from .relations import assigned_users, club_link
 
 
+class Publication(models.TextChoices):
+    """How far a player consents to be named in public (docs/privacy.md): on every surface
+    an anonymous visitor sees, as :func:`tournaments.services.public_names.public_name`
+    names them."""
+
+    FULL = "full", _("full name and club")
+    SHORT = "short", _("first name, initial and club")
+    NONE = "none", _("start number only")
+
+
 class Club(models.Model):
     """A Skat club, the home of players and the unit club rankings are computed for."""
 
@@ -52,6 +62,13 @@ class Club(models.Model):
             "no other treasurer sees its money."
         ),
     )
+    default_publication = models.CharField(
+        _("default publication"),
+        max_length=5,
+        choices=Publication.choices,
+        default=Publication.FULL,
+        help_text=_("The consent a new player of the club gets unless another is given."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -64,6 +81,10 @@ class Club(models.Model):
                 | models.Q(season_best_series__gte=1),
                 name="club_season_best_series_min",
             ),
+            models.CheckConstraint(
+                condition=models.Q(default_publication__in=Publication.values),
+                name="club_default_publication_known",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -74,10 +95,22 @@ class PlayerQuerySet(models.QuerySet):
     def bulk_create(self, objs, *args, **kwargs):
         """As Django's, with the sort and search names that :meth:`Player.save` would set."""
         objs = list(objs)
+        defaults = _club_defaults({player.club_id for player in objs if not player.publication})
         for player in objs:
+            player.publication = player.publication or defaults.get(
+                player.club_id, Publication.FULL
+            )
             player.sort_name = player.german_sort_name()
             player.search_name = player.name_to_search()
         return super().bulk_create(objs, *args, **kwargs)
+
+
+def _club_defaults(club_ids) -> dict:
+    """Club id → its default publication, for the players created without a level."""
+    club_ids = club_ids - {None}
+    if not club_ids:
+        return {}
+    return dict(Club.objects.filter(pk__in=club_ids).values_list("pk", "default_publication"))
 
 
 class Player(models.Model):
@@ -92,6 +125,17 @@ class Player(models.Model):
     club = club_link("players", help_text=_("Leave empty for a guest player."))
     member_number = register_number(
         _("member number"), _("The player's membership number, unique within the club.")
+    )
+    publication = models.CharField(
+        _("publication"),
+        max_length=5,
+        choices=Publication.choices,
+        blank=True,
+        default="",
+        help_text=_(
+            "How the player consents to be named in public: full name, short name "
+            "(Erika M.) or only the start number. Empty: the club's default."
+        ),
     )
     sort_name = models.CharField(
         _("sort name"),
@@ -122,12 +166,18 @@ class Player(models.Model):
                 name="unique_member_number_per_club",
                 violation_error_message=_("This member number is already used in this club."),
             ),
+            models.CheckConstraint(
+                condition=models.Q(publication__in=Publication.values),
+                name="player_publication_known",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.full_name
 
     def save(self, *args, **kwargs):
+        if not self.publication:
+            self.publication = self.club.default_publication if self.club else Publication.FULL
         self.sort_name = self.german_sort_name()
         self.search_name = self.name_to_search()
         fields = kwargs.get("update_fields")
