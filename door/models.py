@@ -9,6 +9,7 @@ import secrets
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models import Publication
 from tournaments.models.names import refuse_control_characters
 
 
@@ -16,14 +17,6 @@ def new_phone_token() -> str:
     """The secret in the phone's link to its own registration; unguessable, so nobody
     reads another's waiting number or seat."""
     return secrets.token_urlsafe(24)
-
-
-class Publication(models.TextChoices):
-    """What the player allows to be shown publicly (API §10): full name, short, none."""
-
-    FULL = "full", _("full name and club")
-    SHORT = "short", _("first name and initial")
-    NONE = "none", _("start number only")
 
 
 class Arrival(models.Model):
@@ -59,6 +52,7 @@ class Arrival(models.Model):
         related_name="+",
     )
     member_number = models.CharField(_("member number"), max_length=30, blank=True)
+    # The consent given on the phone (API §10), passed on to the player when accepted.
     publication = models.CharField(
         _("publication"), max_length=5, choices=Publication.choices, default=Publication.FULL
     )

@@ -2,8 +2,8 @@
 
 from rest_framework import serializers
 
-from door.models import Publication
 from tournaments.api.fields import StrictBooleanField, StrictCharField
+from tournaments.models import Publication
 
 
 class SelfRegistrationSerializer(serializers.Serializer):

@@ -43,9 +43,6 @@ ARRIVALS_NOT_A_LIST = Refusal(
     gettext_noop("Send the registrations to reject as a list of ids, e.g. [12, 13]."),
 )
 
-# Whether the core's Player already keeps the publication consent (API §10).
-PLAYER_KEEPS_PUBLICATION = any(f.name == "publication" for f in Player._meta.get_fields())
-
 
 def arrival_of(tournament: Tournament, arrival_id) -> Arrival:
     arrival = tournament.arrivals.filter(pk=arrival_id).first() if is_id(arrival_id) else None
@@ -82,6 +79,7 @@ def accept(arrival: Arrival, *, player: Player | None = None, paid=False, user=N
         participant = tournament.participants.filter(player=player).first()
         if participant is None:
             participant = register(tournament, player, user=user)
+        _take_consent(player, arrival.publication)
         arrival.status = Arrival.Status.ACCEPTED
         arrival.participant = participant
         arrival.match = player
@@ -107,11 +105,18 @@ def _stored_or_new_player(arrival: Arrival) -> Player:
         last_name=arrival.last_name,
         club=arrival.club,
         member_number=arrival.member_number if arrival.club is not None else "",
+        publication=arrival.publication,
     )
-    if PLAYER_KEEPS_PUBLICATION:
-        player.publication = arrival.publication
     player.save()
     return player
+
+
+def _take_consent(player: Player, publication: str) -> None:
+    """The consent given on the phone is the person's latest word on publication (§10);
+    the save writes the change to the audit trail (services/change_log.py)."""
+    if player.publication != publication:
+        player.publication = publication
+        player.save(update_fields=["publication"])
 
 
 @transaction.atomic

@@ -11,8 +11,8 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext_noop
 
-from door.models import Arrival, Publication
-from tournaments.models import Club, Tournament
+from door.models import Arrival
+from tournaments.models import Club, Publication, Tournament
 from tournaments.services.errors import Refusal, Rejected
 from tournaments.services.input import free_text
 from tournaments.services.participants.registration import locked_tournament, registration_problem

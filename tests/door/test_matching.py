@@ -61,11 +61,21 @@ def test_a_new_player_from_the_door_is_no_duplicate_of_a_stored_one(tournament):
     assert Player.objects.count() == 1
 
 
-def test_a_new_player_keeps_the_consent_on_the_registration(tournament):
-    arrival = arrive(tournament, "Neu", "Ling", publication="none")
+@pytest.mark.parametrize("publication", ["full", "short", "none"])
+def test_a_new_player_gets_the_consent_given_on_the_phone(tournament, publication):
+    arrival = arrive(tournament, "Neu", "Ling", publication=publication)
 
     participant = accept(arrival)
 
-    arrival.refresh_from_db()
-    assert arrival.publication == "none"
-    assert participant.player.full_name == "Neu Ling"
+    assert participant.player.publication == publication
+
+
+def test_a_recognised_player_takes_the_consent_given_at_the_door(tournament):
+    club = f.make_club("Herz Dame")
+    known = f.make_player(club, "Jürgen", "Müller")
+    arrival = arrive(tournament, "Jürgen", "Mueller", club="Herz Dame", publication="none")
+
+    accept(arrival, player=arrival.match)
+
+    known.refresh_from_db()
+    assert known.publication == "none"
