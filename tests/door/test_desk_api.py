@@ -159,3 +159,29 @@ def test_a_director_of_another_club_is_refused(tournament, club):
 
     assert (listed.status_code, accepted.status_code) == (403, 403)
     assert not tournament.participants.exists()
+
+
+@pytest.mark.parametrize("count", [1, 3])
+def test_the_arrivals_list_asks_the_database_a_fixed_number_of_times(
+    tournament, club, count, django_assert_num_queries
+):
+    f.make_player(club, "Karl", "Müller")
+    for number in range(count):
+        arrive(tournament, "Karl", f"Müller{'x' * number}", club="Herz Dame")
+    desk = director_of(club)
+
+    with django_assert_num_queries(4):  # the same for 1 and for 3 arrivals
+        answer = desk.get(f"{API}tournaments/{tournament.pk}/arrivals/")
+
+    assert len(answer.json()["waiting"]) == count
+
+
+def test_paid_without_a_tariff_books_nothing_and_still_accepts(club):
+    tournament = f.make_tournament(club=club, self_registration=True)
+    arrival = arrive(tournament)
+    url = f"tournaments/{tournament.pk}/arrivals/{arrival.pk}/accept/"
+
+    answer = post(director_of(club), url, {"paid": True})
+
+    assert answer.json()["present"] is True
+    assert not Payment.objects.exists()
