@@ -105,6 +105,19 @@ def _act(request, tournament) -> None:
             desk.set_check_in(tournament, required=action == "check_in_on", user=user)
 
 
+def projector(request, tournament_id):
+    """The QR code for the hall's projector (public: it only shows the way in)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    link = phone_link(request, tournament)
+    context = {
+        "tournament": tournament,
+        "open": tournament.self_registration,
+        "phone_link": link,
+        "qr": qr_svg(link) if tournament.self_registration else "",
+    }
+    return render(request, "door/projector.html", context)
+
+
 @director_required
 def poster(request, tournament_id):
     """The A4 poster for the door: the tournament, the QR code and the address."""

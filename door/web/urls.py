@@ -12,6 +12,7 @@ D = "leitung/turniere/<int:tournament_id>/einlass"  # the director's desk
 urlpatterns = [
     # The player's phone (phone.py).
     path(f"{T}/", phone.register_page, name="phone"),
+    path(f"{T}/leinwand/", desk.projector, name="projector"),
     path(f"{T}/<str:token>/", phone.status_page, name="phone-status"),
     path(f"{T}/<str:token>/stand/", phone.status_json, name="phone-status-json"),
     # The director's desk (desk.py) and the poster for the door.

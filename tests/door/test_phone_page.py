@@ -97,3 +97,22 @@ def test_an_unknown_token_is_not_found(client):
     tournament = f.make_tournament(self_registration=True)
 
     assert client.get(f"{form_url(tournament)}nichtda/stand/").status_code == 404
+
+
+def test_the_projector_shows_the_qr_code_while_the_door_is_open(client):
+    tournament = f.make_tournament(self_registration=True)
+
+    page = client.get(f"{form_url(tournament)}leinwand/").content.decode()
+
+    assert "Hier anmelden" in page
+    assert "<svg" in page
+    assert f"/turniere/{tournament.pk}/anmelden/" in page
+
+
+def test_the_projector_shows_no_qr_code_for_a_closed_door(client):
+    tournament = f.make_tournament()
+
+    page = client.get(f"{form_url(tournament)}leinwand/").content.decode()
+
+    assert "<svg" not in page
+    assert "geschlossen" in page
