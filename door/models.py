@@ -66,13 +66,15 @@ class Arrival(models.Model):
     status = models.CharField(
         _("status"), max_length=8, choices=Status.choices, default=Status.WAITING
     )
-    participant = models.OneToOneField(
+    # A foreign key, not one-to-one: a person who registered twice in ways no rule joins
+    # (another club typed) is accepted twice as the same participant.
+    participant = models.ForeignKey(
         "tournaments.Participant",
         verbose_name=_("participant"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
-        related_name="arrival",
+        related_name="arrivals",
     )
     match = models.ForeignKey(
         "tournaments.Player",

@@ -185,3 +185,19 @@ def test_paid_without_a_tariff_books_nothing_and_still_accepts(club):
 
     assert answer.json()["present"] is True
     assert not Payment.objects.exists()
+
+
+def test_two_registrations_of_one_player_end_in_one_participant(tournament, club):
+    known = f.make_player(club, "Karl", "Müller")
+    first = arrive(tournament, "Karl", "Müller", club="Herz Dame")
+    second = arrive(tournament, "Karl", "Mueller")  # no club typed: another registration
+    desk = director_of(club)
+    base = f"tournaments/{tournament.pk}/arrivals"
+
+    one = post(desk, f"{base}/{first.pk}/accept/", {"player": known.pk, "paid": True})
+    two = post(desk, f"{base}/{second.pk}/accept/", {"player": known.pk, "paid": True})
+
+    assert (one.status_code, two.status_code) == (200, 200)
+    assert one.json()["id"] == two.json()["id"]
+    assert Payment.objects.filter(kind=Payment.Kind.ENTRY_FEE).count() == 1
+    assert set(Arrival.objects.values_list("status", flat=True)) == {"accepted"}
