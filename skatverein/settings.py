@@ -320,6 +320,8 @@ CONTENT_SECURITY_POLICY = {
 # Client addresses (services/client_address.py): how many reverse proxies in front of the
 # app append to X-Forwarded-For. 0 trusts no header and counts per REMOTE_ADDR.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", default=0)
+# Self-registrations at the door per client address and minute (docs/door.md).
+DOOR_REGISTRATIONS_PER_MINUTE = env_int("DOOR_REGISTRATIONS_PER_MINUTE", default=10, minimum=1)
 
 # API sign-in (api/auth.py). Tokens expire after TOKEN_TTL_DAYS. HTTP Basic checks the
 # password hash on every request (~260 ms of CPU each with Argon2), so it is off in
@@ -339,8 +341,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "game-value": "120/min",
         "token": "10/min",
-        # A phone registers a person or two; more from one address is a flood (docs/door.md).
-        "self-registration": "10/min",
+        # A phone registers a person or two; more from one address is a flood. A hall whose
+        # phones share one address (a router's NAT) raises it (docs/door.md).
+        "self-registration": f"{DOOR_REGISTRATIONS_PER_MINUTE}/min",
     },
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
     # Bodies are JSON (docs/api.md); the three operations that read a form or a file say so
