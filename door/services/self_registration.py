@@ -40,9 +40,9 @@ UNKNOWN_PUBLICATION = Refusal(
     gettext_noop("Choose what may be published: full name, short name or none."),
 )
 
-NAME_LENGTH = 100
-CLUB_LENGTH = 200
-MEMBER_NUMBER_LENGTH = 30
+# The phone's text fields and their longest values (as the models store them).
+FIELD_LENGTHS = {"first_name": 100, "last_name": 100, "club": 200, "member_number": 30}
+REQUIRED = {"first_name": FIRST_NAME_MISSING, "last_name": LAST_NAME_MISSING}
 
 
 class DoorClosed(Rejected):
@@ -88,21 +88,16 @@ def read_fields(data) -> dict:
         raise NOT_AN_OBJECT.rejected()
     problems = []
     values = {}
-    readers = (
-        ("first_name", NAME_LENGTH, FIRST_NAME_MISSING),
-        ("last_name", NAME_LENGTH, LAST_NAME_MISSING),
-        ("club", CLUB_LENGTH, None),
-        ("member_number", MEMBER_NUMBER_LENGTH, None),
-    )
-    for name, length, missing in readers:
+    for name, length in FIELD_LENGTHS.items():
         try:
             text = free_text(data.get(name), field=name, max_length=length, multiline=False)
-        except Rejected as refusal:
-            problems += refusal.problems
+        except Rejected as refused:
+            problems += refused.problems
             continue
         values[name] = " ".join(text.split())
-        if missing is not None and not values[name]:
-            problems.append(missing.problem())
+        if name in REQUIRED and not values[name]:
+            refusal = REQUIRED[name]
+            problems.append(refusal.problem())
     publication = data.get("publication")
     if publication not in Publication.values:
         problems.append(UNKNOWN_PUBLICATION.problem())
