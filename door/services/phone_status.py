@@ -33,8 +33,11 @@ class PhoneStatus:
 def phone_status(arrival: Arrival) -> PhoneStatus:
     """The arrival's state as its phone shows it; seats only of series already drawn."""
     participant = arrival.participant
-    if arrival.status != Arrival.Status.ACCEPTED or participant is None:
+    if arrival.status != Arrival.Status.ACCEPTED:
         return PhoneStatus(arrival.status, arrival.number)
+    if participant is None:
+        # Accepted, then removed by the director: the player has to ask at the desk.
+        return PhoneStatus(Arrival.Status.REJECTED, arrival.number)
     # The seat the participant starts on in each series (a later change adds a seat row).
     rows = (
         Seat.objects.filter(participant=participant)

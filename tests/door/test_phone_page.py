@@ -116,3 +116,17 @@ def test_the_projector_shows_no_qr_code_for_a_closed_door(client):
 
     assert "<svg" not in page
     assert "geschlossen" in page
+
+
+def test_a_participant_removed_by_the_director_sends_the_phone_to_the_desk(client):
+    tournament = f.make_tournament(self_registration=True)
+    client.post(form_url(tournament), FIELDS)
+    arrival = Arrival.objects.get()
+    accept(arrival).delete()
+
+    state = client.get(f"{form_url(tournament)}{arrival.token}/stand/").json()
+    page = client.get(f"{form_url(tournament)}{arrival.token}/").content.decode()
+
+    assert state == {"status": "rejected", "number": 1, "start_number": None, "seats": []}
+    assert "Bitte an der Kasse fragen" in page
+    assert "None" not in page
