@@ -6,6 +6,8 @@ number; reject one or several at once; open and close the door. Every button pos
 form and comes back here (no script needed at the desk).
 """
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -40,7 +42,7 @@ def desk_page(request, tournament_id):
         _act(request, tournament)
         query = request.POST.get("q", "")[:SEARCH_LENGTH]
         target = reverse("door:desk", kwargs={"tournament_id": tournament.pk})
-        return redirect(f"{target}?q={query}" if query.strip() else target)
+        return redirect(f"{target}?{urlencode({'q': query})}" if query.strip() else target)
     query = request.GET.get("q", "")[:SEARCH_LENGTH]
     link = phone_link(request, tournament)
     context = {

@@ -133,3 +133,11 @@ def test_the_tournament_form_sets_the_door_and_check_in(desk, tournament):
     form = desk.get(edit).content.decode()
 
     assert 'name="self_registration"' in form and 'name="check_in"' in form
+
+
+def test_the_search_stays_after_a_tap(desk, tournament):
+    arrival = arrive(tournament, "Anna", "Lena & Co")
+
+    answer = desk.post(url(tournament), {"accept_new": arrival.pk, "q": "Lena & Co"})
+
+    assert answer.url == f"{url(tournament)}?q=Lena+%26+Co"
