@@ -13,7 +13,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from door.exports.poster import poster_pdf
 from door.services import desk
@@ -107,6 +107,7 @@ def _act(request, tournament) -> None:
             desk.set_check_in(tournament, required=action == "check_in_on", user=user)
 
 
+@require_GET
 def projector(request, tournament_id):
     """The QR code for the hall's projector (public: it only shows the way in)."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
 
 from door.models import Arrival
 from door.services.phone_status import phone_status
@@ -40,6 +41,7 @@ def self_registration_limit() -> tuple[int, int]:
 
 
 @never_cache
+@require_http_methods(["GET", "POST"])
 def register_page(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     token = request.COOKIES.get(cookie_name(tournament.pk), "")
@@ -102,6 +104,7 @@ def _arrival(tournament_id, token) -> Arrival:
 
 
 @never_cache
+@require_GET
 def status_page(request, tournament_id, token):
     arrival = _arrival(tournament_id, token)
     context = {
@@ -117,5 +120,6 @@ def status_page(request, tournament_id, token):
 
 
 @never_cache
+@require_GET
 def status_json(request, tournament_id, token):
     return JsonResponse(phone_status(_arrival(tournament_id, token)).as_dict())

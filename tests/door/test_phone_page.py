@@ -130,3 +130,10 @@ def test_a_participant_removed_by_the_director_sends_the_phone_to_the_desk(clien
     assert state == {"status": "rejected", "number": 1, "start_number": None, "seats": []}
     assert "Bitte an der Kasse fragen" in page
     assert "None" not in page
+
+
+def test_the_phone_pages_answer_only_what_they_serve(client):
+    tournament = f.make_tournament(self_registration=True)
+
+    assert client.put(form_url(tournament)).status_code == 405
+    assert client.post(f"{form_url(tournament)}leinwand/").status_code == 405
