@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "tournaments",
     "league",
     "publishing",
+    "door",
 ]
 
 MIDDLEWARE = [
@@ -241,6 +242,11 @@ TABLE_DEVICE_CACHE_VERSION = os.environ.get("SKATVEREIN_RELEASE", "1")
 # background live in the default storage under MEDIA_ROOT; a series with more tables than
 # SERIES_PDF_INLINE_TABLES is rendered outside the request ("being prepared" page).
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
+# Stored files hold personal data: readable by the server's user only (docs/privacy.md).
+FILE_UPLOAD_PERMISSIONS = 0o600
+FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
+# Where ``manage.py backup`` writes when given no file; the hall keeps it private.
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", VAR_DIR / "backups"))
 SERIES_PDF_INLINE_TABLES = 40
 
 # Player import limits (services/player_import): the largest upload, and how far an XLSX
@@ -315,6 +321,8 @@ CONTENT_SECURITY_POLICY = {
 # Client addresses (services/client_address.py): how many reverse proxies in front of the
 # app append to X-Forwarded-For. 0 trusts no header and counts per REMOTE_ADDR.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", default=0)
+# Self-registrations at the door per client address and minute (docs/door.md).
+DOOR_REGISTRATIONS_PER_MINUTE = env_int("DOOR_REGISTRATIONS_PER_MINUTE", default=10, minimum=1)
 
 # API sign-in (api/auth.py). Tokens expire after TOKEN_TTL_DAYS. HTTP Basic checks the
 # password hash on every request (~260 ms of CPU each with Argon2), so it is off in
@@ -331,7 +339,13 @@ REST_FRAMEWORK = {
         f"{_API_AUTH}.ExpiringTokenAuthentication",
     ],
     # Per client address, in the shared cache (api/throttles.py); generous for a hall.
-    "DEFAULT_THROTTLE_RATES": {"game-value": "120/min", "token": "10/min"},
+    "DEFAULT_THROTTLE_RATES": {
+        "game-value": "120/min",
+        "token": "10/min",
+        # A phone registers a person or two; more from one address is a flood. A hall whose
+        # phones share one address (a router's NAT) raises it (docs/door.md).
+        "self-registration": f"{DOOR_REGISTRATIONS_PER_MINUTE}/min",
+    },
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
     # Bodies are JSON (docs/api.md); the three operations that read a form or a file say so
     # themselves (the calculator, the participant import, the certificate upload).
@@ -361,6 +375,7 @@ SPECTACULAR_SETTINGS = {
         "ProgressStatusEnum": "tournaments.models.tournaments.Tournament.Status",
         "ListStatusEnum": "tournaments.models.tables.Table.Status",
         "PaymentKindEnum": "tournaments.models.money.Payment.Kind",
+        "PublicationEnum": "tournaments.models.clubs.Publication",
         "DrawConflictKindEnum": ["same_team", "same_club", "met_before"],
     },
 }

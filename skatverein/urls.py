@@ -30,6 +30,8 @@ urlpatterns = [
     path("api/v1/", include("publishing.api.urls")),
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("league.api.urls")),
+    path("api/v1/", include("door.api.urls")),
     path("", include("league.web.urls")),
+    path("", include("door.web.urls")),
     path("", include("tournaments.web.urls")),
 ]

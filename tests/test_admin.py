@@ -215,3 +215,14 @@ def test_the_users_groups_are_called_gruppen_and_the_leagues_staffeln(admin_clie
     assert 'league/leaguegroup/">Staffeln</a>' in user_page
     assert TREASURER_GROUP in groups_page
     assert "Staffeln" in league_page
+
+
+def test_api_tokens_are_listed_masked(admin_client, admin_user):
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.create(user=admin_user)
+
+    page = admin_client.get("/admin/authtoken/tokenproxy/").content.decode()
+
+    assert token.key not in page
+    assert f"{token.key[:4]}…" in page

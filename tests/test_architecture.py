@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-PACKAGES = ("tournaments", "league", "skatverein")
+PACKAGES = ("tournaments", "league", "door", "skatverein")
 MAP = REPO / "docs" / "architecture.md"
 # A path the map names: a word with a slash or a file name ending in .py/.html/.js/.md.
 PATH = re.compile(r"`([\w./{}-]+(?:/|\.py|\.html|\.js|\.md)[\w./-]*)`")
@@ -96,7 +96,7 @@ def test_no_module_imports_a_private_name_of_another():
 INTERFACES = ("api", "web", "exports")
 
 
-@pytest.mark.parametrize("app", ["tournaments", "league"])
+@pytest.mark.parametrize("app", ["tournaments", "league", "door"])
 def test_no_interface_imports_another(app):
     """The API and the web pages both serve files of exports/; neither imports the other,
     and exports/ imports neither."""

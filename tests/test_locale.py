@@ -101,7 +101,7 @@ def test_every_text_marked_for_translation_is_in_the_catalogue(tmp_path):
     if shutil.which("xgettext") is None:
         pytest.skip("GNU gettext (xgettext) is not installed: apt-get install gettext")
     root = Path(__file__).resolve().parent.parent
-    for name in ("skatverein", "tournaments", "league", "publishing", "templates"):
+    for name in ("skatverein", "tournaments", "league", "publishing", "door", "templates"):
         shutil.copytree(root / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(root / "manage.py", tmp_path)
     (tmp_path / "locale" / "de" / "LC_MESSAGES").mkdir(parents=True)

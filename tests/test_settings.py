@@ -258,3 +258,14 @@ def test_with_http_basic_switched_on_the_schema_documents_it_without_warnings(tm
     assert result.returncode == 0, result.stderr[-2000:]
     schemes = json.loads(schema.read_text())["components"]["securitySchemes"]
     assert schemes["basicAuth"] == {"type": "http", "scheme": "basic"}
+
+
+@pytest.mark.parametrize(
+    ("env", "rate"), [({}, "10/min"), ({"DOOR_REGISTRATIONS_PER_MINUTE": "40"}, "40/min")]
+)
+def test_the_door_takes_registrations_per_address_at_the_configured_rate(monkeypatch, env, rate):
+    """A hall behind one router shares one address: the rate is raised there
+    (docs/door.md)."""
+    settings = _production_settings(monkeypatch, **env)
+
+    assert settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["self-registration"] == rate

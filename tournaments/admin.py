@@ -4,6 +4,8 @@ from django.contrib import admin, messages
 from django.db.models import Count
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from rest_framework.authtoken.admin import TokenAdmin
+from rest_framework.authtoken.models import TokenProxy
 
 from tournaments.models import (
     AuditEntry,
@@ -314,3 +316,21 @@ class SigningCertificateAdmin(ReadOnlyAdmin):
     list_display = ["subject", "club", "uploaded", "valid_until", "created_at"]
     fields = ["subject", "club", "uploaded", "valid_until", "created_at"]
     readonly_fields = fields
+
+
+# --- API tokens: listed masked -------------------------------------------------------------
+# A token is a password: the admin list shows its first characters, enough to tell tokens
+# apart, never the whole key (docs/privacy.md).
+TOKEN_SHOWN_CHARACTERS = 4
+
+
+class MaskedTokenAdmin(TokenAdmin):
+    list_display = ("masked_key", "user", "created")
+
+    @admin.display(description=_("key"))
+    def masked_key(self, token) -> str:
+        return f"{token.key[:TOKEN_SHOWN_CHARACTERS]}…"
+
+
+admin.site.unregister(TokenProxy)
+admin.site.register(TokenProxy, MaskedTokenAdmin)

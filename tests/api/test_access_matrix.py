@@ -92,6 +92,10 @@ def expected_roles(path: str, method: str) -> frozenset:
         return LEADER if write else EVERYONE
     if path == "/api/v1/tables/{id}/differences/{number}/take/":
         return frozenset()  # a table device with its code only (tests/api/test_two_lists.py)
+    if path == "/api/v1/tournaments/{id}/self-registrations/":
+        return EVERYONE  # the player's own phone at the door, anonymous (docs/door.md)
+    if "/arrivals/" in path or path == "/api/v1/participants/{id}/check-in/":
+        return CLUB_A  # the desk at the door, reading included
     if not write:
         return EVERYONE
     if path == "/api/v1/clubs/{id}/directors/":
@@ -162,6 +166,7 @@ def world(module_db):
         "reports": report.pk,
         "protests": protest.pk,
         "payment_id": payment.pk,
+        "participants": participant.pk,
     }
     return {"people": {k: v.pk for k, v in people.items()}, "ids": ids, "club_a": club_a.pk}
 
@@ -170,6 +175,7 @@ def _url(path: str, ids: dict) -> str:
     resource = path.split("/")[3]
     url = path.replace("{id}", str(ids.get(resource, 1)))
     url = url.replace("{number}", "1").replace("{participant_id}", "1")
+    url = url.replace("{arrival_id}", "1")
     url = url.replace("{payment_id}", str(ids["payment_id"]))
     return url.replace("{seal}", "0" * 64).replace("{address}", "192.0.2.1")
 

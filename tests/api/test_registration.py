@@ -68,6 +68,24 @@ def test_register_a_new_player_in_the_same_step(director_client, tournament):
     assert body["team_name"] == "Bube 1"
 
 
+def test_register_a_new_player_records_the_consent_given(director_client, tournament):
+    body = {"new_player": {"first_name": "Erika", "last_name": "Muster", "publication": "none"}}
+
+    response = register(director_client, tournament, body)
+
+    assert response.status_code == 201, response.json()
+    assert Player.objects.get(last_name="Muster").publication == "none"
+
+
+def test_register_a_new_player_with_an_unknown_level_names_the_field(director_client, tournament):
+    body = {"new_player": {"first_name": "Erika", "last_name": "Muster", "publication": "ja"}}
+
+    response = register(director_client, tournament, body)
+
+    assert first_error(response)[:2] == (400, "new_player.publication")
+    assert not Player.objects.filter(last_name="Muster").exists()
+
+
 @pytest.mark.parametrize(
     ("existing", "new"),
     [

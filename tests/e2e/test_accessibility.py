@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from door.services.self_registration import self_register
 from tests import factories as f
 from tests.e2e.conftest import TIMEOUT_MS
 from tournaments.services import table_access
@@ -53,7 +54,9 @@ def device(browser, live_server):
 
 @pytest.fixture
 def table(db):
-    tournament = f.make_tournament(name="Barrierefrei-Turnier", rounds_per_series=1)
+    tournament = f.make_tournament(
+        name="Barrierefrei-Turnier", rounds_per_series=1, self_registration=True
+    )
     table = f.make_table(f.make_series(tournament), f.make_participants(tournament, 4))
     f.enter(table, declarer_seat=2, game="grand", matadors=1, won=True)
     return table
@@ -61,6 +64,9 @@ def table(db):
 
 def test_public_pages_have_no_axe_violation(device, table):
     tournament = table.series.tournament
+    arrival = self_register(
+        tournament, {"first_name": "Erika", "last_name": "Muster", "publication": "full"}
+    )[0]
     phone = device({"width": 390, "height": 844})
     urls = [
         "/",
@@ -70,6 +76,9 @@ def test_public_pages_have_no_axe_violation(device, table):
         f"/turniere/{tournament.pk}/serie/1/rangliste/",
         f"/turniere/{tournament.pk}/serie/1/tischplan/",
         f"/turniere/{tournament.pk}/leinwand/",
+        f"/turniere/{tournament.pk}/anmelden/",
+        f"/turniere/{tournament.pk}/anmelden/leinwand/",
+        f"/turniere/{tournament.pk}/anmelden/{arrival.token}/",
         "/rechner/",
         "/gibt-es-nicht/",
     ]
@@ -92,6 +101,7 @@ def test_director_pages_have_no_axe_violation(device, table, django_user_model):
         "/leitung/",
         f"/leitung/turniere/{tournament.pk}/",
         f"/leitung/turniere/{tournament.pk}/teilnehmer/",
+        f"/leitung/turniere/{tournament.pk}/einlass/",
         f"/leitung/serien/{table.series.pk}/",
         f"/leitung/tische/{table.pk}/",
     ]

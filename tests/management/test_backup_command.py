@@ -2,6 +2,7 @@
 
 import gzip
 import io
+import stat
 
 import pytest
 from django.core.management import call_command
@@ -13,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_backup_without_a_file_writes_a_dated_file_under_var_backups(settings, tmp_path):
-    settings.VAR_DIR = tmp_path
+    settings.BACKUP_DIR = tmp_path / "backups"
     f.make_player(last_name="Gesichert")
     out = io.StringIO()
 
@@ -22,6 +23,16 @@ def test_backup_without_a_file_writes_a_dated_file_under_var_backups(settings, t
     [written] = (tmp_path / "backups").glob("skatverein-*.json.gz")
     assert f"Backup written to {written}:" in out.getvalue()
     assert b"Gesichert" in gzip.decompress(written.read_bytes())
+
+
+def test_a_backup_and_its_new_folder_are_readable_by_their_owner_only(settings, tmp_path):
+    settings.BACKUP_DIR = tmp_path / "backups"
+
+    call_command("backup", stdout=io.StringIO())
+
+    [written] = (tmp_path / "backups").glob("skatverein-*.json.gz")
+    assert stat.S_IMODE(written.stat().st_mode) == 0o600
+    assert stat.S_IMODE((tmp_path / "backups").stat().st_mode) == 0o700
 
 
 def test_backup_into_a_directory_that_cannot_exist_names_the_path(tmp_path):

@@ -210,3 +210,54 @@ def test_the_hall_pools_priority_and_one_pool_are_configurable(settings, monkeyp
     settings.HALL_TABLE_PORT = 0
     (one,) = hall_command.pools()
     assert one.environment == {"GUNICORN_BIND": "127.0.0.1:8000"}
+
+
+def _mode(path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_the_hall_keeps_its_personal_data_readable_by_its_owner_only(tmp_path):
+    """The database, the backups, the stored files and the keys hold names, PINs and table
+    codes: a fresh start creates them for the owner only (files 600, folders 700)."""
+    backups, media = tmp_path / "backups", tmp_path / "media"
+
+    result = run_hall(tmp_path, "--no-server", BACKUP_DIR=str(backups), MEDIA_ROOT=str(media))
+
+    assert result.returncode == 0, result.stderr
+    assert _mode(tmp_path / "hall.sqlite3") == 0o600
+    assert _mode(tmp_path / "hall-secrets.env") == 0o600
+    assert _mode(tmp_path / "hall-login.stamp") == 0o600
+    assert (_mode(backups), _mode(media)) == (0o700, 0o700)
+
+
+def test_a_start_repairs_the_modes_of_files_made_readable_by_others(tmp_path):
+    backups, media = tmp_path / "backups", tmp_path / "media"
+    extra = {"BACKUP_DIR": str(backups), "MEDIA_ROOT": str(media)}
+    assert run_hall(tmp_path, "--no-server", **extra).returncode == 0
+    old_backup = backups / "skatverein-20261128-2200.json.gz"
+    old_backup.write_bytes(b"backup")
+    sealed = media / "lists" / "list.pdf"
+    sealed.parent.mkdir(parents=True)
+    sealed.write_bytes(b"%PDF")
+    for path in (tmp_path / "hall.sqlite3", tmp_path / "hall-secrets.env", old_backup, sealed):
+        path.chmod(0o644)
+    for folder in (backups, media, sealed.parent):
+        folder.chmod(0o755)
+
+    result = run_hall(tmp_path, "--no-server", **extra)
+
+    assert result.returncode == 0, result.stderr
+    files = (tmp_path / "hall.sqlite3", tmp_path / "hall-secrets.env", old_backup, sealed)
+    assert [_mode(path) for path in files] == [0o600] * 4
+    assert [_mode(folder) for folder in (backups, media, sealed.parent)] == [0o700] * 3
+
+
+def test_the_hall_login_is_a_director_not_a_superuser(tmp_path):
+    result = run_hall(tmp_path, "--no-server", "--no-demo")
+
+    assert result.returncode == 0, result.stderr
+    with sqlite3.connect(tmp_path / "hall.sqlite3") as database:
+        login = database.execute(
+            "SELECT is_staff, is_superuser FROM auth_user WHERE username = 'leitung'"
+        ).fetchone()
+    assert login == (1, 0)

@@ -10,6 +10,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
+import door.services
 import tournaments.services
 from tournaments.services import seating
 from tournaments.services.errors import Refusal, Rejected
@@ -94,7 +95,9 @@ RAISING = ("rejected", "problem")
 
 
 def _modules():
-    for info in pkgutil.walk_packages(tournaments.services.__path__, "tournaments.services."):
+    packages = [(tournaments.services, "tournaments.services."), (door.services, "door.services.")]
+    infos = [i for p, prefix in packages for i in pkgutil.walk_packages(p.__path__, prefix)]
+    for info in infos:
         if info.name == "tournaments.services.errors":
             continue  # the type itself
         module = importlib.import_module(info.name)

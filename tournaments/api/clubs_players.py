@@ -6,8 +6,8 @@ from rest_framework import filters, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from tournaments.models import Club, Player
-from tournaments.services import club_directors, participants
+from tournaments.models import Club, Player, Publication
+from tournaments.services import club_directors, participants, roles
 
 from .permissions import AssociationAdminWrites, DirectorWritesOthersRead
 from .request_bodies import json_object
@@ -61,3 +61,15 @@ class PlayerViewSet(viewsets.ModelViewSet):
     filter_backends = [DjangoFilterBackend, PlayerSearch]
     filterset_fields = ["club"]
     search_fields = ["first_name", "last_name", "club__name", "member_number"]
+
+    def get_queryset(self):
+        """The public reads only the players who consented to be named, and finds by a
+        search only those named in full (a short name must not be found by the last name
+        it hides); the people running events see everyone."""
+        players = super().get_queryset()
+        if roles.sees_full_names(self.request.user):
+            return players
+        players = players.exclude(publication=Publication.NONE)
+        if self.request.query_params.get("search"):
+            players = players.filter(publication=Publication.FULL)
+        return players

@@ -70,6 +70,19 @@ class Tournament(Progress):
             "the lists are compared game by game and signed once they agree (championships)."
         ),
     )
+    self_registration = models.BooleanField(
+        _("self-registration open"),
+        default=False,
+        help_text=_(
+            "Players register themselves on their own phone at the door (QR code); the "
+            "director accepts each arrival at the desk."
+        ),
+    )
+    check_in = models.BooleanField(
+        _("check-in required"),
+        default=False,
+        help_text=_("Only participants marked present at the desk are drawn."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     is_demo = models.BooleanField(
         _("demo"),
@@ -156,6 +169,11 @@ class Participant(models.Model):
         related_name="members",
     )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    present = models.BooleanField(
+        _("present"),
+        default=False,
+        help_text=_("Checked in at the desk; with check-in required only they are drawn."),
+    )
     pin = models.CharField(
         _("PIN"),
         max_length=8,

@@ -360,10 +360,13 @@ def _present_players(series: Series, *, seeded: bool):
     """The participants to seat and their names; ``seeded`` adds the ranking places.
 
     Those of the series' line-up when it has one (a league venue), else everyone not
-    withdrawn. The ranking counts the series played before this one. Players without a
-    place there (new or late) come after the ranked ones, in start-number order.
+    withdrawn (and, with check-in required, present). The ranking counts the series
+    played before this one. Players without a place there (new or late) come after the
+    ranked ones, in start-number order.
     """
     present = Participant.objects.filter(tournament_id=series.tournament_id, withdrawn=False)
+    if series.tournament.check_in:
+        present = present.filter(present=True)
     if series.players.exists():
         present = present.filter(lineup_series=series)
     people = _people(present)

@@ -335,6 +335,13 @@ def may_read_public(user) -> bool:
     return True
 
 
+def sees_full_names(user) -> bool:
+    """The people running events (director, treasurer, group leader) see players' full
+    names; everyone else sees them as the players consented (services/public_names.py).
+    The table device, which has no user, is served its own pages with full names."""
+    return is_director(user) or is_treasurer(user) or leads_any_group(user)
+
+
 def money_visible(user, *, finished: bool, obj=None) -> bool:
     """Whether a file or page about an event may carry its money for ``user``: always for
     its directors and treasurers, for everyone else once the event is ``finished``."""

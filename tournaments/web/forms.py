@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Club, Tournament
+from tournaments.models import Club, Player, Publication, Tournament
 from tournaments.models.names import refuse_control_characters
 from tournaments.services.draw import SEED_LIMIT
 from tournaments.services.errors import Rejected
@@ -134,6 +134,8 @@ class TournamentForm(AccessibleForm, forms.ModelForm):
             "team_size",
             "sign_with_pin",
             "lists_per_table",
+            "self_registration",
+            "check_in",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -191,6 +193,14 @@ class PlayerSearchForm(AccessibleForm, forms.Form):
     )
 
 
+PUBLICATION_HELP = _(
+    "What rankings, lists and files open to everyone show: the full name and club "
+    "(Erika Mustermann), the first name with the initial and club (Erika M.) or only "
+    "the start number (Teilnehmer 17). The director, the treasurer and the table see the "
+    "full name."
+)
+
+
 class NewPlayerForm(AccessibleForm, forms.Form):
     """A player who is not in the database yet, registered in the same step; the fields are
     ``register_new_player``'s keyword arguments (services/participants/registration.py),
@@ -209,6 +219,27 @@ class NewPlayerForm(AccessibleForm, forms.Form):
         empty_label=_("— guest (no club) —"),
     )
     member_number = forms.CharField(label=_("member number"), max_length=30, required=False)
+    publication = forms.ChoiceField(
+        label=_("publication"),
+        choices=[("", _("as the club's default"))] + Publication.choices,
+        required=False,
+        help_text=PUBLICATION_HELP,
+    )
+
+
+class PlayerConsentForm(AccessibleForm, forms.ModelForm):
+    """A player's consent to publication, changed by a director (the change log records
+    it with before and after)."""
+
+    class Meta:
+        model = Player
+        fields = ["publication"]
+        help_texts = {"publication": PUBLICATION_HELP}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["publication"].required = True
+        self.fields["publication"].choices = Publication.choices
 
 
 class ImportUploadForm(AccessibleForm, forms.Form):

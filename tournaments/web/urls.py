@@ -15,6 +15,7 @@ from tournaments.web.director import (
     finishing,
     importing,
     participants,
+    players,
     series,
     table_changes,
     tables,
@@ -95,6 +96,8 @@ urlpatterns = [
         name="director-participant-withdrawn",
     ),
     path(f"{DP}/wertung/", participants.participant_classes, name="director-participant-classes"),
+    # … one player: the consent to publication: web/director/players.py
+    path("leitung/spieler/<int:player_id>/", players.player_detail, name="director-player"),
     # … import from a file: web/director/importing.py
     path(f"{D}/import/", importing.import_upload, name="director-import"),
     path(f"{D}/import/vorschau/", importing.import_preview, name="director-import-preview"),

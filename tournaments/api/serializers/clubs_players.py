@@ -3,8 +3,9 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from tournaments.models import Club, Player
+from tournaments.models import Club, Player, Publication
 from tournaments.services import roles
+from tournaments.services.public_names import public_name
 
 from ..fields import StrictCharField, StrictModelSerializer
 
@@ -12,7 +13,7 @@ from ..fields import StrictCharField, StrictModelSerializer
 class ClubSerializer(StrictModelSerializer):
     class Meta:
         model = Club
-        fields = ["id", "name", "short_name", "federation_number"]
+        fields = ["id", "name", "short_name", "federation_number", "default_publication"]
 
 
 class PlayerSerializer(StrictModelSerializer):
@@ -20,17 +21,33 @@ class PlayerSerializer(StrictModelSerializer):
 
     class Meta:
         model = Player
-        fields = ["id", "first_name", "last_name", "name", "club", "member_number"]
+        fields = [
+            "id",
+            "first_name",
+            "last_name",
+            "name",
+            "club",
+            "member_number",
+            "publication",
+        ]
         # The model's unique (club, member number) constraint would refuse a taken number
         # without naming the field; validate() below names it.
         validators = []
 
     def to_representation(self, instance):
-        """Member numbers are club records, not public: only staff read them."""
+        """Member numbers are club records, not public: only staff read them. The public
+        reads a player as they consented to be named (services/public_names.py)."""
         data = super().to_representation(instance)
         request = self.context.get("request")
         if request is None or not roles.is_director(request.user):
             data.pop("member_number", None)
+        if request is None or not roles.sees_full_names(request.user):
+            shown = public_name(instance)
+            data["name"] = shown.name
+            if instance.publication != Publication.FULL:
+                del data["first_name"], data["last_name"]
+            if shown.club is None:
+                data["club"] = None
         return data
 
     def validate(self, attrs):

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from tournaments.models import Club, Participant, Player, Team
+from tournaments.models import Club, Participant, Player, Publication, Team
 from tournaments.models.names import refuse_control_characters
 from tournaments.services import participants as participant_service
 from tournaments.services.errors import is_id
@@ -38,6 +38,7 @@ class ParticipantSerializer(StrictModelSerializer):
             "team",
             "team_name",
             "withdrawn",
+            "present",
             "registered_at",
         ]
         read_only_fields = fields
@@ -55,6 +56,13 @@ class NewPlayerSerializer(serializers.Serializer):
     last_name = StrictCharField(max_length=100, validators=[refuse_control_characters])
     club = RecordField(queryset=Club.objects.all(), allow_null=True, required=False)
     member_number = StrictCharField(max_length=30, allow_blank=True, required=False, default="")
+    publication = serializers.ChoiceField(
+        choices=Publication.choices,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="The player's consent to publication; empty: the club's default.",
+    )
 
 
 class ParticipantCreateSerializer(serializers.Serializer):

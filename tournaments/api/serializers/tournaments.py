@@ -23,6 +23,8 @@ class TournamentSerializer(StrictModelSerializer):
             "extra_points",
             "sign_with_pin",
             "lists_per_table",
+            "self_registration",
+            "check_in",
             "status",
             "finished_at",
         ]

@@ -1,5 +1,6 @@
 """``manage.py backup [FILE]``: write the whole database to one checked file."""
 
+import os
 from contextlib import suppress
 from pathlib import Path
 
@@ -7,13 +8,15 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
+from skatverein.private_files import FILE_MODE, FOLDER_MODE
 from tournaments.services.backup import BackupError, write_backup
 
 
 class Command(BaseCommand):
     help = (
         "Write every row of the database to one gzip file with a checksum "
-        "(default: var/backups/skatverein-<date>-<time>.json.gz). Keep SEAL_SECRET with it."
+        "(default: BACKUP_DIR, var/backups/skatverein-<date>-<time>.json.gz, readable by its "
+        "owner only). Keep SEAL_SECRET with it."
     )
 
     def add_arguments(self, parser):
@@ -23,8 +26,10 @@ class Command(BaseCommand):
         path = Path(file) if file else self._default_path()
         partial = path.with_name(path.name + ".partial")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with partial.open("wb") as stream:
+            path.parent.mkdir(mode=FOLDER_MODE, parents=True, exist_ok=True)
+            # A backup holds every name and result: the owner's alone (docs/privacy.md).
+            descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE)
+            with os.fdopen(descriptor, "wb") as stream:
                 header = write_backup(stream)
             partial.replace(path)
         except (OSError, BackupError) as error:
@@ -41,4 +46,4 @@ class Command(BaseCommand):
     @staticmethod
     def _default_path() -> Path:
         stamp = timezone.now().strftime("%Y%m%d-%H%M%S")
-        return settings.VAR_DIR / "backups" / f"skatverein-{stamp}.json.gz"
+        return Path(settings.BACKUP_DIR) / f"skatverein-{stamp}.json.gz"

@@ -37,7 +37,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
-from skatverein import hall
+from skatverein import hall, private_files
 from skatverein.env import env_int
 from tournaments.models import Tournament
 from tournaments.services import roles
@@ -73,6 +73,8 @@ class Command(BaseCommand):
             raise CommandError(
                 _("Start the hall server with 'make run' (it sets SKATVEREIN_HALL=1).")
             )
+        private_files.owner_only_umask()  # also for the server's processes it starts
+        protect_personal_data()
         new_database = Tournament._meta.db_table not in connection.introspection.table_names()
         call_command("migrate", interactive=False, verbosity=0)
         director, password = ensure_director()
@@ -82,6 +84,7 @@ class Command(BaseCommand):
         call_command("collectstatic", interactive=False, verbosity=0)
         if password:
             remember_printed_password(director)
+        protect_personal_data()
         self.stdout.write(
             banner(director.get_username(), password_line(director, password), demo=demo)
         )
@@ -89,19 +92,37 @@ class Command(BaseCommand):
             serve()
 
 
+def protect_personal_data() -> None:
+    """The database, the backups, the stored files and the keys: readable by their owner
+    only, repaired on every start (skatverein/private_files.py, docs/privacy.md)."""
+    database = settings.DATABASES["default"]
+    files = [hall.secrets_file(os.environ, settings.VAR_DIR), login_stamp_file()]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        files += private_files.sqlite_files(Path(database["NAME"]))
+    folders = [Path(settings.BACKUP_DIR), Path(settings.MEDIA_ROOT)]
+    for folder in folders:  # made now, so that the first backup lands in a private folder
+        folder.mkdir(mode=private_files.FOLDER_MODE, parents=True, exist_ok=True)
+    private_files.make_private(files, folders)
+
+
 @transaction.atomic
 def ensure_director():
     """The director who logs in on this laptop, and their password if it was made now.
 
     The first start creates ``leitung`` with a random password (the only time it can be
-    shown). Later starts find the logins that exist and never touch their passwords.
+    shown): a director (staff), not a superuser, since the hall serves plain HTTP to a
+    shared Wi-Fi; they direct every club that names no directors, which on a hall's
+    laptop is its club. A superuser is made only by ``createsuperuser``. Later starts find
+    the logins that exist and never touch their passwords.
     """
     users = get_user_model().objects
     existing = roles.directors(users).order_by("date_joined", "id").first()
     if existing is not None:
         return existing, None
     password = secrets.token_urlsafe(PASSWORD_BYTES)
-    director = users.create_superuser(DIRECTOR_USERNAME, email="", password=password)
+    director = users.create_user(DIRECTOR_USERNAME, email="", password=password)
+    roles.make_director(director)
+    director.save(update_fields=["is_staff"])
     return director, password
 
 
@@ -119,7 +140,7 @@ def remember_printed_password(director) -> None:
     path = login_stamp_file()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(_login_stamp(director), encoding="utf-8")
-    path.chmod(0o600)
+    path.chmod(private_files.FILE_MODE)
 
 
 def password_line(director, password: str | None) -> str:

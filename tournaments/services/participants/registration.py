@@ -182,11 +182,13 @@ def register_new_player(
     last_name,
     club: Club | None = None,
     member_number="",
+    publication="",
     start_number=None,
     team=None,
     user=None,
 ) -> Participant:
     """Create a player and register them in one step, unless the player already exists.
+    ``publication`` is the consent the player gives (empty: the club's default).
 
     A duplicate (same member number in the club, or same name and club, case and spacing
     ignored) is refused with the existing player's id, so the desk registers that one
@@ -201,7 +203,11 @@ def register_new_player(
             raise _already_in_the_list(registered, existing)
         raise _duplicate_player(existing, member_number)
     player = Player.objects.create(
-        first_name=first_name, last_name=last_name, club=club, member_number=member_number
+        first_name=first_name,
+        last_name=last_name,
+        club=club,
+        member_number=member_number,
+        publication=publication,
     )
     return register(tournament, player, start_number, team, user=user)
 

@@ -91,7 +91,13 @@ def commit_import(
                 club=club,
                 # the number belongs to someone else when the director chose a new player
                 member_number="" if line.resolution == Resolution.NEW else row.member_number,
+                publication=row.publication_level,
             )
+            if player.pk is not None and row.publication_level not in ("", player.publication):
+                # The file carries the consent the player gave last (a membership form);
+                # saved one by one so that the change log records each change.
+                player.publication = row.publication_level
+                player.save(update_fields=["publication"])
             registrations.append(participants.Registration(player, team))
         created_players = sum(r.player.pk is None for r in registrations)
         # Named as ImportResult's fields; the audit entry keeps the same numbers.

@@ -264,6 +264,19 @@ def _row_problems(row: ImportRow) -> list[Problem]:
     ):
         if not getattr(row, field_name):
             problems.append(_problem(row, field_name, f"{field_name}_missing", missing_message))
+    if row.publication_level is None:
+        problems.append(
+            _problem(
+                row,
+                "publication",
+                "publication_unknown",
+                gettext_noop(
+                    "Line %(line)d: “%(value)s” says nothing about publication; write voll, "
+                    "kurz or nein."
+                ),
+                value=row.publication.strip()[:40],
+            )
+        )
     for field_name, model, model_field in (
         ("first_name", Player, "first_name"),
         ("last_name", Player, "last_name"),

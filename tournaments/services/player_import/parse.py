@@ -140,11 +140,25 @@ COLUMN_NAMES = {
         "member no",
     ),
     "team": ("mannschaft", "team"),
+    "publication": ("veröffentlichung", "veroeffentlichung", "publication"),
+}
+# The column Veröffentlichung as people fill it in (after casefold and strip) → the
+# player's consent (docs/privacy.md); an empty cell leaves the club's default.
+PUBLICATION_WORDS = {
+    "voll": "full",
+    "kurz": "short",
+    "nein": "none",
+    "full": "full",
+    "short": "short",
+    "none": "none",
 }
 REQUIRED_COLUMNS = ("first_name", "last_name")
 # How the expected columns are listed in the message about a wrong header row.
 EXPECTED_COLUMNS = "Vorname (first_name), Nachname (last_name)"
-OPTIONAL_COLUMNS = "Verein (club), Mitgliedsnummer (member_number), Mannschaft (team)"
+OPTIONAL_COLUMNS = (
+    "Verein (club), Mitgliedsnummer (member_number), Mannschaft (team), "
+    "Veröffentlichung (publication: voll, kurz, nein)"
+)
 _FIELD_OF_HEADER = {alias: name for name, aliases in COLUMN_NAMES.items() for alias in aliases}
 
 # What a damaged workbook makes openpyxl, zipfile, zlib or the XML parser raise (found by
@@ -179,10 +193,18 @@ class ImportRow:
     club: str = ""
     member_number: str = ""
     team: str = ""
+    publication: str = ""
 
     @property
     def full_name(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def publication_level(self) -> str | None:
+        """The consent the cell gives ("full", "short", "none"), "" for an empty cell,
+        None for a word that is none of voll, kurz, nein."""
+        word = self.publication.strip().casefold()
+        return PUBLICATION_WORDS.get(word) if word else ""
 
 
 def read_player_rows(filename: str, content: bytes) -> list[ImportRow]:

@@ -17,7 +17,7 @@ from django.core.validators import MaxLengthValidator
 from django.urls import reverse, reverse_lazy
 from django.views.decorators.cache import never_cache
 
-from tournaments.models import Participant, Series, Table, Tournament
+from tournaments.models import Participant, Player, Series, Table, Tournament
 from tournaments.services import roles
 
 
@@ -87,6 +87,7 @@ EVENT_ARGUMENTS = (
     ("series_id", Series),
     ("table_id", Table),
     ("participant_id", Participant),
+    ("player_id", Player),
 )
 
 

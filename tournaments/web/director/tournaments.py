@@ -17,6 +17,7 @@ from tournaments.services import (
 )
 from tournaments.web import forms
 from tournaments.web.director.auth import director_required
+from tournaments.web.director.page_links import tournament_links
 from tournaments.web.director.participants import registration_text
 from tournaments.web.director.tables import table_rows
 
@@ -131,6 +132,7 @@ def _dashboard_context(tournament: Tournament) -> dict:
     )
     return {
         "tournament": tournament,
+        "app_links": tournament_links(tournament),
         "series_list": series_list,
         "participant_count": counts["registered"],
         "withdrawn_count": counts["withdrawn"],

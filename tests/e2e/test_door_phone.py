@@ -1,0 +1,46 @@
+"""A player registers at the door on a 360×640 phone: three fields in view, one tap to
+send, then the waiting number, the start number and the seat appear without a reload."""
+
+import pytest
+
+from door.models import Arrival
+from door.services.desk import accept
+from tests import factories as f
+from tournaments.services.draw import draw_series
+
+pytestmark = pytest.mark.django_db(transaction=True)
+PHONE = {"width": 360, "height": 640}
+POLL_WAIT_MS = 25_000  # the page asks every 10 s
+
+
+def test_a_phone_registers_and_follows_its_registration_to_the_seat(new_page):
+    f.make_club("Skatfreunde Elbe")
+    tournament = f.make_tournament(self_registration=True, planned_series=1)
+    f.make_many_participants(tournament, 3)
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    page.goto(f"/turniere/{tournament.id}/anmelden/")
+
+    for label in ("Vorname", "Nachname", "Verein"):
+        box = page.get_by_label(label, exact=False).first.bounding_box()
+        assert box["y"] + box["height"] <= PHONE["height"], f"{label} is below the first screen"
+        assert box["x"] + box["width"] <= PHONE["width"]
+    size = page.locator("#door-first_name").evaluate("e => getComputedStyle(e).fontSize")
+    assert float(size.removesuffix("px")) >= 18
+    page.fill("#door-first_name", "Erika")
+    page.fill("#door-last_name", "Mueller")
+    page.fill("#door-club", "Skatfreunde Elbe")
+    page.get_by_role("button", name="Jetzt anmelden").tap()
+
+    state = page.locator("#door-state")
+    state.filter(
+        has_text="Sie sind angemeldet, Wartenummer 1 — bitte an der Kasse bezahlen"
+    ).wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    participant = accept(Arrival.objects.get())
+    state.filter(has_text=f"Startnummer {participant.start_number}").wait_for(timeout=POLL_WAIT_MS)
+    draw_series(f.make_series(tournament), seed=5)
+    seat = participant.seats.get()
+    page.get_by_text(f"Serie 1: Tisch {seat.table.number}, Platz {seat.number}").wait_for(
+        timeout=POLL_WAIT_MS
+    )
