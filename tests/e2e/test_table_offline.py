@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import factories as f
-from tests.e2e.network import swallow_the_first_answer
+from tests.e2e.network import GAMES_URL, swallow_the_first_answer
 from tournaments.models import AuditEntry, Game
 from tournaments.services import table_access
 
@@ -315,7 +315,7 @@ def test_game_stored_but_answered_with_503_is_sent_again_and_stored_once(new_pag
         route.fetch()  # the server stores the game …
         route.fulfill(status=503, body="Service Unavailable")  # … the answer is lost
 
-    tablet.context.route("**/api/v1/tables/*/games/", store_then_fail)
+    tablet.context.route(GAMES_URL, store_then_fail)
     tablet.context.set_offline(False)
 
     tablet.get_by_test_id("game-row-3").wait_for(timeout=RESEND_MS)
@@ -339,7 +339,7 @@ class HeldRequests:
 
     def __init__(self, page):
         self.page, self.routes, self.released = page, [], False
-        page.context.route("**/api/v1/tables/*/games/", self.arrive)
+        page.context.route(GAMES_URL, self.arrive)
 
     def arrive(self, route):
         if self.released:

@@ -99,14 +99,15 @@ export function renderRows(data, state, mode) {
   });
 }
 
-/* "Spiel 13 von 48", the dealer, and every player's total: after the waiting games. */
+/* "Spiel 13 von 48", the dealer, and every player's total: after the waiting games, or
+   as the server's state says when none wait. */
 export function renderStatus(data, state) {
   const next = byId("next-game");
-  if (!next || !state.queue.length) {
+  if (!next) {
     return;
   }
   const last = state.queue[state.queue.length - 1];
-  const number = last.number + 1;
+  const number = last ? last.number + 1 : data.nextNumber;
   const deal = dealOf(data, number);
   const totals = valueQueue(data, state.queue).totals;
   if (deal) {

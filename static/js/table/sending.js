@@ -124,7 +124,8 @@ export function createSender(data, on) {
     state.sendingKey = item.key;
     changed();
     const request = { method: "POST", headers: headers(item), body: JSON.stringify(item.body), credentials: "same-origin", cache: "no-store" };
-    return within(data.urls.games, request, SEND_MS, statusAndJson)
+    /* ?state=1: the answer carries the list's state after this game (api/list_state.py). */
+    return within(data.urls.games + "?state=1", request, SEND_MS, statusAndJson)
       .then((answer) => outcome(item, answer, answers))
       .catch(() => "retry")
       .then((result) => {
@@ -135,8 +136,9 @@ export function createSender(data, on) {
 
   function outcome(item, answer, answers) {
     const status = answer.status;
+    const state = (answer.data && answer.data.state) || null;
     if (status === 201 || status === 200) {
-      answers.push({ item: item, already: status === 200, game: answer.data || {} });
+      answers.push({ item: item, already: status === 200, game: answer.data || {}, state: state });
       return deleteItem(item.key).then(() => "sent");
     }
     if (status === 429 || status >= 500 || status === 0) {
@@ -149,6 +151,11 @@ export function createSender(data, on) {
     item.state = status === 409 ? "clash" : "refused";
     const errors = (answer.data && answer.data.errors) || [];
     item.message = (answer.data && answer.data.detail) || errors.map((e) => e.message).join(" ") || String(status);
+    /* The server's version of the game under this number, shown beside the device's. */
+    item.server = (answer.data && answer.data.stored) || null;
+    if (state && on.state) {
+      on.state(state);
+    }
     return putItem(item).then(() => "stop");
   }
 
@@ -241,26 +248,24 @@ export function createSender(data, on) {
       });
   }
 
-  /* After a clash: the waiting games follow the server's last game, in their order. */
+  /* After a clash: the waiting games follow the server's last game, in their order. The
+     server's next number comes with the clash's answer (the list's state). */
   function renumber() {
-    return within(data.urls.touch, SERVER_ONLY, ASK_MS, (response) => (response.ok ? response.text() : Promise.reject(new Error("page"))))
-      .then((html) => {
-        const page = new DOMParser().parseFromString(html, "text/html");
-        const node = page.getElementById("table-data");
-        const first = node ? JSON.parse(node.textContent).nextNumber : null;
-        if (!first) {
-          throw new Error("no next game");
-        }
-        const old = state.queue.slice();
-        const renumbered = old.map((item, index) => Object.assign({}, item, {
-          number: first + index,
-          body: Object.assign({}, item.body, { number: first + index }),
-          key: newKey(),
-          state: "waiting",
-          message: "",
-        }));
-        return Promise.all(renumbered.map(putItem)).then(() => Promise.all(old.map((item) => deleteItem(item.key))));
-      })
+    const first = data.nextNumber;
+    if (!first) {
+      return Promise.resolve();
+    }
+    const old = state.queue.slice();
+    const renumbered = old.map((item, index) => Object.assign({}, item, {
+      number: first + index,
+      body: Object.assign({}, item.body, { number: first + index }),
+      key: newKey(),
+      state: "waiting",
+      message: "",
+      server: null,
+    }));
+    return Promise.all(renumbered.map(putItem))
+      .then(() => Promise.all(old.map((item) => deleteItem(item.key))))
       .then(load)
       .then(flush)
       .catch(() => {});

@@ -1,20 +1,47 @@
-"""What a table device needs to value and check the games still to come on its own.
+"""What a table device needs to value and check the games still to come on its own, and
+the list's state document that tells the device where the list stands.
 
 The device shows the value, the list points and the new running totals before every save,
 also while the hall's Wi-Fi is down (docs/table-device.md). It runs a copy of the rules
 (``static/js/rules/``) and needs from the server only the facts of the list: who deals and
 who plays each coming game, who sits on each seat then, every player's running total, and
 the tournament's extra points.
+
+:func:`list_state` is the one document the device learns the list from: embedded in the
+first page load, carried by the answer of every save, undo and correction of a device,
+and answered by the version poll of an open page (``web/table/state.py``). Its
+``version`` is the tournament's version (``services/versions.py``), taken before the list
+is read, so a device applies a state only when it is not older than the one it has.
 """
 
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 
 from django.db.models import Sum
 
 from tournaments.models import GamePoints, Table
-from tournaments.skat.rounds import deal_of, game_count
+from tournaments.skat.rounds import Presence, deal_of, game_count
 
 from ..seating import table_rounds
+from ..versions import tournament_version
+from . import second_list
+from .comparing import open_numbers
+from .overview import table_overview
+
+LIST_B = "B"
+
+
+@dataclass(frozen=True)
+class SeatFact:
+    """A seat as the overview read it, with the one question the deals ask of it."""
+
+    number: int
+    participant_id: int
+    name: str
+    from_game: int
+    until_game: int | None
+
+    def covers(self, game_number: int) -> bool:
+        return Presence(self.number, self.from_game, self.until_game).covers(game_number)
 
 
 def device_facts(table: Table, first_number: int | None) -> dict:
@@ -22,17 +49,8 @@ def device_facts(table: Table, first_number: int | None) -> dict:
 
     ``table`` should come with series__tournament; three queries.
     """
-    seats = list(table.seats.all())
-    rounds = table_rounds(table, seats)
-    deals = []
-    if first_number is not None:
-        for number in range(first_number, game_count(rounds) + 1):
-            deals.append(deal_facts(deal_of(number, rounds), seats))
-    return {
-        "deals": deals,
-        "totals": totals_by_participant(table),
-        "scheme": asdict(table.series.tournament.scheme),
-    }
+    facts = device_facts_for(table, list(table.seats.all()), first_number)
+    return {**facts, "totals": totals_by_participant(table)}
 
 
 def deal_facts(deal, seats) -> dict:
@@ -59,3 +77,87 @@ def totals_by_participant(table: Table, before: int | None = None) -> dict[str, 
         rows = rows.filter(game__number__lt=before)
     totals = rows.values("participant").annotate(total=Sum("points")).order_by()
     return {str(row["participant"]): row["total"] for row in totals}
+
+
+def list_state(table: Table, kept_list: str = "A", overview: dict | None = None) -> dict:
+    """Where the list ``kept_list`` of ``table`` stands, as the device applies it.
+
+    ``version``; ``status`` (open, complete, ended, signed, locked); the next game's
+    ``nextNumber`` (None when nothing can be entered) and ``lastNumber``; the deals from
+    the next game on with who plays and who sits where (``deals``), every player's total
+    (``totals`` by participant id), the names (``people``), the seats with their changes
+    (``seats``), each present seat's total with the dealer and who sits out (``present``)
+    and the numbers of the open two-list differences (``differences``). ``overview``: the
+    table's overview when the caller has read it already.
+    """
+    version = tournament_version(table.series.tournament_id)[0]
+    overview = overview or table_overview(table)
+    seats = [
+        SeatFact(s["seat"], s["participant"], s["name"], s["from_game"], s["until_game"])
+        for s in overview["seats"]
+    ]
+    if kept_list == LIST_B:
+        names = {seat.participant_id: seat.name for seat in seats}
+        rows = second_list.second_running_list(table, seats, names)
+        entered, totals = len(rows), second_list.second_totals(rows, seats)
+    else:
+        entered, totals = overview["games_entered"], totals_by_participant(table)
+    planned = overview["games_planned"]
+    if kept_list == LIST_B:
+        next_number = entered + 1 if entered < planned else None
+    else:
+        next_number = overview["next_game"]["number"] if overview["next_game"] else None
+    if table.entry_mode == Table.EntryMode.SUMMARY or table.ended_early_at is not None:
+        next_number = None
+    facts = device_facts_for(table, seats, next_number)
+    return {
+        "version": version,
+        "keptList": kept_list,
+        "status": _status(table, next_number),
+        "nextNumber": next_number,
+        "lastNumber": entered,
+        "gamesPlanned": planned,
+        **facts,
+        "totals": totals,
+        "people": {str(line["participant"]): line["name"] for line in overview["seats"]},
+        "seats": [
+            {key: line[key] for key in ("seat", "participant", "name", "from_game", "until_game")}
+            for line in overview["seats"]
+        ],
+        "present": _present(facts["deals"][0] if facts["deals"] else None, seats, totals),
+        "differences": open_numbers(table) if table.series.tournament.two_lists else [],
+    }
+
+
+def device_facts_for(table: Table, seats, first_number: int | None) -> dict:
+    """:func:`device_facts` with the seats already read."""
+    rounds = table_rounds(table, seats)
+    deals = []
+    if first_number is not None:
+        for number in range(first_number, game_count(rounds) + 1):
+            deals.append(deal_facts(deal_of(number, rounds), seats))
+    return {"deals": deals, "scheme": asdict(table.series.tournament.scheme)}
+
+
+def _status(table: Table, next_number: int | None) -> str:
+    if table.status != Table.Status.OPEN:
+        return table.status
+    if table.ended_early_at is not None:
+        return "ended"
+    return "open" if next_number is not None else "complete"
+
+
+def _present(deal: dict | None, seats, totals: dict[str, int]) -> list[dict]:
+    """The seats at the next game, each with its player's total; who deals, who sits out."""
+    if deal is None:
+        return []
+    return [
+        {
+            "seat": int(seat),
+            "participant": participant,
+            "total": totals.get(str(participant), 0),
+            "is_dealer": int(seat) == deal["dealer"],
+            "sits_out": deal["table_size"] == 4 and int(seat) == deal["dealer"],
+        }
+        for seat, participant in sorted(deal["participants"].items(), key=lambda i: int(i[0]))
+    ]
