@@ -42,7 +42,7 @@ def carries_list_state(action, stored_game=None):
             response = action(view, request, *args, **kwargs)
         except (Rejected, ListLocked, GameInvalid, APIException) as error:
             response = view.handle_exception(error)
-        if response.status_code not in (200, 201, 204, 409):
+        if response.status_code not in (200, 201, 204, 400, 409):
             return response
         table = view.get_object()
         kept_list = table_code_list(request)

@@ -37,6 +37,8 @@ export function startEntryPage(data, mode, hooks) {
       note: standIn,
       renumber: sender.renumber,
       discard: sender.discard,
+      correctServer: (item, fields, reason) =>
+        sender.correctServer(item, fields, reason).then((number) => (number ? tell(say(data, "corrected", { number: number })) : null)),
       askTakeBack: sender.askTakeBack,
       keepLast: sender.keepLast,
       takeBack: () => sender.takeBackLast().then((item) => (item && hooks.takenBack ? hooks.takenBack(item) : null)),

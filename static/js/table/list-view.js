@@ -5,6 +5,7 @@
 
 import { button, byId, element, setText } from "../lib/dom.js";
 import { dealOf, plain, say, signed } from "./page-data.js";
+import { clashBox } from "./clash-box.js";
 import { describe, valueQueue } from "./valuation.js";
 
 export function renderBanner(data, state) {
@@ -142,14 +143,7 @@ export function renderNotes(data, state, on) {
     notes.appendChild(element("p", "entry-message entry-message-error", say(data, "access_ended")));
   }
   queue.filter((item) => item.state !== "waiting").forEach((item) => {
-    const box = element("div", "offline-clash");
-    box.setAttribute("data-testid", "offline-clash-" + item.number);
-    box.appendChild(element("p", "", say(data, item.state === "clash" ? "clash" : "refused", { number: item.number, message: item.message })));
-    if (item.state === "clash") {
-      box.appendChild(button(say(data, "renumber"), "renumber", on.renumber, "button-primary"));
-    }
-    box.appendChild(button(say(data, "discard", { number: item.number }), "discard-" + item.number, () => on.discard(item)));
-    notes.appendChild(box);
+    notes.appendChild(clashBox(data, item, on));
   });
   const last = queue[queue.length - 1];
   if (last && !state.accessEnded) {

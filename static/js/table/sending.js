@@ -151,12 +151,45 @@ export function createSender(data, on) {
     item.state = status === 409 ? "clash" : "refused";
     const errors = (answer.data && answer.data.errors) || [];
     item.message = (answer.data && answer.data.detail) || errors.map((e) => e.message).join(" ") || String(status);
-    /* The server's version of the game under this number, shown beside the device's. */
+    /* The server's version of the game under this number, shown beside the device's;
+       the state says which numbers the server holds (clash-box.js). */
     item.server = (answer.data && answer.data.stored) || null;
     if (state && on.state) {
       on.state(state);
     }
     return putItem(item).then(() => "stop");
+  }
+
+  /* The server's game ``item.number`` becomes this device's version of it (``fields``),
+     with the keeper's reason: a correction, never a second game. Resolves to the number
+     corrected, or null when the server refused (the reason stays on the item). */
+  function correctServer(item, fields, reason) {
+    const body = Object.assign({}, fields, { reason: reason || "" });
+    delete body.number;
+    const sent = headers(item);
+    delete sent["Idempotency-Key"];
+    const request = { method: "PUT", headers: sent, body: JSON.stringify(body), credentials: "same-origin", cache: "no-store" };
+    const url = data.urls.games + item.number + "/?state=1";
+    return within(url, request, SEND_MS, statusAndJson)
+      .then((answer) => {
+        if (answer.status === 200) {
+          if (answer.data && answer.data.state && on.state) {
+            on.state(answer.data.state);
+          }
+          return deleteItem(item.key).then(load).then(flush).then(() => item.number);
+        }
+        if (answer.status === 403) {
+          endAccess();
+          return null;
+        }
+        const errors = (answer.data && answer.data.errors) || [];
+        item.correctionError = errors.map((e) => e.message).join(" ") || (answer.data && answer.data.detail) || String(answer.status);
+        return putItem(item).then(load).then(() => null);
+      })
+      .catch(() => {
+        item.correctionError = "";
+        return null;
+      });
   }
 
   function scheduleRetry() {
@@ -252,10 +285,12 @@ export function createSender(data, on) {
      server's next number comes with the clash's answer (the list's state). */
   function renumber() {
     const first = data.nextNumber;
-    if (!first) {
+    const old = state.queue.slice();
+    /* A waiting game under a number the server holds is a version of that game (the same
+       deal): it is never entered a second time behind the server's games. */
+    if (!first || old.some((item) => item.number <= (data.lastNumber || 0))) {
       return Promise.resolve();
     }
-    const old = state.queue.slice();
     const renumbered = old.map((item, index) => Object.assign({}, item, {
       number: first + index,
       body: Object.assign({}, item.body, { number: first + index }),
@@ -289,6 +324,7 @@ export function createSender(data, on) {
     editingItem: editingItem,
     takeBackLast: takeBackLast,
     discard: discard,
+    correctServer: correctServer,
     edit: edit,
     renumber: renumber,
     endAccess: endAccess,

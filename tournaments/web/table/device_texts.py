@@ -90,6 +90,17 @@ def offline_texts() -> dict:
         "clash": gettext("Game %(number)s clashes with the list on the server: %(message)s"),
         "refused": gettext("The server refused game %(number)s: %(message)s"),
         "renumber": gettext("Enter the waiting games after the server's games"),
+        "clash_versions": gettext(
+            "The server already holds game %(number)s, in another version. Which one is right?"
+        ),
+        "clash_server": gettext("Game %(number)s on the server"),
+        "clash_mine": gettext("On this device"),
+        "keep_server": gettext("Keep the server's game %(number)s"),
+        "clash_reason": gettext("Reason for the correction"),
+        "correct_server": gettext("Correct the server's game %(number)s to this device's"),
+        "corrected": gettext(
+            "Game %(number)s corrected: the list now holds this device's version."
+        ),
         "discard": gettext("Discard game %(number)s"),
         "access_ended": gettext(
             "This device's table code is no longer valid (the director issued a new one). "

@@ -46,6 +46,7 @@ DEVICE_MODULES = (
     "js/table/storage.js",
     "js/table/valuation.js",
     "js/table/sending.js",
+    "js/table/clash-box.js",
     "js/table/list-view.js",
     "js/table/game-form.js",
     "js/table/offline-cache.js",
