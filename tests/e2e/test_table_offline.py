@@ -91,7 +91,9 @@ def touch_game(page, declarer, game, with_, matadors, won):
     page.get_by_test_id("save-game").click()
 
 
-def enter_six_games_and_take_one_back(tablet, table):
+def enter_six_games_and_take_one_back(tablet, table, says="offline"):
+    """``says``: how the status line names the state (the browser offline, or online while
+    the server does not answer: never "offline" then)."""
     for number, game in enumerate(TOUCH_GAMES, start=1):
         touch_game(tablet, *game)
         tablet.get_by_test_id(f"queued-row-{number}").wait_for()
@@ -106,7 +108,7 @@ def enter_six_games_and_take_one_back(tablet, table):
     banner = tablet.get_by_test_id("offline-banner")
     # The page reads the waiting games from the device's store after it has loaded, so
     # the banner's text and the rows come a moment later: wait for them, do not sample.
-    expect(banner).to_have_text(re.compile(r"^offline — 6 Spiele warten"))
+    expect(banner).to_have_text(re.compile(rf"^{says} — 6 Spiele warten"))
     expect(tablet.get_by_test_id("queued-row-6")).to_contain_text("noch nicht gesendet")
     assert tablet.get_by_test_id("queued-row-6").inner_text().count("noch nicht gesendet") == 1
     # The device values the waiting games itself: Kreuz mit 2 won at a 3-table is 36.
@@ -115,7 +117,7 @@ def enter_six_games_and_take_one_back(tablet, table):
     tablet.get_by_test_id("queued-undo").click()
     tablet.get_by_test_id("queued-undo-confirm").click()
     tablet.get_by_test_id("queued-row-6").wait_for(state="detached")
-    expect(banner).to_have_text(re.compile(r"^offline — 5 Spiele warten"))
+    expect(banner).to_have_text(re.compile(rf"^{says} — 5 Spiele warten"))
 
 
 def stored(table):
@@ -154,7 +156,7 @@ def test_games_entered_while_the_server_is_down_are_stored_once(new_page, answer
             route.abort("connectionrefused")
 
     tablet.context.route("**/*", server_down)
-    enter_six_games_and_take_one_back(tablet, table)
+    enter_six_games_and_take_one_back(tablet, table, says="Der Server antwortet nicht")
     assert not Game.objects.filter(table=table).exists()
     tablet.context.unroute("**/*", server_down)
 

@@ -5,7 +5,7 @@
 
 import { ASK_MS, within } from "../lib/http.js";
 import { byId, setText } from "../lib/dom.js";
-import { guardSigning, renderBanner, renderNotes, renderRows, renderStatus, showNote } from "./list-view.js";
+import { guardSigning, placeStatusLine, renderBanner, renderNotes, renderRows, renderStatus, showNote } from "./list-view.js";
 import { keepPagesForOffline } from "./offline-cache.js";
 import { say, signed } from "./page-data.js";
 import { SERVER_ONLY, createSender } from "./sending.js";
@@ -126,6 +126,7 @@ export function startEntryPage(data, mode, hooks) {
       });
   }
 
+  placeStatusLine();
   sender = createSender(data, { changed: render, stored: stored, state: applyState });
   const state = () => sender.state;
   guardSigning(data, () => sender.state.queue.length);

@@ -30,6 +30,9 @@ export function createSender(data, on) {
     editingKey: null,
     confirmingUndo: false,
     accessEnded: false,
+    /* The last try got no answer (or 429/5xx): the status line says the server does not
+       answer, not "offline", while the browser is online. */
+    retrying: false,
   };
   let attempt = 0;
   let retryTimer = null;
@@ -225,8 +228,10 @@ export function createSender(data, on) {
       }
       return send(item, answers).then((result) => {
         if (result === "sent") {
+          state.retrying = false;
           return next(index + 1);
         }
+        state.retrying = result === "retry";
         if (result === "retry") {
           scheduleRetry();
         }
