@@ -89,6 +89,21 @@ def test_a_game_on_list_b_and_a_difference_give_a_new_state(client):
     assert "differences-area" in answer.json()["parts"]
 
 
+def test_another_tables_game_is_a_304_with_the_new_etag(
+    device_client, table, django_assert_max_num_queries
+):
+    other = f.make_table(table.series, f.make_participants(table.series.tournament, 3))
+    first = poll(device_client, table)
+    f.enter(other, declarer_seat=1, game="grand", matadors=1, won=True)
+
+    with django_assert_max_num_queries(14):  # the state read again, nothing rendered
+        again = poll(device_client, table, first["ETag"])
+
+    assert again.status_code == 304
+    assert again["ETag"] != first["ETag"]
+    assert poll(device_client, table, again["ETag"]).status_code == 304
+
+
 def test_a_reissued_code_is_refused(device_client, table):
     table_access.issue_code(table)
 

@@ -106,6 +106,10 @@ export function startEntryPage(data, mode, hooks) {
       if (response.status === 403) {
         sender.endAccess();
       }
+      if (response.status === 304) {
+        /* Another table changed the tournament's version, not this list: the new ETag. */
+        etag = response.headers.get("ETag") || etag;
+      }
       if (response.status !== 200) {
         return null;
       }
