@@ -48,6 +48,7 @@ from django.db.models import Count
 from tournaments.models import Game
 
 from . import rerun
+from .device_polls import DevicePolls, report_device_polls
 from .evening import build_evening
 from .login_flood import Flood, report_flood
 from .options import WholeNumber, add_whole_numbers
@@ -93,6 +94,14 @@ def add_arguments(parser) -> None:
             high=300,
             default=30,
             help="seconds between a phone's version polls, spread evenly over the phones (30)",
+        ),
+        WholeNumber(
+            "--device-polls",
+            low=0,
+            high=1000,
+            default=0,
+            help="open table devices asking their list's state every 3 s meanwhile, spread "
+            "over the tables (0; benchmarks/device_polls.py)",
         ),
         WholeNumber(
             "--login-flood",
@@ -238,6 +247,7 @@ def run(options: dict, out: TextIO) -> None:
         return
     watchers = Watchers(options["phones"], options["poll"])
     flood = Flood(options.get("login_flood", 0), options.get("flood_pause", 0) / 1000)
+    polls = DevicePolls(options.get("device_polls", 0))
     measured = simulate(
         options["devices"],
         options["seconds"],
@@ -249,8 +259,10 @@ def run(options: dict, out: TextIO) -> None:
         flood=flood,
         players=options.get("players", 0),
         pools=pool_options(options),
+        polls=polls,
     )
     report(measured, options, out)
+    report_device_polls(polls, measured.elapsed, out)
     report_phones(watchers, measured.elapsed, out)
     report_flood(flood, measured.elapsed, out)
 
@@ -275,6 +287,7 @@ def simulate(
     flood: Flood | None = None,
     players: int = 0,
     pools: PoolOptions | None = None,
+    polls: DevicePolls | None = None,
 ) -> Run:
     """Start gunicorn, let ``count`` devices post games for ``seconds`` (and the
     ``watchers`` poll the ranking, the ``flood`` post wrong passwords meanwhile), stop it
@@ -291,7 +304,7 @@ def simulate(
             if watchers is not None:
                 watchers.open_pages(up.port, tournament_id)
             load_before, cpu_before = os.getloadavg(), up.cpu_seconds()
-            elapsed = _run(up.port, devices, seconds, watchers, flood, up.table_port)
+            elapsed = _run(up.port, devices, seconds, watchers, flood, up.table_port, polls)
             cpu = up.cpu_seconds() - cpu_before
             load_after = os.getloadavg()
         # The workers have written their meters and profiles as they stopped.
@@ -307,7 +320,13 @@ def simulate(
 
 
 def _run(
-    port: int, devices, seconds: float, watchers: Watchers | None, flood=None, device_port=0
+    port: int,
+    devices,
+    seconds: float,
+    watchers: Watchers | None,
+    flood=None,
+    device_port=0,
+    polls: DevicePolls | None = None,
 ) -> float:
     """Devices post to ``device_port`` (the table pool; else ``port``), the rest to ``port``."""
     deadline = time.monotonic() + seconds
@@ -318,6 +337,8 @@ def _run(
         flood.start(port, deadline)
     for thread in threads:
         thread.start()
+    if polls is not None:
+        polls.start(target, [(d.table_id, d.code) for d in devices], deadline)
     if watchers is not None:
         watchers.start(port, deadline)
     for thread in threads:
@@ -326,6 +347,8 @@ def _run(
         watchers.join()
     if flood is not None:
         flood.join()
+    if polls is not None:
+        polls.join()
     return time.monotonic() - started
 
 
@@ -416,6 +439,7 @@ def rerun_against(options: dict, out: TextIO) -> None:
         "pace",
         "phones",
         "poll",
+        "device_polls",
         "login_flood",
         "flood_pause",
         "players",

@@ -16,9 +16,10 @@ is read, so a device applies a state only when it is not older than the one it h
 
 from dataclasses import asdict, dataclass
 
-from django.db.models import Sum
+from django.db.models import Count, Max, OuterRef, Subquery, Sum
+from django.db.models.functions import Coalesce
 
-from tournaments.models import GamePoints, Table
+from tournaments.models import Game, GamePoints, ListDifference, Seat, SecondListGame, Table
 from tournaments.skat.rounds import Presence, deal_of, game_count
 
 from ..seating import table_rounds
@@ -161,3 +162,53 @@ def _present(deal: dict | None, seats, totals: dict[str, int]) -> list[dict]:
         }
         for seat, participant in sorted(deal["participants"].items(), key=lambda i: int(i[0]))
     ]
+
+
+def list_fingerprint(table: Table) -> str:
+    """What a change of ``table``'s list changes, read in one query: its status, its
+    games and list B's (number, last change), its seats and its two-list differences.
+
+    An open device's poll compares it (``web/table/state.py``): another table's game
+    leaves it as it is, so a busy hall costs an open device one query a poll.
+    """
+    values = (
+        Table.objects.filter(pk=table.pk)
+        .annotate(
+            fp_games=_per_table(Game.objects.all(), Count("id")),
+            fp_games_changed=_per_table(Game.objects.all(), Max("updated_at")),
+            fp_b_games=_per_table(SecondListGame.objects.all(), Count("id")),
+            fp_b_changed=_per_table(SecondListGame.objects.all(), Max("updated_at")),
+            fp_seats=_per_table(Seat.objects.all(), Max("id")),
+            fp_seat_people=_per_table(Seat.objects.all(), Sum("participant_id")),
+            fp_seat_starts=_per_table(Seat.objects.all(), Sum("from_game")),
+            fp_seat_ends=_per_table(Seat.objects.all(), Sum(Coalesce("until_game", 0))),
+            fp_differences=_per_table(ListDifference.objects.all(), Max("id")),
+            fp_open_differences=_per_table(
+                ListDifference.objects.filter(settled_at=None), Count("id")
+            ),
+        )
+        .values_list(
+            "status",
+            "entry_mode",
+            "ended_early_at",
+            "locked_at",
+            "fp_games",
+            "fp_games_changed",
+            "fp_b_games",
+            "fp_b_changed",
+            "fp_seats",
+            "fp_seat_people",
+            "fp_seat_starts",
+            "fp_seat_ends",
+            "fp_differences",
+            "fp_open_differences",
+        )
+        .first()
+    )
+    return "|".join(str(value) for value in values or ())
+
+
+def _per_table(rows, aggregate):
+    """``aggregate`` over ``rows`` of the outer table, as a subquery."""
+    grouped = rows.filter(table=OuterRef("pk")).order_by().values("table")
+    return Subquery(grouped.annotate(value=aggregate).values("value")[:1])
