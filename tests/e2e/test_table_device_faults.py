@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import factories as f
-from tests.e2e.network import swallow_the_first_answer
+from tests.e2e.network import GAMES_URL, swallow_the_first_answer
 from tournaments.models import Game
 from tournaments.services import table_access
 
@@ -93,7 +93,7 @@ def test_a_save_that_fails_keeps_the_game_and_sends_it_once(new_page, failure):
             status = int(failure[:3])
             route.fulfill(status=status, body="<html><body>Bad Gateway</body></html>")
 
-    page.context.route("**/api/v1/tables/*/games/", fail_once)
+    page.context.route(GAMES_URL, fail_once)
     tap(page, "declarer-2", "game-clubs", "won-true")
     page.get_by_test_id("save-game").click()
 

@@ -3,7 +3,7 @@
 A tablet opens its table with the code; the service worker keeps the pages; games entered
 without a connection (or while the server answers 503) wait on the device and are sent
 exactly once, in order, when the server answers again. A clash with another device's game
-is shown and renumbered, a re-issued code ends the device's access, and a new release
+is shown with both versions, a re-issued code ends the device's access, and a new release
 installs its own worker and cache.
 """
 
@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import factories as f
-from tests.e2e.network import swallow_the_first_answer
+from tests.e2e.network import GAMES_URL, swallow_the_first_answer
 from tournaments.models import AuditEntry, Game
 from tournaments.services import table_access
 
@@ -91,7 +91,9 @@ def touch_game(page, declarer, game, with_, matadors, won):
     page.get_by_test_id("save-game").click()
 
 
-def enter_six_games_and_take_one_back(tablet, table):
+def enter_six_games_and_take_one_back(tablet, table, says="offline"):
+    """``says``: how the status line names the state (the browser offline, or online while
+    the server does not answer: never "offline" then)."""
     for number, game in enumerate(TOUCH_GAMES, start=1):
         touch_game(tablet, *game)
         tablet.get_by_test_id(f"queued-row-{number}").wait_for()
@@ -106,7 +108,7 @@ def enter_six_games_and_take_one_back(tablet, table):
     banner = tablet.get_by_test_id("offline-banner")
     # The page reads the waiting games from the device's store after it has loaded, so
     # the banner's text and the rows come a moment later: wait for them, do not sample.
-    expect(banner).to_have_text(re.compile(r"^offline — 6 Spiele warten"))
+    expect(banner).to_have_text(re.compile(rf"^{says} — 6 Spiele warten"))
     expect(tablet.get_by_test_id("queued-row-6")).to_contain_text("noch nicht gesendet")
     assert tablet.get_by_test_id("queued-row-6").inner_text().count("noch nicht gesendet") == 1
     # The device values the waiting games itself: Kreuz mit 2 won at a 3-table is 36.
@@ -115,7 +117,7 @@ def enter_six_games_and_take_one_back(tablet, table):
     tablet.get_by_test_id("queued-undo").click()
     tablet.get_by_test_id("queued-undo-confirm").click()
     tablet.get_by_test_id("queued-row-6").wait_for(state="detached")
-    expect(banner).to_have_text(re.compile(r"^offline — 5 Spiele warten"))
+    expect(banner).to_have_text(re.compile(rf"^{says} — 5 Spiele warten"))
 
 
 def stored(table):
@@ -154,7 +156,7 @@ def test_games_entered_while_the_server_is_down_are_stored_once(new_page, answer
             route.abort("connectionrefused")
 
     tablet.context.route("**/*", server_down)
-    enter_six_games_and_take_one_back(tablet, table)
+    enter_six_games_and_take_one_back(tablet, table, says="Der Server antwortet nicht")
     assert not Game.objects.filter(table=table).exists()
     tablet.context.unroute("**/*", server_down)
 
@@ -162,7 +164,7 @@ def test_games_entered_while_the_server_is_down_are_stored_once(new_page, answer
     assert stored(table) == STORED
 
 
-def test_clash_with_another_device_is_shown_and_renumbered(new_page):
+def test_clash_with_another_device_is_shown_and_the_servers_game_kept(new_page):
     table = f.make_seated_table(players=3, rounds_per_series=4)
     tablet = open_table(new_page, table)
 
@@ -177,14 +179,13 @@ def test_clash_with_another_device_is_shown_and_renumbered(new_page):
     clash.wait_for(timeout=LONG_MS)
     assert "Spiel 1" in clash.inner_text()
     assert AuditEntry.objects.filter(table=table, action="entry_clash").count() == 1
-    tablet.get_by_test_id("renumber").click()
+    # The device's game 1 is a version of the server's (the same deal): it is never
+    # entered a second time behind the server's games.
+    expect(tablet.get_by_test_id("renumber")).to_have_count(0)
+    tablet.get_by_test_id("keep-server-1").click()
 
-    tablet.get_by_test_id("game-row-3").wait_for(timeout=LONG_MS)
-    assert [row[:3] for row in stored(table)] == [
-        (1, 1, "diamonds"),
-        (2, 2, "clubs"),
-        (3, 3, "grand"),
-    ]
+    tablet.get_by_test_id("game-row-2").wait_for(timeout=LONG_MS)
+    assert [row[:3] for row in stored(table)] == [(1, 1, "diamonds"), (2, 3, "grand")]
 
 
 def test_reissued_code_ends_access_and_keeps_the_games_visible(new_page):
@@ -315,7 +316,7 @@ def test_game_stored_but_answered_with_503_is_sent_again_and_stored_once(new_pag
         route.fetch()  # the server stores the game …
         route.fulfill(status=503, body="Service Unavailable")  # … the answer is lost
 
-    tablet.context.route("**/api/v1/tables/*/games/", store_then_fail)
+    tablet.context.route(GAMES_URL, store_then_fail)
     tablet.context.set_offline(False)
 
     tablet.get_by_test_id("game-row-3").wait_for(timeout=RESEND_MS)
@@ -339,7 +340,7 @@ class HeldRequests:
 
     def __init__(self, page):
         self.page, self.routes, self.released = page, [], False
-        page.context.route("**/api/v1/tables/*/games/", self.arrive)
+        page.context.route(GAMES_URL, self.arrive)
 
     def arrive(self, route):
         if self.released:

@@ -24,6 +24,7 @@ from tournaments.services.lists.offline_entry import entry_data, record_clash, s
 from tournaments.services.roles import Role
 
 from .idempotency import idempotent
+from .list_state import carries_list_state
 from .nested_lists import WHOLE_LIST
 from .request_bodies import json_object, reason_of
 from .serializers.games import GameSerializer, SecondGameSerializer, game_representation
@@ -75,6 +76,7 @@ class GameActions:
         examples=[GAME_EXAMPLE, LINE_EXAMPLE],
     )
     @action(detail=True, methods=["get", "post"], serializer_class=GameSerializer, **WHOLE_LIST)
+    @functools.partial(carries_list_state, stored_game=lambda *found: game_data(*found))
     @records_clashes
     @idempotent
     def games(self, request, pk=None):
@@ -118,6 +120,7 @@ class GameActions:
         serializer_class=GameSerializer,
         filter_backends=[],
     )
+    @carries_list_state
     def game(self, request, pk=None, number=None):
         table = self.get_object()
         number = int(number)

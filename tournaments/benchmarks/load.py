@@ -51,6 +51,7 @@ from django.db.models import Count
 from tournaments.models import Game
 
 from . import rerun
+from .device_polls import DevicePolls, report_device_polls
 from .evening import build_evening
 from .login_flood import Flood, report_flood
 from .options import WholeNumber, add_whole_numbers
@@ -97,6 +98,14 @@ def add_arguments(parser) -> None:
             high=300,
             default=30,
             help="seconds between a phone's version polls, spread evenly over the phones (30)",
+        ),
+        WholeNumber(
+            "--device-polls",
+            low=0,
+            high=1000,
+            default=0,
+            help="open table devices asking their list's state every 3 s meanwhile, spread "
+            "over the tables (0; benchmarks/device_polls.py)",
         ),
         WholeNumber(
             "--login-flood",
@@ -250,6 +259,7 @@ def run(options: dict, out: TextIO) -> None:
     watchers = Watchers(options["phones"], options["poll"])
     flood = Flood(options.get("login_flood", 0), options.get("flood_pause", 0) / 1000)
     table_flood = TableFlood(options.get("flood", 0))
+    polls = DevicePolls(options.get("device_polls", 0))
     measured = simulate(
         options["devices"],
         options["seconds"],
@@ -262,8 +272,10 @@ def run(options: dict, out: TextIO) -> None:
         players=options.get("players", 0),
         pools=pool_options(options),
         table_flood=table_flood,
+        polls=polls,
     )
     report(measured, options, out)
+    report_device_polls(polls, measured.elapsed, out)
     report_phones(watchers, measured.elapsed, out)
     report_flood(flood, measured.elapsed, out)
     report_table_flood(table_flood, measured.elapsed, out)
@@ -290,6 +302,7 @@ def simulate(
     players: int = 0,
     pools: PoolOptions | None = None,
     table_flood: TableFlood | None = None,
+    polls: DevicePolls | None = None,
 ) -> Run:
     """Start gunicorn, let ``count`` devices post games for ``seconds`` (and the
     ``watchers`` poll the ranking, the ``flood`` post wrong passwords meanwhile), stop it
@@ -311,7 +324,9 @@ def simulate(
             if watchers is not None:
                 watchers.open_pages(up.port, tournament_id)
             load_before, cpu_before = os.getloadavg(), up.cpu_seconds()
-            elapsed = _run(up.port, devices, seconds, watchers, flood, up.table_port, table_flood)
+            elapsed = _run(
+                up.port, devices, seconds, watchers, flood, up.table_port, table_flood, polls
+            )
             cpu = up.cpu_seconds() - cpu_before
             load_after = os.getloadavg()
         # The workers have written their meters and profiles as they stopped.
@@ -334,6 +349,7 @@ def _run(
     flood=None,
     device_port=0,
     table_flood: TableFlood | None = None,
+    polls: DevicePolls | None = None,
 ) -> float:
     """Devices and the ``table_flood`` go to ``device_port`` (the table pool; else
     ``port``), the rest to ``port``."""
@@ -347,6 +363,8 @@ def _run(
         table_flood.start(target, deadline)
     for thread in threads:
         thread.start()
+    if polls is not None:
+        polls.start(target, [(d.table_id, d.code) for d in devices], deadline)
     if watchers is not None:
         watchers.start(port, deadline)
     for thread in threads:
@@ -357,6 +375,8 @@ def _run(
         flood.join()
     if table_flood is not None:
         table_flood.join()
+    if polls is not None:
+        polls.join()
     return time.monotonic() - started
 
 
@@ -447,6 +467,7 @@ def rerun_against(options: dict, out: TextIO) -> None:
         "pace",
         "phones",
         "poll",
+        "device_polls",
         "login_flood",
         "flood",
         "flood_pause",

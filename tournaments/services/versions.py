@@ -34,6 +34,7 @@ from django.utils import timezone
 from tournaments.models import (
     Club,
     Game,
+    ListDifference,
     Participant,
     Player,
     Seat,
@@ -160,7 +161,22 @@ def _tournament_deleted(sender, instance, **kwargs):
     TournamentVersion.objects.filter(pk=instance.pk).delete()
 
 
-WATCHED = (Tournament, Series, Table, Seat, Game, SummaryEntry, Signature, Participant, Team)
+# A difference between a table's two lists shows on no public page, but an open table
+# device polls the same version for its list's state (web/table/state.py). List B's own
+# games do not count: list B's device learns them from its answers, and list A's device
+# from the difference they make.
+WATCHED = (
+    Tournament,
+    Series,
+    Table,
+    Seat,
+    Game,
+    ListDifference,
+    SummaryEntry,
+    Signature,
+    Participant,
+    Team,
+)
 # Of those, the ones whose change may change who plays or their names: the roster stamp.
 ROSTER = (Seat, Participant, Team)
 

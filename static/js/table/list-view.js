@@ -1,22 +1,79 @@
-/* The waiting games on the table page, with the numbers the device worked out: the banner
-   "offline — N Spiele warten", their rows at the top of the game list (value, score and
+/* The waiting games on the table page, with the numbers the device worked out: the status
+   line ("offline — N Spiele warten" and its other states), their rows at the top of the game list (value, score and
    the running totals, marked "noch nicht gesendet"), the status line (next game, dealer,
    everybody's total after them) and the notes with the clash, undo and change buttons. */
 
 import { button, byId, element, setText } from "../lib/dom.js";
 import { dealOf, plain, say, signed } from "./page-data.js";
+import { clashBox } from "./clash-box.js";
 import { describe, valueQueue } from "./valuation.js";
+
+/* The one status line, in plain words and each state its own: the device is offline;
+   games wait to be sent (the server does not answer); the code is no longer valid; a
+   clash or a refused game is to be decided; the two lists differ. Nothing claims
+   "offline" while the browser is online. It sits at the bar, next to the totals (see
+   placeStatusLine), and never over the form. */
+export function statusLine(data, state) {
+  const count = state.queue.length;
+  const decide = state.queue.find((item) => item.state !== "waiting");
+  const differences = data.differences || [];
+  if (state.accessEnded) {
+    return { name: "access-ended", text: say(data, "status_access_ended", { count: count }) };
+  }
+  if (decide) {
+    return { name: decide.state, text: say(data, decide.state === "clash" ? "status_clash" : "status_refused", { number: decide.number }) };
+  }
+  if (count && navigator.onLine === false) {
+    return { name: "offline", text: count === 1 ? say(data, "waiting_one") : say(data, "waiting_many", { count: count }) };
+  }
+  if (count) {
+    const name = state.retrying ? "silent" : "waiting";
+    let text = say(data, "status_" + name + (count === 1 ? "_one" : "_many"), { count: count });
+    if (state.flushing && !state.retrying) {
+      text += " · " + say(data, "sending");
+    }
+    return { name: name, text: text };
+  }
+  if (differences.length) {
+    return { name: "difference", text: say(data, "status_difference", { numbers: differences.join(", ") }) };
+  }
+  return { name: "", text: "" };
+}
 
 export function renderBanner(data, state) {
   const banner = byId("offline-banner");
   if (!banner) {
     return;
   }
-  const count = state.queue.length;
-  banner.hidden = count === 0;
-  banner.textContent = count === 1 ? say(data, "waiting_one") : say(data, "waiting_many", { count: count });
-  if (state.flushing && navigator.onLine) {
-    banner.textContent += " · " + say(data, "sending");
+  const line = statusLine(data, state);
+  banner.hidden = !line.text;
+  banner.textContent = line.text;
+  banner.dataset.state = line.name;
+}
+
+/* The status line and the notes (clash boxes, messages) go where the keeper looks while
+   entering: the status line beside the message of the last save (in the touch page's
+   bar, next to the totals), the notes right above the bar, in the page's flow. */
+export function placeStatusLine() {
+  const banner = byId("offline-banner");
+  const status = byId("entry-status");
+  if (banner && status) {
+    status.before(banner);
+  }
+  const notes = byId("offline-notes");
+  const bar = byId("entry-bar");
+  if (notes && bar) {
+    bar.before(notes);
+  } else if (notes && status) {
+    status.after(notes);
+  }
+  /* A clash or a refused game: tapping the line shows the box to decide in. */
+  if (banner && notes) {
+    banner.addEventListener("click", () => {
+      if (!notes.hidden) {
+        notes.scrollIntoView({ block: "center" });
+      }
+    });
   }
 }
 
@@ -99,14 +156,15 @@ export function renderRows(data, state, mode) {
   });
 }
 
-/* "Spiel 13 von 48", the dealer, and every player's total: after the waiting games. */
+/* "Spiel 13 von 48", the dealer, and every player's total: after the waiting games, or
+   as the server's state says when none wait. */
 export function renderStatus(data, state) {
   const next = byId("next-game");
-  if (!next || !state.queue.length) {
+  if (!next) {
     return;
   }
   const last = state.queue[state.queue.length - 1];
-  const number = last.number + 1;
+  const number = last ? last.number + 1 : data.nextNumber;
   const deal = dealOf(data, number);
   const totals = valueQueue(data, state.queue).totals;
   if (deal) {
@@ -141,14 +199,7 @@ export function renderNotes(data, state, on) {
     notes.appendChild(element("p", "entry-message entry-message-error", say(data, "access_ended")));
   }
   queue.filter((item) => item.state !== "waiting").forEach((item) => {
-    const box = element("div", "offline-clash");
-    box.setAttribute("data-testid", "offline-clash-" + item.number);
-    box.appendChild(element("p", "", say(data, item.state === "clash" ? "clash" : "refused", { number: item.number, message: item.message })));
-    if (item.state === "clash") {
-      box.appendChild(button(say(data, "renumber"), "renumber", on.renumber, "button-primary"));
-    }
-    box.appendChild(button(say(data, "discard", { number: item.number }), "discard-" + item.number, () => on.discard(item)));
-    notes.appendChild(box);
+    notes.appendChild(clashBox(data, item, on));
   });
   const last = queue[queue.length - 1];
   if (last && !state.accessEnded) {

@@ -30,6 +30,9 @@ export function createSender(data, on) {
     editingKey: null,
     confirmingUndo: false,
     accessEnded: false,
+    /* The last try got no answer (or 429/5xx): the status line says the server does not
+       answer, not "offline", while the browser is online. */
+    retrying: false,
   };
   let attempt = 0;
   let retryTimer = null;
@@ -124,7 +127,8 @@ export function createSender(data, on) {
     state.sendingKey = item.key;
     changed();
     const request = { method: "POST", headers: headers(item), body: JSON.stringify(item.body), credentials: "same-origin", cache: "no-store" };
-    return within(data.urls.games, request, SEND_MS, statusAndJson)
+    /* ?state=1: the answer carries the list's state after this game (api/list_state.py). */
+    return within(data.urls.games + "?state=1", request, SEND_MS, statusAndJson)
       .then((answer) => outcome(item, answer, answers))
       .catch(() => "retry")
       .then((result) => {
@@ -135,8 +139,9 @@ export function createSender(data, on) {
 
   function outcome(item, answer, answers) {
     const status = answer.status;
+    const state = (answer.data && answer.data.state) || null;
     if (status === 201 || status === 200) {
-      answers.push({ item: item, already: status === 200, game: answer.data || {} });
+      answers.push({ item: item, already: status === 200, game: answer.data || {}, state: state });
       return deleteItem(item.key).then(() => "sent");
     }
     if (status === 429 || status >= 500 || status === 0) {
@@ -149,7 +154,45 @@ export function createSender(data, on) {
     item.state = status === 409 ? "clash" : "refused";
     const errors = (answer.data && answer.data.errors) || [];
     item.message = (answer.data && answer.data.detail) || errors.map((e) => e.message).join(" ") || String(status);
+    /* The server's version of the game under this number, shown beside the device's;
+       the state says which numbers the server holds (clash-box.js). */
+    item.server = (answer.data && answer.data.stored) || null;
+    if (state && on.state) {
+      on.state(state);
+    }
     return putItem(item).then(() => "stop");
+  }
+
+  /* The server's game ``item.number`` becomes this device's version of it (``fields``),
+     with the keeper's reason: a correction, never a second game. Resolves to the number
+     corrected, or null when the server refused (the reason stays on the item). */
+  function correctServer(item, fields, reason) {
+    const body = Object.assign({}, fields, { reason: reason || "" });
+    delete body.number;
+    const sent = headers(item);
+    delete sent["Idempotency-Key"];
+    const request = { method: "PUT", headers: sent, body: JSON.stringify(body), credentials: "same-origin", cache: "no-store" };
+    const url = data.urls.games + item.number + "/?state=1";
+    return within(url, request, SEND_MS, statusAndJson)
+      .then((answer) => {
+        if (answer.status === 200) {
+          if (answer.data && answer.data.state && on.state) {
+            on.state(answer.data.state);
+          }
+          return deleteItem(item.key).then(load).then(flush).then(() => item.number);
+        }
+        if (answer.status === 403) {
+          endAccess();
+          return null;
+        }
+        const errors = (answer.data && answer.data.errors) || [];
+        item.correctionError = errors.map((e) => e.message).join(" ") || (answer.data && answer.data.detail) || String(answer.status);
+        return putItem(item).then(load).then(() => null);
+      })
+      .catch(() => {
+        item.correctionError = "";
+        return null;
+      });
   }
 
   function scheduleRetry() {
@@ -185,8 +228,10 @@ export function createSender(data, on) {
       }
       return send(item, answers).then((result) => {
         if (result === "sent") {
+          state.retrying = false;
           return next(index + 1);
         }
+        state.retrying = result === "retry";
         if (result === "retry") {
           scheduleRetry();
         }
@@ -241,26 +286,26 @@ export function createSender(data, on) {
       });
   }
 
-  /* After a clash: the waiting games follow the server's last game, in their order. */
+  /* After a clash: the waiting games follow the server's last game, in their order. The
+     server's next number comes with the clash's answer (the list's state). */
   function renumber() {
-    return within(data.urls.touch, SERVER_ONLY, ASK_MS, (response) => (response.ok ? response.text() : Promise.reject(new Error("page"))))
-      .then((html) => {
-        const page = new DOMParser().parseFromString(html, "text/html");
-        const node = page.getElementById("table-data");
-        const first = node ? JSON.parse(node.textContent).nextNumber : null;
-        if (!first) {
-          throw new Error("no next game");
-        }
-        const old = state.queue.slice();
-        const renumbered = old.map((item, index) => Object.assign({}, item, {
-          number: first + index,
-          body: Object.assign({}, item.body, { number: first + index }),
-          key: newKey(),
-          state: "waiting",
-          message: "",
-        }));
-        return Promise.all(renumbered.map(putItem)).then(() => Promise.all(old.map((item) => deleteItem(item.key))));
-      })
+    const first = data.nextNumber;
+    const old = state.queue.slice();
+    /* A waiting game under a number the server holds is a version of that game (the same
+       deal): it is never entered a second time behind the server's games. */
+    if (!first || old.some((item) => item.number <= (data.lastNumber || 0))) {
+      return Promise.resolve();
+    }
+    const renumbered = old.map((item, index) => Object.assign({}, item, {
+      number: first + index,
+      body: Object.assign({}, item.body, { number: first + index }),
+      key: newKey(),
+      state: "waiting",
+      message: "",
+      server: null,
+    }));
+    return Promise.all(renumbered.map(putItem))
+      .then(() => Promise.all(old.map((item) => deleteItem(item.key))))
       .then(load)
       .then(flush)
       .catch(() => {});
@@ -284,6 +329,7 @@ export function createSender(data, on) {
     editingItem: editingItem,
     takeBackLast: takeBackLast,
     discard: discard,
+    correctServer: correctServer,
     edit: edit,
     renumber: renumber,
     endAccess: endAccess,

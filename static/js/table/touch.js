@@ -44,7 +44,25 @@ function start() {
     setNumberText(byId("entry"), "enter_game", number);
     setNumberText(byId("save-game"), "save_game", number);
     setNumberText(byId("preview-heading"), "before_saving", number);
-    markDealer(form, dealOf(data, number));
+    const deal = dealOf(data, number);
+    markDealer(form, deal);
+    showSeatsOf(deal);
+  }
+
+  /* The bar shows the players of the game in the form: a seat that is empty then (a
+     player left) is hidden, a seat taken over names its new player. */
+  function showSeatsOf(deal) {
+    if (!deal) {
+      return;
+    }
+    document.querySelectorAll("#preview-totals li[data-seat]").forEach((line) => {
+      const participant = deal.participants[line.dataset.seat];
+      line.hidden = participant === undefined;
+      const name = line.querySelector(".preview-name");
+      if (name && participant !== undefined && data.people[participant]) {
+        setText(name, data.people[participant]);
+      }
+    });
   }
 
   function missing() {

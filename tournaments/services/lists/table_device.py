@@ -1,20 +1,48 @@
-"""What a table device needs to value and check the games still to come on its own.
+"""What a table device needs to value and check the games still to come on its own, and
+the list's state document that tells the device where the list stands.
 
 The device shows the value, the list points and the new running totals before every save,
 also while the hall's Wi-Fi is down (docs/table-device.md). It runs a copy of the rules
 (``static/js/rules/``) and needs from the server only the facts of the list: who deals and
 who plays each coming game, who sits on each seat then, every player's running total, and
 the tournament's extra points.
+
+:func:`list_state` is the one document the device learns the list from: embedded in the
+first page load, carried by the answer of every save, undo and correction of a device,
+and answered by the version poll of an open page (``web/table/state.py``). Its
+``version`` is the tournament's version (``services/versions.py``), taken before the list
+is read, so a device applies a state only when it is not older than the one it has.
 """
 
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 
-from django.db.models import Sum
+from django.db.models import Count, Max, OuterRef, Subquery, Sum
+from django.db.models.functions import Coalesce
 
-from tournaments.models import GamePoints, Table
-from tournaments.skat.rounds import deal_of, game_count
+from tournaments.models import Game, GamePoints, ListDifference, Seat, SecondListGame, Table
+from tournaments.skat.rounds import Presence, deal_of, game_count
 
 from ..seating import table_rounds
+from ..versions import tournament_version
+from . import second_list
+from .comparing import open_numbers
+from .overview import table_overview
+
+LIST_B = "B"
+
+
+@dataclass(frozen=True)
+class SeatFact:
+    """A seat as the overview read it, with the one question the deals ask of it."""
+
+    number: int
+    participant_id: int
+    name: str
+    from_game: int
+    until_game: int | None
+
+    def covers(self, game_number: int) -> bool:
+        return Presence(self.number, self.from_game, self.until_game).covers(game_number)
 
 
 def device_facts(table: Table, first_number: int | None) -> dict:
@@ -22,17 +50,8 @@ def device_facts(table: Table, first_number: int | None) -> dict:
 
     ``table`` should come with series__tournament; three queries.
     """
-    seats = list(table.seats.all())
-    rounds = table_rounds(table, seats)
-    deals = []
-    if first_number is not None:
-        for number in range(first_number, game_count(rounds) + 1):
-            deals.append(deal_facts(deal_of(number, rounds), seats))
-    return {
-        "deals": deals,
-        "totals": totals_by_participant(table),
-        "scheme": asdict(table.series.tournament.scheme),
-    }
+    facts = device_facts_for(table, list(table.seats.all()), first_number)
+    return {**facts, "totals": totals_by_participant(table)}
 
 
 def deal_facts(deal, seats) -> dict:
@@ -59,3 +78,137 @@ def totals_by_participant(table: Table, before: int | None = None) -> dict[str, 
         rows = rows.filter(game__number__lt=before)
     totals = rows.values("participant").annotate(total=Sum("points")).order_by()
     return {str(row["participant"]): row["total"] for row in totals}
+
+
+def list_state(table: Table, kept_list: str = "A", overview: dict | None = None) -> dict:
+    """Where the list ``kept_list`` of ``table`` stands, as the device applies it.
+
+    ``version``; ``status`` (open, complete, ended, signed, locked); the next game's
+    ``nextNumber`` (None when nothing can be entered) and ``lastNumber``; the deals from
+    the next game on with who plays and who sits where (``deals``), every player's total
+    (``totals`` by participant id), the names (``people``), the seats with their changes
+    (``seats``), each present seat's total with the dealer and who sits out (``present``)
+    and the numbers of the open two-list differences (``differences``). ``overview``: the
+    table's overview when the caller has read it already.
+    """
+    version = tournament_version(table.series.tournament_id)[0]
+    overview = overview or table_overview(table)
+    seats = [
+        SeatFact(s["seat"], s["participant"], s["name"], s["from_game"], s["until_game"])
+        for s in overview["seats"]
+    ]
+    if kept_list == LIST_B:
+        names = {seat.participant_id: seat.name for seat in seats}
+        rows = second_list.second_running_list(table, seats, names)
+        entered, totals = len(rows), second_list.second_totals(rows, seats)
+    else:
+        entered, totals = overview["games_entered"], totals_by_participant(table)
+    planned = overview["games_planned"]
+    if kept_list == LIST_B:
+        next_number = entered + 1 if entered < planned else None
+    else:
+        next_number = overview["next_game"]["number"] if overview["next_game"] else None
+    if table.entry_mode == Table.EntryMode.SUMMARY or table.ended_early_at is not None:
+        next_number = None
+    facts = device_facts_for(table, seats, next_number)
+    return {
+        "version": version,
+        "keptList": kept_list,
+        "status": _status(table, next_number),
+        "nextNumber": next_number,
+        "lastNumber": entered,
+        "gamesPlanned": planned,
+        **facts,
+        "totals": totals,
+        "people": {str(line["participant"]): line["name"] for line in overview["seats"]},
+        "seats": [
+            {key: line[key] for key in ("seat", "participant", "name", "from_game", "until_game")}
+            for line in overview["seats"]
+        ],
+        "present": _present(facts["deals"][0] if facts["deals"] else None, seats, totals),
+        "differences": open_numbers(table) if table.series.tournament.two_lists else [],
+    }
+
+
+def device_facts_for(table: Table, seats, first_number: int | None) -> dict:
+    """:func:`device_facts` with the seats already read."""
+    rounds = table_rounds(table, seats)
+    deals = []
+    if first_number is not None:
+        for number in range(first_number, game_count(rounds) + 1):
+            deals.append(deal_facts(deal_of(number, rounds), seats))
+    return {"deals": deals, "scheme": asdict(table.series.tournament.scheme)}
+
+
+def _status(table: Table, next_number: int | None) -> str:
+    if table.status != Table.Status.OPEN:
+        return table.status
+    if table.ended_early_at is not None:
+        return "ended"
+    return "open" if next_number is not None else "complete"
+
+
+def _present(deal: dict | None, seats, totals: dict[str, int]) -> list[dict]:
+    """The seats at the next game, each with its player's total; who deals, who sits out."""
+    if deal is None:
+        return []
+    return [
+        {
+            "seat": int(seat),
+            "participant": participant,
+            "total": totals.get(str(participant), 0),
+            "is_dealer": int(seat) == deal["dealer"],
+            "sits_out": deal["table_size"] == 4 and int(seat) == deal["dealer"],
+        }
+        for seat, participant in sorted(deal["participants"].items(), key=lambda i: int(i[0]))
+    ]
+
+
+def list_fingerprint(table: Table) -> str:
+    """What a change of ``table``'s list changes, read in one query: its status, its
+    games and list B's (number, last change), its seats and its two-list differences.
+
+    An open device's poll compares it (``web/table/state.py``): another table's game
+    leaves it as it is, so a busy hall costs an open device one query a poll.
+    """
+    values = (
+        Table.objects.filter(pk=table.pk)
+        .annotate(
+            fp_games=_per_table(Game.objects.all(), Count("id")),
+            fp_games_changed=_per_table(Game.objects.all(), Max("updated_at")),
+            fp_b_games=_per_table(SecondListGame.objects.all(), Count("id")),
+            fp_b_changed=_per_table(SecondListGame.objects.all(), Max("updated_at")),
+            fp_seats=_per_table(Seat.objects.all(), Max("id")),
+            fp_seat_people=_per_table(Seat.objects.all(), Sum("participant_id")),
+            fp_seat_starts=_per_table(Seat.objects.all(), Sum("from_game")),
+            fp_seat_ends=_per_table(Seat.objects.all(), Sum(Coalesce("until_game", 0))),
+            fp_differences=_per_table(ListDifference.objects.all(), Max("id")),
+            fp_open_differences=_per_table(
+                ListDifference.objects.filter(settled_at=None), Count("id")
+            ),
+        )
+        .values_list(
+            "status",
+            "entry_mode",
+            "ended_early_at",
+            "locked_at",
+            "fp_games",
+            "fp_games_changed",
+            "fp_b_games",
+            "fp_b_changed",
+            "fp_seats",
+            "fp_seat_people",
+            "fp_seat_starts",
+            "fp_seat_ends",
+            "fp_differences",
+            "fp_open_differences",
+        )
+        .first()
+    )
+    return "|".join(str(value) for value in values or ())
+
+
+def _per_table(rows, aggregate):
+    """``aggregate`` over ``rows`` of the outer table, as a subquery."""
+    grouped = rows.filter(table=OuterRef("pk")).order_by().values("table")
+    return Subquery(grouped.annotate(value=aggregate).values("value")[:1])

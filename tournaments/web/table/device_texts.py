@@ -78,6 +78,14 @@ def offline_texts() -> dict:
         "waiting_one": gettext("offline — 1 game waiting"),
         "waiting_many": gettext("offline — %(count)s games waiting"),
         "sending": gettext("Sending the waiting games …"),
+        "status_waiting_one": gettext("1 game waiting to be sent"),
+        "status_waiting_many": gettext("%(count)s games waiting to be sent"),
+        "status_silent_one": gettext("The server does not answer — 1 game waiting"),
+        "status_silent_many": gettext("The server does not answer — %(count)s games waiting"),
+        "status_access_ended": gettext("Code no longer valid — games not sent: %(count)s"),
+        "status_clash": gettext("Game %(number)s: the server holds another version — decide"),
+        "status_refused": gettext("Game %(number)s was refused — change or discard it"),
+        "status_difference": gettext("Lists A and B differ in game %(numbers)s"),
         "not_sent": gettext("not yet sent"),
         "on_its_way": gettext("being sent"),
         "passed": gettext("passed in"),
@@ -90,6 +98,17 @@ def offline_texts() -> dict:
         "clash": gettext("Game %(number)s clashes with the list on the server: %(message)s"),
         "refused": gettext("The server refused game %(number)s: %(message)s"),
         "renumber": gettext("Enter the waiting games after the server's games"),
+        "clash_versions": gettext(
+            "The server already holds game %(number)s, in another version. Which one is right?"
+        ),
+        "clash_server": gettext("Game %(number)s on the server"),
+        "clash_mine": gettext("On this device"),
+        "keep_server": gettext("Keep the server's game %(number)s"),
+        "clash_reason": gettext("Reason for the correction"),
+        "correct_server": gettext("Correct the server's game %(number)s to this device's"),
+        "corrected": gettext(
+            "Game %(number)s corrected: the list now holds this device's version."
+        ),
         "discard": gettext("Discard game %(number)s"),
         "access_ended": gettext(
             "This device's table code is no longer valid (the director issued a new one). "

@@ -46,6 +46,7 @@ DEVICE_MODULES = (
     "js/table/storage.js",
     "js/table/valuation.js",
     "js/table/sending.js",
+    "js/table/clash-box.js",
     "js/table/list-view.js",
     "js/table/game-form.js",
     "js/table/offline-cache.js",
@@ -72,15 +73,16 @@ def service_worker(request):
     return response
 
 
-def offline_context(access, seats=(), next_number=None, mode="", totals=None) -> dict:
+def offline_context(access, seats=(), next_number=None, mode="", state=None) -> dict:
     """The device's data for one table page: facts of the list, addresses, texts.
 
-    ``totals`` replaces the running totals of list A (the second keeper's device, whose
-    list B has totals of its own); its code is list B's code then."""
+    ``state``: the list's state document (``services/lists/table_device.list_state``),
+    the facts an entry page starts from; without it (the correction page) the deals from
+    game ``next_number`` on and list A's totals. The second keeper's device gets list B's
+    code."""
     table = access.table
-    facts = device_facts(table, next_number)
-    if totals is not None:
-        facts["totals"] = totals
+    facts = state if state is not None else device_facts(table, next_number)
+    next_number = facts.get("nextNumber", next_number)
     code = table.second_code if getattr(access, "second", False) else table.access_code
     query = urlencode(
         {"v": settings.TABLE_DEVICE_CACHE_VERSION, "static": settings.STATIC_URL},
@@ -96,6 +98,7 @@ def offline_context(access, seats=(), next_number=None, mode="", totals=None) ->
             "keptList": getattr(access, "kept_list", "A"),
             "urls": {
                 "games": f"/api/v1/tables/{table.pk}/games/",
+                "state": reverse("web:table-state", args=[table.pk]),
                 "touch": reverse("web:table", args=[table.pk]),
                 "keyboard": reverse("web:table-keyboard", args=[table.pk]),
                 "sign": reverse("web:table-sign", args=[table.pk]),

@@ -13,6 +13,7 @@ from tournaments.models import Table
 from tournaments.services.lists import second_list
 from tournaments.services.lists.overview import table_overview
 from tournaments.services.lists.running_list import running_list
+from tournaments.services.lists.table_device import list_state
 from tournaments.services.seating import table_rounds
 from tournaments.skat.rounds import Presence, deal_of, game_count
 from tournaments.web.table.access import (
@@ -45,6 +46,8 @@ def page_context(request, access: Access) -> dict:
     """Header, seats with totals, the next deal and the running list, in constant queries."""
     table = access.table
     overview = table_overview(table)
+    # The one document the device learns the list from (the page embeds it).
+    state = list_state(table, access.kept_list, overview=overview)
     seats = [
         SeatView(s["seat"], s["participant"], s["name"], s["from_game"], s["until_game"])
         for s in overview["seats"]
@@ -104,12 +107,8 @@ def page_context(request, access: Access) -> dict:
             {**line, "total_display": plain(line["total"])} for line in overview["settlement"]
         ],
         "overview": overview,
-        "offline": offline_context(
-            access,
-            seats,
-            next_game["number"] if next_game else None,
-            totals=second_list.second_totals(rows, seats) if access.second else None,
-        ),
+        "list_state": state,
+        "offline": offline_context(access, seats, state=state),
         **differences_context(table, seats, "" if access.director else access.kept_list),
     }
 

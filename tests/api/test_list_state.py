@@ -1,0 +1,105 @@
+"""The list's state in the answers a table device gets (issue 47, item 1).
+
+A save, an undo and a correction asked with ``?state=1`` answer the list's state after
+them: the next game, its dealer and who sits out, every player's total, the seats; a
+clash answers the server's version of the game too. Without ``?state=1`` the answers are
+what they were.
+"""
+
+import pytest
+
+from tests import factories as f
+from tests.api.conftest import send
+from tournaments.models import Game
+from tournaments.services import table_access
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
+CLUBS_WON = {"declarer_seat": 2, "game": "clubs", "matadors": 2, "won": True}
+
+
+def device(client, method, table, code, path="games/", body=None, key=None):
+    extra = {"HTTP_X_TABLE_CODE": code}
+    if key:
+        extra["HTTP_IDEMPOTENCY_KEY"] = key
+    return send(client, method, f"tables/{table.id}/{path}?state=1", body, **extra)
+
+
+def test_a_save_answers_the_state_after_it(client):
+    table = f.make_seated_table(players=4, rounds_per_series=2)
+    code = table_access.issue_code(table)
+    people = {s.number: str(s.participant_id) for s in table.seats.all()}
+
+    answer = device(client, "post", table, code, body={**CLUBS_WON, "number": 1}, key="k1")
+
+    assert answer.status_code == 201
+    state = answer.json()["state"]
+    assert answer.json()["number"] == 1
+    assert (state["nextNumber"], state["lastNumber"], state["status"]) == (2, 1, "open")
+    assert state["deals"][0]["number"] == 2
+    # Kreuz mit 2 won: 3 × 12 + 50 = 86 for seat 2 (this scheme pays the others nothing).
+    assert state["totals"] == {people[1]: 0, people[2]: 86, people[3]: 0, people[4]: 0}
+    dealer = state["deals"][0]["dealer"]
+    assert [(p["seat"], p["sits_out"]) for p in state["present"]] == [
+        (seat, seat == dealer) for seat in (1, 2, 3, 4)
+    ]
+    assert sum(p["sits_out"] for p in state["present"]) == 1
+
+
+def test_a_replayed_save_answers_the_state_of_now(client):
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    code = table_access.issue_code(table)
+    device(client, "post", table, code, body={**CLUBS_WON, "number": 1}, key="k1")
+    f.enter(table, declarer_seat=1, game="grand", matadors=1, won=True)
+
+    again = device(client, "post", table, code, body={**CLUBS_WON, "number": 1}, key="k1")
+
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.json()["state"]["nextNumber"] == 3
+
+
+def test_a_clash_answers_the_servers_game_and_the_state(client):
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    code = table_access.issue_code(table)
+    f.enter(table, declarer_seat=1, game="grand", matadors=1, won=False)
+
+    answer = device(client, "post", table, code, body={**CLUBS_WON, "number": 1}, key="k1")
+
+    assert answer.status_code == 409
+    body = answer.json()
+    assert body["errors"][0]["code"] == "game_exists"
+    assert (body["stored"]["number"], body["stored"]["game"], body["stored"]["won"]) == (
+        1,
+        "grand",
+        False,
+    )
+    assert body["state"]["nextNumber"] == 2
+
+
+def test_an_undo_and_a_correction_answer_the_state(client):
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    code = table_access.issue_code(table)
+    f.enter(table, **CLUBS_WON)
+    f.enter(table, declarer_seat=3, game="spades", matadors=1, won=True)
+    seat2 = str(table.seats.get(number=2).participant_id)
+
+    corrected = device(client, "put", table, code, "games/1/", {**CLUBS_WON, "won": False})
+    undone = device(client, "delete", table, code, "games/2/")
+
+    assert corrected.status_code == 200
+    assert corrected.json()["won"] is False
+    assert corrected.json()["state"]["totals"][seat2] == -72 - 50
+    assert undone.status_code == 200
+    assert undone.json()["state"]["nextNumber"] == 2
+    assert list(Game.objects.filter(table=table).values_list("number", flat=True)) == [1]
+
+
+def test_without_asking_the_answers_carry_no_state(client):
+    table = f.make_seated_table(players=3, rounds_per_series=2)
+    code = table_access.issue_code(table)
+
+    saved = send(client, "post", f"tables/{table.id}/games/", {**CLUBS_WON}, HTTP_X_TABLE_CODE=code)
+    undone = send(client, "delete", f"tables/{table.id}/games/1/", HTTP_X_TABLE_CODE=code)
+
+    assert saved.status_code == 201
+    assert "state" not in saved.json()
+    assert undone.status_code == 204
