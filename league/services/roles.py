@@ -34,6 +34,7 @@ def register() -> None:
         holders={LeagueRole.GROUP_LEADER: holds_group_leader, LeagueRole.CAPTAIN: holds_captain},
         scope=roles.DirectorScope(directs=leads_venue_group, directed=led_venue_tournaments),
         tournament_path="venue.tournament",
+        organiser=leads_any_group,
     )
 
 

@@ -77,16 +77,27 @@ class DirectorScope:
 # A role an app adds, and whether a user holds it for an object: (user, obj) -> bool.
 ROLE_HOLDERS: dict[str, Callable] = {}
 DIRECTOR_SCOPES: list[DirectorScope] = []
+# Users an app lets run events of its own (a group leader): they see players' full names.
+ORGANISERS: list[Callable] = []  # (user) -> bool
 # Attribute paths from an object to its tournament (:func:`tournament_of`).
 TOURNAMENT_PATHS = ["tournament", "series.tournament", "table.series.tournament"]
 
 
-def register(*, holders=None, scope: DirectorScope | None = None, tournament_path="") -> None:
+def register(
+    *,
+    holders=None,
+    scope: DirectorScope | None = None,
+    tournament_path="",
+    organiser: Callable | None = None,
+) -> None:
     """Add an app's roles (``{role: holds(user, obj)}``, asked by :func:`roles_of`), the
-    events it lets a user direct (:func:`may_direct`, :func:`directed_tournaments`) and the
-    path from its objects to their tournament. Called from the app's ``AppConfig.ready()``;
+    events it lets a user direct (:func:`may_direct`, :func:`directed_tournaments`), the
+    path from its objects to their tournament, and who runs its events (``organiser(user)``,
+    asked by :func:`sees_full_names`). Called from the app's ``AppConfig.ready()``;
     registering the same again changes nothing."""
     ROLE_HOLDERS.update(holders or {})
+    if organiser is not None and organiser not in ORGANISERS:
+        ORGANISERS.append(organiser)
     if scope is not None and scope not in DIRECTOR_SCOPES:
         DIRECTOR_SCOPES.append(scope)
     if tournament_path and tournament_path not in TOURNAMENT_PATHS:
@@ -336,10 +347,13 @@ def may_read_public(user) -> bool:
 
 
 def sees_full_names(user) -> bool:
-    """The people running events (director, treasurer, group leader) see players' full
-    names; everyone else sees them as the players consented (services/public_names.py).
+    """The people running events (director, treasurer, an app's organiser such as the
+    league's group leader) see players' full names; everyone else sees them as the
+    players consented (services/public_names.py).
     The table device, which has no user, is served its own pages with full names."""
-    return is_director(user) or is_treasurer(user) or leads_any_group(user)
+    if is_director(user) or is_treasurer(user):
+        return True
+    return signed_in(user) and any(organises(user) for organises in ORGANISERS)
 
 
 def money_visible(user, *, finished: bool, obj=None) -> bool:
