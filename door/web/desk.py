@@ -53,6 +53,8 @@ def desk_page(request, tournament_id):
         "present_count": tournament.participants.filter(present=True).count(),
         "phone_link": link,
         "qr": qr_svg(link),
+        # After the draw the desk prints what goes on the tables (api/downloads/plans.py).
+        "drawn_series": tournament.series.filter(drawn_at__isnull=False).order_by("number"),
     }
     return render(request, "door/desk.html", context)
 

@@ -66,7 +66,9 @@ def expected_roles(path: str, method: str) -> frozenset:
         return CLUB_A | {"treasurer_a"}
     if path.endswith(("/cash/", "/tariff/", "/prizes/")):
         return CLUB_A | {"treasurer_a"} if not write else CLUB_A
-    if path.endswith(("start-cards.pdf", "table-plan-codes.pdf", "table-cards.pdf", "card.pdf")):
+    if path.endswith(
+        ("start-cards.pdf", "table-plan-codes.pdf", "table-cards.pdf", "card.pdf", "print-all.pdf")
+    ):
         return CLUB_A
     if path.endswith("/results.json"):  # public once finished; club A's tournament is not
         return CLUB_A

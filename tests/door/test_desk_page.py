@@ -10,7 +10,7 @@ from door.models import Arrival
 from door.services.self_registration import self_register
 from tests import factories as f
 from tournaments.models import Payment
-from tournaments.services import money, participants
+from tournaments.services import draw, money, participants
 
 pytestmark = pytest.mark.django_db
 
@@ -141,3 +141,16 @@ def test_the_search_stays_after_a_tap(desk, tournament):
     answer = desk.post(url(tournament), {"accept_new": arrival.pk, "q": "Lena & Co"})
 
     assert answer.url == f"{url(tournament)}?q=Lena+%26+Co"
+
+
+def test_after_the_draw_the_desk_offers_the_print_all_file_of_each_drawn_series(desk, tournament):
+    f.make_participants(tournament, 8)
+    drawn = f.make_series(tournament)
+    draw.draw_series(drawn, seed=3)
+    undrawn = f.make_series(tournament)
+
+    page = desk.get(url(tournament)).content.decode()
+
+    assert f'href="/api/v1/series/{drawn.pk}/print-all.pdf"' in page
+    assert "Alles drucken – Serie 1" in page
+    assert f"/api/v1/series/{undrawn.pk}/print-all.pdf" not in page

@@ -265,6 +265,14 @@ def start_cards_pdf(tournament: Tournament, out, *, series: Series | None = None
 
     Each card lists the player's table in every series drawn so far. Two queries.
     """
+    canvas = new_canvas(out, gettext("Start cards") + f" – {tournament.name}")
+    draw_start_cards(canvas, tournament, series=series)
+    canvas.save()
+
+
+def draw_start_cards(canvas, tournament: Tournament, *, series: Series | None = None) -> None:
+    """The start card pages onto ``canvas``, which the caller saves (as :func:`start_cards_pdf`
+    does, and the print-all file of a series after its lists)."""
     places = defaultdict(list)
     for seat in (
         Seat.objects.filter(series__tournament=tournament)
@@ -278,8 +286,6 @@ def start_cards_pdf(tournament: Tournament, out, *, series: Series | None = None
     if series is not None:
         participants = participants.filter(seats__series=series).distinct()
     participants = participants.select_related("player__club", "team").order_by("start_number")
-    title = gettext("Start cards") + f" – {tournament.name}"
-    canvas = new_canvas(out, title)
     cards = list(participants)
     if not cards:
         canvas.setFont(FONT, 12)
@@ -295,7 +301,6 @@ def start_cards_pdf(tournament: Tournament, out, *, series: Series | None = None
             x, y = column * CARD_WIDTH, PAGE_HEIGHT - (row + 1) * CARD_HEIGHT
             _draw_card(canvas, tournament, participant, places[participant.id], x, y)
         canvas.showPage()
-    canvas.save()
 
 
 def _draw_card(canvas, tournament, participant, places: list[Place], x: float, y: float):

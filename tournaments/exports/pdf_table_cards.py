@@ -49,6 +49,13 @@ def table_card_pdf(table: Table, out, *, base_url: str) -> None:
 
 def _write(tables: list[Table], out, *, title: str, base_url: str) -> None:
     canvas = new_canvas(out, title)
+    draw_cards(canvas, tables, base_url=base_url)
+    canvas.save()
+
+
+def draw_cards(canvas, tables: list[Table], *, base_url: str) -> None:
+    """The card pages of ``tables`` onto ``canvas``, which the caller saves: the print-all
+    file of a series (exports/pdf_print_all.py) draws them before its lists."""
     overviews = table_overviews(tables)
     if not tables:
         canvas.setFont(FONT, 12)
@@ -68,7 +75,6 @@ def _write(tables: list[Table], out, *, title: str, base_url: str) -> None:
             x, y = column * CARD_WIDTH, PAGE_HEIGHT - (row + 1) * CARD_HEIGHT
             _card(canvas, table, overview, x, y, base_url.rstrip("/"), kept_list)
         canvas.showPage()
-    canvas.save()
 
 
 def _card(

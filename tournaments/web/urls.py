@@ -5,7 +5,15 @@ Each block names the module that holds its screens; one module per screen.
 
 from django.urls import path
 
-from tournaments.web import access_blocks, conditional, projector, public, rankings, verify
+from tournaments.web import (
+    access_blocks,
+    conditional,
+    projector,
+    projector_seats,
+    public,
+    rankings,
+    verify,
+)
 from tournaments.web.calculator import calculator
 from tournaments.web.director import (
     auth,
@@ -59,6 +67,11 @@ urlpatterns = [
     path(f"{T}/version/", conditional.tournament_version, name="tournament-version"),
     path(f"{T}/rangliste/", rankings.tournament_ranking, name="tournament-ranking"),
     path(f"{T}/leinwand/", projector.projector, name="projector"),
+    path(
+        f"{T}/leinwand/serie/<int:number>/plaetze/",
+        projector_seats.projector_seats,
+        name="projector-seats",
+    ),
     path(f"{T}/serie/<int:number>/rangliste/", rankings.series_ranking, name="series-ranking"),
     path(f"{T}/mannschaften/", rankings.team_ranking, name="team-ranking"),
     path(f"{T}/serie/<int:number>/tischplan/", public.table_plan, name="table-plan"),

@@ -1,15 +1,16 @@
 """Game lists as a workbook, the table plan and start cards as PDF files.
 
 The workbook and the public table plan are public; start cards carry the players' PINs
-and the director's table plan and the table cards the table codes, so those are for
-tournament directors only (``staff``).
+and the director's table plan and the table cards the table codes, so those (and the
+print-all file of a series, which holds both) are for tournament directors only
+(``staff``).
 """
 
 from functools import partial
 
 from django.utils.translation import gettext_noop
 
-from tournaments.exports import pdf_plan, pdf_table_cards, spreadsheets
+from tournaments.exports import pdf_plan, pdf_print_all, pdf_table_cards, spreadsheets
 from tournaments.models import Table
 
 from ..lookup import get_or_404
@@ -80,6 +81,18 @@ PLAN_DOWNLOADS = [
         pdf_table_cards.series_cards_pdf,
         "Table cards with codes and QR codes of a series (directors only)",
         "a cut-out card per table with its code and QR code.",
+    ),
+    Document(
+        "series/<int:pk>/print-all",
+        "series-print-all",
+        about_series_at_site,
+        gettext_noop("Print all"),
+        staff=True,
+    ).pdf(
+        pdf_print_all.series_print_all_pdf,
+        "Table cards, blank lists and start cards of a series in one PDF (directors only)",
+        "after the draw, everything to print at once: the table cards, a blank game list "
+        "per table with its players, and the start cards of everyone seated in the series.",
     ),
     Document(
         "tables/<int:pk>/table-card",
