@@ -10,3 +10,9 @@ class PublishingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "publishing"
     verbose_name = _("Publishing")
+
+    def ready(self) -> None:
+        from publishing.services.marks import publication_note
+        from tournaments.web.notes import register_tournament_note
+
+        register_tournament_note(publication_note)

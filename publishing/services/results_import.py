@@ -100,11 +100,16 @@ def import_document(document) -> ImportOutcome:
                 return ImportOutcome("unchanged", identity.tournament_id, kept)
             if document["version"] < kept:
                 raise OLDER_VERSION.rejected(version=document["version"], kept=kept)
+            corrected = identity.corrected_at
+            if identity.tournament.status == Tournament.Status.FINISHED:
+                corrected = timezone.now()
             _delete_imported(identity.tournament)
             status = "replaced"
+        else:
+            corrected = None
         try:
             with transaction.atomic():
-                tournament = _create_tournament(document)
+                tournament = _create_tournament(document, corrected)
         except IntegrityError as error:
             raise INCONSISTENT.rejected(reason=str(error)) from None
         _ensure_same(document, results_document.results_document(tournament))
@@ -120,7 +125,7 @@ def _ensure_seals_valid(document: dict) -> None:
                 )
 
 
-def _create_tournament(document: dict) -> Tournament:
+def _create_tournament(document: dict, corrected_at=None) -> Tournament:
     facts = document["tournament"]
     tournament = Tournament.objects.create(
         club=_organising_club(document["club"]),
@@ -138,6 +143,7 @@ def _create_tournament(document: dict) -> Tournament:
         uuid=document["id"],
         imported_version=document["version"],
         imported_at=timezone.now(),
+        corrected_at=corrected_at,
     )
     refs = import_lists.create_people(tournament, document)
     import_lists.create_lists(tournament, document, refs)
