@@ -100,7 +100,7 @@ def test_publishing_new_same_newer_older(portal):
     assert Game.objects.count() == games
     kept = Tournament.objects.get(public_identity__uuid=document["id"])
     assert found.json() == {"tournament": kept.pk, "version": document["version"] + 3}
-    assert newer.json()["tournament"] == kept.pk
+    assert newer.json()["tournament"] == kept.pk == created.json()["tournament"]
 
 
 def test_a_broken_document_is_refused_naming_the_field_in_german(portal):
