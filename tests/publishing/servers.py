@@ -57,12 +57,13 @@ def portal_server(folder: Path):
         )
         assert done.returncode == 0, done.stdout + done.stderr
     port = free_port()
+    log = (folder / "portal.log").open("w")  # what it printed, for a failing test to read
     process = subprocess.Popen(
         [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
         cwd=BASE_DIR,
         env=environment,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -81,6 +82,7 @@ def portal_server(folder: Path):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        log.close()
 
 
 def call(url: str, *, method="GET", body=None, auth=None) -> tuple[int, dict]:

@@ -13,7 +13,7 @@ from publishing.models import PublishingToken
 from publishing.services import results_document as builder
 from tests import factories as f
 from tests.publishing.conftest import finish, with_club
-from tournaments.models import Game, Tournament
+from tournaments.models import Game, Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -85,10 +85,13 @@ def test_publishing_new_same_newer_older(portal):
 
     created = client.post(RESULTS, document, format="json")
     games = Game.objects.count()
+    first_read = APIClient().get(f"/api/v1/tournaments/{created.json()['tournament']}/results.json")
     same = client.post(RESULTS, document, format="json")
     newer = client.post(RESULTS, {**document, "version": document["version"] + 3}, format="json")
     older = client.post(RESULTS, {**document, "version": document["version"] + 1}, format="json")
     found = client.get(f"{RESULTS}{document['id']}/")
+    read_again = APIClient().get(f"/api/v1/tournaments/{created.json()['tournament']}/results.json")
+    ranking = APIClient().get(f"/api/v1/tournaments/{created.json()['tournament']}/ranking/")
 
     assert created.status_code == 201, created.content
     assert created.json()["version"] == document["version"]
@@ -101,6 +104,9 @@ def test_publishing_new_same_newer_older(portal):
     kept = Tournament.objects.get(public_identity__uuid=document["id"])
     assert found.json() == {"tournament": kept.pk, "version": document["version"] + 3}
     assert newer.json()["tournament"] == kept.pk == created.json()["tournament"]
+    assert first_read.json()["version"] == document["version"]
+    assert read_again.status_code == ranking.status_code == 200, read_again.content
+    assert read_again.json()["version"] == document["version"] + 3
 
 
 def test_a_broken_document_is_refused_naming_the_field_in_german(portal):
@@ -180,6 +186,18 @@ def test_a_published_tournament_is_on_the_public_pages_marked_provisional(portal
     assert str(document["rankings"]["tournament"][0]["total"]) in ranking
     assert kept.name in player
     assert "berichtigt" not in detail
+
+
+def test_a_published_lists_seal_verifies_on_the_portal(portal, client):
+    issued = issue_token()
+    document = hall_document(issued["club"])
+    answer = publisher(issued["token"]).post(RESULTS, document, format="json").json()
+    table = Table.objects.filter(series__tournament_id=answer["tournament"]).first()
+
+    verified = page(client, f"/verify/{table.seal}/")
+
+    assert table.seal
+    assert "echt" in verified.lower()
 
 
 def test_a_later_version_of_a_finished_tournament_says_when_it_was_corrected(portal, client):

@@ -56,6 +56,13 @@ def portal_side(portal: str, document_id: str) -> tuple[int, dict]:
     return found["version"], document
 
 
+def portal_version(portal: str, document_id: str) -> int:
+    """The version the portal keeps (one light read while it may be importing)."""
+    code, found = call(f"{portal}/api/v1/results/{document_id}/")
+    assert code == 200, found
+    return found["version"]
+
+
 def ranking_rows(document: dict) -> dict:
     names = {player["ref"]: player["name"] for player in document["players"]}
     rankings = document["rankings"]
@@ -100,6 +107,7 @@ def test_a_finished_tournament_reaches_the_portal_once_and_a_correction_follows(
         )
         hall = builder.results_document(tournament)
         version, published = portal_side(portal, hall["id"])
+        portal_id = call(f"{portal}/api/v1/results/{hall['id']}/")[1]["tournament"]
 
         assert proxy.uploads == ["502", "dropped after 201", "200"]
         assert version == hall["version"]
@@ -123,11 +131,12 @@ def test_a_finished_tournament_reaches_the_portal_once_and_a_correction_follows(
         assert ranking_rows(corrected) != ranking_rows(hall)
 
         wait_for(
-            lambda: portal_side(portal, hall["id"])[0] == corrected["version"],
+            lambda: portal_version(portal, hall["id"]) == corrected["version"],
             "the correction's arrival",
         )
         version, published = portal_side(portal, hall["id"])
 
     assert version == corrected["version"]
+    assert call(f"{portal}/api/v1/results/{hall['id']}/")[1]["tournament"] == portal_id
     assert ranking_rows(published) == ranking_rows(corrected)
     assert call(f"{portal}/api/v1/tournaments/")[1]["count"] == 1
