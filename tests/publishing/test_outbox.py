@@ -142,6 +142,7 @@ def test_one_sender_at_a_time_a_lease_that_runs_out_passes_on():
 
 
 def test_the_publishing_page_and_the_dashboard_say_what_waits(director_client, director_user):
+    home = director_client.get("/leitung/").content.decode()
     page = director_client.get("/leitung/veroeffentlichen/")
     saved = director_client.post(
         "/leitung/veroeffentlichen/", {"url": "https://portal.example.org", "token": "q8abc"}
@@ -164,6 +165,7 @@ def test_the_publishing_page_and_the_dashboard_say_what_waits(director_client, d
     )
     sent = f.page_text(director_client.get(dashboard))
 
+    assert 'href="/leitung/veroeffentlichen/"' in home
     assert page.status_code == 200 and "Veröffentlichen" in f.page_text(page)
     assert saved.status_code == 302
     assert "http" in f.page_text(refused)
