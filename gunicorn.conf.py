@@ -72,6 +72,16 @@ def post_fork(server, worker):
         forget_inherited()
 
 
+def post_worker_init(worker):
+    # The publishing sender runs inside the server (docs/results-format.md, "Publishing
+    # from the hall"): a thread in each worker, one sending at a time by a lease row. Not
+    # in the table pool, whose CPU belongs to the table devices.
+    if os.environ.get("SKATVEREIN_POOL", "").strip() != "tables":
+        from publishing import sender
+
+        sender.start()
+
+
 # Requests are logged by the reverse proxy; gunicorn logs errors to stderr, where systemd or
 # Docker collect them [GUNICORN_ACCESS_LOG=- to log requests here too].
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None

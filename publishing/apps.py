@@ -10,3 +10,15 @@ class PublishingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "publishing"
     verbose_name = _("Publishing")
+
+    def ready(self) -> None:
+        from publishing import sender, signals
+        from publishing.services.marks import publication_note, publishing_note
+        from tournaments.web.notes import register_dashboard_note, register_tournament_note
+
+        register_tournament_note(publication_note)
+        register_dashboard_note(publishing_note)
+        signals.connect()
+        # gunicorn's workers start it in gunicorn.conf.py (post_worker_init).
+        if sender.started_by_runserver():
+            sender.start()

@@ -33,6 +33,11 @@ if HALL_MODE:
     HALL_TABLE_PORT = int(os.environ["HALL_TABLE_PORT"])
 # ---- end of hall mode, part 1 ----
 
+# A results portal (docs/operations.md, "A results portal"): this server accepts the
+# results documents halls publish (POST /api/v1/results/) and issues clubs' publishing
+# tokens; without it those endpoints answer 404.
+SKATVEREIN_PORTAL = env_bool("SKATVEREIN_PORTAL", default=False)
+
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:

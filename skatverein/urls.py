@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from publishing.web.page import publishing_page
 from skatverein.health import healthz
 
 # Under /api/ Django's own error answers use the API's JSON error format (api/errors.py).
@@ -31,6 +32,7 @@ urlpatterns = [
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("league.api.urls")),
     path("api/v1/", include("door.api.urls")),
+    path("leitung/veroeffentlichen/", publishing_page, name="publishing-page"),
     path("", include("league.web.urls")),
     path("", include("door.web.urls")),
     path("", include("tournaments.web.urls")),

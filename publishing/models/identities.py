@@ -42,6 +42,9 @@ class TournamentIdentity(models.Model):
     uuid = models.UUIDField(_("public id"), default=uuid.uuid4, unique=True)
     imported_version = models.PositiveBigIntegerField(_("imported version"), null=True, blank=True)
     imported_at = models.DateTimeField(_("imported at"), null=True, blank=True)
+    # When a newer version replaced one of a finished tournament: the portal's pages say
+    # "berichtigt am …" (a running tournament's newer versions are its progress).
+    corrected_at = models.DateTimeField(_("corrected at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("public identity of a tournament")

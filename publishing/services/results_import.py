@@ -6,7 +6,8 @@ then built through the core's entry path (:mod:`.import_lists`); at the end the 
 this server now writes for the tournament must say what the imported one said — every
 game's values and list points as the rules give them, and the rankings — or nothing is
 kept. Idempotent by the document's id and version: the same version again changes
-nothing, a newer one replaces the tournament, an older one is refused.
+nothing, a newer one replaces the tournament (under the same id), an older one is
+refused.
 """
 
 import datetime
@@ -15,11 +16,20 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from publishing.models import ClubIdentity, ImportedSeal, TournamentIdentity
-from tournaments.models import AuditEntry, Club, Player, Table, Tournament, changes_allowed
+from tournaments.models import (
+    AuditEntry,
+    Club,
+    Player,
+    Table,
+    Tournament,
+    TournamentVersion,
+    changes_allowed,
+)
 from tournaments.services import versions
 from tournaments.services.errors import Refusal
 
@@ -91,7 +101,7 @@ def import_document(document) -> ImportOutcome:
         identity = (
             TournamentIdentity.objects.select_for_update().filter(uuid=document["id"]).first()
         )
-        status = "created"
+        status, kept_id, kept_version = "created", None, 0
         if identity is not None:
             kept = identity.imported_version
             if kept is None:
@@ -100,11 +110,25 @@ def import_document(document) -> ImportOutcome:
                 return ImportOutcome("unchanged", identity.tournament_id, kept)
             if document["version"] < kept:
                 raise OLDER_VERSION.rejected(version=document["version"], kept=kept)
+            corrected = identity.corrected_at
+            if identity.tournament.status == Tournament.Status.FINISHED:
+                corrected = timezone.now()
+            # The newer version is built under the same id, so the addresses of its pages
+            # stay; its change counter goes on above the old one, so nothing cached under
+            # an old version is taken for the new one.
+            kept_id = identity.tournament_id
+            kept_version = versions.tournament_version(kept_id)[0]
             _delete_imported(identity.tournament)
             status = "replaced"
+        else:
+            corrected = None
         try:
             with transaction.atomic():
-                tournament = _create_tournament(document)
+                tournament = _create_tournament(document, corrected, kept_id)
+                if kept_id is not None:
+                    TournamentVersion.objects.filter(pk=kept_id).update(
+                        version=F("version") + kept_version + 1
+                    )
         except IntegrityError as error:
             raise INCONSISTENT.rejected(reason=str(error)) from None
         _ensure_same(document, results_document.results_document(tournament))
@@ -120,9 +144,10 @@ def _ensure_seals_valid(document: dict) -> None:
                 )
 
 
-def _create_tournament(document: dict) -> Tournament:
+def _create_tournament(document: dict, corrected_at=None, pk=None) -> Tournament:
     facts = document["tournament"]
     tournament = Tournament.objects.create(
+        pk=pk,
         club=_organising_club(document["club"]),
         name=facts["name"],
         date=datetime.date.fromisoformat(facts["date"]),
@@ -138,6 +163,7 @@ def _create_tournament(document: dict) -> Tournament:
         uuid=document["id"],
         imported_version=document["version"],
         imported_at=timezone.now(),
+        corrected_at=corrected_at,
     )
     refs = import_lists.create_people(tournament, document)
     import_lists.create_lists(tournament, document, refs)

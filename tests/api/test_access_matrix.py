@@ -72,6 +72,12 @@ def expected_roles(path: str, method: str) -> frozenset:
         return CLUB_A
     if path.endswith("/results.json"):  # public once finished; club A's tournament is not
         return CLUB_A
+    if path == "/api/v1/publishing/clubs/":  # a portal's superuser issues tokens
+        return ADMIN
+    if path in ("/api/v1/publishing/", "/api/v1/publishing/target/"):  # the hall's portal
+        return STAFF
+    if (path, method) == ("/api/v1/results/", "post"):
+        return frozenset()  # a club's publishing token only, never a login (test_portal.py)
     if path == "/api/v1/seasons/{id}/archive.zip":
         return ADMIN
     if path == "/api/v1/reports/{id}/report.pdf":  # the report is not published yet
@@ -115,6 +121,12 @@ def expected_roles(path: str, method: str) -> frozenset:
 
 def _user(name, **flags):
     return get_user_model().objects.create_user(name, **flags)
+
+
+@pytest.fixture(autouse=True)
+def _portal(settings):
+    """The portal's endpoints answer 404 elsewhere; here they show who may use them."""
+    settings.SKATVEREIN_PORTAL = True
 
 
 @pytest.fixture(scope="module")

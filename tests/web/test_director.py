@@ -315,9 +315,10 @@ def test_dashboard_queries_do_not_grow_with_the_tables(
         f.enter(table, passed=True)
     f.make_series(tournament)
 
-    # 17: one of them asks whether the user directs this tournament (services/roles.py),
-    # one reads the roster stamp the ranking keeps its people under.
-    with django_assert_num_queries(17):
+    # 18: one of them asks whether the user directs this tournament (services/roles.py),
+    # one reads the roster stamp the ranking keeps its people under, one whether a results
+    # portal is set (publishing's dashboard line).
+    with django_assert_num_queries(18):
         response = director_client.get(f"/leitung/turniere/{tournament.id}/")
 
     page = response.content.decode()

@@ -1,0 +1,113 @@
+"""A results portal's API (docs/results-format.md, "A results portal"): a superuser issues
+a club's publishing token, halls publish results documents with it. Answers 404 unless
+the server runs as a portal (``SKATVEREIN_PORTAL=1``)."""
+
+import uuid
+
+from django.conf import settings
+from django.http import Http404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from publishing.models import TournamentIdentity
+from publishing.services import portal
+from publishing.services.results_document import document_version
+
+
+class ClubRequestSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="The club's name on this portal.")
+
+
+class IssuedTokenSerializer(serializers.Serializer):
+    club = serializers.UUIDField(help_text="The club's public id.")
+    token = serializers.CharField(help_text="Shown once; the portal keeps only its digest.")
+
+
+class PublishedSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField(help_text="The tournament's id on this portal.")
+    version = serializers.IntegerField()
+    unchanged = serializers.BooleanField()
+
+
+def _portal_only() -> None:
+    if not settings.SKATVEREIN_PORTAL:
+        raise Http404
+
+
+class PublishingClubsView(APIView):
+    """Issue a publishing token for a new club of this portal (superusers)."""
+
+    @extend_schema(request=ClubRequestSerializer, responses={201: IssuedTokenSerializer})
+    def post(self, request):
+        _portal_only()
+        if not request.user.is_superuser:
+            raise PermissionDenied(_("Only the portal's administrator issues publishing tokens."))
+        name = request.data.get("name") if isinstance(request.data, dict) else None
+        club, token = portal.issue_token(name)
+        identity = club.public_identity
+        return Response({"club": str(identity.uuid), "token": token}, status=201)
+
+
+class PublishResultsView(APIView):
+    """Publish a results document with a club's publishing token: 201 new, 200 the same
+    version again (``unchanged``) or a newer one, 409 an older one, 400 naming the field,
+    403 without a valid token or for another club's document."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: PublishedSerializer})
+    def post(self, request):
+        _portal_only()
+        club = _token_club(request)
+        try:
+            outcome = portal.publish(club, request.data)
+        except portal.NotThisClub:
+            raise PermissionDenied(
+                _("The document is of another club than this publishing token's.")
+            ) from None
+        answer = {
+            "tournament": outcome.tournament,
+            "version": outcome.version,
+            "unchanged": outcome.status == "unchanged",
+        }
+        code = status.HTTP_201_CREATED if outcome.status == "created" else status.HTTP_200_OK
+        return Response(answer, status=code)
+
+
+def _token_club(request):
+    words = request.headers.get("Authorization", "").split()
+    if len(words) == 2 and words[0] == "Token":
+        club = portal.club_of_token(words[1])
+        if club is not None:
+            return club
+    raise PermissionDenied(_("Please send a valid publishing token (Authorization: Token …)."))
+
+
+class PublishedResultsView(APIView):
+    """The portal's tournament id and version for a document id (public, as the
+    tournament's pages are; a hall asks it with its publishing token, which is no login)."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: PublishedSerializer})
+    def get(self, request, document_id: uuid.UUID):
+        _portal_only()
+        identity = (
+            TournamentIdentity.objects.select_related("tournament").filter(uuid=document_id).first()
+        )
+        if identity is None:
+            raise Http404
+        return Response(
+            {
+                "tournament": identity.tournament_id,
+                "version": document_version(identity.tournament),
+            }
+        )

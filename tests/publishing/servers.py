@@ -1,0 +1,172 @@
+"""A results portal as a real server process for the publishing tests, and a proxy in
+front of it that fails the way networks fail.
+
+The portal is ``manage.py runserver`` on a free port of 127.0.0.1 with its own SQLite file
+and secrets; only PATH comes from the test's environment (as in tests/hall_server.py).
+"""
+
+import base64
+import contextlib
+import http.server
+import json
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from tests.hall_server import BASE_DIR, START_TIMEOUT_SECONDS, free_port
+
+PORTAL_ADMIN = ("portal-admin", "portal-admin-password-2026")
+
+
+def portal_environment(folder: Path) -> dict[str, str]:
+    import os
+
+    return {
+        "PATH": os.environ.get("PATH", ""),
+        "DEBUG": "0",
+        "SECRET_KEY": "portal-secret-key-for-tests-only-0123456789-abcdefghijklmnopqrstuv",
+        "SEAL_SECRET": "portal-seal-secret-for-tests-only-0123456789-abcdefghijklmnopqrst",
+        "DATABASE_URL": f"sqlite:///{folder / 'portal.sqlite3'}",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_SSL_REDIRECT": "0",
+        "SKATVEREIN_PORTAL": "1",
+        "API_BASIC_AUTH": "1",
+        "MEDIA_ROOT": str(folder / "media"),
+        "DJANGO_SUPERUSER_USERNAME": PORTAL_ADMIN[0],
+        "DJANGO_SUPERUSER_PASSWORD": PORTAL_ADMIN[1],
+        "DJANGO_SUPERUSER_EMAIL": "portal@example.org",
+    }
+
+
+@contextlib.contextmanager
+def portal_server(folder: Path):
+    """Migrate a fresh portal database, create its superuser, serve it; yields its URL."""
+    environment = portal_environment(folder)
+    for command in (["migrate", "--noinput"], ["createsuperuser", "--noinput"]):
+        done = subprocess.run(
+            [sys.executable, "manage.py", *command],
+            cwd=BASE_DIR,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=START_TIMEOUT_SECONDS,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+    port = free_port()
+    log = (folder / "portal.log").open("w")  # what it printed, for a failing test to read
+    process = subprocess.Popen(
+        [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+        cwd=BASE_DIR,
+        env=environment,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT_SECONDS
+        while time.monotonic() < deadline:
+            assert process.poll() is None, "the portal server ended"
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(f"{url}/healthz", timeout=5).read()
+                break
+            time.sleep(0.3)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+def call(url: str, *, method="GET", body=None, auth=None) -> tuple[int, dict]:
+    """(status, JSON answer) of one request; ``auth``: (user, password) for basic auth."""
+    headers = {"Content-Type": "application/json", "Accept-Language": "de"}
+    if auth is not None:
+        pair = base64.b64encode(":".join(auth).encode()).decode()
+        headers["Authorization"] = f"Basic {pair}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, headers=headers, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+class FlakyProxy(http.server.ThreadingHTTPServer):
+    """Forwards to ``upstream``; of the uploads (POSTs) it answers the first with 502
+    without forwarding it, and forwards the second but drops the connection instead of
+    answering (the portal stored it, the hall never hears so); the rest pass."""
+
+    daemon_threads = True
+
+    def __init__(self, upstream: str):
+        super().__init__(("127.0.0.1", 0), _ProxyHandler)
+        self.upstream = upstream
+        self.uploads: list[str] = []  # what happened to each upload, in order
+        self.url = f"http://127.0.0.1:{self.server_address[1]}"
+
+    @contextlib.contextmanager
+    def running(self):
+        thread = threading.Thread(target=self.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield self
+        finally:
+            self.shutdown()
+            self.server_close()
+            thread.join(timeout=10)
+
+
+class _ProxyHandler(http.server.BaseHTTPRequestHandler):
+    server: FlakyProxy
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+    def do_GET(self):
+        self._relay(*self._forward(None))
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        uploads = self.server.uploads
+        if not uploads:
+            uploads.append("502")
+            self._relay(502, b'{"detail": "Bad Gateway"}')
+            return
+        status, answer = self._forward(body)
+        if len(uploads) == 1:
+            uploads.append(f"dropped after {status}")
+            self.close_connection = True  # no answer at all: the socket just closes
+            return
+        uploads.append(str(status))
+        self._relay(status, answer)
+
+    def _forward(self, body: bytes | None) -> tuple[int, bytes]:
+        headers = {
+            name: value
+            for name, value in self.headers.items()
+            if name.lower() in ("content-type", "authorization", "accept-language")
+        }
+        request = urllib.request.Request(
+            self.server.upstream + self.path, data=body, headers=headers, method=self.command
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                return answer.status, answer.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+
+    def _relay(self, status: int, body: bytes) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
