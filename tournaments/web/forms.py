@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Club, Tournament
 from tournaments.models.names import refuse_control_characters
+from tournaments.services import tournament_settings
 from tournaments.services.draw import SEED_LIMIT
 from tournaments.services.errors import Rejected
 from tournaments.skat.draw import DrawMode
@@ -166,19 +167,10 @@ class TournamentForm(AccessibleForm, forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        if self.instance.pk is None:
-            return cleaned
-        has_games = self.instance.series.filter(tables__games__isnull=False).exists()
-        if has_games:
-            for name in ("rounds_per_series", "extra_points", "lists_per_table"):
-                if name in cleaned and cleaned[name] != getattr(self.instance, name):
-                    self.add_error(
-                        name,
-                        gettext(
-                            "Games have already been entered; this setting can no longer "
-                            "be changed, because it would change lists already kept."
-                        ),
-                    )
+        try:
+            tournament_settings.ensure_settings_may_change(self.instance, cleaned)
+        except Rejected as rejected:
+            add_problems(self, rejected)
         return cleaned
 
 
