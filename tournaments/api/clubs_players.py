@@ -7,7 +7,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.models import Club, Player
-from tournaments.services import club_directors, participants
+from tournaments.services import club_directors, participants, player_scope
 
 from .permissions import AssociationAdminWrites, DirectorWritesOthersRead
 from .request_bodies import json_object
@@ -61,3 +61,18 @@ class PlayerViewSet(viewsets.ModelViewSet):
     filter_backends = [DjangoFilterBackend, PlayerSearch]
     filterset_fields = ["club"]
     search_fields = ["first_name", "last_name", "club__name", "member_number"]
+
+    def perform_create(self, serializer):
+        """A new player only in a club the user directs (services/player_scope.py)."""
+        player_scope.ensure_may_write_players_of(
+            self.request.user, serializer.validated_data.get("club")
+        )
+        super().perform_create(serializer)
+
+    def perform_update(self, serializer):
+        """A player moves only between clubs the user directs: the old one (also checked by
+        the permission) and the new one."""
+        current = serializer.instance.club
+        target = serializer.validated_data.get("club", current)
+        player_scope.ensure_may_write_players_of(self.request.user, current, target)
+        super().perform_update(serializer)
