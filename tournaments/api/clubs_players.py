@@ -6,6 +6,7 @@ from rest_framework import filters, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from tournaments.api.fields import StrictIntegerField
 from tournaments.models import Club, Player
 from tournaments.services import club_directors, participants, player_scope
 
@@ -15,12 +16,12 @@ from .serializers.clubs_players import ClubSerializer, PlayerSerializer
 
 
 class DirectorRequestSerializer(serializers.Serializer):
-    user = serializers.IntegerField(help_text="A staff user's id.")
+    user = StrictIntegerField(help_text="A staff user's id.")
 
 
 class DirectorsSerializer(serializers.Serializer):
-    club = serializers.IntegerField()
-    directors = serializers.ListField(child=serializers.IntegerField())
+    club = StrictIntegerField()
+    directors = serializers.ListField(child=StrictIntegerField())
 
 
 class ClubViewSet(viewsets.ModelViewSet):

@@ -8,6 +8,7 @@ that has no form).
 """
 
 import datetime
+import re
 from contextlib import contextmanager
 
 from django import forms
@@ -98,12 +99,50 @@ PRESETS = {
 DEFAULT_PRESET = "clubabend"
 
 
+# Whole numbers, amounts and ids as typed: ASCII digits only. Django's fields read "١٢"
+# (Arabic-Indic digits) as 12 and "1e2" as 100, and a choice of id "٣" as record 3.
+_TYPED_NUMBER = {
+    forms.IntegerField: re.compile(r"-?[0-9]+"),
+    forms.DecimalField: re.compile(r"-?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)"),
+    forms.ModelChoiceField: re.compile(r"[0-9]+"),
+}
+
+
+def _pattern_of(field):
+    for kind, pattern in _TYPED_NUMBER.items():
+        if isinstance(field, kind):
+            if isinstance(field, forms.ModelChoiceField) and field.to_field_name not in (
+                None,
+                field.queryset.model._meta.pk.name,
+            ):
+                return None
+            return pattern
+    return None
+
+
 class AccessibleForm:
-    """Marks invalid fields for screen readers: ``aria-invalid`` and the error list's id.
+    """Marks invalid fields for screen readers: ``aria-invalid`` and the error list's id,
+    and refuses numbers and ids in other digits than 0-9 (:data:`_TYPED_NUMBER`).
 
     Hooked into ``add_error``, which both the form's own validation and
     :func:`add_problems` (a service's refusal) go through.
     """
+
+    def full_clean(self):
+        super().full_clean()
+        if not self.is_bound:
+            return
+        for name, field in self.fields.items():
+            pattern = _pattern_of(field)
+            if pattern is None or name in self._errors:
+                continue
+            typed = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+            texts = typed if isinstance(typed, list | tuple) else [typed]
+            if any(
+                isinstance(text, str) and text.strip() and not pattern.fullmatch(text.strip())
+                for text in texts
+            ):
+                self.add_error(name, gettext("Use the digits 0–9 only, please."))
 
     def add_error(self, field, error):
         super().add_error(field, error)
