@@ -298,6 +298,9 @@ class DrawForm(AccessibleForm, forms.Form):
     # The draw the page showed (services.draw.draw_token): a page opened before another
     # draw must not replace tables its director has not seen.
     seen_draw = forms.CharField(required=False, widget=forms.HiddenInput)
+    # Set once the page has said which wish gives way (services/draw_preview.py) and the
+    # director draws again: the draw is stored as previewed.
+    accept_preview = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 class ReasonForm(AccessibleForm, forms.Form):
