@@ -133,3 +133,17 @@ def test_the_settings_form_refuses_numbers_and_ids_in_other_digits(director_clie
     assert errors["rounds_per_series"] == ["Bitte nur die Ziffern 0–9 verwenden."]
     assert errors["club"] == ["Bitte nur die Ziffern 0–9 verwenden."]
     assert Tournament.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("typed", "valid"), [("10.50", True), ("1e2", False), ("١٠", False), ("Infinity", False)]
+)
+def test_a_form_decimal_field_takes_ascii_decimals_only(typed, valid):
+    from django import forms
+
+    from tournaments.web.forms import AccessibleForm
+
+    class AmountForm(AccessibleForm, forms.Form):
+        amount = forms.DecimalField(required=False)
+
+    assert AmountForm({"amount": typed}).is_valid() is valid

@@ -101,9 +101,11 @@ DEFAULT_PRESET = "clubabend"
 
 # Whole numbers, amounts and ids as typed: ASCII digits only. Django's fields read "١٢"
 # (Arabic-Indic digits) as 12 and "1e2" as 100, and a choice of id "٣" as record 3.
+# Decimal and float fields first: Django derives them from IntegerField.
 _TYPED_NUMBER = {
-    forms.IntegerField: re.compile(r"-?[0-9]+"),
     forms.DecimalField: re.compile(r"-?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)"),
+    forms.FloatField: re.compile(r"-?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)"),
+    forms.IntegerField: re.compile(r"-?[0-9]+"),
     forms.ModelChoiceField: re.compile(r"[0-9]+"),
 }
 
