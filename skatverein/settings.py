@@ -304,6 +304,9 @@ if DEBUG:
         "skatverein.error_pages.ProjectErrorPagesMiddleware",
     )
 # ---- end of error pages ----
+# A locked database or a full disk is a 503 with Retry-After, never a 500
+# (skatverein/unavailable.py); last, so it is asked first about a view's exception.
+MIDDLEWARE.append("skatverein.unavailable.DatabaseUnavailableMiddleware")
 
 # Content-Security-Policy (django-csp) on every response: scripts, styles and images only
 # from this site, no framing, forms only to this site. Pages carry no inline scripts or

@@ -22,7 +22,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.services import audit, states
+from tournaments.services import audit, states, tournament_settings
 from tournaments.services.errors import Rejected
 from tournaments.services.sealing.seal_document import image_digest
 from tournaments.web.director.auth import AdminLoginForm
@@ -146,6 +146,13 @@ class TournamentAdmin(KeepsClosedLists, admin.ModelAdmin):
     inlines = [SeriesInline, ParticipantInline]
     readonly_fields = ["status", "finished_at"]
     actions = [finish_selected]
+
+    def get_readonly_fields(self, request, obj=None):
+        """The settings the kept lists depend on are shown, not offered, once games exist
+        (services/tournament_settings.py)."""
+        fixed = obj is not None and tournament_settings.has_games(obj)
+        extra = list(tournament_settings.FIXED_ONCE_PLAYED) if fixed else []
+        return [*super().get_readonly_fields(request, obj), *extra]
 
 
 @admin.register(Team)

@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from league.models import LeagueGroup
 from league.services import fixture_import
+from tournaments.api.fields import StrictIntegerField
 from tournaments.api.lookup import get_or_404
 from tournaments.api.participant_import import read_upload
 
@@ -28,11 +29,11 @@ class FixtureProblemSerializer(serializers.Serializer):
 
 
 class FixtureLineSerializer(serializers.Serializer):
-    line = serializers.IntegerField()
-    match_day = serializers.IntegerField(allow_null=True)
+    line = StrictIntegerField()
+    match_day = StrictIntegerField(allow_null=True)
     date = serializers.DateField(allow_null=True)
-    host = serializers.IntegerField(allow_null=True)
-    guests = serializers.ListField(child=serializers.IntegerField())
+    host = StrictIntegerField(allow_null=True)
+    guests = serializers.ListField(child=StrictIntegerField())
     problems = FixtureProblemSerializer(many=True)
 
 
@@ -40,7 +41,7 @@ class FixtureImportSerializer(serializers.Serializer):
     committed = serializers.BooleanField()
     ok = serializers.BooleanField(help_text="Every row can be created.")
     lines = FixtureLineSerializer(many=True)
-    match_days = serializers.ListField(child=serializers.IntegerField())
+    match_days = serializers.ListField(child=StrictIntegerField())
 
 
 class FixtureImportView(APIView):

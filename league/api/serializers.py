@@ -3,6 +3,7 @@ read and check every value."""
 
 from rest_framework import serializers
 
+from tournaments.api.fields import StrictIntegerField
 from tournaments.api.signing import MismatchSerializer, ReasonSerializer
 
 __all__ = ["MismatchSerializer", "ReasonSerializer"]  # shared with the lists' answers
@@ -11,128 +12,128 @@ Points = serializers.CharField  # team points: a decimal string, "2.5" where a t
 
 
 class SeasonSerializer(serializers.Serializer):
-    id = serializers.IntegerField(read_only=True)
+    id = StrictIntegerField(read_only=True)
     name = serializers.CharField(max_length=100)
 
 
 class LeagueSerializer(serializers.Serializer):
-    id = serializers.IntegerField(read_only=True)
-    season = serializers.IntegerField()
+    id = StrictIntegerField(read_only=True)
+    season = StrictIntegerField()
     name = serializers.CharField(max_length=100)
-    series_per_match_day = serializers.IntegerField(required=False, min_value=1, max_value=8)
-    rounds_per_series = serializers.IntegerField(required=False, min_value=1, max_value=40)
-    protest_days = serializers.IntegerField(required=False, min_value=0, max_value=365)
-    min_games = serializers.IntegerField(required=False, min_value=0)
+    series_per_match_day = StrictIntegerField(required=False, min_value=1, max_value=8)
+    rounds_per_series = StrictIntegerField(required=False, min_value=1, max_value=40)
+    protest_days = StrictIntegerField(required=False, min_value=0, max_value=365)
+    min_games = StrictIntegerField(required=False, min_value=0)
 
 
 class GroupSerializer(serializers.Serializer):
-    id = serializers.IntegerField(read_only=True)
-    league = serializers.IntegerField()
+    id = StrictIntegerField(read_only=True)
+    league = StrictIntegerField()
     name = serializers.CharField(max_length=100)
-    promotion_places = serializers.IntegerField(required=False, min_value=0, max_value=100)
-    relegation_places = serializers.IntegerField(required=False, min_value=0, max_value=100)
-    leaders = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    promotion_places = StrictIntegerField(required=False, min_value=0, max_value=100)
+    relegation_places = StrictIntegerField(required=False, min_value=0, max_value=100)
+    leaders = serializers.ListField(child=StrictIntegerField(), read_only=True)
 
 
 class UserRefSerializer(serializers.Serializer):
-    user = serializers.IntegerField()
+    user = StrictIntegerField()
 
 
 class LeagueTeamSerializer(serializers.Serializer):
-    id = serializers.IntegerField(read_only=True)
-    group = serializers.IntegerField(read_only=True)
-    club = serializers.IntegerField()
+    id = StrictIntegerField(read_only=True)
+    group = StrictIntegerField(read_only=True)
+    club = StrictIntegerField()
     name = serializers.CharField(max_length=100)
     players = serializers.ListField(
-        child=serializers.IntegerField(), help_text="3 to 12 player ids; the first four play."
+        child=StrictIntegerField(), help_text="3 to 12 player ids; the first four play."
     )
-    substitutes = serializers.ListField(child=serializers.IntegerField(), required=False)
-    captain = serializers.IntegerField(required=False, allow_null=True)
-    captain_user = serializers.IntegerField(required=False, allow_null=True)
+    substitutes = serializers.ListField(child=StrictIntegerField(), required=False)
+    captain = StrictIntegerField(required=False, allow_null=True)
+    captain_user = StrictIntegerField(required=False, allow_null=True)
 
 
 class VenuePlanSerializer(serializers.Serializer):
-    host = serializers.IntegerField()
-    teams = serializers.ListField(child=serializers.IntegerField())
+    host = StrictIntegerField()
+    teams = serializers.ListField(child=StrictIntegerField())
 
 
 class MatchDayRequestSerializer(serializers.Serializer):
-    number = serializers.IntegerField(min_value=1, max_value=50)
+    number = StrictIntegerField(min_value=1, max_value=50)
     date = serializers.DateField()
     central = serializers.BooleanField(required=False)
     venues = VenuePlanSerializer(many=True)
 
 
 class VenueSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    number = serializers.IntegerField()
-    host = serializers.IntegerField()
-    tournament = serializers.IntegerField()
-    teams = serializers.ListField(child=serializers.IntegerField())
-    no_show = serializers.ListField(child=serializers.IntegerField())
-    report = serializers.IntegerField(allow_null=True)
+    id = StrictIntegerField()
+    number = StrictIntegerField()
+    host = StrictIntegerField()
+    tournament = StrictIntegerField()
+    teams = serializers.ListField(child=StrictIntegerField())
+    no_show = serializers.ListField(child=StrictIntegerField())
+    report = StrictIntegerField(allow_null=True)
 
 
 class MatchDaySerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    group = serializers.IntegerField()
-    number = serializers.IntegerField()
+    id = StrictIntegerField()
+    group = StrictIntegerField()
+    number = StrictIntegerField()
     date = serializers.DateField()
     central = serializers.BooleanField()
     venues = VenueSerializer(many=True)
 
 
 class LineupRequestSerializer(serializers.Serializer):
-    series = serializers.IntegerField()
-    team = serializers.IntegerField()
-    players = serializers.ListField(child=serializers.IntegerField(), help_text="3 or 4 ids.")
+    series = StrictIntegerField()
+    team = StrictIntegerField()
+    players = serializers.ListField(child=StrictIntegerField(), help_text="3 or 4 ids.")
 
 
 class LineupPlayerSerializer(serializers.Serializer):
-    player = serializers.IntegerField()
-    participant = serializers.IntegerField()
+    player = StrictIntegerField()
+    participant = StrictIntegerField()
     name = serializers.CharField()
 
 
 class LineupSerializer(serializers.Serializer):
-    series = serializers.IntegerField()
-    team = serializers.IntegerField()
+    series = StrictIntegerField()
+    team = StrictIntegerField()
     players = LineupPlayerSerializer(many=True)
 
 
 class TeamRefSerializer(serializers.Serializer):
-    team = serializers.IntegerField()
+    team = StrictIntegerField()
 
 
 class TeamScoreSerializer(serializers.Serializer):
-    team = serializers.IntegerField()
+    team = StrictIntegerField()
     name = serializers.CharField()
-    game_points = serializers.IntegerField()
+    game_points = StrictIntegerField()
     team_points = Points()
     no_show = serializers.BooleanField()
 
 
 class SeriesResultSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
+    number = StrictIntegerField()
     teams = TeamScoreSerializer(many=True)
 
 
 class VenueResultSerializer(serializers.Serializer):
-    venue = serializers.IntegerField()
+    venue = StrictIntegerField()
     published = serializers.BooleanField()
     series = SeriesResultSerializer(many=True)
     teams = TeamScoreSerializer(many=True)
 
 
 class ReportSignatureSerializer(serializers.Serializer):
-    team = serializers.IntegerField()
+    team = StrictIntegerField()
     method = serializers.CharField()
     signed_at = serializers.DateTimeField()
 
 
 class ProtestSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    team = serializers.IntegerField()
+    id = StrictIntegerField()
+    team = StrictIntegerField()
     reason = serializers.CharField()
     lodged_at = serializers.DateTimeField()
     decision = serializers.CharField()
@@ -140,8 +141,8 @@ class ProtestSerializer(serializers.Serializer):
 
 
 class ReportSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    venue = serializers.IntegerField()
+    id = StrictIntegerField()
+    venue = StrictIntegerField()
     status = serializers.ChoiceField(choices=["submitted", "checked", "published"])
     state = serializers.ChoiceField(
         choices=["submitted", "checked", "published", "binding"],
@@ -159,13 +160,13 @@ class ReportSerializer(serializers.Serializer):
 
 
 class SignReportSerializer(serializers.Serializer):
-    team = serializers.IntegerField()
+    team = StrictIntegerField()
     pin = serializers.CharField(required=False, help_text="The captain's start-card PIN.")
     image = serializers.CharField(required=False, help_text="A drawn signature (PNG data URL).")
 
 
 class ProtestRequestSerializer(serializers.Serializer):
-    team = serializers.IntegerField()
+    team = StrictIntegerField()
     reason = serializers.CharField()
 
 
@@ -175,47 +176,47 @@ class DecisionSerializer(serializers.Serializer):
 
 
 class DayResultSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
+    number = StrictIntegerField()
     team_points = Points()
-    game_points = serializers.IntegerField()
+    game_points = StrictIntegerField()
     no_show = serializers.BooleanField()
 
 
 class TableRowSerializer(serializers.Serializer):
-    place = serializers.IntegerField()
-    team = serializers.IntegerField()
+    place = StrictIntegerField()
+    team = StrictIntegerField()
     name = serializers.CharField()
     club = serializers.CharField()
     team_points = Points()
-    game_points = serializers.IntegerField()
+    game_points = StrictIntegerField()
     mark = serializers.ChoiceField(choices=["promotion", "relegation"], allow_null=True)
-    change = serializers.IntegerField(
+    change = StrictIntegerField(
         allow_null=True, help_text="Places gained since the table before the last match day."
     )
     match_days = DayResultSerializer(many=True)
 
 
 class GroupTableSerializer(serializers.Serializer):
-    group = serializers.IntegerField()
+    group = StrictIntegerField()
     published_only = serializers.BooleanField()
-    match_days = serializers.ListField(child=serializers.IntegerField())
+    match_days = serializers.ListField(child=StrictIntegerField())
     rows = TableRowSerializer(many=True)
 
 
 class PlayerRowSerializer(serializers.Serializer):
-    place = serializers.IntegerField(allow_null=True)
-    player = serializers.IntegerField()
+    place = StrictIntegerField(allow_null=True)
+    player = StrictIntegerField()
     name = serializers.CharField()
     team = serializers.CharField()
-    games = serializers.IntegerField()
-    list_points = serializers.IntegerField()
+    games = StrictIntegerField()
+    list_points = StrictIntegerField()
     average = serializers.CharField(help_text="List points per game, two decimals.")
     ranked = serializers.BooleanField()
 
 
 class PlayerRankingSerializer(serializers.Serializer):
-    group = serializers.IntegerField()
-    min_games = serializers.IntegerField()
+    group = StrictIntegerField()
+    min_games = StrictIntegerField()
     rows = PlayerRowSerializer(many=True)
 
 
@@ -224,7 +225,7 @@ class ReportVerificationSerializer(serializers.Serializer):
     valid = serializers.BooleanField()
     reason = serializers.CharField()
     message = serializers.CharField()
-    report = serializers.IntegerField(allow_null=True)
+    report = StrictIntegerField(allow_null=True)
     status = serializers.CharField()
     sealed_at = serializers.CharField(allow_null=True)
     facts = serializers.JSONField(allow_null=True)

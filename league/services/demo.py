@@ -345,4 +345,5 @@ DEMO_PART = DemoPart(
     template="league/_demo_delete.html",
     delete=delete_demo_part,
     delete_leftovers=delete_unused_demo_clubs,
+    clubs=tuple(CLUBS),
 )

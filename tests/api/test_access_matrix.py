@@ -15,6 +15,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group as UserGroup
 from django.db import transaction
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from league.models import Protest
@@ -22,6 +23,7 @@ from league.services import reports
 from tests import factories as f
 from tests.league.factories import make_group, make_league_team, make_match_day, play_venue
 from tests.openapi import api_schema
+from tournaments.models import Club, Player
 from tournaments.services import money
 from tournaments.services.roles import TREASURER_GROUP
 
@@ -230,3 +232,88 @@ def test_the_matrix_covers_every_operation():
     assert len(OPERATIONS) > 120
     for path, method in OPERATIONS:
         expected_roles(path, method)
+
+
+# --- A director writes only their own clubs' players, and only their own token ------------
+
+
+def _as(world, role):
+    client = APIClient()
+    client.force_authenticate(get_user_model().objects.get(pk=world["people"][role]))
+    return client
+
+
+def test_a_director_cannot_create_a_player_in_another_club(world):
+    response = _as(world, "director_b").post(
+        "/api/v1/players/",
+        {"first_name": "Fritz", "last_name": "Fremd", "club": world["club_a"]},
+        format="json",
+    )
+
+    assert response.status_code == 403
+    assert response.json()["errors"][0]["field"] == "club"
+    assert response.json()["errors"][0]["message"] == (
+        "Nur die Turnierleitung von Herz A darf deren Spieler anlegen oder ändern."
+    )
+    assert not Player.objects.filter(last_name="Fremd").exists()
+
+
+def test_a_director_creates_players_in_their_own_club(world):
+    response = _as(world, "director_a").post(
+        "/api/v1/players/",
+        {"first_name": "Fritz", "last_name": "Eigen", "club": world["club_a"]},
+        format="json",
+    )
+
+    assert response.status_code == 201
+    assert Player.objects.get(last_name="Eigen").club_id == world["club_a"]
+
+
+@pytest.mark.parametrize("method", ["patch", "put"])
+def test_a_director_cannot_move_a_player_of_another_club_into_theirs(world, method):
+    player = Player.objects.get(pk=world["ids"]["players"])
+    club_b = Club.objects.get(name="Pik B")
+    body = {"first_name": player.first_name, "last_name": player.last_name, "club": club_b.pk}
+
+    response = getattr(_as(world, "director_b"), method)(
+        f"/api/v1/players/{player.pk}/", body, format="json"
+    )
+
+    player.refresh_from_db()
+    assert response.status_code == 403
+    assert player.club_id == world["club_a"]
+
+
+def test_a_director_cannot_move_their_player_into_another_club(world):
+    player = f.make_player(Club.objects.get(name="Pik B"))
+
+    response = _as(world, "director_b").patch(
+        f"/api/v1/players/{player.pk}/", {"club": world["club_a"]}, format="json"
+    )
+
+    player.refresh_from_db()
+    assert response.status_code == 403
+    assert player.club.name == "Pik B"
+
+
+def test_a_director_revokes_only_their_own_token(world):
+    director_a = get_user_model().objects.get(pk=world["people"]["director_a"])
+    Token.objects.create(user=director_a)
+
+    response = _as(world, "director_b").delete("/api/v1/auth/token/?username=leitung_a")
+
+    assert response.status_code == 403
+    assert response.json()["errors"][0]["message"] == (
+        "Nur die Administration des Verbands darf den Token eines anderen Benutzers widerrufen."
+    )
+    assert Token.objects.filter(user=director_a).exists()
+
+
+def test_the_association_admin_revokes_a_directors_token(world):
+    director_a = get_user_model().objects.get(pk=world["people"]["director_a"])
+    Token.objects.create(user=director_a)
+
+    response = _as(world, "admin").delete("/api/v1/auth/token/?username=leitung_a")
+
+    assert response.status_code == 204
+    assert not Token.objects.filter(user=director_a).exists()

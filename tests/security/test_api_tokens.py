@@ -86,8 +86,11 @@ def test_delete_revokes_the_callers_own_token():
     assert token_client(token).delete("/api/v1/auth/token/").status_code in (401, 403)
 
 
-def test_the_director_revokes_another_users_token():
-    director = Token.objects.create(user=user_with_password("leitung"))
+def test_the_association_admin_revokes_another_users_token():
+    admin = user_with_password("leitung")
+    admin.is_superuser = True
+    admin.save()
+    director = Token.objects.create(user=admin)
     script = Token.objects.create(user=user_with_password("skript", staff=False))
 
     response = token_client(director).delete("/api/v1/auth/token/?username=skript")
@@ -110,8 +113,21 @@ def test_others_cannot_revoke_someone_elses_token(username, status):
     assert Token.objects.count() == 1
 
 
-def test_revoking_an_unknown_users_token_names_the_user():
+def test_a_club_director_cannot_revoke_another_users_token():
     director = Token.objects.create(user=user_with_password("leitung"))
+    Token.objects.create(user=user_with_password("skript", staff=False))
+
+    response = token_client(director).delete("/api/v1/auth/token/?username=skript")
+
+    assert response.status_code == 403
+    assert Token.objects.count() == 2
+
+
+def test_revoking_an_unknown_users_token_names_the_user():
+    admin = user_with_password("leitung")
+    admin.is_superuser = True
+    admin.save()
+    director = Token.objects.create(user=admin)
 
     response = token_client(director).delete("/api/v1/auth/token/?username=niemand")
 

@@ -3,9 +3,10 @@
 import pytest
 
 from tests import factories as f
-from tournaments.models import AuditEntry, Club, Game, Player, Table, Tournament
-from tournaments.services import participants
-from tournaments.services.demo.evening import delete_demo, load_demo
+from tournaments.models import AuditEntry, Club, Game, Payment, Player, Table, Tournament
+from tournaments.services import money, participants
+from tournaments.services.demo.evening import delete_demo, load_demo, may_delete_demo
+from tournaments.services.errors import Rejected
 
 pytestmark = pytest.mark.django_db
 
@@ -45,3 +46,36 @@ def test_only_tournaments_marked_as_demo_are_deleted_signed_lists_included():
 
     assert list(Table.objects.all()) == [kept]
     assert Table.objects.get().status == Table.Status.SIGNED
+
+
+def test_the_demo_is_deleted_completely_after_a_payment_reversal():
+    admin = f.make_superuser()
+    load_demo(admin)
+    tournament = Tournament.objects.get(name="Demo-Clubabend")
+    payment = Payment.objects.filter(tournament=tournament).order_by("pk").first()
+    money.reverse_payment(tournament, payment.pk, "Doppelt gebucht", user=admin)
+
+    names = delete_demo(admin)
+
+    assert sorted(names) == ["Demo-Clubabend", "Demo-Herbstpokal"]
+    assert not Tournament.objects.exists()
+    assert not Payment.objects.exists()
+    assert not Player.objects.exists() and not Club.objects.exists()
+
+
+def test_the_demo_is_deleted_only_by_who_may_direct_all_its_clubs():
+    own, other = f.make_club("Verein A"), f.make_club("Verein B")
+    director_a, director_b = f.make_staff_user(), f.make_staff_user()
+    own.directors.add(director_a)
+    other.directors.add(director_b)
+    f.make_tournament(name="Demo-Clubabend", is_demo=True, club=own)
+    f.make_tournament(name="Clubabend B", club=other)
+
+    with pytest.raises(Rejected) as refused:
+        delete_demo(director_b)
+
+    assert refused.value.problems[0].code == "demo_not_directed"
+    assert Tournament.objects.count() == 2
+    assert not may_delete_demo(director_b)
+    assert may_delete_demo(director_a)
+    assert delete_demo(director_a) == ["Demo-Clubabend"]

@@ -10,11 +10,20 @@ from tests import factories as f
 from tournaments.models import AuditEntry, Participant, Seat, Series, Table, Team
 from tournaments.services import participants
 from tournaments.services.draw import SEED_LIMIT, draw_series, stored_draw
+from tournaments.services.draw_preview import preview_draw
 from tournaments.services.errors import Rejected
 from tournaments.services.lists.summary import save_summary
+from tournaments.services.ranking import rank_tournament
 from tournaments.skat.draw import table_sizes
 
 pytestmark = pytest.mark.django_db
+
+
+def _german(message):
+    from django.utils.translation import gettext, override
+
+    with override("de"):
+        return gettext(message)
 
 
 def seating(series):
@@ -379,3 +388,47 @@ def test_stored_draw_of_an_undrawn_series_is_missing():
 
     assert caught.value.missing
     assert caught.value.problems[0].code == "not_drawn"
+
+
+def test_draw_seeded_with_club_separation_keeps_places_1_to_4_at_table_1():
+    # After series 1 the places 1-4 are three members of club Rot and one of Blau: keeping
+    # club mates apart would move a leader to table 2 and bring a lower place to table 1.
+    tournament = f.make_tournament(rounds_per_series=1, planned_series=2)
+    red, blue = f.make_club("Rot"), f.make_club("Blau")
+    people = f.make_many_participants(tournament, 4, club=red)
+    people += f.make_many_participants(tournament, 4, club=blue)
+    first = f.make_series(tournament)
+    table_a = f.make_table(first, [people[0], people[1], people[2], people[4]])
+    f.make_table(first, [people[3], people[5], people[6], people[7]])
+    f.enter(table_a, declarer_seat=2, game="grand", matadors=4, won=True)  # people[1]
+    f.enter(table_a, declarer_seat=3, game="grand", matadors=3, won=True)  # people[2]
+    f.enter(table_a, declarer_seat=4, game="grand", matadors=2, won=True)  # people[4]
+    f.enter(table_a, declarer_seat=1, game="grand", matadors=1, won=True)  # people[0]
+    ranking = {row.participant: row.rank for row in rank_tournament(tournament)}
+    leaders = {pk for pk, rank in ranking.items() if rank <= 4}
+    assert leaders == {people[0].id, people[1].id, people[2].id, people[4].id}
+    second = f.make_series(tournament)
+
+    drawn = draw_series(second, mode="seeded", separate_clubs=True, seed=3)
+
+    tables = seating(second)
+    assert people[1].id in tables[0]  # the leader
+    assert set(tables[0]) == leaders
+    club_conflicts = [c for c in drawn.conflicts if c.kind == "same_club"]
+    assert {c.table for c in club_conflicts} == {1, 2}
+    assert "Setzliste" in club_conflicts[0].text(_german)
+
+
+def test_preview_of_a_seeded_draw_says_the_club_separation_gave_way_and_saves_nothing():
+    tournament = f.make_tournament(rounds_per_series=1, planned_series=2)
+    club = f.make_club("Rot")
+    f.make_many_participants(tournament, 4, club=club)
+    f.make_many_participants(tournament, 4)
+    series = f.make_series(tournament)
+
+    preview = preview_draw(series, mode="seeded", separate_clubs=True, seed=4)
+
+    assert not Table.objects.filter(series=series).exists()
+    assert preview.gave_way == "separate_clubs"
+    assert preview.seed == 4
+    assert preview.conflicts and {c.kind for c in preview.conflicts} == {"same_club"}

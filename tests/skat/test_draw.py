@@ -18,6 +18,7 @@ from tournaments.skat.draw import (
     DrawPlayer,
     count_meetings,
     draw_tables,
+    seeding_overrides_clubs,
     table_sizes,
 )
 
@@ -516,3 +517,16 @@ def test_draw_module_imports_no_django():
     )
 
     assert (result.returncode, result.stderr) == (0, "")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_seeded_draw_keeps_the_ranking_tables_when_club_mates_should_be_apart(seed):
+    # places 1-3 are members of one club: the seeding wins, the pairs are reported
+    players = [DrawPlayer(id=p, rank=p, club=1 if p <= 3 else None) for p in range(1, 9)]
+
+    draw = draw_tables(players, seed=seed, mode="seeded", separate_clubs=True)
+
+    assert [set(table) for table in draw.tables] == [{1, 2, 3, 4}, {5, 6, 7, 8}]
+    assert {c.kind for c in draw.conflicts} == {ConflictKind.SAME_CLUB}
+    assert seeding_overrides_clubs(draw, "seeded", separate_clubs=True)
+    assert not seeding_overrides_clubs(draw, "seeded", separate_clubs=False)

@@ -228,7 +228,7 @@ def test_a_paid_entry_fee_is_not_offered_again_and_prizes_say_they_are_calculate
     assert f'data-testid="pay-entry-{second.id}"' in page
     for text in (page, settlement.content.decode()):
         assert "Preise (berechnet)" in text and "Ausgezahlte Preise" not in text
-        assert "Prozentpreise vom eingenommenen Startgeld abzüglich Erstattungen" in text
+        assert "Prozentpreise vom fälligen Startgeld" in text
     refund = re.search(rf'<input id="refund-{first.id}"[^>]*>', page)[0]
     assert 'class="amount-input"' in refund and 'size="8"' in refund
 

@@ -288,7 +288,7 @@ def test_tournament_rounds_cannot_change_once_games_are_entered(director_client)
     tournament.refresh_from_db()
     assert tournament.rounds_per_series == 1
     assert field_errors(response, "rounds_per_series")[0].startswith(
-        "Games have already been entered"
+        "“rounds per series” can no longer be changed"
     )
 
 

@@ -49,3 +49,23 @@ def test_only_a_director_deletes_the_demo(client):
 
     assert response.status_code == 302 and response["Location"].startswith("/anmelden/")
     assert Tournament.objects.count() == 1
+
+
+def test_a_director_of_another_club_cannot_delete_the_demo(client):
+    own, other = f.make_club("Verein A"), f.make_club("Verein B")
+    stranger = f.make_staff_user()
+    own.directors.add(f.make_staff_user())
+    other.directors.add(stranger)
+    f.make_tournament(name="Demo-Clubabend", is_demo=True, club=own)
+    client.force_login(stranger)
+
+    question = client.get("/leitung/demo/loeschen/")
+    response = client.post("/leitung/demo/loeschen/")
+
+    assert Tournament.objects.filter(name="Demo-Clubabend").exists()
+    assert response.status_code == 403
+    text = response.content.decode()
+    assert "Nur wer alle Vereine der Demodaten leitet, darf sie löschen" in text
+    assert "Verein A" in text
+    assert question.status_code == 403
+    assert 'data-testid="confirm-demo-delete"' not in question.content.decode()

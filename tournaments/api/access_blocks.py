@@ -12,6 +12,7 @@ from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.api.fields import StrictIntegerField
 from tournaments.services import table_access
 
 from .fields import StrictCharField
@@ -20,8 +21,8 @@ from .schema import ErrorSerializer
 
 class AccessBlockSerializer(serializers.Serializer):
     address = StrictCharField()
-    failures = serializers.IntegerField()
-    retry_after = serializers.IntegerField(help_text="Seconds until the block ends.")
+    failures = StrictIntegerField()
+    retry_after = StrictIntegerField(help_text="Seconds until the block ends.")
 
 
 class AccessBlockListView(APIView):

@@ -3,8 +3,9 @@
 - ``POST`` with user name and password returns the user's token (a new one when the old
   one has expired, see ``TOKEN_TTL_DAYS``); throttled per address and, through
   django-axes, per account and address.
-- ``DELETE`` revokes the caller's own token; a director (staff) may revoke another user's
-  with ``?username=…``. Revocations are in the audit trail.
+- ``DELETE`` revokes the caller's own token; the association's administrator may revoke
+  another user's with ``?username=…`` (a club's director only their own: a director of one
+  club must not cut off another club's scripts). Revocations are in the audit trail.
 """
 
 from django.contrib.auth import get_user_model
@@ -81,7 +82,10 @@ class TokenView(ObtainAuthToken):
             OpenApiParameter(
                 "username",
                 OpenApiTypes.STR,
-                description="Staff only: revoke this user's token instead of your own.",
+                description=(
+                    "The association's administrator only: revoke this user's token "
+                    "instead of your own."
+                ),
             )
         ],
         request=None,
@@ -91,9 +95,9 @@ class TokenView(ObtainAuthToken):
         username = request.query_params.get("username")
         user = request.user
         if username and username != user.get_username():
-            if not roles.is_director(user):
+            if not roles.is_association_admin(user):
                 raise PermissionDenied(
-                    gettext("Only the tournament director may revoke another user's token.")
+                    gettext("Only the association's administrator may revoke another user's token.")
                 )
             user = get_user_model().objects.filter(username=username).first()
             if user is None:

@@ -6,8 +6,9 @@ from rest_framework import filters, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from tournaments.api.fields import StrictIntegerField
 from tournaments.models import Club, Player, Publication
-from tournaments.services import club_directors, participants, roles
+from tournaments.services import club_directors, participants, player_scope, roles
 
 from .permissions import AssociationAdminWrites, DirectorWritesOthersRead
 from .request_bodies import json_object
@@ -15,12 +16,12 @@ from .serializers.clubs_players import ClubSerializer, PlayerSerializer
 
 
 class DirectorRequestSerializer(serializers.Serializer):
-    user = serializers.IntegerField(help_text="A staff user's id.")
+    user = StrictIntegerField(help_text="A staff user's id.")
 
 
 class DirectorsSerializer(serializers.Serializer):
-    club = serializers.IntegerField()
-    directors = serializers.ListField(child=serializers.IntegerField())
+    club = StrictIntegerField()
+    directors = serializers.ListField(child=StrictIntegerField())
 
 
 class ClubViewSet(viewsets.ModelViewSet):
@@ -73,3 +74,18 @@ class PlayerViewSet(viewsets.ModelViewSet):
         if self.request.query_params.get("search"):
             players = players.filter(publication=Publication.FULL)
         return players
+
+    def perform_create(self, serializer):
+        """A new player only in a club the user directs (services/player_scope.py)."""
+        player_scope.ensure_may_write_players_of(
+            self.request.user, serializer.validated_data.get("club")
+        )
+        super().perform_create(serializer)
+
+    def perform_update(self, serializer):
+        """A player moves only between clubs the user directs: the old one (also checked by
+        the permission) and the new one."""
+        current = serializer.instance.club
+        target = serializer.validated_data.get("club", current)
+        player_scope.ensure_may_write_players_of(self.request.user, current, target)
+        super().perform_update(serializer)

@@ -33,6 +33,7 @@ def api_exception_handler(exc, context):
     if isinstance(exc, Rejected):
         code = status.HTTP_409_CONFLICT if exc.conflict else status.HTTP_400_BAD_REQUEST
         code = status.HTTP_404_NOT_FOUND if exc.missing else code
+        code = status.HTTP_403_FORBIDDEN if exc.forbidden else code
         return problems_response(exc.problems, code)
     if isinstance(exc, GameInvalid):
         return problems_response(exc.problems)

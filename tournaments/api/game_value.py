@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework_dataclasses.serializers import DataclassSerializer
 
+from tournaments.api.fields import StrictIntegerField
 from tournaments.services.lists.game_form import calculator_fields
 from tournaments.skat import (
     GAME_FIELDS,
@@ -36,7 +37,7 @@ class GameValueRequestSerializer(serializers.Serializer):
     """Documents the request; the rules engine does the validation to report every problem."""
 
     game = serializers.ChoiceField(choices=[g.value for g in GameType])
-    matadors = serializers.IntegerField(required=False, min_value=1, max_value=11)
+    matadors = StrictIntegerField(required=False, min_value=1, max_value=11)
     with_matadors = StrictBooleanField(required=False, default=True)
     hand = StrictBooleanField(required=False, default=False)
     ouvert = StrictBooleanField(required=False, default=False)
@@ -45,9 +46,9 @@ class GameValueRequestSerializer(serializers.Serializer):
     won = StrictBooleanField(required=False)
     schneider = StrictBooleanField(required=False, default=False)
     schwarz = StrictBooleanField(required=False, default=False)
-    declarer_eyes = serializers.IntegerField(required=False, min_value=0, max_value=120)
-    declarer_tricks = serializers.IntegerField(required=False, min_value=0, max_value=10)
-    bid = serializers.IntegerField(required=False, min_value=18, max_value=264)
+    declarer_eyes = StrictIntegerField(required=False, min_value=0, max_value=120)
+    declarer_tricks = StrictIntegerField(required=False, min_value=0, max_value=10)
+    bid = StrictIntegerField(required=False, min_value=18, max_value=264)
     conceded = StrictBooleanField(
         required=False, default=False, help_text="Lost by a rule violation or conceded (einfach)."
     )
@@ -56,12 +57,12 @@ class GameValueRequestSerializer(serializers.Serializer):
 class GameValueResponseSerializer(serializers.Serializer):
     game = StrictCharField()
     scored_as = StrictCharField(help_text="Differs from game only for an overbid Null.")
-    base_value = serializers.IntegerField()
-    multiplier = serializers.IntegerField(allow_null=True)
-    game_value = serializers.IntegerField()
+    base_value = StrictIntegerField()
+    multiplier = StrictIntegerField(allow_null=True)
+    game_value = StrictIntegerField()
     won = StrictBooleanField()
     overbid = StrictBooleanField()
-    score = serializers.IntegerField()
+    score = StrictIntegerField()
     list_points = DataclassSerializer(dataclass=ListPoints)
     explanation = StrictCharField()
 

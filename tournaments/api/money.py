@@ -12,6 +12,7 @@ from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.api.fields import StrictDecimalField, StrictIntegerField
 from tournaments.models import Payment, PrizeRule, Tournament
 from tournaments.services import money
 from tournaments.services.errors import Rejected
@@ -23,13 +24,13 @@ from .permissions import event_of
 
 
 def Euros(**kwargs):  # noqa: N802 - reads like a field class
-    return serializers.DecimalField(max_digits=10, decimal_places=2, **kwargs)
+    return StrictDecimalField(max_digits=10, decimal_places=2, **kwargs)
 
 
 class TariffSerializer(serializers.Serializer):
     entry_fee = Euros(help_text="Startgeld per participant.")
     lost_game_fee = Euros(help_text="Per game lost as declarer.")
-    lost_game_fee_from = serializers.IntegerField(
+    lost_game_fee_from = StrictIntegerField(
         allow_null=True, required=False, help_text="From this lost game of a series on …"
     )
     lost_game_fee_higher = Euros(allow_null=True, required=False, help_text="… this rate.")
@@ -39,11 +40,11 @@ class TariffSerializer(serializers.Serializer):
 
 
 class StatementSerializer(serializers.Serializer):
-    participant = serializers.IntegerField()
-    start_number = serializers.IntegerField()
+    participant = StrictIntegerField()
+    start_number = StrictIntegerField()
     name = StrictCharField()
     entry_fee = Euros()
-    lost_games = serializers.IntegerField(help_text="Games lost as declarer, all series.")
+    lost_games = StrictIntegerField(help_text="Games lost as declarer, all series.")
     lost_game_fees = Euros()
     paid = Euros(help_text="Entry fee and lost-game money paid.")
     refunded = Euros()
@@ -53,26 +54,26 @@ class StatementSerializer(serializers.Serializer):
 
 
 class SeriesMoneySerializer(serializers.Serializer):
-    series = serializers.IntegerField()
-    number = serializers.IntegerField()
-    lost_games = serializers.IntegerField()
+    series = StrictIntegerField()
+    number = StrictIntegerField()
+    lost_games = StrictIntegerField()
     lost_game_fees_due = Euros()
     lost_game_fees_paid = Euros()
 
 
 class AwardSerializer(serializers.Serializer):
     classification = serializers.ChoiceField(choices=PrizeRule.Classification.choices)
-    rank = serializers.IntegerField()
-    participant = serializers.IntegerField()
+    rank = StrictIntegerField()
+    participant = StrictIntegerField()
     name = StrictCharField()
     amount = Euros()
-    shared_with = serializers.IntegerField(help_text="Players sharing the place.")
+    shared_with = StrictIntegerField(help_text="Players sharing the place.")
     team = StrictCharField()
 
 
 class TieWarningSerializer(serializers.Serializer):
     classification = StrictCharField()
-    total = serializers.IntegerField()
+    total = StrictIntegerField()
     names = serializers.ListField(child=StrictCharField())
     amounts = serializers.ListField(child=Euros())
 
@@ -96,24 +97,24 @@ class CashSerializer(serializers.Serializer):
 
 
 class PaymentRequestSerializer(serializers.Serializer):
-    participant = serializers.IntegerField()
+    participant = StrictIntegerField()
     kind = serializers.ChoiceField(choices=Payment.Kind.choices)
     amount = Euros()
-    series = serializers.IntegerField(
+    series = StrictIntegerField(
         required=False, help_text="For lost-game money: the series paid for."
     )
 
 
 class PaymentSerializer(PaymentRequestSerializer):
-    id = serializers.IntegerField()
-    amount = serializers.DecimalField(
+    id = StrictIntegerField()
+    amount = StrictDecimalField(
         max_digits=10,
         decimal_places=2,
         help_text="Negative only for a counter-entry, which cancels the payment it reverses.",
     )
-    series = serializers.IntegerField(source="series_id", allow_null=True)
-    participant = serializers.IntegerField(source="participant_id")
-    reverses = serializers.IntegerField(
+    series = StrictIntegerField(source="series_id", allow_null=True)
+    participant = StrictIntegerField(source="participant_id")
+    reverses = StrictIntegerField(
         source="reverses_id", allow_null=True, help_text="The payment this counter-entry cancels."
     )
     reversed_by = serializers.SerializerMethodField(
@@ -133,7 +134,7 @@ class ReversalRequestSerializer(serializers.Serializer):
 
 
 class WinnerSerializer(serializers.Serializer):
-    participant = serializers.IntegerField()
+    participant = StrictIntegerField()
     name = StrictCharField()
     amount = Euros()
 
@@ -142,9 +143,9 @@ class PrizeSerializer(serializers.Serializer):
     classification = serializers.ChoiceField(
         choices=PrizeRule.Classification.choices, required=False, default="overall"
     )
-    rank = serializers.IntegerField()
+    rank = StrictIntegerField()
     amount = Euros(required=False, help_text="A fixed amount …")
-    percent = serializers.DecimalField(
+    percent = StrictDecimalField(
         max_digits=5, decimal_places=2, required=False, help_text="… or % of the entry fees."
     )
     preview = Euros(read_only=True, help_text="The amount for the current number of participants.")

@@ -19,6 +19,7 @@ from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.api.fields import StrictIntegerField
 from tournaments.models import Signature, Table
 from tournaments.services import roles, states
 from tournaments.services.lists.overview import table_overview
@@ -51,8 +52,8 @@ class MaySignList(BasePermission):
 
 
 class SignerSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    participant = serializers.IntegerField()
+    seat = StrictIntegerField()
+    participant = StrictIntegerField()
     name = StrictCharField()
     signed = StrictBooleanField()
     method = serializers.ChoiceField(choices=Signature.Method.choices, allow_null=True)
@@ -60,8 +61,8 @@ class SignerSerializer(serializers.Serializer):
 
 
 class SignerStatusSerializer(SignerSerializer):
-    from_game = serializers.IntegerField()
-    until_game = serializers.IntegerField(allow_null=True)
+    from_game = StrictIntegerField()
+    until_game = StrictIntegerField(allow_null=True)
     current = StrictBooleanField(
         allow_null=True,
         help_text="Whether the signature still confirms the list as it is now; a signature "
@@ -70,7 +71,7 @@ class SignerStatusSerializer(SignerSerializer):
 
 
 class SigningStatusSerializer(serializers.Serializer):
-    table = serializers.IntegerField()
+    table = StrictIntegerField()
     status = serializers.ChoiceField(choices=Table.Status.choices)
     ready_to_sign = StrictBooleanField()
     all_signed = StrictBooleanField()
@@ -91,8 +92,8 @@ class SignedTableSerializer(TableSerializer):
 
 
 class SignatureRequestSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=4)
-    participant = serializers.IntegerField(
+    seat = StrictIntegerField(min_value=1, max_value=4)
+    participant = StrictIntegerField(
         required=False, help_text="Only when several players sat on the seat (a replacement)."
     )
     pin = StrictCharField(required=False, help_text="The PIN printed on the start card.")
@@ -119,7 +120,7 @@ class MismatchSerializer(serializers.Serializer):
 
 
 class SealedTournamentSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
+    id = StrictIntegerField()
     name = StrictCharField()
     date = serializers.DateField()
 
@@ -131,9 +132,9 @@ class VerificationSerializer(serializers.Serializer):
         choices=["valid", "malformed", "unknown", "changed", "superseded", "not_reproducible"]
     )
     message = StrictCharField()
-    table = serializers.IntegerField(allow_null=True)
-    table_number = serializers.IntegerField(allow_null=True)
-    series = serializers.IntegerField(allow_null=True, help_text="The series number.")
+    table = StrictIntegerField(allow_null=True)
+    table_number = StrictIntegerField(allow_null=True)
+    series = StrictIntegerField(allow_null=True, help_text="The series number.")
     tournament = SealedTournamentSerializer(allow_null=True)
     status = StrictCharField()
     sealed_at = serializers.DateTimeField(allow_null=True)

@@ -14,7 +14,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from tournaments.models import Tournament
-from tournaments.services import participants, ranking_cache, roles
+from tournaments.services import participants, ranking_cache, roles, tournament_settings
 
 from .conditional import RankingAction
 from .finishing import FinishActions
@@ -51,6 +51,9 @@ class TournamentViewSet(
     def perform_update(self, serializer):
         if "club" in serializer.validated_data:
             _ensure_may_organise(self.request.user, serializer.validated_data["club"])
+        tournament_settings.ensure_settings_may_change(
+            serializer.instance, serializer.validated_data
+        )
         super().perform_update(serializer)
 
     def ranking_source(self, tournament):

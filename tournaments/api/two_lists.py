@@ -20,6 +20,7 @@ from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.api.fields import StrictIntegerField
 from tournaments.exports.second_list import second_list_csv
 from tournaments.models import Table
 from tournaments.services import roles, states, table_access
@@ -64,7 +65,7 @@ def differences_data(table: Table) -> dict:
 DIFFERENCES = inline_serializer(
     "Differences",
     {
-        "lists_per_table": serializers.IntegerField(),
+        "lists_per_table": StrictIntegerField(),
         "open": serializers.ListField(child=serializers.DictField()),
         "settled": serializers.ListField(child=serializers.DictField()),
     },
@@ -158,7 +159,7 @@ class TakeOtherVersionView(APIView):
     action = "take"  # what TableCodeWrites admits a table device to
 
     @extend_schema(
-        request=inline_serializer("TakeRequest", {"revision": serializers.IntegerField()}),
+        request=inline_serializer("TakeRequest", {"revision": StrictIntegerField()}),
         responses=DIFFERENCES,
         summary="A table device takes the other list's version of a game",
     )

@@ -42,9 +42,19 @@ from .two_lists import (
     TakeOtherVersionView,
 )
 
+
+class IdRouter(DefaultRouter):
+    """Ids in an address are ASCII digits, as ``<int:pk>`` elsewhere: DRF's default pattern
+    takes any text, and the database field reads "٣٠" (Arabic-Indic digits) as 30."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._default_value_pattern = "[0-9]+"
+
+
 # Resources: clubs/, players/, tournaments/ (with participants/, teams/, series/, ranking/),
 # series/ (with tables/, ranking/, draw/), tables/ (with games/, seat changes, audit/).
-router = DefaultRouter()
+router = IdRouter()
 router.register("clubs", ClubViewSet)
 router.register("players", PlayerViewSet)
 router.register("tournaments", TournamentViewSet)

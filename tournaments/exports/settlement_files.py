@@ -109,9 +109,9 @@ def net_meaning() -> str:
 # sentence says which, wherever the totals are shown.
 PRIZE_BASIS = gettext_noop(
     "Prizes (calculated): the prize table applied to the ranking as it stands, percentages "
-    "of the entry fees collected less refunds; not yet handed out, but “Remains for the "
-    "club” already subtracts them. The prize table's preview reckons with the entry fees "
-    "of everyone registered now."
+    "of the entry fees due (everyone not withdrawn, and withdrawn players who played), the "
+    "same figures as the prize table's preview; not yet handed out, but “Remains for the "
+    "club” already subtracts them."
 )
 
 

@@ -81,6 +81,11 @@ CONFLICT_MESSAGES = {
         "Table %(table)d: %(first)s and %(second)s already sat at one table in an earlier series."
     ),
 }
+# A seeded draw keeps club mates together where the ranking seats them (skat/draw.py).
+SEEDED_CLUB_MESSAGE = gettext_noop(
+    "Table %(table)d: %(first)s and %(second)s are both members of %(group)s; the seeding "
+    "takes precedence and seats them together by their ranking places."
+)
 
 
 @dataclass(frozen=True)
@@ -152,7 +157,7 @@ def draw_series(
         # before ranking: the old seats must not count
         Table.objects.filter(series=series).delete()
 
-    players, names = _present_players(series, seeded=mode == DrawMode.SEEDED)
+    players, names = present_players(series, seeded=mode == DrawMode.SEEDED)
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
     try:
@@ -162,7 +167,7 @@ def draw_series(
             mode=mode,
             prefer_three=prefer_three,
             separate_clubs=separate_clubs,
-            met=_earlier_meetings(series),
+            met=earlier_meetings(series),
         )
     except DrawImpossible as impossible:
         raise Rejected(
@@ -223,7 +228,10 @@ def draw_series(
             DrawnTable(table.id, table.number, seated)
             for table, seated in zip(tables, draw.tables, strict=True)
         ),
-        conflicts=tuple(_describe(conflict, names) for conflict in draw.conflicts),
+        conflicts=tuple(
+            describe_conflict(conflict, names, seeded=series.draw_mode == DrawMode.SEEDED)
+            for conflict in draw.conflicts
+        ),
     )
 
 
@@ -249,7 +257,7 @@ def stored_draw(series: Series) -> SeriesDraw:
     people = _people(Participant.objects.filter(seats__series=series))
     names = {player.id: person for player, person in people}
     groups = {player.id: player for player, _ in people}
-    met = _earlier_meetings(series)
+    met = earlier_meetings(series)
     conflicts = []
     for table in tables:
         for first, second in combinations(sorted(table.seats), 2):
@@ -269,7 +277,10 @@ def stored_draw(series: Series) -> SeriesDraw:
         separate_clubs=series.draw_separate_clubs,
         drawn_at=series.drawn_at,
         tables=tables,
-        conflicts=tuple(_describe(conflict, names) for conflict in conflicts),
+        conflicts=tuple(
+            describe_conflict(conflict, names, seeded=series.draw_mode == DrawMode.SEEDED)
+            for conflict in conflicts
+        ),
     )
 
 
@@ -356,7 +367,7 @@ def _people(queryset) -> list[tuple[DrawPlayer, _Person]]:
     ]
 
 
-def _present_players(series: Series, *, seeded: bool):
+def present_players(series: Series, *, seeded: bool):
     """The participants to seat and their names; ``seeded`` adds the ranking places.
 
     Those of the series' line-up when it has one (a league venue), else everyone not
@@ -394,7 +405,7 @@ def _present_players(series: Series, *, seeded: bool):
     return ranked, names
 
 
-def _earlier_meetings(series: Series) -> dict[frozenset[int], int]:
+def earlier_meetings(series: Series) -> dict[frozenset[int], int]:
     """Who sat at one table with whom in the tournament's earlier series."""
     tables: dict[int, list[int]] = defaultdict(list)
     for table_id, participant in Seat.objects.filter(
@@ -404,8 +415,13 @@ def _earlier_meetings(series: Series) -> dict[frozenset[int], int]:
     return count_meetings([list(tables.values())])
 
 
-def _describe(conflict: Conflict, people: dict[int, _Person]) -> DrawnConflict:
+def describe_conflict(
+    conflict: Conflict, people: dict[int, _Person], *, seeded=False
+) -> DrawnConflict:
     first, second = conflict.players
+    message = CONFLICT_MESSAGES[conflict.kind]
+    if seeded and conflict.kind == ConflictKind.SAME_CLUB:
+        message = SEEDED_CLUB_MESSAGE
     group = ""
     if conflict.kind == ConflictKind.SAME_TEAM:
         group = people[first].team
@@ -415,7 +431,7 @@ def _describe(conflict: Conflict, people: dict[int, _Person]) -> DrawnConflict:
         kind=conflict.kind.value,
         table=conflict.table,
         players=conflict.players,
-        message=CONFLICT_MESSAGES[conflict.kind],
+        message=message,
         params={
             "table": conflict.table,
             "first": people[first].name,

@@ -14,17 +14,25 @@ from tournaments.skat import Problem
 
 
 class Rejected(Exception):
-    """A use case refused: bad input (400), a conflict with the list's state (409), or a
-    missing object (404).
+    """A use case refused: bad input (400), a conflict with the list's state (409), a
+    missing object (404), or a step the user's role does not allow (403).
 
     Carries :class:`~tournaments.skat.Problem` objects, like the rules engine, so the API,
     the pages and the importers report both the same way.
     """
 
-    def __init__(self, problems: list[Problem], *, conflict: bool = False, missing: bool = False):
+    def __init__(
+        self,
+        problems: list[Problem],
+        *,
+        conflict: bool = False,
+        missing: bool = False,
+        forbidden: bool = False,
+    ):
         self.problems = tuple(problems)
         self.conflict = conflict
         self.missing = missing
+        self.forbidden = forbidden
         super().__init__("; ".join(f"{p.field}: {p.text()}" for p in self.problems))
 
     @classmethod
@@ -46,7 +54,8 @@ class Refusal:
     """One way a use case can refuse, declared once: the field the user has to change, the
     stable code, the English message id with its ``%(name)s`` placeholders (marked with
     ``gettext_noop`` where it is declared, so makemessages finds it), and whether it is a
-    conflict (409) or a missing object (404) rather than bad input (400).
+    conflict (409), a missing object (404) or a step the user's role does not allow (403)
+    rather than bad input (400).
 
     ``field`` is ``None`` when the refusing function names the field it was given (a
     shared reader such as :func:`~tournaments.services.input.whole_number`).
@@ -57,6 +66,7 @@ class Refusal:
     message: str
     conflict: bool = False
     missing: bool = False
+    forbidden: bool = False
 
     def problem(self, field: str | None = None, /, **params) -> Problem:
         """The :class:`Problem` with these ``params``, on ``field`` if given (else the
@@ -69,7 +79,10 @@ class Refusal:
     def rejected(self, field: str | None = None, /, **params) -> Rejected:
         """The exception to raise: this refusal alone, with its conflict/missing kind."""
         return Rejected(
-            [self.problem(field, **params)], conflict=self.conflict, missing=self.missing
+            [self.problem(field, **params)],
+            conflict=self.conflict,
+            missing=self.missing,
+            forbidden=self.forbidden,
         )
 
 

@@ -140,9 +140,11 @@ def draw_tables(
 
     ``random``: ``attempts`` shuffles, each improved by swaps, the cheapest one wins (the
     search stops early when no conflict is left that could be avoided). ``seeded``: the
-    ranking decides the table, and swaps only move players by one table to separate team
-    or club mates, because a ranking draw that scatters the leaders is no longer one; the
-    leaders meet again by design, so re-meetings are reported there but not avoided.
+    ranking decides the table, and swaps only move team mates by one table, because a
+    ranking draw that scatters the leaders is no longer one. Club mates are not moved at
+    all: the page promises places 1-4 at table 1, and a director who asks for both gets
+    the seeding, the club pairs reported as conflicts (:func:`seeding_overrides_clubs`).
+    The leaders meet again by design, so re-meetings are reported there but not avoided.
     """
     mode = DrawMode(mode)
     players = sorted(players, key=lambda player: player.id)
@@ -152,7 +154,7 @@ def draw_tables(
     rng = Random(seed)
     met_weights = _met_weights(players, met)
     if mode is DrawMode.SEEDED:
-        costs = _Costs(players, sizes, separate_clubs, {})
+        costs = _Costs(players, sizes, False, {})
         tables = _seeded_tables(players, sizes, costs, rng)
     else:
         costs = _Costs(players, sizes, separate_clubs, met_weights)
@@ -162,6 +164,16 @@ def draw_tables(
     seated = tuple(tuple(players[index].id for index in table) for table in tables)
     conflicts = _conflicts(players, tables, separate_clubs, met_weights)
     return Draw(seed=seed, tables=seated, conflicts=conflicts)
+
+
+def seeding_overrides_clubs(draw: Draw, mode: str, separate_clubs: bool) -> bool:
+    """Whether the seeding kept club mates together that the director asked to keep apart:
+    of the two wishes, keeping apart gave way (the ranking places decide the tables)."""
+    return (
+        DrawMode(mode) is DrawMode.SEEDED
+        and separate_clubs
+        and any(conflict.kind is ConflictKind.SAME_CLUB for conflict in draw.conflicts)
+    )
 
 
 @dataclass

@@ -8,6 +8,7 @@ that has no form).
 """
 
 import datetime
+import re
 from contextlib import contextmanager
 
 from django import forms
@@ -17,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Club, Player, Publication, Tournament
 from tournaments.models.names import refuse_control_characters
+from tournaments.services import tournament_settings
 from tournaments.services.draw import SEED_LIMIT
 from tournaments.services.errors import Rejected
 from tournaments.skat.draw import DrawMode
@@ -97,12 +99,52 @@ PRESETS = {
 DEFAULT_PRESET = "clubabend"
 
 
+# Whole numbers, amounts and ids as typed: ASCII digits only. Django's fields read "١٢"
+# (Arabic-Indic digits) as 12 and "1e2" as 100, and a choice of id "٣" as record 3.
+# Decimal and float fields first: Django derives them from IntegerField.
+_TYPED_NUMBER = {
+    forms.DecimalField: re.compile(r"-?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)"),
+    forms.FloatField: re.compile(r"-?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)"),
+    forms.IntegerField: re.compile(r"-?[0-9]+"),
+    forms.ModelChoiceField: re.compile(r"[0-9]+"),
+}
+
+
+def _pattern_of(field):
+    for kind, pattern in _TYPED_NUMBER.items():
+        if isinstance(field, kind):
+            if isinstance(field, forms.ModelChoiceField) and field.to_field_name not in (
+                None,
+                field.queryset.model._meta.pk.name,
+            ):
+                return None
+            return pattern
+    return None
+
+
 class AccessibleForm:
-    """Marks invalid fields for screen readers: ``aria-invalid`` and the error list's id.
+    """Marks invalid fields for screen readers: ``aria-invalid`` and the error list's id,
+    and refuses numbers and ids in other digits than 0-9 (:data:`_TYPED_NUMBER`).
 
     Hooked into ``add_error``, which both the form's own validation and
     :func:`add_problems` (a service's refusal) go through.
     """
+
+    def full_clean(self):
+        super().full_clean()
+        if not self.is_bound:
+            return
+        for name, field in self.fields.items():
+            pattern = _pattern_of(field)
+            if pattern is None or name in self._errors:
+                continue
+            typed = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+            texts = typed if isinstance(typed, list | tuple) else [typed]
+            if any(
+                isinstance(text, str) and text.strip() and not pattern.fullmatch(text.strip())
+                for text in texts
+            ):
+                self.add_error(name, gettext("Use the digits 0–9 only, please."))
 
     def add_error(self, field, error):
         super().add_error(field, error)
@@ -168,19 +210,10 @@ class TournamentForm(AccessibleForm, forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        if self.instance.pk is None:
-            return cleaned
-        has_games = self.instance.series.filter(tables__games__isnull=False).exists()
-        if has_games:
-            for name in ("rounds_per_series", "extra_points", "lists_per_table"):
-                if name in cleaned and cleaned[name] != getattr(self.instance, name):
-                    self.add_error(
-                        name,
-                        gettext(
-                            "Games have already been entered; this setting can no longer "
-                            "be changed, because it would change lists already kept."
-                        ),
-                    )
+        try:
+            tournament_settings.ensure_settings_may_change(self.instance, cleaned)
+        except Rejected as rejected:
+            add_problems(self, rejected)
         return cleaned
 
 
@@ -298,6 +331,9 @@ class DrawForm(AccessibleForm, forms.Form):
     # The draw the page showed (services.draw.draw_token): a page opened before another
     # draw must not replace tables its director has not seen.
     seen_draw = forms.CharField(required=False, widget=forms.HiddenInput)
+    # Set once the page has said which wish gives way (services/draw_preview.py) and the
+    # director draws again: the draw is stored as previewed.
+    accept_preview = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 class ReasonForm(AccessibleForm, forms.Form):

@@ -25,6 +25,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.api.fields import StrictIntegerField
 from tournaments.exports import pades
 from tournaments.exports.kept import background, files
 from tournaments.exports.listsheet import table_queryset
@@ -149,7 +150,7 @@ class SeriesListsPDFView(FileView):
 
 
 class CertificateSerializer(serializers.Serializer):
-    club = serializers.IntegerField()
+    club = StrictIntegerField()
     subject = serializers.CharField(help_text="Who the PDF readers show as the signer.")
     valid_until = serializers.DateTimeField()
     uploaded = serializers.BooleanField(

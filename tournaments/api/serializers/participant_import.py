@@ -3,6 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from tournaments.api.fields import StrictIntegerField
 from tournaments.services.player_import import ImportStatus
 
 from ..fields import StrictBooleanField, StrictCharField
@@ -29,34 +30,34 @@ class ProblemSerializer(serializers.Serializer):
 
 
 class ImportLineSerializer(serializers.Serializer):
-    line = serializers.IntegerField()
+    line = StrictIntegerField()
     status = serializers.ChoiceField(choices=ImportStatus.choices)
     first_name = StrictCharField()
     last_name = StrictCharField()
     club = StrictCharField()
     member_number = StrictCharField()
     team = StrictCharField()
-    player = serializers.IntegerField(allow_null=True)
-    duplicate_of = serializers.IntegerField(allow_null=True)
+    player = StrictIntegerField(allow_null=True)
+    duplicate_of = StrictIntegerField(allow_null=True)
     problems = ProblemSerializer(many=True)
     notes = ProblemSerializer(many=True)
 
 
 class ImportResultSerializer(serializers.Serializer):
-    created_players = serializers.IntegerField()
-    matched_players = serializers.IntegerField()
-    registered = serializers.IntegerField()
-    skipped = serializers.IntegerField()
-    created_clubs = serializers.IntegerField()
-    created_teams = serializers.IntegerField()
-    participants = serializers.ListField(child=serializers.IntegerField())
+    created_players = StrictIntegerField()
+    matched_players = StrictIntegerField()
+    registered = StrictIntegerField()
+    skipped = StrictIntegerField()
+    created_clubs = StrictIntegerField()
+    created_teams = StrictIntegerField()
+    participants = serializers.ListField(child=StrictIntegerField())
 
 
 class ImportSerializer(serializers.Serializer):
     """The preview of an import, and with ``committed`` what was registered."""
 
     committed = StrictBooleanField()
-    counts = serializers.DictField(child=serializers.IntegerField())
-    importable = serializers.IntegerField()
+    counts = serializers.DictField(child=StrictIntegerField())
+    importable = StrictIntegerField()
     lines = ImportLineSerializer(many=True)
     result = ImportResultSerializer(allow_null=True)

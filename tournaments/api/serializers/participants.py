@@ -3,6 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from tournaments.api.fields import StrictIntegerField
 from tournaments.models import Club, Participant, Player, Publication, Team
 from tournaments.models.names import refuse_control_characters
 from tournaments.services import participants as participant_service
@@ -71,7 +72,7 @@ class ParticipantCreateSerializer(serializers.Serializer):
     player = RecordField(queryset=Player.objects.all(), required=False)
     new_player = NewPlayerSerializer(required=False)
     team = RecordField(queryset=Team.objects.all(), allow_null=True, required=False)
-    start_number = serializers.IntegerField(
+    start_number = StrictIntegerField(
         min_value=1,
         max_value=participant_service.MAX_START_NUMBER,
         allow_null=True,
@@ -119,15 +120,15 @@ class TeamSerializer(StrictModelSerializer):
 class PlayerSearchSerializer(serializers.Serializer):
     """A player found for the registration desk, marked if already registered."""
 
-    id = serializers.IntegerField(source="player.id")
+    id = StrictIntegerField(source="player.id")
     first_name = StrictCharField(source="player.first_name")
     last_name = StrictCharField(source="player.last_name")
     name = StrictCharField(source="player.full_name")
-    club = serializers.IntegerField(source="player.club_id", allow_null=True)
+    club = StrictIntegerField(source="player.club_id", allow_null=True)
     club_name = serializers.SerializerMethodField()
     member_number = StrictCharField(source="player.member_number")
     registered = StrictBooleanField()
-    participant = serializers.IntegerField(allow_null=True)
+    participant = StrictIntegerField(allow_null=True)
 
     def get_club_name(self, match) -> str:
         return match.player.club.name if match.player.club else ""

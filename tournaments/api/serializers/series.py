@@ -3,6 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from tournaments.api.fields import StrictIntegerField
 from tournaments.models import Series
 from tournaments.services.draw import MODES, SEED_LIMIT
 
@@ -32,7 +33,7 @@ class ReopenReasonSerializer(serializers.Serializer):
 
 class DrawRequestSerializer(serializers.Serializer):
     mode = serializers.ChoiceField(choices=MODES, default="random")
-    seed = serializers.IntegerField(
+    seed = StrictIntegerField(
         min_value=0,
         max_value=SEED_LIMIT - 1,
         allow_null=True,
@@ -44,25 +45,25 @@ class DrawRequestSerializer(serializers.Serializer):
 
 
 class DrawnTableSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    number = serializers.IntegerField()
+    id = StrictIntegerField()
+    number = StrictIntegerField()
     seats = serializers.ListField(
-        child=serializers.IntegerField(), help_text=_("Participant ids in seat order.")
+        child=StrictIntegerField(), help_text=_("Participant ids in seat order.")
     )
 
 
 class DrawConflictSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["same_team", "same_club", "met_before"])
-    table = serializers.IntegerField(help_text=_("The table number."))
-    players = serializers.ListField(child=serializers.IntegerField())
+    table = StrictIntegerField(help_text=_("The table number."))
+    players = serializers.ListField(child=StrictIntegerField())
     message = StrictCharField()
 
 
 class DrawSerializer(serializers.Serializer):
     """A series' draw: seed and options to repeat it, the tables and what could not be avoided."""
 
-    series = serializers.IntegerField()
-    seed = serializers.IntegerField()
+    series = StrictIntegerField()
+    seed = StrictIntegerField()
     mode = serializers.ChoiceField(choices=MODES)
     prefer_three = StrictBooleanField()
     separate_clubs = StrictBooleanField()

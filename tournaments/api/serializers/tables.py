@@ -3,6 +3,7 @@
 from rest_framework import serializers
 from rest_framework_dataclasses.serializers import DataclassSerializer
 
+from tournaments.api.fields import StrictIntegerField
 from tournaments.models import AuditEntry, Table
 from tournaments.services import audit, roles
 from tournaments.services.lists.settlement import SeatSettlement
@@ -11,12 +12,12 @@ from ..fields import StrictCharField, StrictModelSerializer
 
 
 class SeatSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    participant = serializers.IntegerField()
+    seat = StrictIntegerField()
+    participant = StrictIntegerField()
     name = StrictCharField()
-    start_number = serializers.IntegerField()
-    from_game = serializers.IntegerField()
-    until_game = serializers.IntegerField(allow_null=True)
+    start_number = StrictIntegerField()
+    from_game = StrictIntegerField()
+    until_game = StrictIntegerField(allow_null=True)
 
 
 class SettlementSerializer(DataclassSerializer):
@@ -27,44 +28,44 @@ class SettlementSerializer(DataclassSerializer):
 
 
 class TableCreateSerializer(serializers.Serializer):
-    number = serializers.IntegerField(required=False, min_value=1)
-    seats = serializers.ListField(child=serializers.IntegerField(), min_length=3, max_length=4)
+    number = StrictIntegerField(required=False, min_value=1)
+    seats = serializers.ListField(child=StrictIntegerField(), min_length=3, max_length=4)
 
 
 class NextGameSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    dealer_seat = serializers.IntegerField()
-    active_seats = serializers.ListField(child=serializers.IntegerField())
-    table_size = serializers.IntegerField()
+    number = StrictIntegerField()
+    dealer_seat = StrictIntegerField()
+    active_seats = serializers.ListField(child=StrictIntegerField())
+    table_size = StrictIntegerField()
 
 
 class TableSerializer(serializers.Serializer):
     """Documents :func:`tournaments.services.lists.overview.table_overview`."""
 
-    id = serializers.IntegerField()
-    series = serializers.IntegerField()
-    number = serializers.IntegerField()
+    id = StrictIntegerField()
+    series = StrictIntegerField()
+    number = StrictIntegerField()
     status = serializers.ChoiceField(choices=Table.Status.choices)
     entry_mode = serializers.ChoiceField(choices=Table.EntryMode.choices)
     seats = SeatSerializer(many=True)
     settlement = SettlementSerializer(many=True)
-    games_planned = serializers.IntegerField()
-    games_entered = serializers.IntegerField()
+    games_planned = StrictIntegerField()
+    games_entered = StrictIntegerField()
     next_game = NextGameSerializer(allow_null=True)
 
 
 class SeatChangeSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(required=False, min_value=1, max_value=4)
-    after_game = serializers.IntegerField(required=False, min_value=1)
-    participant = serializers.IntegerField(required=False)
-    from_game = serializers.IntegerField(required=False, min_value=1)
+    seat = StrictIntegerField(required=False, min_value=1, max_value=4)
+    after_game = StrictIntegerField(required=False, min_value=1)
+    participant = StrictIntegerField(required=False)
+    from_game = StrictIntegerField(required=False, min_value=1)
 
 
 class SummaryRowSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=4)
-    game_points = serializers.IntegerField()
-    won = serializers.IntegerField(min_value=0)
-    lost = serializers.IntegerField(min_value=0)
+    seat = StrictIntegerField(min_value=1, max_value=4)
+    game_points = StrictIntegerField()
+    won = StrictIntegerField(min_value=0)
+    lost = StrictIntegerField(min_value=0)
 
 
 class SummarySerializer(serializers.Serializer):

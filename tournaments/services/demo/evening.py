@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import check_password
 from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext_noop
 
 from tournaments.models import (
     AuditEntry,
@@ -23,6 +25,7 @@ from tournaments.models import (
 )
 
 from .. import audit, roles
+from ..errors import Refusal
 from .lists import DEMO_TOURNAMENT, load_demo_cup, load_demo_evening
 from .money import load_demo_money
 from .parts import parts
@@ -35,6 +38,15 @@ CLUBS = [
     ("Skatfreunde Musterstadt", "SF Musterstadt"),
     ("Herz Dame Beispielheim", "HD Beispielheim"),
 ]
+
+DEMO_NOT_DIRECTED = Refusal(
+    "demo",
+    "demo_not_directed",
+    gettext_noop(
+        "Only someone who directs every club of the demo data may delete it; you do not "
+        "direct %(clubs)s. Ask the association's administrator."
+    ),
+)
 
 # (first name, last name, index into CLUBS, member number) of the demo players.
 PLAYERS = [
@@ -158,6 +170,27 @@ def demo_data() -> DemoData:
     )
 
 
+def demo_clubs() -> list[Club]:
+    """The clubs the demo data belongs to: its tournaments' organisers and the clubs the
+    demo evening and the demo league create, as far as they exist."""
+    names = [name for name, _short in CLUBS]
+    names += [name for part in parts() for name in part.clubs]
+    organisers = demo_tournaments().exclude(club=None).values("club")
+    return list(Club.objects.filter(Q(name__in=names) | Q(pk__in=organisers)).order_by("name"))
+
+
+def undirected_demo_clubs(user) -> list[Club]:
+    """The demo's clubs ``user`` does not direct: deleting the demo deletes their data."""
+    if not roles.is_director(user):
+        return demo_clubs()
+    return [club for club in demo_clubs() if not roles.directs_club(user, club.pk)]
+
+
+def may_delete_demo(user) -> bool:
+    """Whether ``user`` may delete the demo: a director of every one of its clubs."""
+    return roles.is_director(user) and not undirected_demo_clubs(user)
+
+
 @transaction.atomic
 def delete_demo(user) -> list[str]:
     """Delete the demo: the apps' demo parts (:mod:`.parts`; the demo league with the
@@ -166,8 +199,12 @@ def delete_demo(user) -> list[str]:
     them; the names of what was deleted.
 
     Signed lists refuse deletion (models/locking.py): the demo's are released one by one,
-    for this deletion only. One audit entry records who deleted the demo.
+    for this deletion only. One audit entry records who deleted the demo. Refused
+    (:data:`DEMO_NOT_DIRECTED`) unless ``user`` directs every club of the demo.
     """
+    refused = undirected_demo_clubs(user)
+    if refused:
+        raise DEMO_NOT_DIRECTED.rejected(clubs=", ".join(club.name for club in refused))
     deleted_parts = {}
     for part in parts():
         deleted_parts.update(part.delete())
@@ -180,7 +217,10 @@ def delete_demo(user) -> list[str]:
         # Lists and payments first: their games, seats and payments protect the participants
         # and series they name, which the tournament's own deletion removes afterwards.
         Table.objects.filter(pk__in=[table.pk for table in tables]).delete()
-        Payment.objects.filter(tournament__in=tournaments).delete()
+        # A counter-entry protects the payment it reverses: counter-entries go first.
+        payments = Payment.objects.filter(tournament__in=tournaments)
+        payments.filter(reverses__isnull=False).delete()
+        payments.delete()
         for tournament in tournaments:
             tournament.delete()
     demo_clubs = Club.objects.filter(name__in=[name for name, _short in CLUBS])

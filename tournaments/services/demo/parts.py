@@ -22,6 +22,8 @@ class DemoPart:
     template: str  # the delete page's section of the part, rendered with ``listing``
     delete: Callable  # () -> dict[str, list[str]]: deletes, before the demo's tournaments
     delete_leftovers: Callable  # () -> None: after them (clubs and players no one uses)
+    # The names of the clubs the part creates: whoever deletes the demo must direct them.
+    clubs: tuple[str, ...] = ()
 
 
 PARTS: dict[str, DemoPart] = {}

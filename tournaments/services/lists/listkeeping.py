@@ -73,6 +73,17 @@ LIST_ENDED_EARLY = Refusal(
     ),
     conflict=True,
 )
+# A stored game that the tournament's rounds no longer reach (rounds changed past the
+# interfaces, services/tournament_settings.py): refused, never a crash.
+GAME_BEYOND_THE_ROUNDS = Refusal(
+    "number",
+    "game_beyond_the_rounds",
+    gettext_noop(
+        "Game %(number)d lies beyond the rounds of this tournament; it cannot be corrected. "
+        "Ask the tournament director to check the rounds per series."
+    ),
+    conflict=True,
+)
 NOT_ON_LIST_A = Refusal(
     "number", "no_such_game", gettext_noop("Game %(number)s is not on this list."), missing=True
 )
@@ -159,6 +170,8 @@ def correct_on_list(
     entry = corrected_entry(before, data, partial=partial)
     seats = list(table.seats.all())
     deal = deal_of(game.number, table_rounds(table, seats))
+    if deal is None:
+        raise GAME_BEYOND_THE_ROUNDS.rejected(number=game.number)
     value_game(game, entry, deal, table)
     kept.save(game, deal, seats, table)
     record_list_write(

@@ -117,11 +117,19 @@ def _settle_agreed_games(overviews: list[dict], tables, seats) -> None:
         by_id[table_id]["settlement"] = [asdict(line) for line in lines]
 
 
-def _overview(table: Table, seats, entered: int, totals, signatures) -> dict:
+def entered_games(table: Table, last_number: int, planned: int) -> int:
+    """How many games a list counts as entered, the one count every page, export and the
+    API show: the number of its last game, and for a list kept on paper and entered as a
+    summary every game of its rounds (its sums cover them all)."""
+    return planned if table.entry_mode == Table.EntryMode.SUMMARY else last_number
+
+
+def _overview(table: Table, seats, last_number: int, totals, signatures) -> dict:
     rounds = table_rounds(table, seats)
     planned = game_count(rounds)
+    entered = entered_games(table, last_number, planned)
     summary = table.entry_mode == Table.EntryMode.SUMMARY
-    deal = None if summary else deal_of(next_game_number(table, last=entered), rounds)
+    deal = None if summary else deal_of(next_game_number(table, last=last_number), rounds)
     return {
         "id": table.id,
         "series": table.series_id,

@@ -19,11 +19,12 @@ from .payments import (
     record_payment,
     reverse_payment,
 )
-from .prizes import expected_entry_fees, prize_preview, prize_rules, set_prizes
+from .prizes import expected_entry_fees, prize_rules, set_prizes
 from .settlement import (
     Settlement,
     freeze_settlement,
     prize_base_for_check,
+    prize_preview,
     set_prize_table,
     settle_cash,
     settlement_of,

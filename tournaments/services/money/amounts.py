@@ -1,5 +1,6 @@
 """Reading amounts of money from user input: exact decimals with at most two decimals."""
 
+import re
 from decimal import Decimal, InvalidOperation
 
 from django.utils.translation import gettext_noop
@@ -8,6 +9,9 @@ from tournaments.services.errors import Rejected
 from tournaments.skat import Problem
 
 MAX_AMOUNT = Decimal("999999.99")
+# Digits 0-9, a sign and a decimal point only: Decimal() also reads "1e2" as 100, "٣" or
+# "１０" (other scripts' digits) as numbers, and "Infinity".
+_AMOUNT_TEXT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 
 def amount_problem(field: str, value, *, maximum: Decimal = MAX_AMOUNT) -> Problem | None:
@@ -53,6 +57,8 @@ def _decimal(value) -> Decimal | None:
         return None
     if isinstance(value, str):
         value = value.strip().replace(",", ".") if value.count(",") == 1 else value.strip()
+        if not _AMOUNT_TEXT.fullmatch(value):
+            return None
     elif isinstance(value, float):
         value = repr(value)
     elif not isinstance(value, int | Decimal):

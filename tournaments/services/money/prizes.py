@@ -93,18 +93,11 @@ def total_of(rules, entry_fees: Decimal) -> Decimal:
 
 
 def expected_entry_fees(tournament: Tournament) -> Decimal:
-    """The entry fees of the participants registered now (withdrawn ones pay none)."""
-    from .tariff import tariff_of
+    """The entry fees due now, the base of every percent prize (services/money/settlement.py:
+    everyone not withdrawn, and withdrawn players who played)."""
+    from .settlement import settlement_of
 
-    tariff = tariff_of(tournament)
-    active = tournament.participants.filter(withdrawn=False)
-    in_team = active.filter(team__isnull=False).count()
-    return tariff.entry_fee * active.count() + tariff.team_fee * in_team
-
-
-def prize_preview(tournament: Tournament) -> dict[str, dict[int, Decimal]]:
-    """Classification → place → prize, for the current number of participants."""
-    return amounts_by_classification(prize_rules(tournament), expected_entry_fees(tournament))
+    return settlement_of(tournament).entry_fees_due
 
 
 def set_prizes(

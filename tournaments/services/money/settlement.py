@@ -101,16 +101,16 @@ def settle_cash(tournament: Tournament) -> Settlement:
         paid[row["participant"], row["kind"]] += amount
         if row["kind"] == K.LOST_GAME_FEES and row["series"]:
             paid_series[row["series"]] += amount
-    awards, warnings = awards_for(tournament, _prize_base(paid))
+    played = set(participant for (_series, participant) in due_by_pair)
+    people = list(tournament.participants.select_related("player").order_by("start_number"))
+    fee_of = {p.id: _entry_fee_due(p, tariff, played) for p in people}
+    awards, warnings = awards_for(tournament, sum(fee_of.values(), ZERO))
     prize_of: dict[int, Decimal] = defaultdict(lambda: ZERO)
     for award in awards:
         prize_of[award.participant] += award.amount
     statements = []
-    played = set(participant for (_series, participant) in due_by_pair)
-    for p in tournament.participants.select_related("player").order_by("start_number"):
-        entry_fee = ZERO
-        if not p.withdrawn or p.id in played:
-            entry_fee = tariff.entry_fee + (tariff.team_fee if p.team_id else ZERO)
+    for p in people:
+        entry_fee = fee_of[p.id]
         lost, fees = per_participant[p.id]
         paid_total = paid[p.id, K.ENTRY_FEE] + paid[p.id, K.LOST_GAME_FEES]
         refunded = paid[p.id, K.REFUND]
@@ -155,11 +155,22 @@ def settle_cash(tournament: Tournament) -> Settlement:
     )
 
 
-def _prize_base(paid) -> Decimal:
-    """Percent prizes are of the entry fees collected (less refunds), never below zero."""
-    fees = sum((v for (_p, kind), v in paid.items() if kind == K.ENTRY_FEE), ZERO)
-    refunds = sum((v for (_p, kind), v in paid.items() if kind == K.REFUND), ZERO)
-    return max(fees - refunds, ZERO)
+def _entry_fee_due(participant, tariff, played: set[int]) -> Decimal:
+    """A participant's entry fee: everyone not withdrawn, and a withdrawn player who
+    played (their series count)."""
+    if participant.withdrawn and participant.id not in played:
+        return ZERO
+    return tariff.entry_fee + (tariff.team_fee if participant.team_id else ZERO)
+
+
+def prize_preview(tournament: Tournament) -> dict[str, dict[int, Decimal]]:
+    """Classification → place → prize: the prize table applied to the entry fees due, the
+    one base the settlement's prizes use too (its ``entry_fees_due``; frozen with it at
+    the finish), so that preview and settlement never disagree (docs/money.md)."""
+    from .prizes import amounts_by_classification, prize_rules
+
+    base = settlement_of(tournament).entry_fees_due
+    return amounts_by_classification(prize_rules(tournament), base)
 
 
 def settlement_of(tournament: Tournament) -> Settlement:
@@ -236,11 +247,9 @@ NESTED = {
 
 def prize_base_for_check(tournament: Tournament) -> Decimal:
     """What a prize table may pay out without the director's confirmation: the entry fees
-    of the current participants or those collected, whichever is more."""
-    from .prizes import expected_entry_fees
-
+    due (the prizes' base) or those collected, whichever is more."""
     cash = settle_cash(tournament)
-    return max(expected_entry_fees(tournament), cash.entry_fees_paid - cash.refunds)
+    return max(cash.entry_fees_due, cash.entry_fees_paid - cash.refunds)
 
 
 def set_prize_table(tournament: Tournament, rows, *, confirm=False, user=None):

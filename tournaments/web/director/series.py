@@ -11,6 +11,7 @@ from tournaments.models import (
 )
 from tournaments.services import (
     draw,
+    draw_preview,
     participants,
     table_access,
 )
@@ -62,7 +63,7 @@ def _series(series_id) -> Series:
     return get_object_or_404(Series.objects.select_related("tournament__club"), pk=series_id)
 
 
-def _series_page(request, series, *, draw_form=None):
+def _series_page(request, series, *, draw_form=None, draw_notice=""):
     tables = list(series.tables.order_by("number"))
     for table in tables:
         table.series = series
@@ -95,6 +96,7 @@ def _series_page(request, series, *, draw_form=None):
         ),
         "conflicts": conflicts,
         "draw_form": draw_form,
+        "draw_notice": draw_notice,
         "present": present,
         "downloads": series_downloads(series),
         "open_lists": [row for row in rows if row["is_open"]],
@@ -106,12 +108,32 @@ def _series_page(request, series, *, draw_form=None):
 @director_required
 @require_POST
 def series_draw(request, series_id):
-    """Draw (or redraw) the tables of a series; conflicts that remain are shown as warnings."""
+    """Draw (or redraw) the tables of a series; conflicts that remain are shown as warnings.
+
+    When two wishes cannot both be met (a seeded draw keeping club mates apart), the page
+    first says which one gives way and why, with the seed of that draw; drawing then
+    stores exactly the previewed tables (services/draw_preview.py)."""
     series = _series(series_id)
     form = forms.DrawForm(request.POST)
     if form.is_valid():
+        options = dict(form.cleaned_data)
+        if not options.pop("accept_preview"):
+            preview = draw_preview.preview_draw(
+                series,
+                mode=options["mode"],
+                seed=options["seed"],
+                prefer_three=options["prefer_three"],
+                separate_clubs=options["separate_clubs"],
+            )
+            if preview.gave_way:
+                return _series_page(
+                    request,
+                    series,
+                    draw_form=_previewed_form(form, preview.seed),
+                    draw_notice=preview.text(gettext),
+                )
         try:
-            result = draw.draw_series(series, **form.cleaned_data, user=request.user)
+            result = draw.draw_series(series, **options, user=request.user)
         except Rejected as rejected:
             form = _draw_form_now(form, series)
             forms.add_problems(form, rejected)
@@ -125,6 +147,16 @@ def series_draw(request, series_id):
                 messages.warning(request, conflict.text(gettext))
             return redirect("web:director-series", series.id)
     return _series_page(request, series, draw_form=form)
+
+
+def _previewed_form(form, seed):
+    """The form as typed, with the previewed seed, accepting the preview when sent again."""
+    data = form.data.copy()
+    data["seed"] = str(seed)
+    data["accept_preview"] = "on"
+    previewed = forms.DrawForm(data)
+    previewed.is_valid()
+    return previewed
 
 
 def _draw_form_now(form, series):

@@ -23,10 +23,10 @@ from tournaments.services import roles, treasurers
 from tournaments.services.errors import Rejected
 from tournaments.services.input import ascii_whole_number
 from tournaments.web.director.auth import director_required
-from tournaments.web.forms import add_problems, problems_as_messages
+from tournaments.web.forms import AccessibleForm, add_problems, problems_as_messages
 
 
-class TreasurerForm(forms.Form):
+class TreasurerForm(AccessibleForm, forms.Form):
     club = forms.ModelChoiceField(
         queryset=Club.objects.none(), label=_("Club"), empty_label=_("— choose the club —")
     )

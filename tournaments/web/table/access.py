@@ -187,6 +187,8 @@ def code_page(request, *, status=200, errors=(), code="", retry_after=0):
 
 
 def http_status(rejected: Rejected) -> int:
+    if rejected.forbidden:
+        return 403
     return 404 if rejected.missing else 409 if rejected.conflict else 400
 
 
