@@ -142,6 +142,11 @@ urlpatterns = [
         name="director-cash-reverse",
     ),
     path(f"{DP}/startgeld-bezahlt/", cash.cash_pay_entry_fee, name="director-cash-entry-fee"),
+    path(
+        f"{D}/kasse/startgelder-bezahlt/",
+        cash.cash_pay_entry_fees,
+        name="director-cash-entry-fees",
+    ),
     path(f"{DT}/abreizgeld-bezahlt/", cash.cash_pay_table, name="director-cash-table"),
     path(f"{D}/kasse/abrechnung/", cash.cash_settlement, name="director-cash-settlement"),
     path(

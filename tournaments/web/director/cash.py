@@ -85,6 +85,10 @@ def _overview(request, tournament, *, tariff_form=None, prize_form=None, status=
         "unmarked_classes": _unmarked_classes(tournament, rules),
         "expected_entry_fees": money.expected_entry_fees(tournament),
         "tables": [(table, lists.get(table.id)) for table in tables],
+        "tables_owing": money.tables_still_owing(tables, lists),
+        "entry_fees_owed": sum(
+            1 for s in settlement.participants if s.entry_fee > s.entry_fee_paid
+        ),
         "payments": payments,
         "reversed": {p.reverses_id for p in payments if p.reverses_id},
         "cash_box_closed": gettext(money.CASH_BOX_CLOSED.message),
@@ -171,6 +175,21 @@ def cash_pay_entry_fee(request, participant_id):
         payment = money.mark_entry_fee_paid(participant, user=request.user)
         _say_entry_fee(request, participant, payment)
     return HttpResponseRedirect(_cash_url(participant.tournament, "participants"))
+
+
+@money_required()
+@require_POST
+def cash_pay_entry_fees(request, tournament_id):
+    """Everyone still owing the entry fee pays it: one tap at the door for the whole list."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    with problems_as_messages(request):
+        payments = money.mark_entry_fees_paid(tournament, user=request.user)
+        messages.success(
+            request,
+            ngettext("%(count)d entry fee paid.", "%(count)d entry fees paid.", len(payments))
+            % {"count": len(payments)},
+        )
+    return HttpResponseRedirect(_cash_url(tournament, "participants"))
 
 
 def _say_entry_fee(request, participant, payment) -> None:
