@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from tests import factories as f
-from tournaments.models import Payment
+from tournaments.models import Payment, PrizePayout, Tournament
 from tournaments.services import money
 
 pytestmark = pytest.mark.django_db
@@ -90,3 +90,48 @@ def test_the_service_pays_only_what_is_owed_and_says_how_many():
 
     assert [payment.amount for payment in first] == [D("10.00")] * 4
     assert second == []
+
+
+def finished_with_prizes():
+    """A finished evening of three tables: 10 € entry fees paid, prizes 1: 30 €, 2: 20 €."""
+    tournament = f.make_played_tournament(players=12, series=1)
+    money.set_tariff(tournament, {"entry_fee": "10.00", "lost_game_fee": "0.50"})
+    money.mark_entry_fees_paid(tournament)
+    prizes = [{"rank": 1, "amount": "30.00"}, {"rank": 2, "amount": "20.00"}]
+    money.set_prizes(tournament, prizes, entry_fees=D("120.00"))
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def pay_out(client, tournament, rank):
+    url = reverse("web:director-cash-payout", args=[tournament.id])
+    return client.post(url, {"classification": "overall", "rank": str(rank)}, follow=True)
+
+
+def test_each_prize_place_is_paid_out_with_one_tap_after_the_finish(director_client):
+    tournament = finished_with_prizes()
+    places = money.prize_places(tournament)
+
+    before = cash_page(director_client, tournament)
+    answer = pay_out(director_client, tournament, places[0].rank).content.decode()
+
+    assert before.count('data-testid="pay-out-') == len(places) >= 1
+    assert f'data-testid="paid-out-overall-{places[0].rank}"' in answer
+    assert f'data-testid="pay-out-overall-{places[0].rank}"' not in answer
+    assert PrizePayout.objects.filter(rank=places[0].rank).count() == len(places[0].winners)
+    again = pay_out(director_client, tournament, places[0].rank).content.decode()
+    assert "bereits ausgezahlt" in again
+    assert PrizePayout.objects.filter(rank=places[0].rank).count() == len(places[0].winners)
+
+
+def test_no_payout_button_before_the_finish_and_a_post_is_refused(director_client):
+    tournament = finished_with_prizes()
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
+
+    html = cash_page(director_client, tournament)
+    answer = pay_out(director_client, tournament, 1).content.decode()
+
+    assert 'data-testid="pay-out-' not in html
+    assert "Turnier abschließen" in answer or "abgeschlossen" in answer
+    assert not PrizePayout.objects.exists()

@@ -136,6 +136,7 @@ urlpatterns = [
     path(f"{D}/kasse/tarif/", cash.cash_tariff, name="director-cash-tariff"),
     path(f"{D}/kasse/preise/", cash.cash_prizes, name="director-cash-prizes"),
     path(f"{D}/kasse/erstattung/", cash.cash_refund, name="director-cash-refund"),
+    path(f"{D}/kasse/preis-ausgezahlt/", cash.cash_pay_out_prize, name="director-cash-payout"),
     path(
         f"{D}/kasse/zahlungen/<int:payment_id>/storno/",
         cash.cash_reverse,

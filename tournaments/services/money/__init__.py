@@ -20,6 +20,7 @@ from .payments import (
     record_payment,
     reverse_payment,
 )
+from .payouts import PrizePlace, pay_out_prize, prize_places
 from .prizes import expected_entry_fees, prize_preview, prize_rules, set_prizes
 from .settlement import (
     Settlement,
@@ -48,6 +49,9 @@ __all__ = [
     "may_see_money",
     "may_set_tariff_and_prizes",
     "prize_rules",
+    "PrizePlace",
+    "pay_out_prize",
+    "prize_places",
     "record_payment",
     "set_prizes",
     "set_tariff",

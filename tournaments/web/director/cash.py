@@ -21,6 +21,7 @@ from tournaments.exports import settlement_files
 from tournaments.models import Participant, PrizeRule, Series, Table, Tournament
 from tournaments.services import money
 from tournaments.services.errors import Rejected
+from tournaments.services.input import whole_number
 from tournaments.services.money.prizes import CATEGORY_FILTERS
 from tournaments.web.director.auth import page_event
 from tournaments.web.director.cash_forms import PrizeTableForm, RefundForm, TariffForm
@@ -86,6 +87,7 @@ def _overview(request, tournament, *, tariff_form=None, prize_form=None, status=
         "expected_entry_fees": money.expected_entry_fees(tournament),
         "tables": [(table, lists.get(table.id)) for table in tables],
         "tables_owing": money.tables_still_owing(tables, lists),
+        "prize_places": money.prize_places(tournament) if settlement.frozen else [],
         "entry_fees_owed": sum(
             1 for s in settlement.participants if s.entry_fee > s.entry_fee_paid
         ),
@@ -237,6 +239,27 @@ def cash_refund(request, tournament_id):
         )
         messages.success(request, gettext("The refund was recorded."))
     return HttpResponseRedirect(_cash_url(tournament, "participants"))
+
+
+@money_required()
+@require_POST
+def cash_pay_out_prize(request, tournament_id):
+    """The prize of one place handed over: one tap at the prize-giving."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    with problems_as_messages(request):
+        rank = whole_number(request.POST.get("rank"), field="rank", low=1, high=999)
+        classification = request.POST.get("classification", "")
+        payouts = money.pay_out_prize(tournament, classification, rank, user=request.user)
+        messages.success(
+            request,
+            ngettext(
+                "Prize of place %(rank)d paid out (%(count)d payout recorded).",
+                "Prize of place %(rank)d paid out (%(count)d payouts recorded).",
+                len(payouts),
+            )
+            % {"rank": rank, "count": len(payouts)},
+        )
+    return HttpResponseRedirect(_cash_url(tournament, "payouts"))
 
 
 @money_required()
