@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests import factories as f
-from tournaments.models import PrizeRule, Tariff
+from tournaments.models import PrizePayout, PrizeRule, Tariff, Tournament
 from tournaments.services import money
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -133,3 +133,25 @@ def test_the_door_needs_one_button_per_job(director_desk):
     assert desk.get_by_role("button", name="Alle Startgelder bezahlt").count() == 0
     assert desk.locator("input[name=amount]").count() == 8
     assert money.settle_cash(tournament).entry_fees_paid == 80
+
+
+def test_a_prize_is_paid_out_with_one_tap_on_a_phone(director_desk):
+    """After the finish, at the prize-giving: each place one button, the page as wide as
+    the phone."""
+    tournament = f.make_played_tournament(players=12, series=1, rounds_per_series=1)
+    money.set_tariff(tournament, {"entry_fee": "10.00", "lost_game_fee": "0.50"})
+    money.mark_entry_fees_paid(tournament)
+    money.set_prizes(tournament, [{"rank": 1, "amount": "30.00"}], entry_fees=120)
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    desk = director_desk({"width": 360, "height": 640})
+    desk.set_default_timeout(SLOW_MACHINE_MS)
+    desk.goto(f"/leitung/turniere/{tournament.id}/kasse/")
+
+    buttons = desk.locator("[data-testid^=pay-out-]")
+    assert buttons.count() == 1
+    assert desk.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    buttons.first.click()
+    desk.get_by_test_id("paid-out-overall-1").wait_for()
+
+    assert buttons.count() == 0
+    assert sum(p.amount for p in PrizePayout.objects.all()) == 30
