@@ -1,20 +1,24 @@
 /* Tournament director's screens (/leitung/): small helpers on top of plain forms.
-   Every page works without this script; it only moves the focus to the first field with
-   an error after a refused form, and asks before a form that replaces something
+   Every page works without this script; it only brings the first error after a refused
+   form into view and focuses it, and asks before a form that replaces something
    (data-confirm: a new draw, a new table code). */
 (function () {
   "use strict";
 
-  function focusFirstError() {
-    var field = document.querySelector('.director [aria-invalid="true"]');
-    if (field) {
-      field.focus();
+  /* After a refused form the answer may open far from the message: at its top, or at the
+     section the form belongs to (a redirect with an anchor) while the message stands
+     above. The first field marked invalid (its message is right under it) or else the
+     first refusal the server marked (data-refusal: a form's error box, an error message)
+     is scrolled to the middle of the screen and focused, so it is both seen and read out. */
+  function showFirstRefusal() {
+    var target =
+      document.querySelector('.director [aria-invalid="true"]') ||
+      document.querySelector(".director [data-refusal]");
+    if (!target) {
       return;
     }
-    var summary = document.querySelector(".director .form-errors");
-    if (summary) {
-      summary.focus();
-    }
+    target.scrollIntoView({ block: "center" });
+    target.focus({ preventScroll: true });
   }
 
   function confirmBeforeSubmit(event) {
@@ -26,5 +30,11 @@
   }
 
   document.addEventListener("submit", confirmBeforeSubmit);
-  focusFirstError();
+  showFirstRefusal();
+  if (window.location.hash) {
+    /* The browser scrolls to the anchor once the page has loaded: after that, again. */
+    window.addEventListener("load", function () {
+      window.setTimeout(showFirstRefusal, 0);
+    });
+  }
 })();

@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests import factories as f
-from tournaments.models import PrizeRule, Tariff
+from tournaments.models import PrizePayout, PrizeRule, Tariff, Tournament
 from tournaments.services import money
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -107,3 +107,51 @@ def test_cash_totals_fit_a_phone_without_scrolling(new_page, django_user_model, 
           .map((td) => td.innerText)"""
     )
     assert cut == [], (size, cut)
+
+
+def test_the_door_needs_one_button_per_job(director_desk):
+    """Two series of two tables at 1366×768: one named button per table, one for every
+    entry fee, and a refund field only for who has paid."""
+    tournament = f.make_played_tournament(players=8, series=2, rounds_per_series=1)
+    money.set_tariff(tournament, {"entry_fee": "10.00", "lost_game_fee": "0.50"})
+    desk = director_desk({"width": 1366, "height": 768})
+    desk.set_default_timeout(SLOW_MACHINE_MS)
+    desk.goto(f"/leitung/turniere/{tournament.id}/kasse/")
+
+    table_buttons = desk.get_by_role("button", name=re.compile(r"Tisch \d+: alle bezahlt"))
+    labels = table_buttons.all_inner_texts()
+    assert len(labels) == len(set(labels)) == 4
+    assert desk.get_by_role("button", name="Alle Startgelder bezahlt").count() == 1
+    assert desk.locator("input[name=amount]").count() == 0
+
+    table_buttons.first.click()
+    desk.wait_for_url(re.compile(r"/kasse/"))
+    assert table_buttons.count() == 3
+    desk.get_by_role("button", name="Alle Startgelder bezahlt").click()
+    desk.wait_for_url(re.compile(r"/kasse/"))
+
+    assert desk.get_by_role("button", name="Alle Startgelder bezahlt").count() == 0
+    assert desk.locator("input[name=amount]").count() == 8
+    assert money.settle_cash(tournament).entry_fees_paid == 80
+
+
+def test_a_prize_is_paid_out_with_one_tap_on_a_phone(director_desk):
+    """After the finish, at the prize-giving: each place one button, the page as wide as
+    the phone."""
+    tournament = f.make_played_tournament(players=12, series=1, rounds_per_series=1)
+    money.set_tariff(tournament, {"entry_fee": "10.00", "lost_game_fee": "0.50"})
+    money.mark_entry_fees_paid(tournament)
+    money.set_prizes(tournament, [{"rank": 1, "amount": "30.00"}], entry_fees=120)
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    desk = director_desk({"width": 360, "height": 640})
+    desk.set_default_timeout(SLOW_MACHINE_MS)
+    desk.goto(f"/leitung/turniere/{tournament.id}/kasse/")
+
+    buttons = desk.locator("[data-testid^=pay-out-]")
+    assert buttons.count() == 1
+    assert desk.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    buttons.first.click()
+    desk.get_by_test_id("paid-out-overall-1").wait_for()
+
+    assert buttons.count() == 0
+    assert sum(p.amount for p in PrizePayout.objects.all()) == 30

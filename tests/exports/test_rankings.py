@@ -8,8 +8,8 @@ import pytest
 
 from tests import factories as f
 from tournaments.exports.formatting import number
-from tournaments.models import Player
-from tournaments.services import ranking, season_ranking, team_ranking
+from tournaments.models import Participant, Player
+from tournaments.services import participants, ranking, season_ranking, team_ranking
 
 pytestmark = pytest.mark.django_db
 
@@ -186,12 +186,13 @@ def test_ranking_pdf_cannot_be_posted(client):
 @pytest.mark.parametrize("tables", [1, 3])
 @pytest.mark.parametrize(
     # One of them reads the tournament version that names the kept file; a series or
-    # tournament ranking reads the roster stamp its people are kept under, then the people.
+    # tournament ranking reads the roster stamp its people are kept under, then the people;
+    # a ranking on paper also reads who withdrew, to mark them.
     "path, queries",
     [
-        ("series/{series}/ranking.pdf", 5),
+        ("series/{series}/ranking.pdf", 6),
         ("series/{series}/ranking.csv", 5),
-        ("tournaments/{tournament}/ranking.pdf", 7),
+        ("tournaments/{tournament}/ranking.pdf", 8),
         ("tournaments/{tournament}/ranking.csv", 7),
         ("tournaments/{tournament}/teams/ranking.pdf", 6),
     ],
@@ -248,3 +249,21 @@ def test_ranking_pdfs_print_long_club_names_whole(client, club_name):
         text = f.pdf_words(client.get(path).content)
 
         assert text.count(club_name) == 4, path
+
+
+@pytest.mark.parametrize("kind", ["tournament", "series"])
+def test_ranking_pdf_marks_a_withdrawn_player_and_only_them(client, kind):
+    tournament = f.make_played_tournament(players=4, series=2)
+    rows = ranking.rank_tournament(tournament)
+    gone = Participant.objects.get(pk=rows[1].participant)
+    participants.update_participant(gone, withdrawn=True)
+    path = {
+        "tournament": f"tournaments/{tournament.id}",
+        "series": f"series/{tournament.series.get(number=1).id}",
+    }[kind]
+
+    response = client.get(f"{API}{path}/ranking.pdf")
+
+    words = " ".join(f.pdf_text(response.content).split())
+    assert f"{rows[1].name} (zurückgezogen)" in words
+    assert words.count("(zurückgezogen)") == 1

@@ -4,8 +4,14 @@ import pytest
 from django.apps import apps
 from django.db import models
 
-# A payment keeps its series; the audit trail outlives a table; a club takes its certificate.
-EXCEPTIONS = {("Payment", "series"), ("AuditEntry", "table"), ("SigningCertificate", "club")}
+# A payment keeps its series; the audit trail outlives a table; a club takes its certificate;
+# a prize payout keeps its participant but goes with the tournament (RESTRICT).
+EXCEPTIONS = {
+    ("Payment", "series"),
+    ("AuditEntry", "table"),
+    ("SigningCertificate", "club"),
+    ("PrizePayout", "participant"),
+}
 
 
 def links_to(target):

@@ -7,7 +7,7 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from tests import factories as f
-from tournaments.services import states
+from tournaments.services import participants, states
 
 pytestmark = pytest.mark.django_db
 
@@ -56,3 +56,15 @@ def test_final_ranking_pdf_says_final_standings_with_the_date(client, kind):
 
     assert text.startswith("Endstand")
     assert f"abgeschlossen am {_today()}" in text
+
+
+@pytest.mark.parametrize("path", ["rangliste/", "serie/1/rangliste/"])
+def test_the_ranking_pages_mark_a_withdrawn_player_and_only_them(client, path):
+    tournament = f.make_played_tournament(players=4, series=1)
+    gone = tournament.participants.order_by("start_number").last()
+    participants.update_participant(gone, withdrawn=True)
+
+    text = f.page_text(client.get(f"/turniere/{tournament.id}/{path}"))
+
+    assert f"{gone.player.full_name} (zurückgezogen)" in text
+    assert text.count("(zurückgezogen)") == 1

@@ -3,8 +3,10 @@
 import re
 
 import pytest
+from django.utils import timezone
 
 from tests import factories as f
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -64,3 +66,17 @@ def test_projector_takes_odd_parameters_within_limits(client, query):
     assert response.status_code == 200
     assert html.count('data-testid="projector-page"') == 1
     assert html.count('<th scope="row">') == 3
+
+
+def test_projector_says_final_standings_once_the_tournament_is_finished(client):
+    tournament = seated_tournament(4)
+    running = projector(client, tournament).content.decode()
+    Tournament.objects.filter(pk=tournament.pk).update(
+        status=Tournament.Status.FINISHED, finished_at=timezone.now()
+    )
+
+    finished = projector(client, tournament).content.decode()
+
+    assert "Turnierrangliste</h1>" in running and "Endstand" not in running
+    assert "Endstand</h1>" in finished and "Turnierrangliste" not in finished
+    assert "<title>Endstand – " in finished

@@ -104,9 +104,11 @@ class GameListPDF(ListFoot):
         start = 0
         for index, count in enumerate(pages, start=1):
             y = self._header(sheet)
+            # The table's header only above rows: a page that holds just the foot, after
+            # the last game went onto the page before, starts with the settlement.
             if sheet.summary and not rows:
                 y = self._summary_note(y)
-            elif rows or sheet.blank:
+            elif count or (sheet.blank and not rows):
                 y = self._game_table(sheet, columns, rows[start : start + count], y)
             start += count
             if index == len(pages):

@@ -13,7 +13,7 @@ from tournaments.models import Signature
 from tournaments.services.lists.comparing import FIELD_WORDS
 
 from . import list_money, styles
-from .fitting import fitting_size
+from .fitting import Fitted, fit, fitting_size
 from .formatting import date_time, number, pdf_text, signed_number
 from .list_changes import change_remarks
 from .listsheet import ListSheet
@@ -143,22 +143,32 @@ class ListFoot:
             canvas.rect(x + 1, top - SIGNATURE_HEIGHT, width - 4, SIGNATURE_HEIGHT, 1, 0)
             canvas.restoreState()
             label = gettext("Seat %(seat)d: %(name)s") % {"seat": line.seat, "name": line.name}
-            self._text(x + 4, top - 8, label, FONT, 6.5, width=width - 10)
-            inner_bottom = top - SIGNATURE_HEIGHT + 3
-            if line.method == Signature.Method.IMAGE and line.image:
-                self._signature_image(line.image, x + 4, inner_bottom, width - 10, 40)
-            elif line.method == Signature.Method.PIN:
-                text = gettext("confirmed with PIN on %(when)s") % {
-                    "when": date_time(line.signed_at)
-                }
-                wrapped = simpleSplit(pdf_text(text), ITALIC, 7, width - 10)
-                for index_, part in enumerate(wrapped[:3]):
-                    self._text(x + 4, inner_bottom + 26 - index_ * 9, part, ITALIC, 7)
+            inner = width - 10
+            below_label = self._fitted(x + 4, top - 8, fit(label, inner, FONT, 6.5, smallest=4.5))
+            inner_bottom = top - SIGNATURE_HEIGHT + 4
             if line.method == Signature.Method.IMAGE:
                 text = gettext("drawn at the table device on %(when)s") % {
                     "when": date_time(line.signed_at)
                 }
-                self._text(x + width - 6, inner_bottom + 1, text, FONT, 5.5, "right")
+                caption = fit(text, inner, FONT, 5.5, smallest=4.5)
+                self._fitted(x + width - 6, inner_bottom + caption.extra, caption, "right")
+                image_bottom = inner_bottom + caption.extra + caption.size + 1
+                if line.image:
+                    height = min(40, below_label - 3 - image_bottom)
+                    self._signature_image(line.image, x + 4, image_bottom, inner, height)
+            elif line.method == Signature.Method.PIN:
+                text = gettext("confirmed with PIN on %(when)s") % {
+                    "when": date_time(line.signed_at)
+                }
+                self._fitted(x + 4, inner_bottom + 25, fit(text, inner, ITALIC, 7, smallest=5.5))
+
+    def _fitted(self, x: float, baseline: float, fitted: Fitted, align: str = "left") -> float:
+        """``fitted`` line by line from ``baseline`` down; returns the lowest text's bottom
+        edge, where what follows may begin (a caption is wrapped, never cut)."""
+        for line in fitted.lines:
+            self._text(x, baseline, line, fitted.font, fitted.size, align)
+            baseline -= fitted.leading
+        return baseline + fitted.leading - fitted.size * 0.25
 
     def _signature_image(self, png: bytes, x, y, width, height) -> None:
         try:

@@ -6,7 +6,7 @@ ranking service; the files only choose the columns. The table runs over as many 
 needed with its header repeated; a tournament with many series is printed landscape.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -17,6 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from tournaments.models import Club, Series, Tournament
+from tournaments.services.ranking import RankingRow
 
 from . import styles
 from .columns import Column, pdf_value
@@ -221,7 +222,8 @@ def series_ranking_pdf(series: Series, out) -> None:
     title = f"{_ranking_word(series)} – {series_label(series)}"
     sheet = series_sheet(series)
     line = tournament_line(series.tournament)
-    render_ranking(title, line, sheet.columns, sheet.rows, out, note=final_note(series))
+    rows = withdrawals_marked(series.tournament, sheet.rows)
+    render_ranking(title, line, sheet.columns, rows, out, note=final_note(series))
 
 
 def tournament_ranking_pdf(tournament: Tournament, out) -> None:
@@ -231,7 +233,22 @@ def tournament_ranking_pdf(tournament: Tournament, out) -> None:
     wide = len(data.series) > PORTRAIT_SERIES
     line = tournament_line(tournament)
     sheet, note = tournament_sheet(data), final_note(tournament)
-    render_ranking(title, line, sheet.columns, sheet.rows, out, wide=wide, note=note)
+    rows = withdrawals_marked(tournament, sheet.rows)
+    render_ranking(title, line, sheet.columns, rows, out, wide=wide, note=note)
+
+
+def withdrawals_marked(tournament: Tournament, rows: list[RankingRow]) -> list[RankingRow]:
+    """``rows`` with "(zurückgezogen)" after the name of each withdrawn participant, as the
+    participants' pages say it: on paper a player who left keeps their place and results,
+    and a reader must see why they are missing from the later series."""
+    withdrawn = set(tournament.participants.filter(withdrawn=True).values_list("pk", flat=True))
+    if not withdrawn:
+        return rows
+    mark = gettext("withdrawn")
+    return [
+        replace(row, name=f"{row.name} ({mark})") if row.participant in withdrawn else row
+        for row in rows
+    ]
 
 
 def _finished(event) -> bool:

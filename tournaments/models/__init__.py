@@ -6,7 +6,13 @@ from tournaments.models.clubs import Club, Player, Publication
 from tournaments.models.games import Game, GamePoints
 from tournaments.models.idempotency import IdempotencyKey
 from tournaments.models.locking import ListLocked, changes_allowed, seen_open
-from tournaments.models.money import Payment, PrizeRule, SettlementSnapshot, Tariff
+from tournaments.models.money import (
+    Payment,
+    PrizePayout,
+    PrizeRule,
+    SettlementSnapshot,
+    Tariff,
+)
 from tournaments.models.second_list import ListDifference, SecondListGame
 from tournaments.models.series import Series
 from tournaments.models.signatures import Signature, SigningCertificate
@@ -26,6 +32,7 @@ __all__ = [
     "ListLocked",
     "Participant",
     "Payment",
+    "PrizePayout",
     "Player",
     "PrizeRule",
     "Publication",

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .checks import at_least
 from .fields import optional_bound
-from .relations import participant_link, recorded_by, series_link, tournament_link
+from .relations import link, participant_link, recorded_by, series_link, tournament_link
 
 MONEY = {"max_digits": 8, "decimal_places": 2}
 
@@ -166,6 +166,44 @@ class PrizeRule(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_classification_display()} {self.rank}"
+
+
+class PrizePayout(models.Model):
+    """A prize handed over (Preis ausgezahlt): money out of the cash box to the participant
+    on a place of a classification, as much as the settlement awards them there.
+
+    One row per participant and place (a shared place pays each their share); recorded by
+    ``services.money.payouts``, which takes the amount from the settlement.
+    """
+
+    tournament = tournament_link("prize_payouts")
+    # RESTRICT, not PROTECT: the participant cannot be deleted from under a payout, but the
+    # tournament's own deletion (the demo's, too) takes its payouts and participants along.
+    participant = link(
+        "tournaments.Participant", _("participant"), "prize_payouts", on_delete=models.RESTRICT
+    )
+    classification = models.CharField(
+        _("classification"), max_length=10, choices=PrizeRule.Classification.choices
+    )
+    rank = models.PositiveSmallIntegerField(_("place"))
+    amount = models.DecimalField(_("amount"), **MONEY)
+    created_at = models.DateTimeField(_("paid out at"), auto_now_add=True)
+    created_by = recorded_by(_("recorded by"))
+
+    class Meta:
+        verbose_name = _("prize payout")
+        verbose_name_plural = _("prize payouts")
+        ordering = ["tournament_id", "classification", "rank", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "classification", "rank", "participant"],
+                name="prize_payout_once_per_place",
+            ),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="prize_payout_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant}: {self.get_classification_display()} {self.rank}"
 
 
 class SettlementSnapshot(models.Model):

@@ -41,6 +41,9 @@ def projector(request, tournament_id):
     following = current % len(pages) + 1
     context = {
         "tournament": tournament,
+        # "Endstand" over the hall once the tournament is finished, as on the ranking page.
+        "finished": tournament.status == Tournament.Status.FINISHED
+        and tournament.finished_at is not None,
         "pages": pages,
         "current": current,
         "seconds": seconds,

@@ -92,11 +92,9 @@ def team_ranking(request, tournament_id):
     }
 
     def render_fragment():
-        player_ids = _player_ids(
-            member.participant for row, _ in page.rows for member in row.members
-        )
+        people = _people(member.participant for row, _ in page.rows for member in row.members)
         teams = [
-            (row, marked, [(member, player_ids[member.participant]) for member in row.members])
+            (row, marked, [(member, people[member.participant][0]) for member in row.members])
             for row, marked in page.rows
         ]
         return render_to_string("public/_team_ranking_table.html", {**context, "teams": teams})
@@ -120,8 +118,8 @@ def _ranking_page(request, tournament, *, rows_of, live, series, finished_at=Non
     }
 
     def render_fragment():
-        player_ids = _player_ids(row.participant for row, _ in page.rows)
-        ranked = [(row, player_ids[row.participant], marked) for row, marked in page.rows]
+        people = _people(row.participant for row, _ in page.rows)
+        ranked = [(row, *people[row.participant], marked) for row, marked in page.rows]
         return render_to_string("public/_ranking_table.html", {**context, "ranked": ranked})
 
     return _answer(request, "public/ranking.html", context, (*scope, version), render_fragment)
@@ -175,11 +173,13 @@ def _series_list(tournament) -> list[Series]:
     return list(tournament.series.order_by("number"))
 
 
-def _player_ids(participant_ids) -> dict[int, int]:
-    """Participant id → player id for the rows shown, so names link to the players' pages."""
-    return dict(
-        Participant.objects.filter(id__in=set(participant_ids)).values_list("id", "player_id")
+def _people(participant_ids) -> dict[int, tuple[int, bool]]:
+    """Participant id → (player id, withdrawn) for the rows shown: names link to the
+    players' pages, and one who withdrew is marked as on the participants' page."""
+    rows = Participant.objects.filter(id__in=set(participant_ids)).values_list(
+        "id", "player_id", "withdrawn"
     )
+    return {participant: (player, withdrawn) for participant, player, withdrawn in rows}
 
 
 def _live_context(request, page, live: bool, version: int, changed_at) -> dict:

@@ -153,12 +153,18 @@ urlpatterns = [
     path(f"{D}/kasse/tarif/", cash.cash_tariff, name="director-cash-tariff"),
     path(f"{D}/kasse/preise/", cash.cash_prizes, name="director-cash-prizes"),
     path(f"{D}/kasse/erstattung/", cash.cash_refund, name="director-cash-refund"),
+    path(f"{D}/kasse/preis-ausgezahlt/", cash.cash_pay_out_prize, name="director-cash-payout"),
     path(
         f"{D}/kasse/zahlungen/<int:payment_id>/storno/",
         cash.cash_reverse,
         name="director-cash-reverse",
     ),
     path(f"{DP}/startgeld-bezahlt/", cash.cash_pay_entry_fee, name="director-cash-entry-fee"),
+    path(
+        f"{D}/kasse/startgelder-bezahlt/",
+        cash.cash_pay_entry_fees,
+        name="director-cash-entry-fees",
+    ),
     path(f"{DT}/abreizgeld-bezahlt/", cash.cash_pay_table, name="director-cash-table"),
     path(f"{D}/kasse/abrechnung/", cash.cash_settlement, name="director-cash-settlement"),
     path(

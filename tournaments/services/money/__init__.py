@@ -9,6 +9,7 @@ from tournaments.services.roles import (
     may_set_tariff_and_prizes,
 )
 
+from .door import mark_entry_fees_paid, tables_still_owing
 from .lists import SeatMoney, TableMoney, table_money, tables_money
 from .payments import (
     CASH_BOX_CLOSED,
@@ -19,6 +20,7 @@ from .payments import (
     record_payment,
     reverse_payment,
 )
+from .payouts import PrizePlace, pay_out_prize, prize_places
 from .prizes import expected_entry_fees, prize_rules, set_prizes
 from .settlement import (
     Settlement,
@@ -42,11 +44,15 @@ __all__ = [
     "TableMoney",
     "freeze_settlement",
     "mark_entry_fee_paid",
+    "mark_entry_fees_paid",
     "mark_table_paid",
     "may_record_payments",
     "may_see_money",
     "may_set_tariff_and_prizes",
     "prize_rules",
+    "PrizePlace",
+    "pay_out_prize",
+    "prize_places",
     "record_payment",
     "set_prizes",
     "set_tariff",
@@ -54,6 +60,7 @@ __all__ = [
     "settlement_of",
     "table_money",
     "tables_money",
+    "tables_still_owing",
     "tariff_of",
     "expected_entry_fees",
     "prize_preview",

@@ -21,6 +21,7 @@ from tournaments.exports import settlement_files
 from tournaments.models import Participant, PrizeRule, Series, Table, Tournament
 from tournaments.services import money
 from tournaments.services.errors import Rejected
+from tournaments.services.input import whole_number
 from tournaments.services.money.prizes import CATEGORY_FILTERS
 from tournaments.web.director.auth import page_event
 from tournaments.web.director.cash_forms import PrizeTableForm, RefundForm, TariffForm
@@ -85,6 +86,11 @@ def _overview(request, tournament, *, tariff_form=None, prize_form=None, status=
         "unmarked_classes": _unmarked_classes(tournament, rules),
         "expected_entry_fees": money.expected_entry_fees(tournament),
         "tables": [(table, lists.get(table.id)) for table in tables],
+        "tables_owing": money.tables_still_owing(tables, lists),
+        "prize_places": money.prize_places(tournament) if settlement.frozen else [],
+        "entry_fees_owed": sum(
+            1 for s in settlement.participants if s.entry_fee > s.entry_fee_paid
+        ),
         "payments": payments,
         "reversed": {p.reverses_id for p in payments if p.reverses_id},
         "cash_box_closed": gettext(money.CASH_BOX_CLOSED.message),
@@ -173,6 +179,21 @@ def cash_pay_entry_fee(request, participant_id):
     return HttpResponseRedirect(_cash_url(participant.tournament, "participants"))
 
 
+@money_required()
+@require_POST
+def cash_pay_entry_fees(request, tournament_id):
+    """Everyone still owing the entry fee pays it: one tap at the door for the whole list."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    with problems_as_messages(request):
+        payments = money.mark_entry_fees_paid(tournament, user=request.user)
+        messages.success(
+            request,
+            ngettext("%(count)d entry fee paid.", "%(count)d entry fees paid.", len(payments))
+            % {"count": len(payments)},
+        )
+    return HttpResponseRedirect(_cash_url(tournament, "participants"))
+
+
 def _say_entry_fee(request, participant, payment) -> None:
     if payment is None:
         messages.info(request, gettext("%(name)s owes no entry fee.") % _name(participant))
@@ -218,6 +239,27 @@ def cash_refund(request, tournament_id):
         )
         messages.success(request, gettext("The refund was recorded."))
     return HttpResponseRedirect(_cash_url(tournament, "participants"))
+
+
+@money_required()
+@require_POST
+def cash_pay_out_prize(request, tournament_id):
+    """The prize of one place handed over: one tap at the prize-giving."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    with problems_as_messages(request):
+        rank = whole_number(request.POST.get("rank"), field="rank", low=1, high=999)
+        classification = request.POST.get("classification", "")
+        payouts = money.pay_out_prize(tournament, classification, rank, user=request.user)
+        messages.success(
+            request,
+            ngettext(
+                "Prize of place %(rank)d paid out (%(count)d payout recorded).",
+                "Prize of place %(rank)d paid out (%(count)d payouts recorded).",
+                len(payouts),
+            )
+            % {"rank": rank, "count": len(payouts)},
+        )
+    return HttpResponseRedirect(_cash_url(tournament, "payouts"))
 
 
 @money_required()

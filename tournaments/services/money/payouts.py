@@ -1,0 +1,118 @@
+"""Prize payouts (Preise auszahlen): one tap per place once the ranking is final.
+
+The amounts are the settlement's awards (:func:`~.settlement.settlement_of`, frozen when
+the tournament is finished), read here and never computed again; a payout row stores
+what was handed over, with the place, so the cash box knows which prizes are still to be
+paid (docs/money.md).
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils.translation import gettext_noop
+
+from tournaments.models import PrizePayout, Tournament
+from tournaments.services import audit
+from tournaments.services.errors import Refusal
+
+from .settlement import settlement_of
+
+PRIZES_BEFORE_FINISH = Refusal(
+    "rank",
+    "prizes_before_finish",
+    gettext_noop(
+        "Prizes are paid out once the tournament is finished and its ranking is final: "
+        "finish the tournament first."
+    ),
+    conflict=True,
+)
+NO_PRIZE_FOR_PLACE = Refusal(
+    "rank", "no_prize_for_place", gettext_noop("Place %(rank)d pays no prize.")
+)
+PRIZE_ALREADY_PAID_OUT = Refusal(
+    "rank",
+    "prize_already_paid_out",
+    gettext_noop("The prize of place %(rank)d has already been paid out."),
+    conflict=True,
+)
+
+
+@dataclass(frozen=True)
+class PrizePlace:
+    """A place of a classification with its winners (names and amounts) and whether its
+    prize has been handed over."""
+
+    classification: str
+    rank: int
+    winners: tuple[tuple[str, Decimal], ...]
+    amount: Decimal
+    paid_out: bool
+
+
+def prize_places(tournament: Tournament) -> list[PrizePlace]:
+    """The settlement's awards grouped by place, in the settlement's order."""
+    paid = set(
+        PrizePayout.objects.filter(tournament=tournament).values_list("classification", "rank")
+    )
+    places: dict[tuple[str, int], list] = {}
+    for award in settlement_of(tournament).awards:
+        places.setdefault((award.classification, award.rank), []).append(award)
+    return [
+        PrizePlace(
+            classification,
+            rank,
+            tuple((award.name, award.amount) for award in awards),
+            sum((award.amount for award in awards), Decimal(0)),
+            (classification, rank) in paid,
+        )
+        for (classification, rank), awards in places.items()
+    ]
+
+
+def pay_out_prize(
+    tournament: Tournament, classification: str, rank: int, *, user=None
+) -> list[PrizePayout]:
+    """Record that the prize of ``rank`` in ``classification`` was handed over: a row per
+    winner of that place with their amount. Refused before the finish, for a place without
+    a prize, and a second time for the same place."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if tournament.status != Tournament.Status.FINISHED:
+            raise PRIZES_BEFORE_FINISH.rejected()
+        awards = [
+            award
+            for award in settlement_of(tournament).awards
+            if award.classification == classification and award.rank == rank and award.amount
+        ]
+        if not awards:
+            raise NO_PRIZE_FOR_PLACE.rejected(rank=rank)
+        done = PrizePayout.objects.filter(
+            tournament=tournament, classification=classification, rank=rank
+        )
+        if done.exists():
+            raise PRIZE_ALREADY_PAID_OUT.rejected(rank=rank)
+        payouts = [
+            PrizePayout.objects.create(
+                tournament=tournament,
+                participant_id=award.participant,
+                classification=classification,
+                rank=rank,
+                amount=award.amount,
+                created_by=user if user is not None and user.is_authenticated else None,
+            )
+            for award in awards
+        ]
+        audit.record(
+            "prize_paid_out",
+            user=user,
+            obj=tournament,
+            after={
+                "classification": classification,
+                "rank": rank,
+                "payouts": [
+                    {"participant": p.participant_id, "amount": str(p.amount)} for p in payouts
+                ],
+            },
+        )
+    return payouts
