@@ -10,7 +10,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.models import AuditEntry, Table
-from tournaments.services import seating
+from tournaments.services import roles, seating
 from tournaments.services.lists import summary
 from tournaments.services.lists.overview import table_overview, table_overviews
 
@@ -46,11 +46,13 @@ class TableViewSet(
         return table
 
     def retrieve(self, request, pk=None):
-        return Response(table_overviews([self.get_object()], agreed_only=True)[0])
+        public = not roles.sees_full_names(request.user)
+        return Response(table_overviews([self.get_object()], agreed_only=True, public=public)[0])
 
     def list(self, request):
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
-        return self.get_paginated_response(table_overviews(page, agreed_only=True))
+        public = not roles.sees_full_names(request.user)
+        return self.get_paginated_response(table_overviews(page, agreed_only=True, public=public))
 
     @extend_schema(request=SeatChangeSerializer, responses=TableSerializer)
     @action(
