@@ -31,8 +31,9 @@ SKIPPED_PREFIXES = ("/leitung/", "/admin/", "/anmelden/", "/abmelden/", "/static
 
 @pytest.fixture
 def played():
-    """One sealed table of four players, one of each consent (and a second in full)."""
-    table = f.sign_all(f.make_complete_table(players=4, rounds_per_series=1))
+    """One sealed table of four players, one of each consent (and a second in full),
+    named so before they sign: the seal's snapshot holds their names."""
+    table = f.make_complete_table(players=4, rounds_per_series=1)
     club = f.make_club(name="Skatfreunde Nord")
     seats = table.seats.select_related("participant__player").order_by("number")
     for seat, (first_name, last_name, publication) in zip(seats, CONSENTS, strict=True):
@@ -40,6 +41,7 @@ def played():
         player.first_name, player.last_name = first_name, last_name
         player.publication, player.club = publication, club
         player.save()
+    table = f.sign_all(table)
     tournament = table.series.tournament
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
     return table

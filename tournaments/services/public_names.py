@@ -113,13 +113,46 @@ def public_row_name(row) -> PublicName:
 def participant_names(participant_ids) -> dict[int, str]:
     """Participant id → the name the public reads, for the participants ``participant_ids``
     (ids or a queryset of them), in one query."""
+    return {pk: shown for pk, (_full, shown) in _names_of(participant_ids).items()}
+
+
+def renamed_texts(texts: list[str], participant_ids) -> list[str]:
+    """``texts`` (e.g. an audit entry's label, "Tisch 1 / 2: Erika Mustermann: …") with
+    each participant's full name replaced by the public one."""
+    names = sorted(_names_of(participant_ids).values(), key=lambda pair: -len(pair[0]))
+    shown = []
+    for text in texts:
+        for full, public in names:
+            text = text.replace(full, public)
+        shown.append(text)
+    return shown
+
+
+def _names_of(participant_ids) -> dict[int, tuple[str, str]]:
     rows = Participant.objects.filter(pk__in=participant_ids).values_list(
         "pk", "start_number", "player__first_name", "player__last_name", "player__publication"
     )
     return {
-        pk: public_name_of(first_name, last_name, None, publication, number).name
+        pk: (
+            f"{first_name} {last_name}",
+            public_name_of(first_name, last_name, None, publication, number).name,
+        )
         for pk, number, first_name, last_name, publication in rows
     }
+
+
+def renamed(data, shown: dict[int, str]):
+    """``data`` (JSON-like: dicts, lists) with the ``name`` of every object that names a
+    ``participant`` replaced by ``shown[participant]`` (e.g. the seal document inside an
+    audit entry); names of participants not in ``shown`` are withheld."""
+    if isinstance(data, list):
+        return [renamed(item, shown) for item in data]
+    if isinstance(data, dict):
+        copy = {key: renamed(value, shown) for key, value in data.items()}
+        if "participant" in copy and "name" in copy:
+            copy["name"] = shown.get(copy["participant"], anonymous_name(None))
+        return copy
+    return data
 
 
 def anonymous_name(start_number: int | None) -> str:
