@@ -68,6 +68,8 @@ def expected_roles(path: str, method: str) -> frozenset:
         return CLUB_A | {"treasurer_a"} if not write else CLUB_A
     if path.endswith(("start-cards.pdf", "table-plan-codes.pdf", "table-cards.pdf", "card.pdf")):
         return CLUB_A
+    if path.startswith("/api/v1/players/{id}/") and path.endswith(("/data/", "/data.pdf")):
+        return CLUB_A  # a player's stored data (Art. 15): their club's directors
     if path == "/api/v1/seasons/{id}/archive.zip":
         return ADMIN
     if path == "/api/v1/reports/{id}/report.pdf":  # the report is not published yet

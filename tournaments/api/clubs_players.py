@@ -1,14 +1,23 @@
 """Clubs and players (Vereine und Spieler): plain read/write resources with a search box."""
 
+from django.http import HttpResponse
 from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import filters, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
+from tournaments.exports.personal_data import personal_data_pdf
 from tournaments.models import Club, Player, Publication
-from tournaments.services import club_directors, participants, roles
+from tournaments.services import club_directors, participants, personal_data, roles
 
+from .downloads.base import PDFRenderer
+from .downloads.names import attachment_header
+from .lookup import get_or_404
 from .permissions import AssociationAdminWrites, DirectorWritesOthersRead
 from .request_bodies import json_object
 from .serializers.clubs_players import ClubSerializer, PlayerSerializer
@@ -62,6 +71,15 @@ class PlayerViewSet(viewsets.ModelViewSet):
     filterset_fields = ["club"]
     search_fields = ["first_name", "last_name", "club__name", "member_number"]
 
+    @extend_schema(
+        summary="Everything stored about a player (Art. 15 DSGVO), as JSON",
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    @action(detail=True, methods=["get"], url_path="data", filter_backends=[])
+    def data(self, request, pk=None):
+        """For a director of the player's club (docs/privacy.md); also as ``data.pdf``."""
+        return Response(personal_data.player_data(directed_player(request, self.get_object())))
+
     def get_queryset(self):
         """The public reads only the players who consented to be named, and finds by a
         search only those named in full (a short name must not be found by the last name
@@ -73,3 +91,29 @@ class PlayerViewSet(viewsets.ModelViewSet):
         if self.request.query_params.get("search"):
             players = players.filter(publication=Publication.FULL)
         return players
+
+
+def directed_player(request, player: Player) -> Player:
+    """``player``, if the request's user directs the player's club; else 403."""
+    if not roles.may_direct(request.user, player):
+        raise PermissionDenied("Only a director of the player's club may do this; please log in.")
+    return player
+
+
+class PlayerDataPDFView(APIView):
+    """``players/{id}/data.pdf``: what :meth:`PlayerViewSet.data` gives, readable."""
+
+    permission_classes = [DirectorWritesOthersRead]
+    renderer_classes = [PDFRenderer, JSONRenderer]
+
+    @extend_schema(
+        summary="Everything stored about a player (Art. 15 DSGVO), as PDF",
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY},
+    )
+    def get(self, request, pk: int):
+        player = directed_player(request, get_or_404(Player.objects.select_related("club"), pk))
+        content = personal_data_pdf(personal_data.player_data(player))
+        response = HttpResponse(content, content_type="application/pdf")
+        response["Content-Disposition"] = attachment_header(f"player-{player.pk}-data.pdf")
+        response["Cache-Control"] = "no-store"
+        return response
