@@ -3,7 +3,7 @@
 from django.http import HttpResponse
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import filters, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from tournaments.exports.personal_data import personal_data_pdf
 from tournaments.models import Club, Player, Publication
-from tournaments.services import club_directors, participants, personal_data, roles
+from tournaments.services import club_directors, erasure, participants, personal_data, roles
 
 from .downloads.base import PDFRenderer
 from .downloads.names import attachment_header
@@ -79,6 +79,19 @@ class PlayerViewSet(viewsets.ModelViewSet):
     def data(self, request, pk=None):
         """For a director of the player's club (docs/privacy.md); also as ``data.pdf``."""
         return Response(personal_data.player_data(directed_player(request, self.get_object())))
+
+    @extend_schema(
+        summary="Erase a person (Art. 17 DSGVO): the name becomes a pseudonym everywhere",
+        request=inline_serializer("ErasureRequest", {"reason": serializers.CharField()}),
+        responses={200: PlayerSerializer},
+    )
+    @action(detail=True, methods=["post"], url_path="erase", filter_backends=[])
+    def erase(self, request, pk=None):
+        """For a director of the player's club (docs/privacy.md); the reason is required."""
+        player = directed_player(request, self.get_object())
+        body = json_object(request)
+        erased = erasure.erase_player(player, body.get("reason"), user=request.user)
+        return Response(PlayerSerializer(erased, context={"request": request}).data)
 
     def get_queryset(self):
         """The public reads only the players who consented to be named, and finds by a

@@ -14,7 +14,7 @@ from tournaments.models import AuditEntry, Signature, Table
 
 from ..public_names import participant_names
 from .seal import Verification, sealing_entry, stored_document
-from .seal_document import list_document, seal_of
+from .seal_document import gives_seal, list_document
 
 
 @dataclass(frozen=True)
@@ -62,9 +62,9 @@ def sealed_list(result: Verification) -> SealedList | None:
     entry = sealing_entry(result.seal, table)
     sealed_now = table is not None and table.seal == result.seal
     document = stored_document(table if sealed_now else None, entry)
-    if (document is None or seal_of(document) != result.seal) and sealed_now:
+    if (document is None or not gives_seal(document, result.seal)) and sealed_now:
         document = list_document(table)  # sealed before documents were kept with tables
-    if document is None or seal_of(document) != result.seal:
+    if document is None or not gives_seal(document, result.seal):
         return None
     shown = _public_names(document)
     return SealedList(
