@@ -67,6 +67,18 @@ def test_the_audit_trail_keeps_no_copy_of_the_name_and_records_the_erasure(
     assert (entry.user, entry.reason) == (director_user, "Antrag der Spielerin vom 28.11.")
 
 
+def test_a_kept_list_pdf_is_made_again_with_the_pseudonym(director_client, erasable, sealed_table):
+    before = director_client.get(f"/api/v1/tables/{sealed_table.pk}/list.pdf")
+    assert "Mustermann" in f.pdf_words(b"".join(before.streaming_content))
+
+    _erase(director_client, erasable)
+
+    after = director_client.get(f"/api/v1/tables/{sealed_table.pk}/list.pdf")
+    text = f.pdf_words(b"".join(after.streaming_content))
+    assert "Mustermann" not in text
+    assert "Gelöschte" in text
+
+
 def test_the_rankings_show_the_pseudonym(client, director_client, erasable, sealed_table):
     _erase(director_client, erasable)
 

@@ -11,8 +11,9 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.exports.kept import files
 from tournaments.exports.personal_data import personal_data_pdf
-from tournaments.models import Club, Player, Publication
+from tournaments.models import Club, Player, Publication, Table
 from tournaments.services import club_directors, erasure, participants, personal_data, roles
 
 from .downloads.base import PDFRenderer
@@ -91,6 +92,11 @@ class PlayerViewSet(viewsets.ModelViewSet):
         player = directed_player(request, self.get_object())
         body = json_object(request)
         erased = erasure.erase_player(player, body.get("reason"), user=request.user)
+        # Files kept in storage may print the old name: they are made again on demand.
+        seals = Table.objects.filter(seats__participant__player=erased).values_list(
+            "seal", flat=True
+        )
+        files.forget_names(seals)
         return Response(PlayerSerializer(erased, context={"request": request}).data)
 
     def get_queryset(self):

@@ -124,3 +124,25 @@ def _delete_older(name: str) -> None:
             and other.endswith("-" + language_and_type)
         ):
             default_storage.delete(f"{RANKINGS}/{other}")
+
+
+def forget_names(seals) -> int:
+    """Delete every kept file that may print a name now erased (Art. 17, docs/privacy.md):
+    the lists kept under ``seals``, every series' bulk PDF and every ranking file. They are
+    made again, with the pseudonym, when next asked for. Returns how many were deleted."""
+    seals = [seal for seal in seals if seal]
+    deleted = 0
+    for folder, matches in (
+        ("exports/lists", lambda name: any(name.startswith(f"{seal}-") for seal in seals)),
+        ("exports/series", lambda name: True),
+        (RANKINGS, lambda name: True),
+    ):
+        try:
+            _, names = default_storage.listdir(folder)
+        except (FileNotFoundError, NotImplementedError):
+            continue
+        for name in names:
+            if matches(name):
+                default_storage.delete(f"{folder}/{name}")
+                deleted += 1
+    return deleted
