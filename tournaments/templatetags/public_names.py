@@ -12,3 +12,10 @@ register = template.Library()
 def shown(participant) -> PublicName:
     """``{% with person=participant|shown %}{{ person.name }} {{ person.club }}``."""
     return public_name(participant.player, start_number=participant.start_number)
+
+
+@register.filter
+def public_player_name(player) -> str:
+    """A player without a tournament's start number (a league roster), as the public
+    sees them: "Teilnehmer" alone for a player who consented to no name."""
+    return public_name(player).name
