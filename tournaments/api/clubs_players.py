@@ -7,16 +7,14 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import filters, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from tournaments.exports.kept import files
 from tournaments.exports.personal_data import personal_data_pdf
 from tournaments.models import Club, Player, Publication, Table
 from tournaments.services import club_directors, erasure, participants, personal_data, roles
 
-from .downloads.base import PDFRenderer
+from .downloads.base import PDF, FileView, file_schema
 from .downloads.names import attachment_header
 from .lookup import get_or_404
 from .permissions import AssociationAdminWrites, DirectorWritesOthersRead
@@ -119,20 +117,14 @@ def directed_player(request, player: Player) -> Player:
     return player
 
 
-class PlayerDataPDFView(APIView):
+class PlayerDataPDFView(FileView):
     """``players/{id}/data.pdf``: what :meth:`PlayerViewSet.data` gives, readable."""
 
-    permission_classes = [DirectorWritesOthersRead]
-    renderer_classes = [PDFRenderer, JSONRenderer]
-
-    @extend_schema(
-        summary="Everything stored about a player (Art. 15 DSGVO), as PDF",
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY},
-    )
+    @file_schema(PDF, "Everything stored about a player (Art. 15 DSGVO), as PDF", staff=True)
     def get(self, request, pk: int):
         player = directed_player(request, get_or_404(Player.objects.select_related("club"), pk))
         content = personal_data_pdf(personal_data.player_data(player))
-        response = HttpResponse(content, content_type="application/pdf")
+        response = HttpResponse(content, content_type=PDF)
         response["Content-Disposition"] = attachment_header(f"player-{player.pk}-data.pdf")
         response["Cache-Control"] = "no-store"
         return response
