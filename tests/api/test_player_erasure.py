@@ -79,6 +79,17 @@ def test_a_kept_list_pdf_is_made_again_with_the_pseudonym(director_client, erasa
     assert "Gelöschte" in text
 
 
+def test_another_person_whose_name_begins_alike_keeps_every_entry(director_client, erasable):
+    other = f.make_player(club=erasable.club, first_name="Erika", last_name="Mustermannsdorf")
+
+    _erase(director_client, erasable)
+
+    entry = AuditEntry.objects.get(action="player_created", object_repr__contains="dorf")
+    assert entry.object_repr == "Erika Mustermannsdorf"
+    assert entry.after["last_name"] == "Mustermannsdorf"
+    assert Player.objects.get(pk=other.pk).last_name == "Mustermannsdorf"
+
+
 def test_the_rankings_show_the_pseudonym(client, director_client, erasable, sealed_table):
     _erase(director_client, erasable)
 

@@ -13,6 +13,8 @@ keep the old name in a "before" (services/change_log.py). An erased player is ne
 found again by a name search or matched by an import (``Player.erased_at``).
 """
 
+import re
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -107,11 +109,15 @@ def _redact_audit_trail(player_id: int, old_name: str, participant_ids, pseudony
     The sealing entries' documents were attested above and are left as they are now."""
     first, _, last = pseudonym.rpartition(" ")
     own = {"first_name": first, "last_name": last, "member_number": ""}
+    # The whole name only: erasing "Anna Schmidt" leaves "Anna Schmidtke" as she is.
+    name = re.compile(rf"(?<!\w){re.escape(old_name)}(?!\w)")
     for entry in AuditEntry.objects.filter(object_repr__contains=old_name):
+        if not name.search(entry.object_repr):
+            continue
         changed = {
-            "object_repr": entry.object_repr.replace(old_name, pseudonym),
-            "before": _replaced(entry.before, old_name, pseudonym, own),
-            "after": _kept_document(entry.after, _replaced(entry.after, old_name, pseudonym, own)),
+            "object_repr": name.sub(pseudonym, entry.object_repr),
+            "before": _replaced(entry.before, name, pseudonym, own),
+            "after": _kept_document(entry.after, _replaced(entry.after, name, pseudonym, own)),
         }
         AuditEntry.objects.filter(pk=entry.pk).update(**changed)
 
@@ -124,13 +130,13 @@ def _kept_document(original, replaced):
     return replaced
 
 
-def _replaced(value, old_name: str, pseudonym: str, own: dict):
+def _replaced(value, name: re.Pattern, pseudonym: str, own: dict):
     if isinstance(value, str):
-        return value.replace(old_name, pseudonym)
+        return name.sub(pseudonym, value)
     if isinstance(value, list):
-        return [_replaced(item, old_name, pseudonym, own) for item in value]
+        return [_replaced(item, name, pseudonym, own) for item in value]
     if isinstance(value, dict):
-        copy = {key: _replaced(item, old_name, pseudonym, own) for key, item in value.items()}
+        copy = {key: _replaced(item, name, pseudonym, own) for key, item in value.items()}
         for key in PERSONAL_KEYS:
             if key in copy and isinstance(copy[key], str):
                 copy[key] = own[key]
