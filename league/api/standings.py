@@ -62,15 +62,17 @@ class GroupTableView(APIView):
         return Response(table_data(table, published_only))
 
 
-def ranking_data(group: LeagueGroup, rows) -> dict:
+def ranking_data(group: LeagueGroup, rows, *, public: bool = False) -> dict:
+    """``public``: the players named as they consented (docs/privacy.md); a player who
+    consented to none is not identified by id either."""
     return {
         "group": group.pk,
         "min_games": group.league.min_games,
         "rows": [
             {
                 "place": row.place,
-                "player": row.record.player,
-                "name": row.record.name,
+                "player": row.record.player if not public or row.record.published else None,
+                "name": row.record.public_name if public else row.record.name,
                 "team": row.record.team,
                 "games": row.record.games,
                 "list_points": row.record.list_points,
@@ -90,4 +92,5 @@ class PlayerRankingView(APIView):
         group = _group(pk)
         published_only = not league_roles.leads_group(request.user, group)
         rows = results.player_ranking(group, published_only=published_only)
-        return Response(ranking_data(group, rows))
+        public = not roles.sees_full_names(request.user)
+        return Response(ranking_data(group, rows, public=public))

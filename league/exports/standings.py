@@ -76,7 +76,8 @@ def _mark(mark) -> str:
 def player_columns() -> list[Column]:
     return [
         Column(gettext("Place"), lambda row: row.place, PLACE, 6, pdf_width=6, bold=True),
-        Column(gettext("Name"), lambda row: row.record.name, TEXT, 22, 26, align="LEFT"),
+        # A published document: the players named as they consented (docs/privacy.md).
+        Column(gettext("Name"), lambda row: row.record.public_name, TEXT, 22, 26, align="LEFT"),
         Column(gettext("Team"), lambda row: row.record.team, TEXT, 18, 20, align="LEFT"),
         Column(gettext("Games"), lambda row: row.record.games, NUMBER, pdf_width=8),
         Column(gettext("List points"), lambda row: row.record.list_points, NUMBER, pdf_width=10),

@@ -21,6 +21,7 @@ from django.db.models import Count, Q
 from league.models import LeagueGroup, LeagueTeam, MatchReport, Venue, VenueTeam
 from tournaments.models import GamePoints, Series, SummaryEntry
 from tournaments.models.tournaments import ExtraPoints
+from tournaments.services.public_names import named_publicly, published_name
 from tournaments.services.ranking import participant_totals
 from tournaments.skat.league import (
     ZERO,
@@ -280,6 +281,13 @@ def _ranked(group, teams, days, counted: list[int]) -> list[TableRow]:
 @dataclass(frozen=True)
 class _PlayerRecord(PlayerRecord):
     club: str = ""
+    published: str = field(default="", compare=False, repr=False)
+
+    @property
+    def public_name(self) -> str:
+        """The name as the player consented to be named in public (docs/privacy.md); a
+        season spans venues, so a player who consented to none has no number either."""
+        return named_publicly(self.published, None, None).name
 
 
 def player_ranking(group: LeagueGroup, *, published_only: bool = True) -> list[PlayerRow]:
@@ -320,6 +328,7 @@ def player_ranking(group: LeagueGroup, *, published_only: bool = True) -> list[P
             "tournament_team__members__player",
             "tournament_team__members__player__first_name",
             "tournament_team__members__player__last_name",
+            "tournament_team__members__player__publication",
             "team__club__name",
         )
         .distinct()
@@ -337,5 +346,8 @@ def player_ranking(group: LeagueGroup, *, published_only: bool = True) -> list[P
             list_points=points[player],
             sort_name=name_sort_key(last, first),
             club=person["team__club__name"],
+            published=published_name(
+                first, last, person["tournament_team__members__player__publication"]
+            ),
         )
     return rank_players(records.values(), min_games=group.league.min_games)

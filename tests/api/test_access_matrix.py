@@ -80,6 +80,8 @@ def expected_roles(path: str, method: str) -> frozenset:
         return STAFF
     if (path, method) == ("/api/v1/results/", "post"):
         return frozenset()  # a club's publishing token only, never a login (test_portal.py)
+    if path.startswith("/api/v1/players/{id}/") and path.endswith(("/data/", "/data.pdf")):
+        return CLUB_A  # a player's stored data (Art. 15): their club's directors
     if path == "/api/v1/seasons/{id}/archive.zip":
         return ADMIN
     if path == "/api/v1/reports/{id}/report.pdf":  # the report is not published yet

@@ -1,15 +1,30 @@
 """Clubs and players (Vereine und Spieler): plain read/write resources with a search box."""
 
+from django.http import HttpResponse
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import filters, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from tournaments.api.fields import StrictIntegerField
-from tournaments.models import Club, Player, Publication
-from tournaments.services import club_directors, participants, player_scope, roles
+from tournaments.exports.kept import files
+from tournaments.exports.personal_data import personal_data_pdf
+from tournaments.models import Club, Player, Publication, Table
+from tournaments.services import (
+    club_directors,
+    erasure,
+    participants,
+    personal_data,
+    player_scope,
+    roles,
+)
 
+from .downloads.base import PDF, FileView, file_schema
+from .downloads.names import attachment_header
+from .lookup import get_or_404
 from .permissions import AssociationAdminWrites, DirectorWritesOthersRead
 from .request_bodies import json_object
 from .serializers.clubs_players import ClubSerializer, PlayerSerializer
@@ -63,6 +78,33 @@ class PlayerViewSet(viewsets.ModelViewSet):
     filterset_fields = ["club"]
     search_fields = ["first_name", "last_name", "club__name", "member_number"]
 
+    @extend_schema(
+        summary="Everything stored about a player (Art. 15 DSGVO), as JSON",
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    @action(detail=True, methods=["get"], url_path="data", filter_backends=[])
+    def data(self, request, pk=None):
+        """For a director of the player's club (docs/privacy.md); also as ``data.pdf``."""
+        return Response(personal_data.player_data(directed_player(request, self.get_object())))
+
+    @extend_schema(
+        summary="Erase a person (Art. 17 DSGVO): the name becomes a pseudonym everywhere",
+        request=inline_serializer("ErasureRequest", {"reason": serializers.CharField()}),
+        responses={200: PlayerSerializer},
+    )
+    @action(detail=True, methods=["post"], url_path="erase", filter_backends=[])
+    def erase(self, request, pk=None):
+        """For a director of the player's club (docs/privacy.md); the reason is required."""
+        player = directed_player(request, self.get_object())
+        body = json_object(request)
+        erased = erasure.erase_player(player, body.get("reason"), user=request.user)
+        # Files kept in storage may print the old name: they are made again on demand.
+        seals = Table.objects.filter(seats__participant__player=erased).values_list(
+            "seal", flat=True
+        )
+        files.forget_names(seals)
+        return Response(PlayerSerializer(erased, context={"request": request}).data)
+
     def get_queryset(self):
         """The public reads only the players who consented to be named, and finds by a
         search only those named in full (a short name must not be found by the last name
@@ -89,3 +131,23 @@ class PlayerViewSet(viewsets.ModelViewSet):
         target = serializer.validated_data.get("club", current)
         player_scope.ensure_may_write_players_of(self.request.user, current, target)
         super().perform_update(serializer)
+
+
+def directed_player(request, player: Player) -> Player:
+    """``player``, if the request's user directs the player's club; else 403."""
+    if not roles.may_direct(request.user, player):
+        raise PermissionDenied("Only a director of the player's club may do this; please log in.")
+    return player
+
+
+class PlayerDataPDFView(FileView):
+    """``players/{id}/data.pdf``: what :meth:`PlayerViewSet.data` gives, readable."""
+
+    @file_schema(PDF, "Everything stored about a player (Art. 15 DSGVO), as PDF", staff=True)
+    def get(self, request, pk: int):
+        player = directed_player(request, get_or_404(Player.objects.select_related("club"), pk))
+        content = personal_data_pdf(personal_data.player_data(player))
+        response = HttpResponse(content, content_type=PDF)
+        response["Content-Disposition"] = attachment_header(f"player-{player.pk}-data.pdf")
+        response["Cache-Control"] = "no-store"
+        return response

@@ -14,6 +14,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from tournaments.services import roles
 from tournaments.services.versions import current_version
 
 from .nested_lists import WHOLE_LIST
@@ -21,9 +22,11 @@ from .serializers.tournaments import RankingRowSerializer
 
 
 def versioned_response(request, tournament_id: int, scope: str, respond):
-    """``respond(version)`` builds the answer; skipped when the client's copy is current."""
+    """``respond(version)`` builds the answer; skipped when the client's copy is current.
+    The people running events and the public read different names, so different ETags."""
     version = current_version(tournament_id)[0]
-    etag = f'"api-{scope}-t{tournament_id}v{version}-{get_language()}"'
+    audience = "full" if roles.sees_full_names(request.user) else "public"
+    etag = f'"api-{scope}-t{tournament_id}v{version}-{get_language()}-{audience}"'
     response = get_conditional_response(request, etag=etag)
     if response is None:
         response = respond(version)
@@ -51,5 +54,11 @@ class RankingAction(ABC):
             request,
             tournament_id,
             scope,
-            lambda version: Response(RankingRowSerializer(rows(version), many=True).data),
+            lambda version: Response(
+                RankingRowSerializer(
+                    rows(version),
+                    many=True,
+                    context={"public": not roles.sees_full_names(request.user)},
+                ).data
+            ),
         )

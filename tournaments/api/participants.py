@@ -11,7 +11,8 @@ from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from tournaments.services import participants
+from tournaments.models import Publication
+from tournaments.services import participants, roles
 from tournaments.services.errors import Rejected, is_id
 
 from .request_bodies import json_body
@@ -87,9 +88,15 @@ class ParticipantActions:
                 s.ParticipantSerializer(participant_of(tournament, participant.pk)).data,
                 status.HTTP_201_CREATED,
             )
-        queryset = participants.search_participants(tournament, request.query_params.get("search"))
+        search = request.query_params.get("search")
+        queryset = participants.search_participants(tournament, search)
+        public = not roles.sees_full_names(request.user)
+        if public and search:  # a hidden last name must not find its player
+            queryset = queryset.filter(player__publication=Publication.FULL)
         page = self.paginate_queryset(queryset)
-        return self.get_paginated_response(s.ParticipantSerializer(page, many=True).data)
+        return self.get_paginated_response(
+            s.ParticipantSerializer(page, many=True, context={"public": public}).data
+        )
 
     @extend_schema(methods=["GET"], parameters=[PARTICIPANT_ID], responses=s.ParticipantSerializer)
     @extend_schema(
@@ -123,7 +130,8 @@ class ParticipantActions:
                 participant, **serializer.validated_data, user=request.user
             )
             participant = participant_of(tournament, participant_id)
-        return Response(s.ParticipantSerializer(participant).data)
+        public = not roles.sees_full_names(request.user)
+        return Response(s.ParticipantSerializer(participant, context={"public": public}).data)
 
     @extend_schema(parameters=[QUERY], responses=s.PlayerSearchSerializer(many=True))
     @action(
@@ -137,6 +145,8 @@ class ParticipantActions:
     def player_search(self, request, pk=None):
         """Up to 20 players for the registration desk, each marked if already registered."""
         matches = participants.search_players(self.get_object(), request.query_params.get("q"))
+        if not roles.sees_full_names(request.user):  # the public finds only full names
+            matches = [match for match in matches if match.player.publication == Publication.FULL]
         return Response(s.PlayerSearchSerializer(matches, many=True).data)
 
     @extend_schema(methods=["GET"], responses=s.TeamSerializer(many=True))

@@ -10,12 +10,14 @@ import re
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework_dataclasses.serializers import DataclassSerializer
 
 from tournaments.models import Club, Player, Tournament
-from tournaments.services import season_ranking, statistics, team_ranking
+from tournaments.services import roles, season_ranking, statistics, team_ranking
+from tournaments.services.public_names import public_name, shows_player_page
 
 from .lookup import get_or_404
 from .permissions import DirectorWritesOthersRead
@@ -105,7 +107,14 @@ class TeamRankingView(APIView):
     @extend_schema(responses=TeamRankingRowSerializer(many=True))
     def get(self, request, pk: int):
         rows = team_ranking.rank_teams(get_or_404(Tournament.objects.all(), pk))
-        return Response(TeamRankingRowSerializer(rows, many=True).data)
+        data = TeamRankingRowSerializer(rows, many=True).data
+        public = not roles.sees_full_names(request.user)
+        for row, shown in zip(rows, data, strict=True):
+            for member, written in zip(row.members, shown["members"], strict=True):
+                del written["published_name"]
+                if public:  # named as they consented (services/public_names.py)
+                    written["name"] = member.public.name
+        return Response(data)
 
 
 class SeasonRankingView(APIView):
@@ -121,6 +130,8 @@ class SeasonRankingView(APIView):
         club = get_or_404(Club.objects.all(), pk)
         values = season_parameters(request)
         rows = season_ranking.rank_season(club, values.pop("year"), **values)
+        if not roles.sees_full_names(request.user):  # named as they consented
+            rows = season_ranking.named_publicly(rows)
         return Response(SeasonRankingRowSerializer(rows, many=True).data)
 
 
@@ -135,8 +146,16 @@ class PlayerStatisticsView(APIView):
     )
     def get(self, request, pk: int):
         player = get_or_404(Player.objects.select_related("club"), pk)
-        data = statistics.player_statistics(player, year=query_number(request, "year"))
-        return Response(PlayerStatisticsSerializer(data).data)
+        public = not roles.sees_full_names(request.user)
+        if public and not shows_player_page(player):  # no name, no page: as on the site
+            raise NotFound()
+        data = PlayerStatisticsSerializer(
+            statistics.player_statistics(player, year=query_number(request, "year"))
+        ).data
+        if public:
+            shown = public_name(player)
+            data["name"], data["club"] = shown.name, shown.club or ""
+        return Response(data)
 
 
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")

@@ -9,7 +9,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.models import Series, Table
-from tournaments.services import draw, ranking_cache, seating
+from tournaments.services import draw, ranking_cache, roles, seating
 from tournaments.services.lists.overview import table_overview, table_overviews
 
 from .conditional import RankingAction
@@ -55,7 +55,11 @@ class SeriesViewSet(
             fresh = Table.objects.select_related("series__tournament").get(pk=table.pk)
             return Response(table_overview(fresh), status.HTTP_201_CREATED)
         return Response(
-            table_overviews(series.tables.select_related("series__tournament"), agreed_only=True)
+            table_overviews(
+                series.tables.select_related("series__tournament"),
+                agreed_only=True,
+                public=not roles.sees_full_names(request.user),
+            )
         )
 
     def ranking_source(self, series):

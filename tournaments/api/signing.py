@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from tournaments.api.fields import StrictIntegerField
 from tournaments.models import Signature, Table
-from tournaments.services import roles, states
+from tournaments.services import public_names, roles, states
 from tournaments.services.lists.overview import table_overview
 from tournaments.services.sealing import signing
 from tournaments.services.sealing.seal import verify_seal
@@ -170,8 +170,14 @@ class TableSignaturesView(APIView):
 
     @extend_schema(responses=SigningStatusSerializer, summary="Who has signed the list")
     def get(self, request, pk):
-        data = signing.signing_status(_table(pk))
+        table = _table(pk)
+        data = signing.signing_status(table)
         data["signatures"] = [asdict(row) for row in data["signatures"]]
+        if not roles.sees_full_names(request.user):  # named as they consented
+            seated = table.seats.values_list("participant", flat=True)
+            shown = public_names.participant_names(seated)
+            for row in data["signatures"]:
+                row["name"] = shown.get(row["participant"], row["name"])
         return Response(data)
 
     @extend_schema(

@@ -10,7 +10,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.models import AuditEntry, Table
-from tournaments.services import seating
+from tournaments.services import public_names, roles, seating
 from tournaments.services.lists import summary
 from tournaments.services.lists.overview import table_overview, table_overviews
 
@@ -46,11 +46,13 @@ class TableViewSet(
         return table
 
     def retrieve(self, request, pk=None):
-        return Response(table_overviews([self.get_object()], agreed_only=True)[0])
+        public = not roles.sees_full_names(request.user)
+        return Response(table_overviews([self.get_object()], agreed_only=True, public=public)[0])
 
     def list(self, request):
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
-        return self.get_paginated_response(table_overviews(page, agreed_only=True))
+        public = not roles.sees_full_names(request.user)
+        return self.get_paginated_response(table_overviews(page, agreed_only=True, public=public))
 
     @extend_schema(request=SeatChangeSerializer, responses=TableSerializer)
     @action(
@@ -102,7 +104,14 @@ class TableViewSet(
     def audit(self, request, pk=None):
         entries = AuditEntry.objects.filter(table=self.get_object()).select_related("user")
         entries = entries.order_by("created_at", "id")
-        return Response(AuditEntrySerializer(entries, many=True, context={"request": request}).data)
+        data = AuditEntrySerializer(entries, many=True, context={"request": request}).data
+        if not roles.sees_full_names(request.user):  # the players named as they consented
+            seated = list(self.get_object().seats.values_list("participant", flat=True))
+            data = public_names.renamed(data, public_names.participant_names(seated))
+            labels = public_names.renamed_texts([entry["object_repr"] for entry in data], seated)
+            for entry, label in zip(data, labels, strict=True):
+                entry["object_repr"] = label
+        return Response(data)
 
 
 def _table(pk) -> Table:

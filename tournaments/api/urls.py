@@ -12,7 +12,7 @@ from rest_framework.routers import DefaultRouter
 
 from .access_blocks import AccessBlockListView, AccessBlockView
 from .auth_token import TokenView
-from .clubs_players import ClubViewSet, PlayerViewSet
+from .clubs_players import ClubViewSet, PlayerDataPDFView, PlayerViewSet
 from .downloads.lists import (
     ClubCertificateView,
     SeriesListsPDFView,
@@ -71,6 +71,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/teams/ranking/", TeamRankingView.as_view(), name="team-ranking"),
     path("clubs/<int:pk>/season-ranking/", SeasonRankingView.as_view(), name="season-ranking"),
     path("players/<int:pk>/statistics/", PlayerStatisticsView.as_view(), name="player-statistics"),
+    path("players/<int:pk>/data.pdf", PlayerDataPDFView.as_view(), name="player-data-pdf"),
     # Signing, ending, closing and reopening a list; checking a seal (signing.py).
     path("tables/<int:pk>/signatures/", TableSignaturesView.as_view(), name="table-signatures"),
     path("tables/<int:pk>/end/", EndListView.as_view(), name="table-end"),

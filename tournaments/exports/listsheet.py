@@ -9,7 +9,7 @@ the stored list points as the table pages do, so the last one of each player equ
 settlement's total.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.utils.translation import gettext
 
@@ -18,6 +18,7 @@ from tournaments.models.games import STORED_GAME_FIELDS
 from tournaments.services.lists import comparing
 from tournaments.services.lists.running_list import list_point_rows, stand_meaning, stands
 from tournaments.services.lists.settlement import SeatSettlement, settlement_lines, table_totals
+from tournaments.services.public_names import public_name, reader_is_public
 from tournaments.services.seating import table_rounds
 from tournaments.skat import GameInvalid, GameType
 from tournaments.skat.rounds import Presence, SeatingError, deal_of, game_count
@@ -158,7 +159,7 @@ def load_sheet(table: Table, *, with_money: bool = False, with_changes: bool = F
     """
     seats = _seats(table)
     occupants = [_occupant(seat) for seat in seats]
-    settlement = settlement_lines(table, seats, table_totals([table])[table.id])
+    settlement = _named(settlement_lines(table, seats, table_totals([table])[table.id]), occupants)
     signatures = {
         s.participant_id: s
         for s in Signature.objects.filter(table_id=table.id).only(
@@ -196,7 +197,7 @@ def load_blank_sheet(table: Table) -> ListSheet:
     for number in range(1, count + 1):
         deal = deal_of(number, rounds)
         rows.append(GameRow(number=number, dealer_seat=deal.dealer if deal else None))
-    settlement = settlement_lines(table, seats, {})  # nothing entered: every sum is 0
+    settlement = _named(settlement_lines(table, seats, {}), occupants)  # every sum is 0
     sheet = _sheet(table, occupants, rows, settlement, blank=True)
     sheet.round_ends = frozenset(r.last_game for r in rounds)
     sheet.signatures = [SignatureLine(o.seat, o.name) for o in occupants]
@@ -220,13 +221,24 @@ def _seats(table: Table) -> list[Seat]:
     )
 
 
+def _named(settlement: list[SeatSettlement], occupants) -> list[SeatSettlement]:
+    """The settlement's lines with the names the occupants carry (see :func:`_occupant`)."""
+    names = {occupant.participant: occupant.name for occupant in occupants}
+    return [replace(line, name=names.get(line.participant, line.name)) for line in settlement]
+
+
 def _occupant(seat: Seat) -> Occupant:
+    """The seat's player, named for the file's reader: in full for the people running the
+    event, as the player consented for anyone else (services/public_names.py)."""
     player = seat.participant.player
+    name, last_name = player.full_name, player.last_name
+    if reader_is_public():
+        name = last_name = public_name(player, start_number=seat.participant.start_number).name
     return Occupant(
         seat=seat.number,
         participant=seat.participant_id,
-        name=player.full_name,
-        last_name=player.last_name,
+        name=name,
+        last_name=last_name,
         start_number=seat.participant.start_number,
         from_game=seat.from_game,
         until_game=seat.until_game,

@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 from tournaments.models import Club, Series, Tournament
 from tournaments.services import ranking, season_ranking, team_ranking
 from tournaments.services.lists.settlement import Totals
+from tournaments.services.public_names import reader_is_public, shown_club, shown_name
 from tournaments.services.ranking import RankingRow
 
 from .columns import INTEGER, NUMBER, PLACE, SIGNED, TEXT, Column
@@ -96,11 +97,12 @@ def _start_number() -> Column:
 
 
 def _name(pdf_width=24) -> Column:
-    return Column(gettext("Name"), attrgetter("name"), TEXT, 22, pdf_width, align="LEFT")
+    """The player's name as the reader may see it (services/public_names.py)."""
+    return Column(gettext("Name"), shown_name, TEXT, 22, pdf_width, align="LEFT")
 
 
 def _club() -> Column:
-    return Column(gettext("Club"), attrgetter("club"), TEXT, 18, 18, align="LEFT")
+    return Column(gettext("Club"), shown_club, TEXT, 18, 18, align="LEFT")
 
 
 SETTLEMENT_ON_PAPER = {
@@ -200,7 +202,9 @@ def team_lines(tournament: Tournament) -> list[TeamLine]:
             )
         )
         lines += [
-            TeamLine(None, m.start_number, f"   {m.name}", "", None, m.won, m.lost, m.total, True)
+            TeamLine(
+                None, m.start_number, f"   {shown_name(m)}", "", None, m.won, m.lost, m.total, True
+            )
             for m in row.members
         ]
     return lines
@@ -244,5 +248,7 @@ def season_sheet(
 ) -> Sheet:
     """A club's season ranking (Jahreswertung); the service refuses a bad year or count."""
     rows = season_ranking.rank_season(club, year, best=best, min_series=min_series)
+    if reader_is_public():
+        rows = season_ranking.named_publicly(rows)
     title = gettext("Season ranking %(year)d – %(club)s") % {"year": year, "club": club.name}
     return Sheet(season_columns(), rows, title)

@@ -151,6 +151,13 @@ class Player(models.Model):
         default="",
         help_text=_("First and last name as a name search compares them (Müller as muller)."),
     )
+    erased_at = models.DateTimeField(
+        _("erased at"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("When the person was erased (Art. 17): the name is a pseudonym since."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     objects = PlayerQuerySet.as_manager()

@@ -76,6 +76,7 @@ ACTION_LABELS = {
     "tournament_deleted": gettext_noop("tournament deleted"),
     "player_created": gettext_noop("player created"),
     "player_changed": gettext_noop("player changed"),
+    "player_erased": gettext_noop("person erased (Art. 17)"),
     "player_deleted": gettext_noop("player deleted"),
     "club_created": gettext_noop("club created"),
     "club_changed": gettext_noop("club changed"),

@@ -15,7 +15,7 @@ are made by :func:`frozen_row`, not by their dataclass's ``__init__``.
 """
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 from typing import NamedTuple
@@ -35,6 +35,7 @@ from tournaments.skat import ExtraPointsScheme
 from tournaments.text import sort_key
 
 from .lists.settlement import AGGREGATES, SUMMARY_AGGREGATES, ScoreColumns, Totals
+from .public_names import PublicName, public_row_name, published_name
 from .roster_cache import kept_people
 
 _new = object.__new__
@@ -44,6 +45,10 @@ NOT_PLAYED = Totals()  # the sums of someone who has not played yet
 
 @dataclass(frozen=True)
 class RankingRow(ScoreColumns):
+    """A ranked player. ``name`` is the full name, for the people running the event; the
+    public reads :attr:`public` (docs/privacy.md), made from ``published_name`` (what the
+    player's consent lets the public read, "" for none; not compared)."""
+
     rank: int
     participant: int
     start_number: int
@@ -51,6 +56,12 @@ class RankingRow(ScoreColumns):
     club: str
     team: str
     series_played: int
+    published_name: str = field(default="", compare=False, repr=False)
+
+    @property
+    def public(self) -> PublicName:
+        """The player as an anonymous visitor may see them."""
+        return public_row_name(self)
 
 
 def rank_series(series: Series, totals: dict | None = None) -> list[RankingRow]:
@@ -284,15 +295,16 @@ PERSON = (
     "player__last_name",
     "player__club__name",
     "team__name",
+    "player__publication",
 )
 
 
 def people(players):
     """The participants of ``players`` as a ranking shows them: a query of plain tuples
     in the order of :data:`PERSON` (participant, start number, the player's stored German
-    sort name, first and last name, club and team or ``None``), as the database driver
-    gives them. A championship ranks 4,000 people, and a dict or a named tuple per person
-    cost more than the ranking's own arithmetic."""
+    sort name, first and last name, club and team or ``None``, the consent to publication),
+    as the database driver gives them. A championship ranks 4,000 people, and a dict or a
+    named tuple per person cost more than the ranking's own arithmetic."""
     return players.values_list(*PERSON).order_by()
 
 
@@ -317,7 +329,7 @@ def rank_people(
     keyed = []
     append = keyed.append
     for position, person in enumerate(persons):
-        participant, start_number, sort_name, first_name, last_name, club, team = person
+        participant, start_number, sort_name, first_name, last_name, club, team, consent = person
         game_points, won, lost, opponents_lost = get(participant, NOT_PLAYED)
         bonus = bonus_won_lost(won, lost)
         total = game_points + bonus + opponents_lost
@@ -335,6 +347,7 @@ def rank_people(
             "club": club or "",
             "team": team or "",
             "series_played": each if each is not None else played[participant],
+            "published_name": published_name(first_name, last_name, consent),
         }
         append((score_key(total, won, lost), sort_name, start_number, position, values))
     keyed.sort()

@@ -8,7 +8,7 @@ with their players (kept under the roster stamps of the year's tournaments), the
 in one query, the rest in Python on those rows.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from operator import add, itemgetter
 
@@ -16,12 +16,13 @@ from django.db import connection
 from django.db.models import OuterRef, Q, Subquery
 from django.utils.translation import gettext_noop
 
-from tournaments.models import Club, Tournament, TournamentVersion
+from tournaments.models import Club, Player, Tournament, TournamentVersion
 from tournaments.models.tournaments import ExtraPoints
 from tournaments.skat import Problem
 
 from .errors import Rejected
 from .lists.settlement import ScoreColumns
+from .public_names import published_name
 from .ranking import frozen_row, full_name, score_key, seat_rows, sums_queries
 from .roster_cache import kept
 
@@ -140,6 +141,20 @@ def rank_season(
         row["rank"] = rank
         ranked.append(frozen_row(SeasonRankingRow, row))
     return ranked
+
+
+def named_publicly(rows: list[SeasonRankingRow]) -> list[SeasonRankingRow]:
+    """``rows`` as an anonymous reader may see them (services/public_names.py), one query:
+    a season spans tournaments, so a player who consented to no name has no start number
+    to be named by and is left out."""
+    players = Player.objects.filter(pk__in=[row.player for row in rows])
+    names = {
+        pk: published_name(first, last, consent)
+        for pk, first, last, consent in players.values_list(
+            "pk", "first_name", "last_name", "publication"
+        )
+    }
+    return [replace(row, name=names[row.player]) for row in rows if names.get(row.player)]
 
 
 def _seats_with_sums(club: Club, year: int) -> tuple[list[tuple], dict[int, str]]:

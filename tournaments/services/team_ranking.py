@@ -8,12 +8,13 @@ and the members with their players in two more (kept under the tournament's rost
 """
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tournaments.models import Participant, Team, Tournament
 from tournaments.text import sort_key
 
 from .lists.settlement import ScoreColumns
+from .public_names import PublicName, named_publicly, published_name
 from .ranking import NOT_PLAYED, frozen_row, full_name, score_key, tournament_totals
 from .roster_cache import kept_people
 
@@ -28,6 +29,12 @@ class TeamMember:
     won: int
     lost: int
     total: int
+    published_name: str = field(default="", compare=False, repr=False)
+
+    @property
+    def public(self) -> PublicName:
+        """The member as an anonymous visitor may see them (no club: the team's is shown)."""
+        return named_publicly(self.published_name, None, self.start_number)
 
 
 @dataclass(frozen=True)
@@ -57,7 +64,7 @@ def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
     members = defaultdict(list)
     # Each member as one tuple that sorts as it stands: the score (:func:`score_key`),
     # the stored German sort name, the start number, then the member's own row.
-    for participant, team, start_number, sort_name, first_name, last_name in team_members:
+    for participant, team, start_number, sort_name, first_name, last_name, consent in team_members:
         sums = totals.get(participant, NOT_PLAYED)
         game_points, won, lost, opponents_lost = sums
         total = game_points + scheme.bonus_won_lost(won, lost) + opponents_lost
@@ -73,6 +80,7 @@ def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
                     "won": won,
                     "lost": lost,
                     "total": total,
+                    "published_name": published_name(first_name, last_name, consent),
                 },
                 sums,
             )
@@ -107,7 +115,7 @@ def rank_teams(tournament: Tournament) -> list[TeamRankingRow]:
 
 def _teams_and_members(tournament: Tournament) -> tuple[tuple, tuple]:
     """The tournament's teams (id, name, club) and their members (participant, team,
-    start number, the player's sort name, first and last name), as plain tuples."""
+    start number, the player's sort name, first and last name, consent), as plain tuples."""
     teams = Team.objects.filter(tournament=tournament).values_list("id", "name", "club__name")
     members = Participant.objects.filter(tournament=tournament, team__isnull=False).values_list(
         "id",
@@ -116,6 +124,7 @@ def _teams_and_members(tournament: Tournament) -> tuple[tuple, tuple]:
         "player__sort_name",
         "player__first_name",
         "player__last_name",
+        "player__publication",
     )
     return tuple(teams.order_by()), tuple(members.order_by())
 

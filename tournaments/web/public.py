@@ -9,15 +9,18 @@ show. The live rankings are in ``web/rankings.py``.
 from collections import defaultdict
 
 from django.db.models import Count
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
-from tournaments.models import Participant, Player, Seat, Series, Team, Tournament
+from tournaments.models import Participant, Player, Publication, Seat, Series, Team, Tournament
 from tournaments.services import statistics
 from tournaments.services.errors import Rejected
 from tournaments.services.input import ascii_whole_number
 from tournaments.services.lists.overview import table_overviews
+from tournaments.services.public_names import public_name, shows_player_page
+from tournaments.text import sort_key
 from tournaments.web.director.auth import director_required
 
 
@@ -73,10 +76,14 @@ def table_plan(request, tournament_id, number):
     tables = list(series.tables.order_by("number"))
     for table in tables:
         table.series = series
-    overviews = table_overviews(tables)
+    overviews = table_overviews(tables, public=True)
+    # The finder goes by last name, as people look for themselves; a player who hides it
+    # is sorted by the name shown, so the order tells nothing about the hidden one.
     names = {
-        participant.id: participant.player.sort_name
-        for participant in Participant.objects.filter(seats__series=series).select_related("player")
+        pk: sort_name if publication == Publication.FULL else None
+        for pk, sort_name, publication in Participant.objects.filter(
+            seats__series=series
+        ).values_list("pk", "player__sort_name", "player__publication")
     }
     finder = sorted(
         (
@@ -84,7 +91,11 @@ def table_plan(request, tournament_id, number):
             for overview in overviews
             for seat in overview["seats"]
         ),
-        key=lambda seat: (names[seat["participant"]], seat["start_number"], seat["from_game"]),
+        key=lambda seat: (
+            names.get(seat["participant"]) or sort_key(seat["name"]),
+            seat["start_number"],
+            seat["from_game"],
+        ),
     )
     context = {
         "tournament": tournament,
@@ -125,8 +136,11 @@ def start_cards(request, tournament_id):
 
 @require_safe
 def player_detail(request, player_id):
-    """A player's statistics and history over all tournaments, or over one year (``?jahr=``)."""
+    """A player's statistics and history over all tournaments, or over one year (``?jahr=``).
+    Named as the player consented; a player who consented to no name has no page."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    if not shows_player_page(player):
+        raise Http404
     year, status, errors = _year(request.GET.get("jahr")), 200, []
     try:
         numbers = statistics.player_statistics(player, year=year)
@@ -136,6 +150,7 @@ def player_detail(request, player_id):
         numbers = statistics.player_statistics(player)
     context = {
         "player": player,
+        "shown": public_name(player),
         "statistics": numbers,
         "win_percent": None if numbers.win_rate is None else round(numbers.win_rate * 100, 1),
         "year": year,

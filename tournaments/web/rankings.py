@@ -79,7 +79,7 @@ def team_ranking(request, tournament_id):
     page = ranking_page(
         request,
         ranking_cache.team_ranking(tournament, version),
-        name_of=lambda row: " ".join([row.name, *(member.name for member in row.members)]),
+        name_of=lambda row: " ".join([row.name, *(member.public.name for member in row.members)]),
         size=TEAM_PAGE_SIZE,
     )
     context = {
@@ -137,7 +137,8 @@ def _screen(request, scope, version: int, rows_of):
 
     def cut():
         rows = rows_of(version)
-        return ranking_page(request, rows, name_of=lambda row: row.name), any(
+        # "Find my name" looks in the names the public sees, never behind them.
+        return ranking_page(request, rows, name_of=lambda row: row.public.name), any(
             row.team for row in rows
         )
 

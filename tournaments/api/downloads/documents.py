@@ -16,6 +16,8 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema_view
 
 from tournaments.exports.kept import files
 from tournaments.models import Series, Table, Tournament
+from tournaments.services import roles
+from tournaments.services.public_names import for_the_public
 
 from .base import (
     CSV,
@@ -123,13 +125,15 @@ class DownloadView(FileView):
 
     def get(self, request, pk: int):
         subject = self.document.subject(request, pk)
-        if self.document.kept and subject.tournament_id is not None:
-            name = files.ranking_file_name(
-                self.document.name, pk, subject.tournament_id, self.extension
-            )
-            content = files.stored_ranking_file(name, lambda: self.render(subject))
-        else:
-            content = self.render(subject)
+        # Anonymous readers get the players named as they consented (docs/privacy.md).
+        public = not roles.sees_full_names(request.user)
+        with for_the_public(public):
+            if self.document.kept and subject.tournament_id is not None:
+                document = f"{self.document.name}-public" if public else self.document.name
+                name = files.ranking_file_name(document, pk, subject.tournament_id, self.extension)
+                content = files.stored_ranking_file(name, lambda: self.render(subject))
+            else:
+                content = self.render(subject)
         return self.file_response(content, gettext(self.document.kind), **subject.scope)
 
     def render(self, subject: Subject) -> bytes:

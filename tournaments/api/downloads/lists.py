@@ -32,7 +32,9 @@ from tournaments.exports.listsheet import table_queryset
 from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.exports.pdf_list import blank_list_pdf, game_list_pdf
 from tournaments.models import Club, Series, SigningCertificate, Tournament
+from tournaments.services import roles
 from tournaments.services.errors import Rejected
+from tournaments.services.public_names import for_the_public
 from tournaments.services.sealing import certificates
 
 from ..permissions import DirectorWritesOthersRead
@@ -80,14 +82,17 @@ class TableListPDFView(FileView):
         tournament = table.series.tournament
         site = base_url(request)
         money = with_money(request, tournament)
+        public = not roles.sees_full_names(request.user)
 
         def make_pdf() -> bytes:
-            stream = io.BytesIO(game_list_pdf(table, base_url=site, with_money=money))
+            with for_the_public(public):  # the players named as they consented
+                stream = io.BytesIO(game_list_pdf(table, base_url=site, with_money=money))
             sign_for_club(stream, tournament, gettext("Game list"))
             return stream.getvalue()
 
-        # A locked list is rendered once and kept under its seal (exports/kept/).
-        stored = files.sealed_list_name(table, site, with_money=money)
+        # A locked list is rendered once and kept under its seal (exports/kept/), the
+        # public's copy apart from the one with full names.
+        stored = files.sealed_list_name(table, site, with_money=money, public=public)
         stream = files.stored_or_rendered(stored, make_pdf)
         return pdf_response(stream, table_file_name(gettext("Game list"), table))
 
@@ -105,7 +110,8 @@ class TableBlankListPDFView(FileView):
     def get(self, request, pk: int):
         table = get_object_or_404(table_queryset(), pk=pk)
         name = table_file_name(gettext("Blank game list"), table)
-        return pdf_response(io.BytesIO(blank_list_pdf(table)), name)
+        with for_the_public(not roles.sees_full_names(request.user)):
+            return pdf_response(io.BytesIO(blank_list_pdf(table)), name)
 
 
 class SeriesListsPDFView(FileView):
@@ -125,17 +131,19 @@ class SeriesListsPDFView(FileView):
         tournament = series.tournament
         site = base_url(request)
         money = with_money(request, tournament)
+        public = not roles.sees_full_names(request.user)
         name = download_name(
             gettext("Game lists"), extension="pdf", tournament=tournament, series=series.number
         )
 
         def write(stream):
-            series_lists_pdf(series, stream, base_url=site, with_money=money)
+            with for_the_public(public):  # also in the background thread
+                series_lists_pdf(series, stream, base_url=site, with_money=money)
             sign_for_club(stream, tournament, gettext("Game lists"))
 
         if series.table_count > settings.SERIES_PDF_INLINE_TABLES:
             # Hundreds of lists take seconds: made in the background (exports/kept/).
-            stored = files.series_lists_name(series, site, with_money=money)
+            stored = files.series_lists_name(series, site, with_money=money, public=public)
             if default_storage.exists(stored):
                 return pdf_response(default_storage.open(stored, "rb"), name)
             background.start_in_background(stored, write)

@@ -8,6 +8,7 @@ from tournaments.models import Club, Participant, Player, Publication, Team
 from tournaments.models.names import refuse_control_characters
 from tournaments.services import participants as participant_service
 from tournaments.services.errors import is_id
+from tournaments.services.public_names import public_name
 
 from ..fields import StrictBooleanField, StrictCharField, StrictModelSerializer
 
@@ -47,6 +48,17 @@ class ParticipantSerializer(StrictModelSerializer):
     def get_club(self, participant) -> str:
         club = participant.player.club
         return club.name if club else ""
+
+    def to_representation(self, participant):
+        """With ``context={"public": True}``: named as the player consented
+        (services/public_names.py); a player who consented to none is not linked."""
+        data = super().to_representation(participant)
+        if self.context.get("public"):
+            shown = public_name(participant.player, start_number=participant.start_number)
+            data["name"], data["club"] = shown.name, shown.club or ""
+            if participant.player.publication == Publication.NONE:
+                data["player"] = None
+        return data
 
     def get_team_name(self, participant) -> str:
         return participant.team.name if participant.team else ""

@@ -38,5 +38,16 @@ class TournamentSerializer(StrictModelSerializer):
 
 
 class RankingRowSerializer(DataclassSerializer):
+    """A ranking row; with ``context={"public": True}`` the player is named as they
+    consented (services/public_names.py): the name, and the club or ""."""
+
     class Meta:
         dataclass = RankingRow
+        exclude = ["published_name"]
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        if self.context.get("public"):
+            shown = instance.public
+            data["name"], data["club"] = shown.name, shown.club or ""
+        return data

@@ -35,15 +35,19 @@ def _variant(base_url: str) -> str:
     return f"{get_language()}-{site}"
 
 
-def sealed_list_name(table, base_url: str, *, with_money: bool = False) -> str | None:
+def sealed_list_name(
+    table, base_url: str, *, with_money: bool = False, public: bool = False
+) -> str | None:
     """Where a locked list's PDF is kept; None for a list that can still change.
 
-    The copy with money is kept apart from the public one.
+    The copy with money is kept apart from the public one, and the copy naming players as
+    they consented (``public``) apart from the one with full names.
     """
     if not table.seal:
         return None
     money = "-money" if with_money else ""
-    return f"exports/lists/{table.seal}-{_variant(base_url)}{money}.pdf"
+    audience = "-public" if public else ""
+    return f"exports/lists/{table.seal}-{_variant(base_url)}{money}{audience}.pdf"
 
 
 def stored_or_rendered(name: str | None, render) -> File:
@@ -61,10 +65,13 @@ def stored_or_rendered(name: str | None, render) -> File:
     return default_storage.open(name, "rb")
 
 
-def series_lists_name(series, base_url: str, *, with_money: bool = False) -> str:
+def series_lists_name(
+    series, base_url: str, *, with_money: bool = False, public: bool = False
+) -> str:
     version = tournament_version(series.tournament_id)[0]
     money = "-money" if with_money else ""
-    return f"exports/series/{series.pk}-v{version}-{_variant(base_url)}{money}.pdf"
+    audience = "-public" if public else ""
+    return f"exports/series/{series.pk}-v{version}-{_variant(base_url)}{money}{audience}.pdf"
 
 
 def ranking_file_name(document: str, key: int, tournament_id: int, extension: str) -> str:
@@ -117,3 +124,25 @@ def _delete_older(name: str) -> None:
             and other.endswith("-" + language_and_type)
         ):
             default_storage.delete(f"{RANKINGS}/{other}")
+
+
+def forget_names(seals) -> int:
+    """Delete every kept file that may print a name now erased (Art. 17, docs/privacy.md):
+    the lists kept under ``seals``, every series' bulk PDF and every ranking file. They are
+    made again, with the pseudonym, when next asked for. Returns how many were deleted."""
+    seals = [seal for seal in seals if seal]
+    deleted = 0
+    for folder, matches in (
+        ("exports/lists", lambda name: any(name.startswith(f"{seal}-") for seal in seals)),
+        ("exports/series", lambda name: True),
+        (RANKINGS, lambda name: True),
+    ):
+        try:
+            _, names = default_storage.listdir(folder)
+        except (FileNotFoundError, NotImplementedError):
+            continue
+        for name in names:
+            if matches(name):
+                default_storage.delete(f"{folder}/{name}")
+                deleted += 1
+    return deleted

@@ -122,7 +122,7 @@ def ensure_director():
     password = secrets.token_urlsafe(PASSWORD_BYTES)
     director = users.create_user(DIRECTOR_USERNAME, email="", password=password)
     roles.make_director(director)
-    director.save(update_fields=["is_staff"])
+    director.save()
     return director, password
 
 

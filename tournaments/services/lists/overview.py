@@ -8,6 +8,7 @@ from django.db.models import Max, Q
 from tournaments.models import Game, GamePoints, SecondListGame, Signature, Table
 from tournaments.skat.rounds import deal_of, game_count
 
+from ..public_names import public_name_of, reader_is_public
 from ..sealing.signing import ready_to_sign, signers
 from ..seating import seats_by_table, table_rounds
 from .comparing import open_differences_by_table
@@ -20,7 +21,7 @@ def table_overview(table: Table) -> dict:
     return table_overviews([table])[0]
 
 
-def table_overviews(tables, *, agreed_only: bool = False) -> list[dict]:
+def table_overviews(tables, *, agreed_only: bool = False, public: bool | None = None) -> list[dict]:
     """The overviews of many tables in five queries, whatever their number of games (two
     more where a tournament keeps two lists per table).
 
@@ -28,6 +29,10 @@ def table_overviews(tables, *, agreed_only: bool = False) -> list[dict]:
     settlement sums only the games both lists agree on (or that were settled), one query
     more when some table has games not agreed yet; list A's own sums go to
     ``lists["list_a_settlement"]``. The pages show each keeper's list as it stands.
+
+    ``public``: for an anonymous reader, every player is named as they consented
+    (services/public_names.py), at the seats, in the settlement and under the signatures;
+    None: as for the reader of the file being made (``public_names.reader_is_public``).
     """
     tables = list(tables)
     ids = [table.id for table in tables]
@@ -54,7 +59,34 @@ def table_overviews(tables, *, agreed_only: bool = False) -> list[dict]:
         _add_second_lists(overviews, two_lists)
         if agreed_only:
             _settle_agreed_games(overviews, two_lists, seats)
+    if public or (public is None and reader_is_public()):
+        _name_publicly(overviews, seats)
     return overviews
+
+
+def _name_publicly(overviews: list[dict], seats) -> None:
+    """Replace every player's full name in ``overviews`` by the public one; the seats
+    were read with their players, so no query is added."""
+    shown = {
+        seat.participant_id: public_name_of(
+            seat.participant.player.first_name,
+            seat.participant.player.last_name,
+            None,
+            seat.participant.player.publication,
+            seat.participant.start_number,
+        ).name
+        for table_seats in seats.values()
+        for seat in table_seats
+    }
+    for overview in overviews:
+        for part in ("seats", "settlement", "signatures"):
+            for entry in overview.get(part) or ():
+                entry["name"] = shown.get(entry["participant"], entry["name"])
+        lists = overview.get("lists") or {}
+        for entries in lists.values():
+            for entry in entries if isinstance(entries, list) else ():
+                if isinstance(entry, dict) and "participant" in entry and "name" in entry:
+                    entry["name"] = shown.get(entry["participant"], entry["name"])
 
 
 def _last_numbers(game_model, table_ids) -> dict[int, int]:

@@ -268,7 +268,9 @@ def find_duplicate_player(first_name, last_name, club: Club | None, member_numbe
     number = name_key(member_number)
     name = (name_key(first_name), name_key(last_name))
     by_name = None
-    for player in Player.objects.filter(club=club).select_related("club").order_by("id"):
+    # An erased person is never matched again (services/erasure.py).
+    players = Player.objects.filter(club=club, erased_at__isnull=True)
+    for player in players.select_related("club").order_by("id"):
         if club is not None and number and name_key(player.member_number) == number:
             return player
         if by_name is None and (name_key(player.first_name), name_key(player.last_name)) == name:

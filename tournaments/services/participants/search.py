@@ -47,7 +47,9 @@ def _contains(fields, term: str, *, player: str = "") -> Q:
 
 def filter_players(queryset, text):
     """The players of ``queryset`` whose name, club or member number holds every word of
-    ``text`` (the API's ``?search=``)."""
+    ``text`` (the API's ``?search=``); an erased person is found by no search."""
+    if _terms(text):
+        queryset = queryset.filter(erased_at__isnull=True)
     for term in _terms(text):
         queryset = queryset.filter(
             _contains(["club__name", "club__short_name", "member_number"], term)
@@ -90,6 +92,7 @@ def search_players(tournament: Tournament, text, limit=PLAYER_SEARCH_LIMIT) -> l
     if not terms:
         return []
     queryset = filter_players(Player.objects.select_related("club"), text)
+    queryset = queryset.filter(erased_at__isnull=True)
     first = terms[0]
     registered = Participant.objects.filter(tournament=tournament, player=OuterRef("pk"))
     queryset = queryset.annotate(

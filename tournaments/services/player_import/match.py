@@ -46,6 +46,7 @@ class _Directory:
         players = Player.objects.filter(club_id__in=club_ids)
         if wants_guests:
             players |= Player.objects.filter(club__isnull=True)
+        players = players.filter(erased_at__isnull=True)  # never re-identified by an import
         self.by_number: dict[tuple, Player] = {}
         self.by_name: dict[tuple, list[Player]] = {}
         for player in players.select_related("club"):

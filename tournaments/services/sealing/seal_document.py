@@ -178,6 +178,48 @@ def seal_of(document: dict, secret: str | None = None) -> str:
     return hmac.new(key, canonical(document), hashlib.sha256).hexdigest()
 
 
+# A sealed document whose labels (names) were erased (Art. 17, docs/privacy.md) carries
+# under this key the seal it was made for and an attestation: an HMAC under the seal key,
+# written when the erasure found the document still giving its seal, over that seal and
+# the redacted document. Only the server can write it, so it proves what the seal did: the
+# record is the one that was sealed, with nothing but labels replaced.
+REDACTION = "redaction"
+_REDACTION_CONTEXT = b"skatverein/seal-redaction/v1\n"
+
+
+def _attestation(document: dict, seal: str, secret: str | None = None) -> str:
+    key = (settings.SEAL_SECRET if secret is None else secret).encode()
+    bare = {key_: value for key_, value in document.items() if key_ != REDACTION}
+    message = _REDACTION_CONTEXT + seal.encode() + b"\n" + canonical(bare)
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def redacted(document: dict, seal: str, names: dict[int, str]) -> dict | None:
+    """``document`` with the seats' names of the participants in ``names`` replaced, and
+    attested for ``seal`` (see :data:`REDACTION`); None when the document does not give
+    ``seal`` now (a record that was altered is not made to look genuine)."""
+    if not gives_seal(document, seal):
+        return None
+    copy = json.loads(json.dumps(document))
+    copy.pop(REDACTION, None)
+    for seat in copy.get("seats") or []:
+        if isinstance(seat, dict) and seat.get("participant") in names:
+            seat["name"] = names[seat["participant"]]
+    copy[REDACTION] = {"seal": seal, "attestation": _attestation(copy, seal)}
+    return copy
+
+
+def gives_seal(document: dict, seal: str) -> bool:
+    """Whether ``document`` is the one sealed with ``seal``: it gives the seal, or it was
+    redacted from one that did (:func:`redacted`)."""
+    if hmac.compare_digest(seal_of(document), seal):
+        return True
+    mark = document.get(REDACTION)
+    if not isinstance(mark, dict) or mark.get("seal") != seal:
+        return False
+    return hmac.compare_digest(str(mark.get("attestation", "")), _attestation(document, seal))
+
+
 def list_content(document: dict | None) -> dict | None:
     """The document without its labels (names, start numbers), timestamps to the second.
 
@@ -205,6 +247,7 @@ def list_content(document: dict | None) -> dict | None:
             for item in content["signatures"]
         ]
     content.pop("format", None)
+    content.pop(REDACTION, None)
     return content
 
 

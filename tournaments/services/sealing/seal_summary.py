@@ -12,8 +12,9 @@ from django.utils.dateparse import parse_datetime
 
 from tournaments.models import AuditEntry, Signature, Table
 
+from ..public_names import participant_names
 from .seal import Verification, sealing_entry, stored_document
-from .seal_document import list_document, seal_of
+from .seal_document import gives_seal, list_document
 
 
 @dataclass(frozen=True)
@@ -61,15 +62,16 @@ def sealed_list(result: Verification) -> SealedList | None:
     entry = sealing_entry(result.seal, table)
     sealed_now = table is not None and table.seal == result.seal
     document = stored_document(table if sealed_now else None, entry)
-    if (document is None or seal_of(document) != result.seal) and sealed_now:
+    if (document is None or not gives_seal(document, result.seal)) and sealed_now:
         document = list_document(table)  # sealed before documents were kept with tables
-    if document is None or seal_of(document) != result.seal:
+    if document is None or not gives_seal(document, result.seal):
         return None
+    shown = _public_names(document)
     return SealedList(
         table=result.table,
-        players=_players(document),
+        players=_players(document, shown),
         games=len(document.get("games") or []),
-        confirmations=_confirmations(document),
+        confirmations=_confirmations(document, shown),
         closed_reason=document.get("closed_reason") or "",
         ended_early_reason=(document.get("ended_early") or {}).get("reason", ""),
         reopened=None if sealed_now else _reopening(table, entry),
@@ -81,7 +83,13 @@ def _names(document: dict) -> dict[tuple[int, int], dict]:
     return {(seat["participant"], seat.get("from_game", 1)): seat for seat in document["seats"]}
 
 
-def _players(document: dict) -> list[SealedPlayer]:
+def _public_names(document: dict) -> dict[int, str]:
+    """The players of the document as the public may see them now (the verification page
+    is public): their present consent decides, not the name the document kept."""
+    return participant_names({seat["participant"] for seat in document.get("seats") or []})
+
+
+def _players(document: dict, shown: dict[int, str]) -> list[SealedPlayer]:
     seats = _names(document)
     players = []
     for line in document.get("settlement") or []:
@@ -89,7 +97,7 @@ def _players(document: dict) -> list[SealedPlayer]:
         players.append(
             SealedPlayer(
                 seat=line["seat"],
-                name=seat.get("name", "?"),
+                name=shown.get(line["participant"], "?"),
                 start_number=seat.get("start_number"),
                 total=line.get("total"),
                 from_game=line.get("from_game", 1),
@@ -99,8 +107,8 @@ def _players(document: dict) -> list[SealedPlayer]:
     return players
 
 
-def _confirmations(document: dict) -> list[Confirmation]:
-    names = {seat["participant"]: seat.get("name", "?") for seat in document["seats"]}
+def _confirmations(document: dict, shown: dict[int, str]) -> list[Confirmation]:
+    names = shown
     methods = dict(Signature.Method.choices)
     return [
         Confirmation(
