@@ -10,3 +10,10 @@ class PublishingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "publishing"
     verbose_name = _("Publishing")
+
+    def ready(self) -> None:
+        from publishing.services.portal_links import PROVIDER
+        from tournaments.services import public_address
+
+        # The core prints the portal's links without importing this app.
+        public_address.register(PROVIDER)

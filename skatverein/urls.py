@@ -30,6 +30,7 @@ urlpatterns = [
     path("api/v1/", include("publishing.api.urls")),
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("league.api.urls")),
+    path("", include("publishing.web.urls")),
     path("", include("league.web.urls")),
     path("", include("tournaments.web.urls")),
 ]

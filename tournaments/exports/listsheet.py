@@ -136,6 +136,7 @@ class ListSheet:
     # Where two lists are kept (docs/rules.md 4.1): every difference found, in game order.
     two_lists: bool = False
     differences: list = field(default_factory=list)
+    tournament_id: int | None = None  # where its printed link leads (services.public_address)
 
     def occupants_of(self, seat: int) -> list[Occupant]:
         return [o for o in self.occupants if o.seat == seat]
@@ -232,6 +233,7 @@ def _sheet(table: Table, occupants, rows, settlement, *, blank: bool) -> ListShe
     tournament = series.tournament
     return ListSheet(
         table_id=table.id,
+        tournament_id=tournament.id,
         tournament=tournament.name,
         date=tournament.date,
         venue=tournament.venue,

@@ -10,6 +10,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 from reportlab.lib.utils import ImageReader, simpleSplit
 
 from tournaments.models import Signature
+from tournaments.services import public_address
 from tournaments.services.lists.comparing import FIELD_WORDS
 
 from . import list_money, styles
@@ -169,7 +170,9 @@ class ListFoot:
             self._text(x, y + 18, gettext("(signature image unreadable)"), ITALIC, 7)
 
     def _seal(self, sheet: ListSheet, y: float) -> None:
-        url = verification_url(self.base_url, sheet.seal)
+        url = public_address.list_check_url(
+            self.base_url, sheet.seal, sheet.tournament_id, sheet.series_number, sheet.table_number
+        )
         top = y - 12
         styles.draw_qr(self.canvas, url, PAGE_WIDTH - MARGIN - QR_SIZE, top - QR_SIZE, QR_SIZE)
         below = top - max(SIGNATURE_HEIGHT, QR_SIZE) - 9
