@@ -12,8 +12,11 @@ class PublishingConfig(AppConfig):
     verbose_name = _("Publishing")
 
     def ready(self) -> None:
+        from publishing.api.site import site_download
         from publishing.services.portal_links import PROVIDER
-        from tournaments.services import public_address
+        from tournaments.services import more_downloads, public_address
 
-        # The core prints the portal's links without importing this app.
+        # The core prints the portal's links and offers the static site without
+        # importing this app.
         public_address.register(PROVIDER)
+        more_downloads.register(site_download)

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from .results import ClubKeysView, ResultsDocumentView, ResultsSchemaView
+from .site import StaticSiteView
 
 urlpatterns = [
     path(
@@ -10,6 +11,7 @@ urlpatterns = [
         ResultsDocumentView.as_view(),
         name="publishing-results",
     ),
+    path("tournaments/<int:pk>/site.zip", StaticSiteView.as_view(), name="publishing-site"),
     path("schemas/skat-results-1.json", ResultsSchemaView.as_view(), name="publishing-schema"),
     path("clubs/<int:pk>/keys/", ClubKeysView.as_view(), name="publishing-club-keys"),
 ]

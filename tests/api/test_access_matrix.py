@@ -70,6 +70,8 @@ def expected_roles(path: str, method: str) -> frozenset:
         return CLUB_A
     if path.endswith("/results.json"):  # public once finished; club A's tournament is not
         return CLUB_A
+    if path.endswith("/site.zip"):  # the static website: the tournament's directors only
+        return CLUB_A
     if path == "/api/v1/seasons/{id}/archive.zip":
         return ADMIN
     if path == "/api/v1/reports/{id}/report.pdf":  # the report is not published yet

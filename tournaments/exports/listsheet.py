@@ -9,7 +9,7 @@ the stored list points as the table pages do, so the last one of each player equ
 settlement's total.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.utils.translation import gettext
 
@@ -137,6 +137,7 @@ class ListSheet:
     two_lists: bool = False
     differences: list = field(default_factory=list)
     tournament_id: int | None = None  # where its printed link leads (services.public_address)
+    check_url: str = ""  # where the seal's link leads instead (a copy away from the hall)
 
     def occupants_of(self, seat: int) -> list[Occupant]:
         return [o for o in self.occupants if o.seat == seat]
@@ -147,15 +148,19 @@ def table_queryset():
     return Table.objects.select_related("series__tournament__club", "series__tournament__tariff")
 
 
-def load_sheet(table: Table, *, with_money: bool = False) -> ListSheet:
+def load_sheet(table: Table, *, with_money: bool = False, names: dict | None = None) -> ListSheet:
     """The filled list of ``table`` (fetched with :func:`table_queryset`): five queries.
 
     ``with_money``: with the lost-game money per seat, for a reader who may see money
     (services/roles.money_visible); a public file of a running event carries none.
+    ``names``: participant id → the name to print instead of the player's full name (a
+    published copy names players only as they consented).
     """
     seats = _seats(table)
-    occupants = [_occupant(seat) for seat in seats]
+    occupants = [_occupant(seat, names) for seat in seats]
     settlement = settlement_lines(table, seats, table_totals([table])[table.id])
+    if names is not None:
+        settlement = [replace(line, name=names[line.participant]) for line in settlement]
     signatures = {
         s.participant_id: s
         for s in Signature.objects.filter(table_id=table.id).only(
@@ -215,13 +220,14 @@ def _seats(table: Table) -> list[Seat]:
     )
 
 
-def _occupant(seat: Seat) -> Occupant:
+def _occupant(seat: Seat, names: dict | None = None) -> Occupant:
     player = seat.participant.player
+    shown = names[seat.participant_id] if names is not None else None
     return Occupant(
         seat=seat.number,
         participant=seat.participant_id,
-        name=player.full_name,
-        last_name=player.last_name,
+        name=shown or player.full_name,
+        last_name=shown or player.last_name,
         start_number=seat.participant.start_number,
         from_game=seat.from_game,
         until_game=seat.until_game,
