@@ -116,6 +116,16 @@ def test_players_are_named_as_the_document_names_them_in_pages_and_pdfs(
     assert shown in f.pdf_text(site.read(hidden_tables[0]))
 
 
+def test_a_list_pdf_leads_to_the_sites_own_seal_check_not_to_the_hall(director_client, admin_user):
+    tournament = site_tournament(admin_user)
+
+    site = download(director_client, tournament)
+
+    text = f.pdf_text(site.read("listen/serie-1-tisch-1.pdf")).replace("\n", "")
+    assert "../pruefen.html#serie-1-tisch-1" in text
+    assert "testserver" not in text and "/verify/" not in text
+
+
 def test_the_ranking_and_a_list_show_what_the_document_says(director_client, admin_user):
     tournament = site_tournament(admin_user)
 

@@ -344,7 +344,8 @@ def _draw_results_address(canvas, tournament, left: float, bottom: float, width:
     address = public_address.tournament_url(tournament.id)
     if not address:
         return bottom + 2
-    fitted = fitting.fit(address, width, FONT, 7, smallest=5)
+    bottom += 12  # clear of the PIN's note, which may take two lines
+    fitted = fitting.fit(address, width, FONT, 7, smallest=6)
     top = bottom + (len(fitted.lines) - 1) * fitted.leading
     canvas.setFillColor(styles.MUTED)
     fitting.draw(canvas, left, top + 8, fitting.fit(gettext("Results at home:"), width, FONT, 7))
