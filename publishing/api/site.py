@@ -1,7 +1,9 @@
 """``tournaments/{id}/site.zip``: the tournament's static website for its directors
 (docs/publishing.md), to put on the club's web space or a USB stick."""
 
-from django.http import HttpResponse
+from django.conf import settings
+from django.core.files.storage import default_storage
+from django.http import FileResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -9,10 +11,11 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.views import APIView
 
-from publishing.services import static_site
+from publishing.services import results_document, static_site
 from tournaments.api.downloads.names import attachment_header, download_name
 from tournaments.api.lookup import get_or_404
-from tournaments.models import Tournament
+from tournaments.exports.kept import background, files
+from tournaments.models import Table, Tournament
 from tournaments.services import roles
 
 
@@ -31,8 +34,22 @@ class StaticSiteView(APIView):
         tournament = get_or_404(Tournament.objects.select_related("club"), pk)
         if not roles.may_direct(request.user, tournament):
             raise PermissionDenied(_("Only the tournament's directors download its website."))
-        response = HttpResponse(static_site.site_zip(tournament), content_type="application/zip")
         name = download_name(_("Website"), extension="zip", tournament=tournament)
+        document = results_document.results_document(tournament)
+        stored = static_site.kept_name(document)
+
+        def write(out):
+            out.write(static_site.site_zip(tournament, document))
+
+        if not default_storage.exists(stored):
+            tables = Table.objects.filter(series__tournament=tournament).count()
+            if tables > settings.SERIES_PDF_INLINE_TABLES:
+                # Every list is a signed PDF: hundreds take a minute, made in the
+                # background while the browser shows "being prepared" (exports/kept/).
+                background.start_in_background(stored, write)
+                return background.being_prepared(request, name)
+            files.stored_or_rendered(stored, lambda: static_site.site_zip(tournament, document))
+        response = FileResponse(default_storage.open(stored, "rb"), content_type="application/zip")
         response["Content-Disposition"] = attachment_header(name)
         response["Cache-Control"] = "no-store"
         return response

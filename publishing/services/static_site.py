@@ -8,13 +8,14 @@ relative, the style is inline, nothing is loaded from elsewhere, and nothing lea
 to the hall. The list PDFs are the core's list writer's, given the document's names.
 """
 
+import hashlib
 import io
 import json
 import zipfile
 from datetime import date, datetime
 
 from django.template.loader import render_to_string
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from tournaments.exports import pades
 from tournaments.exports.listsheet import table_queryset
@@ -22,14 +23,16 @@ from tournaments.exports.pdf_list import game_list_pdf
 from tournaments.models import Participant, Tournament
 from tournaments.services import public_address
 
-from . import results_document, site_pages
+from . import portal_links, results_document, site_pages
 
 TEMPLATES = "publishing/site/"
 
 
-def site_zip(tournament: Tournament) -> bytes:
-    """The whole site of ``tournament`` as ZIP bytes."""
-    document = results_document.results_document(tournament)
+def site_zip(tournament: Tournament, document: dict | None = None) -> bytes:
+    """The whole site of ``tournament`` as ZIP bytes (from ``document``, its results
+    document, when the caller has it already)."""
+    if document is None:
+        document = results_document.results_document(tournament)
     files = site_files(document)
     files.update(_list_pdfs(tournament, document))
     out = io.BytesIO()
@@ -107,3 +110,13 @@ def _list_pdfs(tournament: Tournament, document: dict) -> dict[str, bytes]:
             )
         files[f"listen/{stem}.pdf"] = stream.getvalue()
     return files
+
+
+def kept_name(document: dict) -> str:
+    """Where the site of exactly this document is kept (exports/kept/): by a digest of the
+    document without ``generated``, so a changed list, name or portal gives a new file,
+    and by the language and the portal the PDFs' links lead to."""
+    body = {name: value for name, value in document.items() if name != "generated"}
+    digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:20]
+    portal = hashlib.sha256(portal_links.portal_address().encode()).hexdigest()[:8]
+    return f"exports/sites/{document['id']}-{get_language()}-{portal}-{digest}.zip"

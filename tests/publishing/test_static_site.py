@@ -13,11 +13,17 @@ import pytest
 
 from tests import factories as f
 from tests.publishing.conftest import finish, with_club
+from tournaments.exports.kept import background
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
 
 LINK = re.compile(r"""(?:href|src|action)\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
+
+
+@pytest.fixture(autouse=True)
+def _storage(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
 
 
 def site_tournament(admin_user):
@@ -173,3 +179,34 @@ def test_the_directors_tournament_page_offers_the_site(director_client):
 
     assert f'href="/api/v1/tournaments/{tournament.pk}/site.zip"' in page
     assert "Website" in page
+
+
+def test_a_changed_name_gives_a_new_site_not_the_kept_one(director_client, admin_user):
+    tournament = site_tournament(admin_user)
+    download(director_client, tournament)
+    player = tournament.participants.get(start_number=3).player
+    player.publication = "full"
+    player.save()
+
+    site = download(director_client, tournament)
+
+    assert "Erika Verborgen" in site.read("spieler/p3.html").decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_big_tournaments_site_is_prepared_in_the_background_then_downloaded(
+    director_client, admin_user, settings
+):
+    settings.SERIES_PDF_INLINE_TABLES = 3
+    tournament = site_tournament(admin_user)
+    path = f"/api/v1/tournaments/{tournament.pk}/site.zip"
+
+    waiting = director_client.get(path)
+    for thread in background.running_threads():
+        thread.join(timeout=120)
+    site = download(director_client, tournament)
+
+    assert waiting.status_code == 202
+    assert waiting["Refresh"] == "3"
+    assert "wird erstellt" in waiting.content.decode()
+    assert "listen/serie-2-tisch-2.pdf" in site.namelist()
