@@ -31,7 +31,6 @@ from tournaments.exports.listsheet import table_queryset
 from tournaments.exports.pdf_bulk import series_lists_pdf
 from tournaments.exports.pdf_list import blank_list_pdf, game_list_pdf
 from tournaments.models import Club, Series, SigningCertificate, Tournament
-from tournaments.services import public_address
 from tournaments.services.errors import Rejected
 from tournaments.services.sealing import certificates
 
@@ -86,10 +85,8 @@ class TableListPDFView(FileView):
             sign_for_club(stream, tournament, gettext("Game list"))
             return stream.getvalue()
 
-        # A locked list is rendered once and kept under its seal (exports/kept/), apart
-        # for each address its link may lead to (the hall, or a portal set later).
-        printed = site + (public_address.tournament_url(tournament.pk) or "")
-        stored = files.sealed_list_name(table, printed, with_money=money)
+        # A locked list is rendered once and kept under its seal (exports/kept/).
+        stored = files.sealed_list_name(table, site, with_money=money)
         stream = files.stored_or_rendered(stored, make_pdf)
         return pdf_response(stream, table_file_name(gettext("Game list"), table))
 
@@ -137,8 +134,7 @@ class SeriesListsPDFView(FileView):
 
         if series.table_count > settings.SERIES_PDF_INLINE_TABLES:
             # Hundreds of lists take seconds: made in the background (exports/kept/).
-            printed = site + (public_address.tournament_url(tournament.pk) or "")
-            stored = files.series_lists_name(series, printed, with_money=money)
+            stored = files.series_lists_name(series, site, with_money=money)
             if default_storage.exists(stored):
                 return pdf_response(default_storage.open(stored, "rb"), name)
             background.start_in_background(stored, write)

@@ -27,11 +27,15 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.utils.translation import get_language
 
+from tournaments.services import public_address
 from tournaments.services.versions import current_version, tournament_version
 
 
-def _variant(base_url: str) -> str:
-    site = hashlib.sha256(base_url.encode()).hexdigest()[:12]
+def _variant(base_url: str, tournament_id: int) -> str:
+    # The seal's link leads to a results portal when one is set (services/public_address),
+    # so a print made before the portal was set is kept apart from one made after.
+    printed = base_url + (public_address.tournament_url(tournament_id) or "")
+    site = hashlib.sha256(printed.encode()).hexdigest()[:12]
     return f"{get_language()}-{site}"
 
 
@@ -43,7 +47,8 @@ def sealed_list_name(table, base_url: str, *, with_money: bool = False) -> str |
     if not table.seal:
         return None
     money = "-money" if with_money else ""
-    return f"exports/lists/{table.seal}-{_variant(base_url)}{money}.pdf"
+    variant = _variant(base_url, table.series.tournament_id)
+    return f"exports/lists/{table.seal}-{variant}{money}.pdf"
 
 
 def stored_or_rendered(name: str | None, render) -> File:
@@ -64,7 +69,8 @@ def stored_or_rendered(name: str | None, render) -> File:
 def series_lists_name(series, base_url: str, *, with_money: bool = False) -> str:
     version = tournament_version(series.tournament_id)[0]
     money = "-money" if with_money else ""
-    return f"exports/series/{series.pk}-v{version}-{_variant(base_url)}{money}.pdf"
+    variant = _variant(base_url, series.tournament_id)
+    return f"exports/series/{series.pk}-v{version}-{variant}{money}.pdf"
 
 
 def ranking_file_name(document: str, key: int, tournament_id: int, extension: str) -> str:
