@@ -22,3 +22,12 @@ class PublishingConfig(AppConfig):
         # gunicorn's workers start it in gunicorn.conf.py (post_worker_init).
         if sender.started_by_runserver():
             sender.start()
+
+        from publishing.api.site import site_download
+        from publishing.services.portal_links import PROVIDER
+        from tournaments.services import more_downloads, public_address
+
+        # The core prints the portal's links and offers the static site without
+        # importing this app.
+        public_address.register(PROVIDER)
+        more_downloads.register(site_download)

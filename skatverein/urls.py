@@ -33,6 +33,7 @@ urlpatterns = [
     path("api/v1/", include("league.api.urls")),
     path("api/v1/", include("door.api.urls")),
     path("leitung/veroeffentlichen/", publishing_page, name="publishing-page"),
+    path("", include("publishing.web.urls")),
     path("", include("league.web.urls")),
     path("", include("door.web.urls")),
     path("", include("tournaments.web.urls")),

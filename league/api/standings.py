@@ -12,6 +12,7 @@ from league.models import LeagueGroup
 from league.services import results
 from league.services import roles as league_roles
 from tournaments.api.lookup import get_or_404
+from tournaments.services import roles
 from tournaments.skat.league import points_text
 
 from . import serializers as s

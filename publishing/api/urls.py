@@ -5,6 +5,7 @@ from django.urls import path
 from .outbox import PublishingStatusView, PublishingTargetView, PublishTournamentView
 from .portal import PublishedResultsView, PublishingClubsView, PublishResultsView
 from .results import ClubKeysView, ResultsDocumentView, ResultsSchemaView
+from .site import StaticSiteView
 
 urlpatterns = [
     path(
@@ -12,6 +13,7 @@ urlpatterns = [
         ResultsDocumentView.as_view(),
         name="publishing-results",
     ),
+    path("tournaments/<int:pk>/site.zip", StaticSiteView.as_view(), name="publishing-site"),
     path("schemas/skat-results-1.json", ResultsSchemaView.as_view(), name="publishing-schema"),
     path("clubs/<int:pk>/keys/", ClubKeysView.as_view(), name="publishing-club-keys"),
     path("publishing/", PublishingStatusView.as_view(), name="publishing-status"),

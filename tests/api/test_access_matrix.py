@@ -82,6 +82,8 @@ def expected_roles(path: str, method: str) -> frozenset:
         return frozenset()  # a club's publishing token only, never a login (test_portal.py)
     if path.startswith("/api/v1/players/{id}/") and path.endswith(("/data/", "/data.pdf")):
         return CLUB_A  # a player's stored data (Art. 15): their club's directors
+    if path.endswith("/site.zip"):  # the static website: the tournament's directors only
+        return CLUB_A
     if path == "/api/v1/seasons/{id}/archive.zip":
         return ADMIN
     if path == "/api/v1/reports/{id}/report.pdf":  # the report is not published yet

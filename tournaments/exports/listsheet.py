@@ -139,6 +139,8 @@ class ListSheet:
     differences: list = field(default_factory=list)
     # Every correction and undo of a stored game (list_changes.changes_of), for "Vermerke".
     changes: list = field(default_factory=list)
+    tournament_id: int | None = None  # where its printed link leads (services.public_address)
+    check_url: str = ""  # where the seal's link leads instead (a copy away from the hall)
 
     def occupants_of(self, seat: int) -> list[Occupant]:
         return [o for o in self.occupants if o.seat == seat]
@@ -149,16 +151,19 @@ def table_queryset():
     return Table.objects.select_related("series__tournament__club", "series__tournament__tariff")
 
 
-def load_sheet(table: Table, *, with_money: bool = False, with_changes: bool = False) -> ListSheet:
+def load_sheet(
+    table: Table, *, with_money: bool = False, with_changes: bool = False, names: dict | None = None
+) -> ListSheet:
     """The filled list of ``table`` (fetched with :func:`table_queryset`): five queries.
 
     ``with_money``: with the lost-game money per seat, for a reader who may see money
     (services/roles.money_visible); a public file of a running event carries none.
     ``with_changes``: with the corrections and undos from the audit trail, one query more,
-    for the paper's "Vermerke".
+    for the paper's "Vermerke". ``names``: participant id → the name to print instead (a
+    published copy names players exactly as its document does).
     """
     seats = _seats(table)
-    occupants = [_occupant(seat) for seat in seats]
+    occupants = [_occupant(seat, names) for seat in seats]
     settlement = _named(settlement_lines(table, seats, table_totals([table])[table.id]), occupants)
     signatures = {
         s.participant_id: s
@@ -227,12 +232,15 @@ def _named(settlement: list[SeatSettlement], occupants) -> list[SeatSettlement]:
     return [replace(line, name=names.get(line.participant, line.name)) for line in settlement]
 
 
-def _occupant(seat: Seat) -> Occupant:
-    """The seat's player, named for the file's reader: in full for the people running the
-    event, as the player consented for anyone else (services/public_names.py)."""
+def _occupant(seat: Seat, names: dict | None = None) -> Occupant:
+    """The seat's player, named for the file's reader: as ``names`` gives (a published
+    copy), else in full for the people running the event, and as the player consented for
+    anyone else (services/public_names.py)."""
     player = seat.participant.player
     name, last_name = player.full_name, player.last_name
-    if reader_is_public():
+    if names is not None:
+        name = last_name = names[seat.participant_id]
+    elif reader_is_public():
         name = last_name = public_name(player, start_number=seat.participant.start_number).name
     return Occupant(
         seat=seat.number,
@@ -250,6 +258,7 @@ def _sheet(table: Table, occupants, rows, settlement, *, blank: bool) -> ListShe
     tournament = series.tournament
     return ListSheet(
         table_id=table.id,
+        tournament_id=tournament.id,
         tournament=tournament.name,
         date=tournament.date,
         venue=tournament.venue,

@@ -347,10 +347,19 @@ def _totals(row) -> dict:
     return {f"seat{seat}": number(total) for seat, total in row.totals.items()}
 
 
-def game_list_pdf(table: Table, *, base_url: str = "", with_money: bool = False) -> bytes:
+def game_list_pdf(
+    table: Table,
+    *,
+    base_url: str = "",
+    with_money: bool = False,
+    names: dict | None = None,
+    check_url: str = "",
+) -> bytes:
     """The filled list of one table (fetched with :func:`table_queryset`, as the download
-    view does) as an (unsigned) PDF; ``with_money`` as in :func:`load_sheet`."""
-    sheet = load_sheet(table, with_money=with_money, with_changes=True)
+    view does) as an (unsigned) PDF; ``with_money`` and ``names`` as in :func:`load_sheet`;
+    ``check_url``: where the seal's link leads instead of the hall's verification page."""
+    sheet = load_sheet(table, with_money=with_money, with_changes=True, names=names)
+    sheet.check_url = check_url
     return _render([sheet], base_url, _title(sheet))
 
 

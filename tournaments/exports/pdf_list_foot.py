@@ -10,6 +10,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 from reportlab.lib.utils import ImageReader, simpleSplit
 
 from tournaments.models import Signature
+from tournaments.services import public_address
 from tournaments.services.lists.comparing import FIELD_WORDS
 
 from . import list_money, styles
@@ -180,9 +181,12 @@ class ListFoot:
             self._text(x, y + 18, gettext("(signature image unreadable)"), ITALIC, 7)
 
     def _seal(self, sheet: ListSheet, y: float) -> None:
-        url = verification_url(self.base_url, sheet.seal)
+        url = sheet.check_url or public_address.list_check_url(
+            self.base_url, sheet.seal, sheet.tournament_id, sheet.series_number, sheet.table_number
+        )
         top = y - 12
-        styles.draw_qr(self.canvas, url, PAGE_WIDTH - MARGIN - QR_SIZE, top - QR_SIZE, QR_SIZE)
+        if url.startswith(("http://", "https://")):  # a phone cannot open a relative link
+            styles.draw_qr(self.canvas, url, PAGE_WIDTH - MARGIN - QR_SIZE, top - QR_SIZE, QR_SIZE)
         below = top - max(SIGNATURE_HEIGHT, QR_SIZE) - 9
         seal = gettext("Seal: %(seal)s") % {"seal": sheet.seal}
         self._text(MARGIN, below, seal, MONO, 7)

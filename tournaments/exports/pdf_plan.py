@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from reportlab.lib.units import mm
 
 from tournaments.models import Participant, Seat, Series, Tournament
-from tournaments.services import table_access
+from tournaments.services import public_address, table_access
 from tournaments.services.lists.overview import table_overviews
 
 from . import fitting, styles
@@ -329,7 +329,8 @@ def _draw_card(canvas, tournament, participant, places: list[Place], x: float, y
     for text in lines:
         baseline = fitting.draw(canvas, left, baseline - 12, fitting.fit(text, width, FONT, 10))
     pin_y = y + CARD_PADDING
-    _draw_places(canvas, places, left, baseline - 16, width, bottom=pin_y + 22)
+    bottom = _draw_results_address(canvas, tournament, left, pin_y + 20, width)
+    _draw_places(canvas, places, left, baseline - 16, width, bottom=bottom)
     canvas.setFont(FONT, 10)
     canvas.drawString(left, pin_y + 4, pdf_text(gettext("PIN")))
     canvas.setFont(MONO, 20)
@@ -340,6 +341,22 @@ def _draw_card(canvas, tournament, participant, places: list[Place], x: float, y
     note = fitting.fit(note, width - 100, FONT, 8, smallest=8)
     fitting.draw(canvas, right, pin_y + 4 + note.extra, note, "right")
     canvas.setFillColor(styles.INK)
+
+
+def _draw_results_address(canvas, tournament, left: float, bottom: float, width: float) -> float:
+    """With a results portal (services/public_address.py), where the player finds the
+    results at home, above the PIN; returns the lowest baseline left for the tables."""
+    address = public_address.tournament_url(tournament.id)
+    if not address:
+        return bottom + 2
+    bottom += 12  # clear of the PIN's note, which may take two lines
+    fitted = fitting.fit(address, width, FONT, 7, smallest=6)
+    top = bottom + (len(fitted.lines) - 1) * fitted.leading
+    canvas.setFillColor(styles.MUTED)
+    fitting.draw(canvas, left, top + 8, fitting.fit(gettext("Results at home:"), width, FONT, 7))
+    fitting.draw(canvas, left, top, fitted)
+    canvas.setFillColor(styles.INK)
+    return top + 18
 
 
 def _draw_places(canvas, places, left: float, top: float, width: float, *, bottom: float):

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from reportlab.lib.units import mm
 
 from tournaments.models import Series, Table
-from tournaments.services import table_access
+from tournaments.services import public_address, table_access
 from tournaments.services.lists.overview import table_overviews
 
 from . import fitting, styles
@@ -123,3 +123,9 @@ def _card(
     fitting.draw(canvas, middle, y + PADDING + 26, fitting.fit(address, width, FONT, 9), "centre")
     canvas.setFont(MONO, 22)
     canvas.drawCentredString(middle, y + PADDING + 8, table_access.format_code(code))
+    results = public_address.tournament_url(tournament.id)
+    if results:  # read at home, after the hall has closed (services/public_address.py)
+        line = gettext("Results at home: %(address)s") % {"address": results}
+        canvas.setFillColor(styles.MUTED)
+        fitting.draw(canvas, middle, y + PADDING - 8, fitting.fit(line, width, FONT, 7), "centre")
+        canvas.setFillColor(styles.INK)

@@ -27,11 +27,15 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.utils.translation import get_language
 
+from tournaments.services import public_address
 from tournaments.services.versions import current_version, tournament_version
 
 
-def _variant(base_url: str) -> str:
-    site = hashlib.sha256(base_url.encode()).hexdigest()[:12]
+def _variant(base_url: str, tournament_id: int) -> str:
+    # The seal's link leads to a results portal when one is set (services/public_address),
+    # so a print made before the portal was set is kept apart from one made after.
+    printed = base_url + (public_address.tournament_url(tournament_id) or "")
+    site = hashlib.sha256(printed.encode()).hexdigest()[:12]
     return f"{get_language()}-{site}"
 
 
@@ -47,7 +51,8 @@ def sealed_list_name(
         return None
     money = "-money" if with_money else ""
     audience = "-public" if public else ""
-    return f"exports/lists/{table.seal}-{_variant(base_url)}{money}{audience}.pdf"
+    variant = _variant(base_url, table.series.tournament_id)
+    return f"exports/lists/{table.seal}-{variant}{money}{audience}.pdf"
 
 
 def stored_or_rendered(name: str | None, render) -> File:
@@ -71,7 +76,8 @@ def series_lists_name(
     version = tournament_version(series.tournament_id)[0]
     money = "-money" if with_money else ""
     audience = "-public" if public else ""
-    return f"exports/series/{series.pk}-v{version}-{_variant(base_url)}{money}{audience}.pdf"
+    variant = _variant(base_url, series.tournament_id)
+    return f"exports/series/{series.pk}-v{version}-{variant}{money}{audience}.pdf"
 
 
 def ranking_file_name(document: str, key: int, tournament_id: int, extension: str) -> str:

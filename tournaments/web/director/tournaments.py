@@ -12,6 +12,7 @@ from tournaments.models import (
 )
 from tournaments.services import (
     money,
+    more_downloads,
     ranking,
     roles,
 )
@@ -158,4 +159,5 @@ def _tournament_downloads(tournament: Tournament) -> list[dict]:
         {"label": gettext("Ranking (Excel)"), "url": f"{base}/ranking.xlsx"},
         {"label": gettext("Ranking (CSV)"), "url": f"{base}/ranking.csv"},
         {"label": gettext("Start cards (PDF)"), "url": f"{base}/start-cards.pdf"},
+        *more_downloads.downloads_of(tournament),
     ]
