@@ -155,7 +155,18 @@ class ReportSerializer(serializers.Serializer):
     protest_until = serializers.DateField()
     binding_from = serializers.DateField()
     signatures = ReportSignatureSerializer(many=True)
+    missing_signatures = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The teams present whose captain has not signed.",
+    )
     protests = ProtestSerializer(many=True)
+
+
+class PublishReportSerializer(serializers.Serializer):
+    missing_signatures_reason = serializers.CharField(
+        required=False,
+        help_text="Needed when a present team's captain has not signed (else 409).",
+    )
 
 
 class SignReportSerializer(serializers.Serializer):

@@ -154,12 +154,45 @@ def check(report: MatchReport, transition, *, user, actor, reason):
     return report
 
 
+def missing_signatures(report: MatchReport) -> list[LeagueTeam]:
+    """The teams present at the venue whose captain has not signed the report (a team that
+    did not turn up signs nothing)."""
+    signed = report.signatures.values("team")
+    present = {"venue_entries__venue": report.venue_id, "venue_entries__no_show": False}
+    return list(LeagueTeam.objects.filter(**present).exclude(pk__in=signed).order_by("name", "pk"))
+
+
 def publish(report: MatchReport, transition, *, user, actor, reason):
+    """Publish the checked report. A present team's missing signature is published only
+    with the group leader's reason (RULES 6.1), kept in the audit trail with the teams."""
     _ensure_current(report)
+    missing = missing_signatures(report)
+    reason = free_text(reason, field="missing_signatures_reason", max_length=MAX_REASON_LENGTH)
+    if missing and not reason:
+        raise Rejected.because(
+            "missing_signatures_reason",
+            "signatures_missing",
+            gettext_noop(
+                "Not signed by the captain of: %(teams)s. Publish the report only with a "
+                "reason for the missing signatures."
+            ),
+            conflict=True,
+            teams=", ".join(team.name for team in missing),
+        )
     report.status = transition.target
     report.published_at, report.published_by = timezone.now(), by_user(user)
     report.save(update_fields=["status", "published_at", "published_by"])
-    audit.record(transition.audit, user=user, actor=actor, obj=report, after={"report": report.pk})
+    after = {"report": report.pk}
+    if missing:
+        after["missing_signatures"] = [team.pk for team in missing]
+    audit.record(
+        transition.audit,
+        user=user,
+        actor=actor,
+        obj=report,
+        after=after,
+        reason=reason if missing else "",
+    )
     return report
 
 

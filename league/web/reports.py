@@ -101,6 +101,7 @@ def report_context(request, report: MatchReport) -> dict:
             {"name": names.get(s["team"], ""), **s} for s in document.get("signatures", [])
         ],
         "corrections": document.get("corrections", []),
+        "missing_signatures": reports.missing_signatures(report),
         "protests": list(report.protests.select_related("team").order_by("lodged_at")),
         "leader": leader,
         "possible": states.possible(report, roles.roles_of(request.user, report)),

@@ -83,9 +83,13 @@ def play_venue(venue, *, seed=1):
     return venue
 
 
-def publish_report(report, leader):
-    """The group leader checks the report and publishes it: publishing needs the check."""
-    return states.apply(states.apply(report, "check", leader), "publish", leader)
+PAPER_SIGNATURES = "Die Mannschaftsführer haben den Papierbericht unterschrieben."
+
+
+def publish_report(report, leader, reason=PAPER_SIGNATURES):
+    """The group leader checks the report and publishes it: publishing needs the check,
+    and ``reason`` stands for the captains' signatures the tests do not give on the device."""
+    return states.apply(states.apply(report, "check", leader), "publish", leader, reason)
 
 
 def make_season(match_days=1, venues=1, publish=True, **group_options):

@@ -120,7 +120,9 @@ def test_the_report_pdf_is_sealed_and_public_once_published():
     leader = _client(group.leaders.get())
     unchecked = leader.post(API + f"reports/{report.pk}/publish/", {}, format="json")
     call(leader, "post", f"reports/{report.pk}/check/", {})
-    call(leader, "post", f"reports/{report.pk}/publish/", {})
+    unsigned = leader.post(API + f"reports/{report.pk}/publish/", {}, format="json")
+    body = {"missing_signatures_reason": "Unterschriften auf dem Papierbericht"}
+    published = call(leader, "post", f"reports/{report.pk}/publish/", body)
     later = _client().get(API + f"reports/{report.pk}/report.pdf")
 
     assert public.status_code == 403
@@ -128,6 +130,13 @@ def test_the_report_pdf_is_sealed_and_public_once_published():
     assert b"/ByteRange" in host.content  # signed digitally (PAdES)
     assert later.status_code == 200
     assert unchecked.status_code == 409
+    assert unsigned.status_code == 409
+    problem = unsigned.json()["errors"][0]
+    assert problem["field"] == "missing_signatures_reason"
+    assert problem["code"] == "signatures_missing"
+    assert all(team.name in problem["message"] for team in teams)
+    assert published["status"] == "published"
+    assert sorted(published["missing_signatures"]) == sorted(team.pk for team in teams)
     assert unchecked.json()["errors"][0]["code"] == "report_not_checked"
 
 

@@ -207,7 +207,8 @@ def test_the_leader_publishes_and_a_captain_protests_on_the_report_page(client):
     after_refusal = _text(client.get(url))
     client.post(url, {"action": "check"})
     after_check = _text(client.get(url))
-    published = client.post(url, {"action": "publish"})
+    unsigned = client.post(url, {"action": "publish"})
+    published = client.post(url, {"action": "publish", "reason": "Papierbericht unterschrieben"})
     client.force_login(captain)
     protested = client.post(
         url, {"action": "protest", "team": teams[3].pk, "reason": "Tisch 1 verzählt"}
@@ -219,6 +220,11 @@ def test_the_leader_publishes_and_a_captain_protests_on_the_report_page(client):
     assert "Markieren Sie den Bericht zuerst als geprüft" in _text(too_early)
     assert 'data-testid="publish"' not in after_refusal
     assert 'data-testid="publish"' in after_check
+    assert 'data-testid="missing-signatures"' in after_check
+    assert all(team.name in after_check for team in teams[:4])
+    assert 'name="reason"' in after_check.split('data-testid="publish-form"')[1].split("</form>")[0]
+    assert unsigned.status_code == 400
+    assert "Nicht unterschrieben hat der Mannschaftsführer von: " in _text(unsigned)
     assert published.status_code == 302
     assert protested.status_code == 302
     assert "Tisch 1 verzählt" in page and "noch nicht entschieden" in page
