@@ -187,8 +187,39 @@ def counted_venues(groups, *, published_only: bool):
         "match_day", "tournament"
     )
     if published_only:
-        venues = venues.filter(report__status=MatchReport.Status.PUBLISHED)
+        venues = venues.filter(report__status=MatchReport.Status.PUBLISHED).select_related("report")
     return venues.order_by("match_day__number", "number")
+
+
+def published_results(venues) -> dict[int, VenueResult]:
+    """The result of each of ``venues`` (published ones, their reports loaded) as its report
+    was last published: a correction since reaches the public only when the report is
+    published again (RULES 6.1)."""
+    venues = list(venues)
+    live = venue_results([v for v in venues if v.report.published_document is None])
+    return {
+        venue.pk: live[venue.pk]
+        if venue.report.published_document is None
+        else result_of_document(venue, venue.report.published_document)
+        for venue in venues
+    }
+
+
+def result_of_document(venue: Venue, document: dict) -> VenueResult:
+    """A venue's result as a report's sealed document states it."""
+    names = {team["team"]: team["name"] for team in document["teams"]}
+    absent = {team["team"] for team in document["teams"] if team["no_show"]}
+
+    def score(row) -> TeamScore:
+        team = row["team"]
+        points = Decimal(row["team_points"])
+        return TeamScore(team, names.get(team, ""), row["game_points"], points, team in absent)
+
+    series = [
+        SeriesResult(one["number"], [score(row) for row in one["teams"]])
+        for one in document["series"]
+    ]
+    return VenueResult(venue, series, [score(row) for row in document["totals"]])
 
 
 def group_table(group: LeagueGroup, *, published_only: bool = True) -> GroupTable:
@@ -199,7 +230,7 @@ def group_tables(groups, *, published_only: bool = True) -> dict[int, GroupTable
     """The league table of each of ``groups``; six queries for any number of groups."""
     groups = list(groups)
     venues = list(counted_venues(groups, published_only=published_only))
-    results = venue_results(venues)
+    results = published_results(venues) if published_only else venue_results(venues)
     teams = defaultdict(list)
     for team in (
         LeagueTeam.objects.filter(group__in=groups)

@@ -51,7 +51,7 @@ def report_page(request, report_id):
     return render(
         request,
         "league/manage/report.html",
-        {**report_context(request, report), "errors": errors},
+        {**report_context(request, reports.as_seen_by(request.user, report)), "errors": errors},
         status=400 if errors else 200,
     )
 
@@ -83,7 +83,11 @@ def report_context(request, report: MatchReport) -> dict:
         "venue": report.venue,
         "group": report.venue.match_day.group,
         "state": reports.state_label(reports.state_of(report)),
-        "current": is_current(report),
+        # The copy as published is what was sealed then, not the lists as they are now.
+        "current": getattr(report, "as_published", False) or is_current(report),
+        "as_published": getattr(report, "as_published", False),
+        "correction_unpublished": report.published_document is not None
+        and reports.awaits_publishing(report),
         "binding_from": reports.binding_date(report),
         "protest_until": reports.protest_deadline(report),
         "series": [
@@ -104,7 +108,11 @@ def report_context(request, report: MatchReport) -> dict:
         "missing_signatures": reports.missing_signatures(report),
         "protests": list(report.protests.select_related("team").order_by("lodged_at")),
         "leader": leader,
-        "possible": states.possible(report, roles.roles_of(request.user, report)),
+        "possible": [
+            action
+            for action in states.possible(report, roles.roles_of(request.user, report))
+            if action != "publish" or reports.awaits_publishing(report)
+        ],
         "protest_teams": [
             entry.team
             for entry in report.venue.venue_teams.select_related("team").order_by("team__name")

@@ -96,6 +96,8 @@ TRANSITIONS: dict[tuple[str, str, str], Transition] = {
     ("report", "checked", "sign"): Transition("checked", REPORT_SIGNERS, "report_signed"),
     ("report", "submitted", "check"): Transition("checked", GROUP_LEADER, "report_checked"),
     ("report", "checked", "publish"): Transition("published", GROUP_LEADER, "report_published"),
+    # Again after a correction: the public sees the corrected numbers only from then on.
+    ("report", "published", "publish"): Transition("published", GROUP_LEADER, "report_published"),
     **{
         ("report", state, "correct"): Transition(state, GROUP_LEADER, "report_corrected", True)
         for state in REPORT_STATES
