@@ -2,14 +2,15 @@
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.models import LeagueGroup, MatchDay, MatchReport, Venue
-from league.services import fixtures, lineups, results
+from league.services import fixtures, lineups, publicity, results
 from tournaments.api.lookup import get_or_404
 from tournaments.api.request_bodies import json_object
-from tournaments.services import roles
+from tournaments.services.result_access import Access
 from tournaments.skat.league import points_text
 
 from . import serializers as s
@@ -151,15 +152,14 @@ class VenueResultView(APIView):
     @extend_schema(responses=s.VenueResultSerializer, summary="A venue's result")
     def get(self, request, pk: int):
         venue = _venue(pk)
-        published = MatchReport.objects.filter(
-            venue=venue, status=MatchReport.Status.PUBLISHED
-        ).exists()
-        if not published and not roles.may_see_unpublished(request.user, venue):
-            from rest_framework.exceptions import PermissionDenied
-
+        access = publicity.venue_access(request.user, venue)
+        if access is Access.WITHHELD:
             raise PermissionDenied(
                 "The result is public once the group leader has published the match report."
             )
+        published = MatchReport.objects.filter(
+            venue=venue, status=MatchReport.Status.PUBLISHED
+        ).exists()
         return Response(result_data(results.venue_result(venue), published))
 
 
@@ -177,6 +177,8 @@ def result_data(result, published: bool) -> dict:
     return {
         "venue": result.venue.pk,
         "published": published,
+        # Shown before the report is published: live, not yet final ("vorläufig").
+        "provisional": not published,
         "series": [
             {"number": one.number, "teams": [score_data(score) for score in one.teams]}
             for one in result.series

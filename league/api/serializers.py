@@ -31,7 +31,16 @@ class GroupSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
     promotion_places = serializers.IntegerField(required=False, min_value=0, max_value=100)
     relegation_places = serializers.IntegerField(required=False, min_value=0, max_value=100)
+    live_public = serializers.BooleanField(
+        required=False,
+        default=True,
+        help_text="Venue results public live (marked provisional) before publishing.",
+    )
     leaders = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+
+
+class GroupSettingsSerializer(serializers.Serializer):
+    live_public = serializers.BooleanField(required=False)
 
 
 class UserRefSerializer(serializers.Serializer):
@@ -120,6 +129,9 @@ class SeriesResultSerializer(serializers.Serializer):
 class VenueResultSerializer(serializers.Serializer):
     venue = serializers.IntegerField()
     published = serializers.BooleanField()
+    provisional = serializers.BooleanField(
+        help_text="Shown before the report is published: not final (vorläufig)."
+    )
     series = SeriesResultSerializer(many=True)
     teams = TeamScoreSerializer(many=True)
 

@@ -19,3 +19,10 @@ __all__ = [
     "Venue",
     "VenueTeam",
 ]
+
+# The core asks registered rules who sees a tournament's results (result_access); the
+# league's rule is registered with its models, so every process with the league has it.
+from league.services.publicity import tournament_rule  # noqa: E402
+from tournaments.services.result_access import register  # noqa: E402
+
+register(tournament_rule)

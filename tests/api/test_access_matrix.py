@@ -78,8 +78,8 @@ def expected_roles(path: str, method: str) -> frozenset:
         return ADMIN if write else EVERYONE
     if path.startswith("/api/v1/groups/"):
         return LEADER if write else EVERYONE
-    if path == "/api/v1/venues/{id}/result/":
-        return HOST | {"captain"}
+    if path == "/api/v1/venues/{id}/result/":  # live results public: the group's default
+        return EVERYONE
     if path.startswith("/api/v1/venues/"):
         return HOST if write else EVERYONE
     if path == "/api/v1/reports/{id}/signatures/":

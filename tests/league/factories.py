@@ -27,7 +27,7 @@ def make_league(series=2, rounds=1, min_games=0, protest_days=14, season=None):
     )
 
 
-def make_group(league=None, promotion=0, relegation=0, **league_options):
+def make_group(league=None, promotion=0, relegation=0, live_public=True, **league_options):
     league = league or make_league(**league_options)
     return structure.create_group(
         league,
@@ -35,6 +35,7 @@ def make_group(league=None, promotion=0, relegation=0, **league_options):
             "name": f"Staffel {next(_numbers)}",
             "promotion_places": promotion,
             "relegation_places": relegation,
+            "live_public": live_public,
         },
     )
 

@@ -14,6 +14,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from tournaments.services.result_access import refuse_withheld
 from tournaments.services.versions import current_version
 
 from .nested_lists import WHOLE_LIST
@@ -47,6 +48,7 @@ class RankingAction(ABC):
     @action(detail=True, methods=["get"], **WHOLE_LIST)
     def ranking(self, request, pk=None):
         tournament_id, scope, rows = self.ranking_source(self.get_object())
+        refuse_withheld(request.user, tournament_id)
         return versioned_response(
             request,
             tournament_id,

@@ -16,6 +16,7 @@ from rest_framework_dataclasses.serializers import DataclassSerializer
 
 from tournaments.models import Club, Player, Tournament
 from tournaments.services import season_ranking, statistics, team_ranking
+from tournaments.services.result_access import refuse_withheld
 
 from .lookup import get_or_404
 from .permissions import DirectorWritesOthersRead
@@ -104,7 +105,9 @@ class TeamRankingView(APIView):
 
     @extend_schema(responses=TeamRankingRowSerializer(many=True))
     def get(self, request, pk: int):
-        rows = team_ranking.rank_teams(get_or_404(Tournament.objects.all(), pk))
+        tournament = get_or_404(Tournament.objects.all(), pk)
+        refuse_withheld(request.user, tournament.pk)
+        rows = team_ranking.rank_teams(tournament)
         return Response(TeamRankingRowSerializer(rows, many=True).data)
 
 

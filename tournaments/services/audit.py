@@ -102,6 +102,7 @@ ACTION_LABELS = {
     "treasurer_removed": gettext_noop("treasurer removed"),
     "season_created": gettext_noop("season created"),
     "league_created": gettext_noop("league created"),
+    "group_changed": gettext_noop("group settings changed"),
     "group_created": gettext_noop("group created"),
     "group_leader_added": gettext_noop("group leader named"),
     "league_team_created": gettext_noop("league team created"),

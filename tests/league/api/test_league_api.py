@@ -63,8 +63,8 @@ def test_a_second_team_for_the_same_player_is_a_conflict():
     assert response.json()["errors"][0]["code"] == "player_in_other_team"
 
 
-def test_a_venue_s_result_is_public_once_its_report_is_published():
-    group, teams = make_season(publish=False)
+def test_a_venue_s_result_is_public_once_its_report_is_published_without_live_results():
+    group, teams = make_season(publish=False, live_public=False)
     venue = group.match_days.get().venues.get()
     captain = get_user_model().objects.create_user("kapitaen")
     teams[1].captain_user = captain

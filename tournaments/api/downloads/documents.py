@@ -16,6 +16,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema_view
 
 from tournaments.exports.kept import files
 from tournaments.models import Series, Table, Tournament
+from tournaments.services.result_access import refuse_withheld
 
 from .base import (
     CSV,
@@ -123,6 +124,8 @@ class DownloadView(FileView):
 
     def get(self, request, pk: int):
         subject = self.document.subject(request, pk)
+        if subject.tournament_id is not None:
+            refuse_withheld(request.user, subject.tournament_id)
         if self.document.kept and subject.tournament_id is not None:
             name = files.ranking_file_name(
                 self.document.name, pk, subject.tournament_id, self.extension
