@@ -241,6 +241,8 @@ def group_tables(groups, *, published_only: bool = True) -> dict[int, GroupTable
     days = defaultdict(lambda: defaultdict(dict))  # group → team → match day → DayResult
     numbers = defaultdict(set)
     for venue in venues:
+        if not results[venue.pk].series:
+            continue  # not played yet (no series drawn): no match day of the table
         group_id, number = venue.match_day.group_id, venue.match_day.number
         numbers[group_id].add(number)
         for score in results[venue.pk].teams:
