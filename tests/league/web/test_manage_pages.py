@@ -329,3 +329,17 @@ def test_a_director_s_first_breadcrumb_is_the_directors_overview(client, directo
 
     assert '<li><a href="/leitung/">Turnierleitung</a></li>' in crumbs
     assert "/liga/meine/" not in crumbs
+
+
+def test_the_public_report_page_has_no_login_controls_for_visitors(client):
+    group, _teams = make_season()
+    report = MatchReport.objects.get()
+
+    page = _text(client.get(f"/liga/spielbericht/{report.pk}/"))
+    client.force_login(group.leaders.get())
+    for_leader = _text(client.get(f"/liga/spielbericht/{report.pk}/"))
+
+    assert 'data-testid="report-results"' in page
+    assert "Angemeldet als" not in page and "Abmelden" not in page
+    assert 'href="/liga/meine/"' not in page and 'href="/liga/"' in page
+    assert "Angemeldet als" in for_leader and 'href="/liga/meine/"' in for_leader
