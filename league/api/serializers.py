@@ -200,6 +200,7 @@ class DecisionSerializer(serializers.Serializer):
 class DayResultSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     team_points = Points()
+    team_points_against = Points(help_text="The points at stake not won (printed 07:02).")
     game_points = serializers.IntegerField()
     no_show = serializers.BooleanField()
 
@@ -210,6 +211,7 @@ class TableRowSerializer(serializers.Serializer):
     name = serializers.CharField()
     club = serializers.CharField()
     team_points = Points()
+    team_points_against = Points(help_text="The points at stake not won (printed 07:02).")
     game_points = serializers.IntegerField()
     mark = serializers.ChoiceField(choices=["promotion", "relegation"], allow_null=True)
     change = serializers.IntegerField(

@@ -1,6 +1,8 @@
 """A match report's page: its results, lists and seals, signatures and protests; the group
 leader checks, corrects and publishes it and decides protests, a captain protests."""
 
+from decimal import Decimal
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,6 +13,7 @@ from django.views.decorators.http import require_http_methods
 from league.models import MatchReport, Protest
 from league.services import reports
 from league.services.report_document import is_current
+from league.services.results import points_pair
 from tournaments.services import roles, states
 from tournaments.services.errors import Rejected
 
@@ -76,6 +79,7 @@ def _carry_out(request, report, action) -> None:
 def report_context(request, report: MatchReport) -> dict:
     document = report.document
     names = {team["team"]: team["name"] for team in document.get("teams", [])}
+    at_stake = sum(len(one["teams"]) - 1 for one in document.get("series", []))
     captained = roles.captained_teams(request.user, report.venue)
     leader = roles.may_lead(request.user, report)
     return {
@@ -98,7 +102,14 @@ def report_context(request, report: MatchReport) -> dict:
             for one in document.get("series", [])
         ],
         "totals": [
-            {**row, "name": names.get(row["team"], "")} for row in document.get("totals", [])
+            {
+                **row,
+                "name": names.get(row["team"], ""),
+                "points_pair": points_pair(
+                    Decimal(row["team_points"]), at_stake - Decimal(row["team_points"])
+                ),
+            }
+            for row in document.get("totals", [])
         ],
         "lists": document.get("lists", []),
         "signatures": [
