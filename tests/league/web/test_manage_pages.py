@@ -143,13 +143,41 @@ def test_the_host_sets_a_line_up_and_sends_the_report(client):
         f"/liga/spielort/{venue.pk}/",
         {"action": "lineup", "series": 1, "team": teams[0].pk, "players": roster[1:]},
     )
-    early = client.post(f"/liga/spielort/{venue.pk}/", {"action": "report"})
+    early = client.post(f"/liga/spielort/{venue.pk}/", {"action": "report", "confirmed": "1"})
     play_venue(venue)
-    sent = client.post(f"/liga/spielort/{venue.pk}/", {"action": "report"})
+    asked = client.post(f"/liga/spielort/{venue.pk}/", {"action": "report"})
+    not_yet = MatchReport.objects.filter(venue=venue).exists()
+    sent = client.post(f"/liga/spielort/{venue.pk}/", {"action": "report", "confirmed": "1"})
 
     assert saved.status_code == 302
     assert early.status_code == 400 and "noch nicht beendet" in _text(early)
+    # Asked on a page of its own, without JavaScript: the form sends the answer back.
+    assert asked.status_code == 200 and 'data-testid="confirm-step"' in _text(asked)
+    assert 'name="confirmed" value="1"' in _text(asked) and "data-confirm" not in _text(asked)
+    assert not not_yet
     assert sent.status_code == 302 and MatchReport.objects.filter(venue=venue).exists()
+
+
+def test_not_turned_up_is_confirmed_on_a_page_of_its_own(client):
+    group = make_group(series=1, rounds=1)
+    teams = [make_league_team(group) for _ in range(4)]
+    venue = make_match_day(group, [teams]).venues.get()
+    director = f.make_staff_user()
+    teams[0].club.directors.add(director)
+    client.force_login(director)
+    url = f"/liga/spielort/{venue.pk}/"
+
+    venue_page = _text(client.get(url))
+    asked = client.post(url, {"action": "no_show", "team": teams[3].pk})
+    before = venue.venue_teams.get(team=teams[3]).no_show
+    recorded = client.post(url, {"action": "no_show", "team": teams[3].pk, "confirmed": "1"})
+
+    assert "data-confirm" not in venue_page
+    assert asked.status_code == 200 and teams[3].name in _text(asked)
+    assert 'data-testid="confirm-step"' in _text(asked)
+    assert f'href="{url}"' in _text(asked)  # "Abbrechen" leads back, nothing changed
+    assert before is False
+    assert recorded.status_code == 302 and venue.venue_teams.get(team=teams[3]).no_show
 
 
 def test_another_club_s_director_cannot_run_the_venue(client):
