@@ -128,6 +128,7 @@ def test_the_live_page_follows_every_venue(client):
     assert page.count('data-testid="live-venue"') == 2
     assert "eingereicht" in page
     assert "noch nicht ausgelost" in page
+    assert 'data-testid="day-best"' in page and "Beste Spieler des 1. Spieltags" in page
 
 
 def test_the_host_sets_a_line_up_and_sends_the_report(client):

@@ -50,7 +50,9 @@ def test_the_table_page_takes_the_same_queries_whatever_the_size(
 ):
     group, _teams = make_season(venues=venues)
 
-    with django_assert_num_queries(3):  # the group, its published venues, its teams
+    # The group, its published venues, its teams; the last match day, its published
+    # venues, its players' list points and their names (the best players of the day).
+    with django_assert_num_queries(7):
         response = client.get(f"/liga/staffel/{group.pk}/")
 
     assert _text(response).count('data-testid="table-row"') == 4 * venues
