@@ -126,3 +126,47 @@ def test_a_team_of_another_venue_is_refused(venue):
         lineups.mark_no_show(venue, {"team": stranger.pk})
 
     assert [(p.field, p.code) for p in refused.value.problems] == [("team", "unknown_id")]
+
+
+def test_a_substitute_during_a_series_comes_from_the_team_s_own_roster_only():
+    """Anlage 10: a player of another team — even of the team that did not turn up — never
+    takes over a seat; the team's own substitute does."""
+    from django.utils import translation
+
+    from tournaments.models import Participant, Table
+    from tournaments.services import seating
+
+    group = make_group(series=1, rounds=2)
+    teams = [make_league_team(group, substitutes=1) for _ in range(4)]
+    venue = make_match_day(group, [teams]).venues.get()
+    lineups.mark_no_show(venue, {"team": teams[3].pk})
+    series = _first_series(venue)
+    draw.draw_series(series, seed=3)
+    seat = (
+        Seat.objects.filter(
+            series=series,
+            participant__player__in=[
+                entry.player_id for entry in teams[0].roster.filter(substitute=False)
+            ],
+        )
+        .select_related("table")
+        .first()
+    )
+    absent = Participant.objects.get(
+        tournament=venue.tournament, player=teams[3].roster.first().player
+    )
+    own = Participant.objects.get(
+        tournament=venue.tournament, player=teams[0].roster.get(substitute=True).player
+    )
+    table = Table.objects.get(pk=seat.table_id)
+
+    with pytest.raises(Rejected) as refused:
+        seating.replace_player(table, seat.number, absent.pk, 5)
+    replaced = seating.replace_player(Table.objects.get(pk=table.pk), seat.number, own.pk, 5)
+
+    problem = refused.value.problems[0]
+    assert (problem.field, problem.code) == ("participant", "participant_of_other_team")
+    with translation.override("de"):
+        said = problem.text(translation.gettext)
+    assert absent.player.full_name in said and teams[0].name in said
+    assert replaced.participant == own
