@@ -142,6 +142,22 @@ class NoShowView(APIView):
         return Response(venue_data(venue, report), status.HTTP_201_CREATED)
 
 
+class NoShowTakenBackView(APIView):
+    """``venues/{id}/no-show/{team}/``: the team is there after all, before the first draw."""
+
+    permission_classes = [LeagueWrites]
+    write_rule = "may_direct"
+    scope_model = Venue
+    http_method_names = ["delete", "options"]
+
+    @extend_schema(request=None, responses={200: s.VenueSerializer})
+    def delete(self, request, pk: int, team: int):
+        venue = _venue(pk)
+        lineups.take_back_no_show(venue, team, user=request.user)
+        report = MatchReport.objects.filter(venue=venue).values_list("id", flat=True).first()
+        return Response(venue_data(venue, report))
+
+
 class VenueResultView(APIView):
     """``venues/{id}/result/``: game points and team points per series and in sum.
 

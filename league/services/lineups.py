@@ -17,7 +17,7 @@ from tournaments.services.errors import Rejected
 from tournaments.services.locking import lock_series
 
 from . import reading
-from .structure import MIN_PLAYING, PLAYING
+from .structure import MIN_PLAYING, PLAYING, roster_of
 
 NOT_AT_VENUE = gettext_noop("The team with the id %(id)s does not play at this venue.")
 NOT_ON_ROSTER = gettext_noop("The player with the id %(id)s is not on this team's roster.")
@@ -163,6 +163,46 @@ def mark_no_show(venue: Venue, data: dict, *, user=None) -> VenueTeam:
             series.players.remove(*series.players.filter(team=entry.tournament_team))
         audit.record(
             "team_no_show",
+            user=user,
+            obj=entry,
+            after={"venue": venue.pk, "team": entry.team_id},
+        )
+    return entry
+
+
+@transaction.atomic
+def take_back_no_show(venue: Venue, team_id, *, user=None) -> VenueTeam:
+    """The team recorded as not turned up is there after all (Anlage 10): possible until
+    the first series is drawn; it plays with its first four regular players in every
+    series, as a new venue starts."""
+    entry = venue_team(venue, team_id)
+    entry = (
+        VenueTeam.objects.select_for_update()
+        .select_related("team", "tournament_team")
+        .get(pk=entry.pk)
+    )
+    drawn = venue.tournament.series.filter(drawn_at__isnull=False).order_by("number").first()
+    if drawn is not None:
+        raise Rejected.because(
+            "team",
+            "series_drawn",
+            gettext_noop(
+                "Series %(number)d is already drawn: %(team)s stays recorded as not turned "
+                "up. A late team joins at the start of a round or the next series."
+            ),
+            conflict=True,
+            number=drawn.number,
+            team=entry.team.name,
+        )
+    if entry.no_show:
+        entry.no_show = False
+        entry.save(update_fields=["no_show"])
+        regulars = [e.player_id for e in roster_of(entry.team) if not e.substitute][:PLAYING]
+        playing = list(Participant.objects.filter(tournament=venue.tournament, player__in=regulars))
+        for series in venue.tournament.series.all():
+            series.players.add(*playing)
+        audit.record(
+            "team_no_show_withdrawn",
             user=user,
             obj=entry,
             after={"venue": venue.pk, "team": entry.team_id},

@@ -93,6 +93,9 @@ def _carry_out(request, venue, action) -> str:
     if action == "no_show":
         lineups.mark_no_show(venue, {"team": request.POST.get("team")}, user=request.user)
         return gettext("The team is recorded as not having turned up.")
+    if action == "no_show_back":
+        lineups.take_back_no_show(venue, request.POST.get("team"), user=request.user)
+        return gettext("The team plays after all, with its first four regular players.")
     if action == "report":
         reports.submit_report(venue, user=request.user)
         return gettext("The match report has been sent to the group leader.")

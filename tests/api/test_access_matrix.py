@@ -168,7 +168,7 @@ def _url(path: str, ids: dict) -> str:
     resource = path.split("/")[3]
     url = path.replace("{id}", str(ids.get(resource, 1)))
     url = url.replace("{number}", "1").replace("{participant_id}", "1")
-    url = url.replace("{payment_id}", str(ids["payment_id"]))
+    url = url.replace("{payment_id}", str(ids["payment_id"])).replace("{team}", str(ids["teams"]))
     return url.replace("{seal}", "0" * 64).replace("{address}", "192.0.2.1")
 
 

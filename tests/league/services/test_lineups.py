@@ -170,3 +170,39 @@ def test_a_substitute_during_a_series_comes_from_the_team_s_own_roster_only():
         said = problem.text(translation.gettext)
     assert absent.player.full_name in said and teams[0].name in said
     assert replaced.participant == own
+
+
+def test_a_no_show_is_taken_back_before_the_first_draw_only():
+    """Anlage 10: a team recorded as not turned up that arrives before the first series is
+    drawn plays after all, with its first four regular players in every series."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.test import APIClient
+
+    from tests.league.play import API
+
+    group = make_group(series=2, rounds=1)
+    teams = [make_league_team(group, substitutes=1) for _ in range(4)]
+    venue = make_match_day(group, [teams]).venues.get()
+    leader = get_user_model().objects.create_user("staffelleiter")
+    group.leaders.add(leader)
+    client = APIClient()
+    client.force_authenticate(leader)
+    regulars = {entry.player_id for entry in teams[2].roster.filter(substitute=False)}
+
+    lineups.mark_no_show(venue, {"team": teams[2].pk})
+    taken_back = client.delete(API + f"venues/{venue.pk}/no-show/{teams[2].pk}/")
+    entry = venue.venue_teams.get(team=teams[2])
+    in_series = [
+        {p.player_id for p in one.players.filter(team=entry.tournament_team)}
+        for one in venue.tournament.series.order_by("number")
+    ]
+    lineups.mark_no_show(venue, {"team": teams[2].pk})
+    draw.draw_series(_first_series(venue), seed=1)
+    too_late = client.delete(API + f"venues/{venue.pk}/no-show/{teams[2].pk}/")
+
+    assert taken_back.status_code == 200 and entry.no_show is False
+    assert in_series == [regulars, regulars]
+    assert AuditEntry.objects.filter(action="team_no_show_withdrawn").count() == 1
+    assert too_late.status_code == 409
+    assert too_late.json()["errors"][0]["code"] == "series_drawn"
+    assert venue.venue_teams.get(team=teams[2]).no_show is True

@@ -179,6 +179,10 @@ def test_not_turned_up_is_confirmed_on_a_page_of_its_own(client):
     assert f'href="{url}"' in _text(asked)  # "Abbrechen" leads back, nothing changed
     assert before is False
     assert recorded.status_code == 302 and venue.venue_teams.get(team=teams[3]).no_show
+    page = _text(client.get(url))
+    assert 'data-testid="no-show-back"' in page
+    back = client.post(url, {"action": "no_show_back", "team": teams[3].pk})
+    assert back.status_code == 302 and not venue.venue_teams.get(team=teams[3]).no_show
 
 
 def test_another_club_s_director_cannot_run_the_venue(client):
