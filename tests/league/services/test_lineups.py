@@ -206,3 +206,17 @@ def test_a_no_show_is_taken_back_before_the_first_draw_only():
     assert too_late.status_code == 409
     assert too_late.json()["errors"][0]["code"] == "series_drawn"
     assert venue.venue_teams.get(team=teams[2]).no_show is True
+
+
+def test_three_teams_of_four_play_at_four_three_tables_one_of_each_team_a_table(venue):
+    """Anlage 10 (4-4-4-0): three 4-tables would seat team-mates together; four 3-tables
+    seat one player of each team at every table."""
+    lineups.mark_no_show(venue, {"team": _team(venue, 3).pk})
+    series = _first_series(venue)
+
+    drawn = draw.draw_series(series, seed=7)
+
+    teams = {p.pk: p.team_id for p in venue.tournament.participants.all()}
+    assert [len(t.seats) for t in drawn.tables] == [3, 3, 3, 3]
+    assert all(len({teams[p] for p in t.seats}) == 3 for t in drawn.tables)
+    assert drawn.conflicts == ()
