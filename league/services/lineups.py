@@ -75,6 +75,9 @@ def set_lineup(venue: Venue, data: dict, *, user=None) -> list[Participant]:
             conflict=True,
             team=entry.team.name,
         )
+    present = venue.venue_teams.filter(no_show=False).count()
+    if present == 2 and len(players) < PLAYING:
+        raise _two_teams_need_four("players", entry.team.name)
     chosen = _participants(venue, entry, players, user=user)
     before = sorted(
         series.players.filter(team=entry.tournament_team).values_list("player_id", flat=True)
@@ -157,6 +160,7 @@ def mark_no_show(venue: Venue, data: dict, *, user=None) -> VenueTeam:
             team=entry.team.name,
         )
     if not entry.no_show:
+        _ensure_two_teams_have_four(venue, leaving=entry)
         entry.no_show = True
         entry.save(update_fields=["no_show"])
         for series in venue.tournament.series.all():
@@ -168,6 +172,33 @@ def mark_no_show(venue: Venue, data: dict, *, user=None) -> VenueTeam:
             after={"venue": venue.pk, "team": entry.team_id},
         )
     return entry
+
+
+def _two_teams_need_four(field: str, team: str) -> Rejected:
+    return Rejected.because(
+        field,
+        "two_teams_need_four",
+        gettext_noop(
+            "Only two teams are present, so both play with four players (Anlage 10); "
+            "%(team)s has fewer in a series."
+        ),
+        conflict=True,
+        team=team,
+    )
+
+
+def _ensure_two_teams_have_four(venue: Venue, *, leaving: VenueTeam) -> None:
+    """A no-show that leaves two teams present: each needs four players in every series
+    not yet drawn."""
+    others = list(
+        venue.venue_teams.filter(no_show=False).exclude(pk=leaving.pk).select_related("team")
+    )
+    if len(others) != 2:
+        return
+    for series in venue.tournament.series.filter(drawn_at__isnull=True):
+        for other in others:
+            if series.players.filter(team=other.tournament_team_id).count() < PLAYING:
+                raise _two_teams_need_four("team", other.team.name)
 
 
 @transaction.atomic

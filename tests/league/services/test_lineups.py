@@ -220,3 +220,27 @@ def test_three_teams_of_four_play_at_four_three_tables_one_of_each_team_a_table(
     assert [len(t.seats) for t in drawn.tables] == [3, 3, 3, 3]
     assert all(len({teams[p] for p in t.seats}) == 3 for t in drawn.tables)
     assert drawn.conflicts == ()
+
+
+def test_only_two_teams_present_play_only_with_four_players_each():
+    """Anlage 10: with two teams present both need four players, in every series."""
+    group = make_group(series=1, rounds=1)
+    teams = [make_league_team(group) for _ in range(4)]
+    venue = make_match_day(group, [teams]).venues.get()
+    three = [entry.player_id for entry in teams[0].roster.filter(substitute=False)][:3]
+    lineups.set_lineup(venue, {"series": 1, "team": teams[0].pk, "players": three})
+    lineups.mark_no_show(venue, {"team": teams[3].pk})
+
+    with pytest.raises(Rejected) as no_show_refused:
+        lineups.mark_no_show(venue, {"team": teams[2].pk})
+    four = [entry.player_id for entry in teams[0].roster.filter(substitute=False)][:4]
+    lineups.set_lineup(venue, {"series": 1, "team": teams[0].pk, "players": four})
+    lineups.mark_no_show(venue, {"team": teams[2].pk})
+    with pytest.raises(Rejected) as lineup_refused:
+        lineups.set_lineup(venue, {"series": 1, "team": teams[0].pk, "players": three})
+
+    problem = no_show_refused.value.problems[0]
+    assert (problem.field, problem.code) == ("team", "two_teams_need_four")
+    assert teams[0].name in problem.text()
+    problem = lineup_refused.value.problems[0]
+    assert (problem.field, problem.code) == ("players", "two_teams_need_four")
