@@ -19,9 +19,10 @@ class LeagueConfig(AppConfig):
 
     def ready(self) -> None:
         from league import benchmarks as league_benchmark
-        from league.services import demo, report_states, roles
+        from league.services import demo, publicity, report_states, roles
         from league.web import mine
         from tournaments import benchmarks
+        from tournaments.services import result_access
         from tournaments.services.demo import parts
         from tournaments.web.director import auth
 
@@ -38,5 +39,7 @@ class LeagueConfig(AppConfig):
                 league_benchmark.HELP, league_benchmark.add_arguments, league_benchmark.run
             ),
         )
+        # Who sees a venue's results before its report is published (live_public).
+        result_access.register(publicity.tournament_rule)
         # "Meine Liga" after the login, for group leaders and captains.
         auth.register_landing_page(mine.landing_page)

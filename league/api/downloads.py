@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from league.exports import archive, report_pdf, standings
 from league.models import LeagueGroup, MatchReport, Season
+from league.services import reports
 from league.services import roles as league_roles
 from tournaments.api.downloads.base import PDF, FileView, base_url
 from tournaments.api.downloads.documents import Document, Subject
@@ -74,6 +75,7 @@ class ReportPDFView(FileView):
         )
         if not league_roles.may_see_report(request.user, report):
             raise PermissionDenied("The report is public once the group leader has published it.")
+        report = reports.as_seen_by(request.user, report)
         content = report_pdf.report_pdf(report, base_url=base_url(request))
         group = report.venue.match_day.group
         event = f"{group.league.name} {group.name}"

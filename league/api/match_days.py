@@ -2,14 +2,15 @@
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.models import LeagueGroup, MatchDay, MatchReport, Venue
-from league.services import fixtures, lineups, results
-from league.services import roles as league_roles
+from league.services import fixtures, lineups, publicity, results
 from tournaments.api.lookup import get_or_404
 from tournaments.api.request_bodies import json_object
+from tournaments.services.result_access import Access
 from tournaments.skat.league import points_text
 
 from . import serializers as s
@@ -141,6 +142,22 @@ class NoShowView(APIView):
         return Response(venue_data(venue, report), status.HTTP_201_CREATED)
 
 
+class NoShowTakenBackView(APIView):
+    """``venues/{id}/no-show/{team}/``: the team is there after all, before the first draw."""
+
+    permission_classes = [LeagueWrites]
+    write_rule = "may_direct"
+    scope_model = Venue
+    http_method_names = ["delete", "options"]
+
+    @extend_schema(request=None, responses={200: s.VenueSerializer})
+    def delete(self, request, pk: int, team: int):
+        venue = _venue(pk)
+        lineups.take_back_no_show(venue, team, user=request.user)
+        report = MatchReport.objects.filter(venue=venue).values_list("id", flat=True).first()
+        return Response(venue_data(venue, report))
+
+
 class VenueResultView(APIView):
     """``venues/{id}/result/``: game points and team points per series and in sum.
 
@@ -151,15 +168,14 @@ class VenueResultView(APIView):
     @extend_schema(responses=s.VenueResultSerializer, summary="A venue's result")
     def get(self, request, pk: int):
         venue = _venue(pk)
-        published = MatchReport.objects.filter(
-            venue=venue, status=MatchReport.Status.PUBLISHED
-        ).exists()
-        if not published and not league_roles.may_see_unpublished(request.user, venue):
-            from rest_framework.exceptions import PermissionDenied
-
+        access = publicity.venue_access(request.user, venue)
+        if access is Access.WITHHELD:
             raise PermissionDenied(
                 "The result is public once the group leader has published the match report."
             )
+        published = MatchReport.objects.filter(
+            venue=venue, status=MatchReport.Status.PUBLISHED
+        ).exists()
         return Response(result_data(results.venue_result(venue), published))
 
 
@@ -177,6 +193,8 @@ def result_data(result, published: bool) -> dict:
     return {
         "venue": result.venue.pk,
         "published": published,
+        # Shown before the report is published: live, not yet final ("vorläufig").
+        "provisional": not published,
         "series": [
             {"number": one.number, "teams": [score_data(score) for score in one.teams]}
             for one in result.series

@@ -48,6 +48,7 @@ def report_data(report: MatchReport) -> dict:
             {"team": one.team_id, "method": one.method, "signed_at": one.signed_at}
             for one in report.signatures.order_by("signed_at", "id")
         ],
+        "missing_signatures": [team.pk for team in reports.missing_signatures(report)],
         "protests": [
             {
                 "id": one.pk,
@@ -148,12 +149,24 @@ class CheckReportView(_ReportStep):
         return super().post(request, pk)
 
 
-class PublishReportView(_ReportStep):
-    action_name = "publish"
+class PublishReportView(APIView):
+    """``reports/{id}/publish/``: the group leader publishes a checked report; with a
+    present team's signature missing only given ``missing_signatures_reason`` (409 names
+    the teams otherwise)."""
 
-    @extend_schema(request=None, responses=s.ReportSerializer, summary="Publish the results")
+    permission_classes = [AllowAny]  # states.apply asks the roles with the report
+    http_method_names = ["post", "options"]
+
+    @extend_schema(
+        request=s.PublishReportSerializer,
+        responses={200: s.ReportSerializer, 409: ErrorSerializer},
+        summary="Publish the results",
+    )
     def post(self, request, pk: int):
-        return super().post(request, pk)
+        body = json_object(request)
+        reason = body.get("missing_signatures_reason", "")
+        states.apply(_report(pk), "publish", request.user, reason)
+        return Response(report_data(_report(pk)))
 
 
 class CorrectReportView(_ReportStep):

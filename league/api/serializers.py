@@ -32,7 +32,16 @@ class GroupSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
     promotion_places = StrictIntegerField(required=False, min_value=0, max_value=100)
     relegation_places = StrictIntegerField(required=False, min_value=0, max_value=100)
+    live_public = serializers.BooleanField(
+        required=False,
+        default=True,
+        help_text="Venue results public live (marked provisional) before publishing.",
+    )
     leaders = serializers.ListField(child=StrictIntegerField(), read_only=True)
+
+
+class GroupSettingsSerializer(serializers.Serializer):
+    live_public = serializers.BooleanField(required=False)
 
 
 class UserRefSerializer(serializers.Serializer):
@@ -121,6 +130,9 @@ class SeriesResultSerializer(serializers.Serializer):
 class VenueResultSerializer(serializers.Serializer):
     venue = StrictIntegerField()
     published = serializers.BooleanField()
+    provisional = serializers.BooleanField(
+        help_text="Shown before the report is published: not final (vorläufig)."
+    )
     series = SeriesResultSerializer(many=True)
     teams = TeamScoreSerializer(many=True)
 
@@ -156,7 +168,18 @@ class ReportSerializer(serializers.Serializer):
     protest_until = serializers.DateField()
     binding_from = serializers.DateField()
     signatures = ReportSignatureSerializer(many=True)
+    missing_signatures = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The teams present whose captain has not signed.",
+    )
     protests = ProtestSerializer(many=True)
+
+
+class PublishReportSerializer(serializers.Serializer):
+    missing_signatures_reason = serializers.CharField(
+        required=False,
+        help_text="Needed when a present team's captain has not signed (else 409).",
+    )
 
 
 class SignReportSerializer(serializers.Serializer):
@@ -178,6 +201,7 @@ class DecisionSerializer(serializers.Serializer):
 class DayResultSerializer(serializers.Serializer):
     number = StrictIntegerField()
     team_points = Points()
+    team_points_against = Points(help_text="The points at stake not won (printed 07:02).")
     game_points = StrictIntegerField()
     no_show = serializers.BooleanField()
 
@@ -188,6 +212,7 @@ class TableRowSerializer(serializers.Serializer):
     name = serializers.CharField()
     club = serializers.CharField()
     team_points = Points()
+    team_points_against = Points(help_text="The points at stake not won (printed 07:02).")
     game_points = StrictIntegerField()
     mark = serializers.ChoiceField(choices=["promotion", "relegation"], allow_null=True)
     change = StrictIntegerField(

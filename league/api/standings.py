@@ -34,6 +34,7 @@ def table_data(table, published_only: bool) -> dict:
                 "name": row.name,
                 "club": row.club,
                 "team_points": points_text(row.team_points),
+                "team_points_against": points_text(row.team_points_against),
                 "game_points": row.game_points,
                 "mark": row.mark,
                 "change": row.change,
@@ -41,6 +42,7 @@ def table_data(table, published_only: bool) -> dict:
                     {
                         "number": day.number,
                         "team_points": points_text(day.team_points),
+                        "team_points_against": points_text(day.team_points_against),
                         "game_points": day.game_points,
                         "no_show": day.no_show,
                     }

@@ -95,16 +95,27 @@ def group_data(group: LeagueGroup) -> dict:
         "name": group.name,
         "promotion_places": group.promotion_places,
         "relegation_places": group.relegation_places,
+        "live_public": group.live_public,
         "leaders": sorted(user.pk for user in group.leaders.all()),
     }
 
 
 class GroupView(APIView):
-    """``groups/{id}/``: one group."""
+    """``groups/{id}/``: one group; its leader changes its settings (``live_public``)."""
+
+    permission_classes = [LeagueWrites]
+    write_rule = "may_lead"
+    scope_model = LeagueGroup
 
     @extend_schema(responses=s.GroupSerializer, summary="A group")
     def get(self, request, pk: int):
         return Response(group_data(get_or_404(LeagueGroup.objects.all(), pk)))
+
+    @extend_schema(request=s.GroupSettingsSerializer, responses=s.GroupSerializer)
+    def patch(self, request, pk: int):
+        group = get_or_404(LeagueGroup.objects.all(), pk)
+        structure.change_group(group, json_object(request), user=request.user)
+        return Response(group_data(group))
 
 
 class GroupLeadersView(APIView):

@@ -27,6 +27,11 @@ urlpatterns = [
     path("venues/<int:pk>/", match_days.VenueView.as_view(), name="league-venue"),
     path("venues/<int:pk>/lineups/", match_days.LineupsView.as_view(), name="league-lineups"),
     path("venues/<int:pk>/no-show/", match_days.NoShowView.as_view(), name="league-no-show"),
+    path(
+        "venues/<int:pk>/no-show/<int:team>/",
+        match_days.NoShowTakenBackView.as_view(),
+        name="league-no-show-taken-back",
+    ),
     path("venues/<int:pk>/result/", match_days.VenueResultView.as_view(), name="league-result"),
     # Match reports (reports.py).
     path("venues/<int:pk>/report/", reports.VenueReportView.as_view(), name="league-venue-report"),

@@ -4,6 +4,7 @@ corrections, and the report's seal with a QR code to its verification page; sign
 digitally (PAdES) with the host club's certificate, as the lists are."""
 
 import io
+from decimal import Decimal
 
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -13,6 +14,7 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, T
 
 from league.models import MatchReport
 from league.services import reports
+from league.services.results import points_pair
 from tournaments.exports import pades, styles
 from tournaments.exports.formatting import date, date_time, number, pdf_text
 from tournaments.exports.styles import BOLD, FONT, MARGIN, MONO
@@ -161,13 +163,15 @@ def _render(report: MatchReport, out, base_url: str) -> None:
     header += [gettext("Sum GP"), gettext("Sum TP")]
     rows = [[Paragraph(_escape(cell), styles.CELL) for cell in header]]
     by_series = [{row["team"]: row for row in one["teams"]} for one in series]
+    at_stake = sum(len(one["teams"]) - 1 for one in series)  # the sum printed "07:02"
     for total in document["totals"]:
         team = total["team"]
         line = [Paragraph(_escape(names.get(team, "")), styles.CELL)]
         for one in by_series:
             row = one.get(team, {})
             line += [number(row.get("game_points", 0)), _points(row.get("team_points", "0"))]
-        line += [number(total["game_points"]), _points(total["team_points"])]
+        won = Decimal(total["team_points"])
+        line += [number(total["game_points"]), points_pair(won, at_stake - won)]
         rows.append(line)
     first = width * 0.3
     rest = (width - first) / (len(header) - 1)

@@ -34,9 +34,9 @@ def table_columns(table: results.GroupTable) -> list[Column]:
     days = [
         Column(
             gettext("Day %(number)s") % {"number": number},
-            lambda row, n=number: _points(row.days[n].team_points) if n in row.days else None,
-            DECIMAL,
-            pdf_width=6,
+            lambda row, n=number: row.days[n].points_pair if n in row.days else None,
+            TEXT,
+            pdf_width=9,
         )
         for number in table.match_days
     ]
@@ -46,9 +46,9 @@ def table_columns(table: results.GroupTable) -> list[Column]:
         Column(gettext("Club"), attrgetter("club"), TEXT, 18, 18, align="LEFT"),
         Column(
             gettext("Team points"),
-            lambda row: _points(row.team_points),
-            DECIMAL,
-            pdf_width=10,
+            lambda row: row.points_pair,  # "07:02", as published tables print them
+            TEXT,
+            pdf_width=11,
             bold=True,
             short=gettext("TP"),
         ),

@@ -22,6 +22,11 @@ class LeagueGroup(models.Model):
     relegation_places = models.PositiveSmallIntegerField(
         _("relegation places"), default=0, help_text=_("The last places marked for relegation.")
     )
+    live_public = models.BooleanField(
+        _("live results in public"),
+        default=True,
+        help_text=_("On: venue results public live, as provisional. Off: once published."),
+    )
     leaders = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("group leaders"),

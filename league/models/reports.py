@@ -46,6 +46,11 @@ class MatchReport(models.Model):
     checked_by = _user(_("checked by"))
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
     published_by = _user(_("published by"))
+    # What the public sees: the document as last published. A correction after publishing
+    # changes ``document`` and ``seal``; these stay until the report is published again.
+    published_document = models.JSONField(_("published document"), null=True, blank=True)
+    published_seal = models.CharField(_("published seal"), max_length=64, blank=True)
+    published_sealed_at = models.DateTimeField(_("published seal's time"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("match report")

@@ -17,7 +17,7 @@ from tournaments.services.errors import Rejected
 from tournaments.services.locking import lock_series
 
 from . import reading
-from .structure import MIN_PLAYING, PLAYING
+from .structure import MIN_PLAYING, PLAYING, roster_of
 
 NOT_AT_VENUE = gettext_noop("The team with the id %(id)s does not play at this venue.")
 NOT_ON_ROSTER = gettext_noop("The player with the id %(id)s is not on this team's roster.")
@@ -75,6 +75,9 @@ def set_lineup(venue: Venue, data: dict, *, user=None) -> list[Participant]:
             conflict=True,
             team=entry.team.name,
         )
+    present = venue.venue_teams.filter(no_show=False).count()
+    if present == 2 and len(players) < PLAYING:
+        raise _two_teams_need_four("players", entry.team.name)
     chosen = _participants(venue, entry, players, user=user)
     before = sorted(
         series.players.filter(team=entry.tournament_team).values_list("player_id", flat=True)
@@ -157,12 +160,80 @@ def mark_no_show(venue: Venue, data: dict, *, user=None) -> VenueTeam:
             team=entry.team.name,
         )
     if not entry.no_show:
+        _ensure_two_teams_have_four(venue, leaving=entry)
         entry.no_show = True
         entry.save(update_fields=["no_show"])
         for series in venue.tournament.series.all():
             series.players.remove(*series.players.filter(team=entry.tournament_team))
         audit.record(
             "team_no_show",
+            user=user,
+            obj=entry,
+            after={"venue": venue.pk, "team": entry.team_id},
+        )
+    return entry
+
+
+def _two_teams_need_four(field: str, team: str) -> Rejected:
+    return Rejected.because(
+        field,
+        "two_teams_need_four",
+        gettext_noop(
+            "Only two teams are present, so both play with four players (Anlage 10); "
+            "%(team)s has fewer in a series."
+        ),
+        conflict=True,
+        team=team,
+    )
+
+
+def _ensure_two_teams_have_four(venue: Venue, *, leaving: VenueTeam) -> None:
+    """A no-show that leaves two teams present: each needs four players in every series
+    not yet drawn."""
+    others = list(
+        venue.venue_teams.filter(no_show=False).exclude(pk=leaving.pk).select_related("team")
+    )
+    if len(others) != 2:
+        return
+    for series in venue.tournament.series.filter(drawn_at__isnull=True):
+        for other in others:
+            if series.players.filter(team=other.tournament_team_id).count() < PLAYING:
+                raise _two_teams_need_four("team", other.team.name)
+
+
+@transaction.atomic
+def take_back_no_show(venue: Venue, team_id, *, user=None) -> VenueTeam:
+    """The team recorded as not turned up is there after all (Anlage 10): possible until
+    the first series is drawn; it plays with its first four regular players in every
+    series, as a new venue starts."""
+    entry = venue_team(venue, team_id)
+    entry = (
+        VenueTeam.objects.select_for_update()
+        .select_related("team", "tournament_team")
+        .get(pk=entry.pk)
+    )
+    drawn = venue.tournament.series.filter(drawn_at__isnull=False).order_by("number").first()
+    if drawn is not None:
+        raise Rejected.because(
+            "team",
+            "series_drawn",
+            gettext_noop(
+                "Series %(number)d is already drawn: %(team)s stays recorded as not turned "
+                "up. A late team joins at the start of a round or the next series."
+            ),
+            conflict=True,
+            number=drawn.number,
+            team=entry.team.name,
+        )
+    if entry.no_show:
+        entry.no_show = False
+        entry.save(update_fields=["no_show"])
+        regulars = [e.player_id for e in roster_of(entry.team) if not e.substitute][:PLAYING]
+        playing = list(Participant.objects.filter(tournament=venue.tournament, player__in=regulars))
+        for series in venue.tournament.series.all():
+            series.players.add(*playing)
+        audit.record(
+            "team_no_show_withdrawn",
             user=user,
             obj=entry,
             after={"venue": venue.pk, "team": entry.team_id},

@@ -32,6 +32,8 @@ TRANSITIONS: dict[tuple[str, str], Transition] = {
     ("checked", "sign"): Transition("checked", REPORT_SIGNERS, "report_signed"),
     ("submitted", "check"): Transition("checked", GROUP_LEADER, "report_checked"),
     ("checked", "publish"): Transition("published", GROUP_LEADER, "report_published"),
+    # Again after a correction: the public sees the corrected numbers only from then on.
+    ("published", "publish"): Transition("published", GROUP_LEADER, "report_published"),
     **{
         (state, "correct"): Transition(state, GROUP_LEADER, "report_corrected", True)
         for state in REPORT_STATES

@@ -12,6 +12,7 @@ like a list (HMAC under ``SEAL_SECRET``) and sealed again whenever a captain sig
 group leader corrects it; each seal is kept in the audit trail with its document.
 """
 
+import copy
 import datetime
 
 from django.db import transaction
@@ -82,6 +83,27 @@ def binding_sentence(report: MatchReport, today: datetime.date | None = None) ->
 def state_label(state: str) -> str:
     """A report state in the reader's language."""
     return gettext(STATE_LABELS[state])
+
+
+def as_seen_by(user, report: MatchReport) -> MatchReport:
+    """The report as ``user`` may see it: a corrected report not yet published again shows
+    the public its published document and seal; who sees unpublished results (the group's
+    leaders, the venue's director and captains) sees it as it is now. Not saved."""
+    if report.published_document is None or report.published_seal == report.seal:
+        return report
+    if league_roles.may_see_unpublished(user, report.venue):
+        return report
+    seen = copy.copy(report)
+    seen.document, seen.seal = report.published_document, report.published_seal
+    seen.sealed_at = report.published_sealed_at or report.sealed_at
+    seen.as_published = True
+    return seen
+
+
+def awaits_publishing(report: MatchReport) -> bool:
+    """Whether the report has something not yet published: not published at all, or
+    corrected since it was."""
+    return report.status != MatchReport.Status.PUBLISHED or report.seal != report.published_seal
 
 
 def open_protests(report: MatchReport):
@@ -155,12 +177,65 @@ def check(report: MatchReport, transition, *, user, actor, reason):
     return report
 
 
+def missing_signatures(report: MatchReport) -> list[LeagueTeam]:
+    """The teams present at the venue whose captain has not signed the report (a team that
+    did not turn up signs nothing)."""
+    signed = report.signatures.values("team")
+    present = {"venue_entries__venue": report.venue_id, "venue_entries__no_show": False}
+    return list(LeagueTeam.objects.filter(**present).exclude(pk__in=signed).order_by("name", "pk"))
+
+
 def publish(report: MatchReport, transition, *, user, actor, reason):
+    """Publish the checked report. A present team's missing signature is published only
+    with the group leader's reason (RULES 6.1), kept in the audit trail with the teams."""
     _ensure_current(report)
+    if report.status == MatchReport.Status.PUBLISHED and report.seal == report.published_seal:
+        raise Rejected.because(
+            "report",
+            "report_published",
+            gettext_noop(
+                "The report is published as it is. Publish it again only after a correction."
+            ),
+            conflict=True,
+        )
+    missing = missing_signatures(report)
+    reason = free_text(reason, field="missing_signatures_reason", max_length=MAX_REASON_LENGTH)
+    if missing and not reason:
+        raise Rejected.because(
+            "missing_signatures_reason",
+            "signatures_missing",
+            gettext_noop(
+                "Not signed by the captain of: %(teams)s. Publish the report only with a "
+                "reason for the missing signatures."
+            ),
+            conflict=True,
+            teams=", ".join(team.name for team in missing),
+        )
     report.status = transition.target
     report.published_at, report.published_by = timezone.now(), by_user(user)
-    report.save(update_fields=["status", "published_at", "published_by"])
-    audit.record(transition.audit, user=user, actor=actor, obj=report, after={"report": report.pk})
+    report.published_document, report.published_seal = report.document, report.seal
+    report.published_sealed_at = report.sealed_at
+    report.save(
+        update_fields=[
+            "status",
+            "published_at",
+            "published_by",
+            "published_document",
+            "published_seal",
+            "published_sealed_at",
+        ]
+    )
+    after = {"report": report.pk, "seal": report.seal}
+    if missing:
+        after["missing_signatures"] = [team.pk for team in missing]
+    audit.record(
+        transition.audit,
+        user=user,
+        actor=actor,
+        obj=report,
+        after=after,
+        reason=reason if missing else "",
+    )
     return report
 
 

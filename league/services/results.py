@@ -36,6 +36,18 @@ from tournaments.skat.league import (
 )
 from tournaments.text import name_sort_key, sort_key
 
+
+def points_pair(won: Decimal, lost: Decimal) -> str:
+    """Team points won and lost as published tables print them: "07:02", with a shared
+    half "02,5:00,5" (docs/rules.md 6.1)."""
+    return f"{_two_digits(won)}:{_two_digits(lost)}"
+
+
+def _two_digits(value: Decimal) -> str:
+    whole, part = divmod(value, 1)
+    return f"{int(whole):02d}" + (",5" if part else "")
+
+
 # --- A venue ---------------------------------------------------------------------------
 
 
@@ -48,6 +60,7 @@ class TeamScore:
     game_points: int
     team_points: Decimal
     no_show: bool = False
+    team_points_against: Decimal = ZERO  # the points at stake the team did not win
 
 
 @dataclass(frozen=True)
@@ -111,12 +124,18 @@ def venue_results(venues) -> dict[int, VenueResult]:
                 if not entry["no_show"]
             }
             scores = score_series(game_points, absent)
+            at_stake = len(scores) - 1  # a point for each other team of the series
             played.append(
                 SeriesResult(
                     one["number"],
                     [
                         TeamScore(
-                            s.team, names[s.team], s.game_points, s.team_points, s.team in absent
+                            s.team,
+                            names[s.team],
+                            s.game_points,
+                            s.team_points,
+                            s.team in absent,
+                            at_stake - s.team_points,
                         )
                         for s in scores
                     ],
@@ -132,10 +151,12 @@ def _total(sums, scheme) -> int:
 
 def _summed(teams, played: list[SeriesResult]) -> list[TeamScore]:
     game_points, team_points = defaultdict(int), defaultdict(lambda: ZERO)
+    against = defaultdict(lambda: ZERO)
     for one in played:
         for score in one.teams:
             game_points[score.team] += score.game_points
             team_points[score.team] += score.team_points
+            against[score.team] += score.team_points_against
     rows = [
         TeamScore(
             entry["team"],
@@ -143,6 +164,7 @@ def _summed(teams, played: list[SeriesResult]) -> list[TeamScore]:
             game_points[entry["team"]],
             team_points[entry["team"]],
             entry["no_show"],
+            against[entry["team"]],
         )
         for entry in teams
     ]
@@ -160,6 +182,11 @@ class DayResult:
     team_points: Decimal
     game_points: int
     no_show: bool = False
+    team_points_against: Decimal = ZERO
+
+    @property
+    def points_pair(self) -> str:
+        return points_pair(self.team_points, self.team_points_against)
 
 
 @dataclass(frozen=True)
@@ -173,6 +200,12 @@ class GroupTableRow:
     mark: str | None
     change: int | None  # places gained since the table before the last match day
     days: dict[int, DayResult] = field(default_factory=dict)
+    team_points_against: Decimal = ZERO
+
+    @property
+    def points_pair(self) -> str:
+        """Won and lost team points as published tables print them: "07:02"."""
+        return points_pair(self.team_points, self.team_points_against)
 
 
 @dataclass(frozen=True)
@@ -188,8 +221,42 @@ def counted_venues(groups, *, published_only: bool):
         "match_day", "tournament"
     )
     if published_only:
-        venues = venues.filter(report__status=MatchReport.Status.PUBLISHED)
+        venues = venues.filter(report__status=MatchReport.Status.PUBLISHED).select_related("report")
     return venues.order_by("match_day__number", "number")
+
+
+def published_results(venues) -> dict[int, VenueResult]:
+    """The result of each of ``venues`` (published ones, their reports loaded) as its report
+    was last published: a correction since reaches the public only when the report is
+    published again (RULES 6.1)."""
+    venues = list(venues)
+    live = venue_results([v for v in venues if v.report.published_document is None])
+    return {
+        venue.pk: live[venue.pk]
+        if venue.report.published_document is None
+        else result_of_document(venue, venue.report.published_document)
+        for venue in venues
+    }
+
+
+def result_of_document(venue: Venue, document: dict) -> VenueResult:
+    """A venue's result as a report's sealed document states it."""
+    names = {team["team"]: team["name"] for team in document["teams"]}
+    absent = {team["team"] for team in document["teams"] if team["no_show"]}
+
+    def score(row, at_stake) -> TeamScore:
+        team = row["team"]
+        points = Decimal(row["team_points"])
+        return TeamScore(
+            team, names.get(team, ""), row["game_points"], points, team in absent, at_stake - points
+        )
+
+    series = [
+        SeriesResult(one["number"], [score(row, len(one["teams"]) - 1) for row in one["teams"]])
+        for one in document["series"]
+    ]
+    at_stake = sum(len(one["teams"]) - 1 for one in document["series"])
+    return VenueResult(venue, series, [score(row, at_stake) for row in document["totals"]])
 
 
 def group_table(group: LeagueGroup, *, published_only: bool = True) -> GroupTable:
@@ -200,7 +267,7 @@ def group_tables(groups, *, published_only: bool = True) -> dict[int, GroupTable
     """The league table of each of ``groups``; six queries for any number of groups."""
     groups = list(groups)
     venues = list(counted_venues(groups, published_only=published_only))
-    results = venue_results(venues)
+    results = published_results(venues) if published_only else venue_results(venues)
     teams = defaultdict(list)
     for team in (
         LeagueTeam.objects.filter(group__in=groups)
@@ -211,11 +278,17 @@ def group_tables(groups, *, published_only: bool = True) -> dict[int, GroupTable
     days = defaultdict(lambda: defaultdict(dict))  # group → team → match day → DayResult
     numbers = defaultdict(set)
     for venue in venues:
+        if not results[venue.pk].series:
+            continue  # not played yet (no series drawn): no match day of the table
         group_id, number = venue.match_day.group_id, venue.match_day.number
         numbers[group_id].add(number)
         for score in results[venue.pk].teams:
             days[group_id][score.team][number] = DayResult(
-                number, score.team_points, score.game_points, score.no_show
+                number,
+                score.team_points,
+                score.game_points,
+                score.no_show,
+                score.team_points_against,
             )
     tables = {}
     for group in groups:
@@ -238,6 +311,10 @@ def group_tables(groups, *, published_only: bool = True) -> dict[int, GroupTable
                     mark=row.mark.value if isinstance(row.mark, Mark) else None,
                     change=gained,
                     days=dict(days[group.pk][info.team]),
+                    team_points_against=sum(
+                        (day.team_points_against for day in days[group.pk][info.team].values()),
+                        ZERO,
+                    ),
                 )
             )
         tables[group.pk] = GroupTable(group, rows, counted)

@@ -76,6 +76,9 @@ def create_group(league: League, data: dict, *, user=None) -> LeagueGroup:
         relegation_places=lambda: reading.count(
             data.get("relegation_places"), field="relegation_places", low=0, high=100, default=0
         ),
+        live_public=lambda: reading.flag(
+            data.get("live_public"), field="live_public", default=True
+        ),
     )
     name = values["name"]
     group = LeagueGroup(league=league, **values)
@@ -85,6 +88,25 @@ def create_group(league: League, data: dict, *, user=None) -> LeagueGroup:
         )
     group.save()
     audit.record("group_created", user=user, obj=group, after={"group": group.pk})
+    return group
+
+
+@transaction.atomic
+def change_group(group: LeagueGroup, data: dict, *, user=None) -> LeagueGroup:
+    """The group leader's settings of the group: ``live_public`` (RULES 6.1)."""
+    live_public = reading.flag(data.get("live_public"), field="live_public", default=None)
+    if live_public is None:
+        live_public = group.live_public
+    before = {"live_public": group.live_public}
+    group.live_public = live_public
+    group.save(update_fields=["live_public"])
+    audit.record(
+        "group_changed",
+        user=user,
+        obj=group,
+        before=before,
+        after={"group": group.pk, "live_public": live_public},
+    )
     return group
 
 

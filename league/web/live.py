@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
 from league.models import MatchDay
+from league.services import day_players
 from league.services.live import match_day_progress
 
 from .access import league_page
@@ -23,6 +24,7 @@ def match_day_live(request, match_day_id):
             "day": day,
             "group": day.group,
             "venues": match_day_progress(day),
+            "day_best": day_players.best_of_day(day)[: day_players.SHOWN],
             "refresh": REFRESH_SECONDS,
         },
     )

@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from league.models import LeagueGroup, LeagueTeam, Season
-from league.services import results, team_results
+from league.services import day_players, results, team_results
 from league.services import roles as league_roles
 from league.services.report_document import verify_report_seal
 from tournaments.services.input import query_number
@@ -38,8 +38,17 @@ def group_table(request, group_id):
     group = _group(group_id)
     published_only = _published_only(request, group)
     table = results.group_table(group, published_only=published_only)
+    last_day = (
+        group.match_days.filter(number=table.match_days[-1]).first() if table.match_days else None
+    )
     context = {
         "group": group,
+        "last_day": last_day,
+        "day_best": (
+            day_players.best_of_day(last_day, published_only=published_only)[: day_players.SHOWN]
+            if last_day
+            else []
+        ),
         "current": "table",
         "table": table,
         "published_only": published_only,

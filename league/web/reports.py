@@ -1,6 +1,8 @@
 """A match report's page: its results, lists and seals, signatures and protests; the group
 leader checks, corrects and publishes it and decides protests, a captain protests."""
 
+from decimal import Decimal
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
@@ -12,6 +14,7 @@ from league.models import MatchReport, Protest
 from league.services import reports
 from league.services import roles as league_roles
 from league.services.report_document import is_current
+from league.services.results import points_pair
 from tournaments.services import roles, states
 from tournaments.services.errors import Rejected
 
@@ -52,7 +55,7 @@ def report_page(request, report_id):
     return render(
         request,
         "league/manage/report.html",
-        {**report_context(request, report), "errors": errors},
+        {**report_context(request, reports.as_seen_by(request.user, report)), "errors": errors},
         status=400 if errors else 200,
     )
 
@@ -77,6 +80,7 @@ def _carry_out(request, report, action) -> None:
 def report_context(request, report: MatchReport) -> dict:
     document = report.document
     names = {team["team"]: team["name"] for team in document.get("teams", [])}
+    at_stake = sum(len(one["teams"]) - 1 for one in document.get("series", []))
     captained = league_roles.captained_teams(request.user, report.venue)
     leader = league_roles.may_lead(request.user, report)
     return {
@@ -84,7 +88,11 @@ def report_context(request, report: MatchReport) -> dict:
         "venue": report.venue,
         "group": report.venue.match_day.group,
         "state": reports.state_label(reports.state_of(report)),
-        "current": is_current(report),
+        # The copy as published is what was sealed then, not the lists as they are now.
+        "current": getattr(report, "as_published", False) or is_current(report),
+        "as_published": getattr(report, "as_published", False),
+        "correction_unpublished": report.published_document is not None
+        and reports.awaits_publishing(report),
         "binding_from": reports.binding_date(report),
         "protest_until": reports.protest_deadline(report),
         "series": [
@@ -95,16 +103,28 @@ def report_context(request, report: MatchReport) -> dict:
             for one in document.get("series", [])
         ],
         "totals": [
-            {**row, "name": names.get(row["team"], "")} for row in document.get("totals", [])
+            {
+                **row,
+                "name": names.get(row["team"], ""),
+                "points_pair": points_pair(
+                    Decimal(row["team_points"]), at_stake - Decimal(row["team_points"])
+                ),
+            }
+            for row in document.get("totals", [])
         ],
         "lists": document.get("lists", []),
         "signatures": [
             {"name": names.get(s["team"], ""), **s} for s in document.get("signatures", [])
         ],
         "corrections": document.get("corrections", []),
+        "missing_signatures": reports.missing_signatures(report),
         "protests": list(report.protests.select_related("team").order_by("lodged_at")),
         "leader": leader,
-        "possible": states.possible(report, roles.roles_of(request.user, report)),
+        "possible": [
+            action
+            for action in states.possible(report, roles.roles_of(request.user, report))
+            if action != "publish" or reports.awaits_publishing(report)
+        ],
         "protest_teams": [
             entry.team
             for entry in report.venue.venue_teams.select_related("team").order_by("team__name")

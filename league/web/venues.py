@@ -36,6 +36,8 @@ def venue_page(request, venue_id):
         if not roles.may_direct(request.user, venue):
             raise PermissionDenied
         action = request.POST.get("action")
+        if action in CONFIRMED_ACTIONS and request.POST.get("confirmed") != "1":
+            return _confirm_step(request, venue, action)
         try:
             done = _carry_out(request, venue, action)
         except Rejected as rejected:
@@ -48,6 +50,32 @@ def venue_page(request, venue_id):
         "league/manage/venue.html",
         {**venue_context(request, venue), "errors": errors},
         status=400 if errors else 200,
+    )
+
+
+# Steps that cannot be taken back on this page are asked once more, on a page the server
+# serves (no JavaScript confirm: it works on every phone and in every browser setting).
+CONFIRMED_ACTIONS = ("report", "no_show")
+
+
+def _confirm_step(request, venue, action):
+    team = None
+    if action == "no_show":
+        team_id = request.POST.get("team", "")
+        entries = venue.venue_teams.select_related("team")
+        entry = (
+            entries.filter(team_id=team_id).first()
+            if team_id.isascii() and team_id.isdigit()
+            else None
+        )
+        if entry is None:
+            messages.error(request, gettext("This team does not play at this venue."))
+            return redirect("league:venue", venue.pk)
+        team = entry.team
+    return render(
+        request,
+        "league/manage/venue_confirm.html",
+        {"venue": venue, "group": venue.match_day.group, "action": action, "team": team},
     )
 
 
@@ -66,6 +94,9 @@ def _carry_out(request, venue, action) -> str:
     if action == "no_show":
         lineups.mark_no_show(venue, {"team": request.POST.get("team")}, user=request.user)
         return gettext("The team is recorded as not having turned up.")
+    if action == "no_show_back":
+        lineups.take_back_no_show(venue, request.POST.get("team"), user=request.user)
+        return gettext("The team plays after all, with its first four regular players.")
     if action == "report":
         reports.submit_report(venue, user=request.user)
         return gettext("The match report has been sent to the group leader.")

@@ -94,8 +94,8 @@ def expected_roles(path: str, method: str) -> frozenset:
         return ADMIN if write else EVERYONE
     if path.startswith("/api/v1/groups/"):
         return LEADER if write else EVERYONE
-    if path == "/api/v1/venues/{id}/result/":
-        return HOST | {"captain"}
+    if path == "/api/v1/venues/{id}/result/":  # live results public: the group's default
+        return EVERYONE
     if path.startswith("/api/v1/venues/"):
         return HOST if write else EVERYONE
     if path == "/api/v1/reports/{id}/signatures/":
@@ -196,7 +196,7 @@ def _url(path: str, ids: dict) -> str:
     url = path.replace("{id}", str(ids.get(resource, 1)))
     url = url.replace("{number}", "1").replace("{participant_id}", "1")
     url = url.replace("{arrival_id}", "1")
-    url = url.replace("{payment_id}", str(ids["payment_id"]))
+    url = url.replace("{payment_id}", str(ids["payment_id"])).replace("{team}", str(ids["teams"]))
     return url.replace("{seal}", "0" * 64).replace("{address}", "192.0.2.1")
 
 

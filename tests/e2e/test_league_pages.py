@@ -119,3 +119,51 @@ def test_league_pages_have_no_axe_violation(browser, live_server, django_user_mo
 
     context.close()
     assert found == []
+
+
+LONG_NAMES = [
+    "Skatfreunde Grand Hand Mönchengladbach 1987 II",
+    "SC Kreuz-Bube Oberkirchberg-Hintertupfingen",
+    "Skatclub „Herz-Dame“ Bietigheim-Bissingen III",
+    "Reizende Buben Castrop-Rauxel-Habinghorst",
+]
+
+
+def test_a_phone_keeps_place_team_team_points_and_game_points_in_view_with_real_names(
+    new_page,
+):
+    """At 360 × 640 with team names as long as real ones, every row shows its place, the
+    whole team name (wrapped, not cut), the team points "07:02" and the game points."""
+    from league.models import LeagueTeam
+
+    group, teams = make_season(venues=2, match_days=2)
+    names = set()
+    for team, name in zip(teams, LONG_NAMES * 2, strict=True):
+        names.add(f"{name} {team.pk}")
+        LeagueTeam.objects.filter(pk=team.pk).update(name=f"{name} {team.pk}")
+    phone = new_page(viewport={"width": 360, "height": 640})
+
+    phone.goto(f"/liga/staffel/{group.pk}/")
+
+    rows = phone.get_by_test_id("table-row")
+    assert rows.count() == 8
+    for index in range(8):
+        row = rows.nth(index)
+        cells = [
+            row.locator("td.rank"),
+            row.locator("th.name a"),
+            row.locator("td.total"),
+            row.locator("td.total + td"),
+        ]
+        for cell in cells:
+            box = cell.bounding_box()
+            assert box is not None and box["width"] > 0
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (index, box)
+        points = cells[2].inner_text()
+        assert points[2] in ":," and points.count(":") == 1, points  # "05:01", "02,5:00,5"
+        name = cells[1].evaluate("e => [e.scrollWidth, e.clientWidth, e.textContent]")
+        assert name[0] <= name[1] + 1 and name[2] in names  # wrapped whole, not cut
+    widths = phone.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert widths[0] <= widths[1]

@@ -27,7 +27,7 @@ def make_league(series=2, rounds=1, min_games=0, protest_days=14, season=None):
     )
 
 
-def make_group(league=None, promotion=0, relegation=0, **league_options):
+def make_group(league=None, promotion=0, relegation=0, live_public=True, **league_options):
     league = league or make_league(**league_options)
     return structure.create_group(
         league,
@@ -35,6 +35,7 @@ def make_group(league=None, promotion=0, relegation=0, **league_options):
             "name": f"Staffel {next(_numbers)}",
             "promotion_places": promotion,
             "relegation_places": relegation,
+            "live_public": live_public,
         },
     )
 
@@ -83,9 +84,13 @@ def play_venue(venue, *, seed=1):
     return venue
 
 
-def publish_report(report, leader):
-    """The group leader checks the report and publishes it: publishing needs the check."""
-    return states.apply(states.apply(report, "check", leader), "publish", leader)
+PAPER_SIGNATURES = "Die Mannschaftsführer haben den Papierbericht unterschrieben."
+
+
+def publish_report(report, leader, reason=PAPER_SIGNATURES):
+    """The group leader checks the report and publishes it: publishing needs the check,
+    and ``reason`` stands for the captains' signatures the tests do not give on the device."""
+    return states.apply(states.apply(report, "check", leader), "publish", leader, reason)
 
 
 def make_season(match_days=1, venues=1, publish=True, **group_options):

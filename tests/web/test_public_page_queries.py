@@ -48,14 +48,16 @@ def built(request, module_db):
 # (before it was in the database cache: 7 queries each). Later visits read them there or
 # answer 304; the live table (?fragment=1) keeps the newest table rendered there too. A
 # ranking's first visit reads the roster stamp, then the people it keeps under it.
+# A ranking also asks once whether its results are withheld or provisional (the league's
+# rule in services/result_access.py: is this tournament a league venue?).
 # page: (its address, its queries, whom it shows: the tournament, a player or a team)
 PAGES = {
     "list": (lambda t, p: "/turniere/", 1, "tournament"),
     "overview": (lambda t, p: f"/turniere/{t}/", 4, "tournament"),
-    "ranking": (lambda t, p: f"/turniere/{t}/rangliste/", 8, "player"),
-    "fragment": (lambda t, p: f"/turniere/{t}/rangliste/?fragment=1", 8, "player"),
-    "series_ranking": (lambda t, p: f"/turniere/{t}/serie/1/rangliste/", 8, "player"),
-    "team_ranking": (lambda t, p: f"/turniere/{t}/mannschaften/", 8, "team"),
+    "ranking": (lambda t, p: f"/turniere/{t}/rangliste/", 9, "player"),
+    "fragment": (lambda t, p: f"/turniere/{t}/rangliste/?fragment=1", 9, "player"),
+    "series_ranking": (lambda t, p: f"/turniere/{t}/serie/1/rangliste/", 9, "player"),
+    "team_ranking": (lambda t, p: f"/turniere/{t}/mannschaften/", 9, "team"),
     "table_plan": (lambda t, p: f"/turniere/{t}/serie/1/tischplan/", 8, "player"),
     "home": (lambda t, p: "/", 1, "tournament"),
 }

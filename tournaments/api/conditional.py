@@ -15,6 +15,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.services import roles
+from tournaments.services.result_access import refuse_withheld
 from tournaments.services.versions import current_version
 
 from .nested_lists import WHOLE_LIST
@@ -50,6 +51,7 @@ class RankingAction(ABC):
     @action(detail=True, methods=["get"], **WHOLE_LIST)
     def ranking(self, request, pk=None):
         tournament_id, scope, rows = self.ranking_source(self.get_object())
+        refuse_withheld(request.user, tournament_id)
         return versioned_response(
             request,
             tournament_id,

@@ -18,6 +18,7 @@ from rest_framework_dataclasses.serializers import DataclassSerializer
 from tournaments.models import Club, Player, Tournament
 from tournaments.services import roles, season_ranking, statistics, team_ranking
 from tournaments.services.public_names import public_name, shows_player_page
+from tournaments.services.result_access import refuse_withheld
 
 from .lookup import get_or_404
 from .permissions import DirectorWritesOthersRead
@@ -106,7 +107,9 @@ class TeamRankingView(APIView):
 
     @extend_schema(responses=TeamRankingRowSerializer(many=True))
     def get(self, request, pk: int):
-        rows = team_ranking.rank_teams(get_or_404(Tournament.objects.all(), pk))
+        tournament = get_or_404(Tournament.objects.all(), pk)
+        refuse_withheld(request.user, tournament.pk)
+        rows = team_ranking.rank_teams(tournament)
         data = TeamRankingRowSerializer(rows, many=True).data
         public = not roles.sees_full_names(request.user)
         for row, shown in zip(rows, data, strict=True):

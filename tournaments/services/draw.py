@@ -158,6 +158,11 @@ def draw_series(
         Table.objects.filter(series=series).delete()
 
     players, names = present_players(series, seeded=mode == DrawMode.SEEDED)
+    teams = {player.team for player in players}
+    if len(teams) == 3 and None not in teams:
+        # Players of three teams only: a 4-table would seat two team-mates together, a
+        # 3-table one player of each team (the league's 4-4-4-0, Anlage 10).
+        prefer_three = True
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
     try:

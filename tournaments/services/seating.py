@@ -88,6 +88,13 @@ REPLACEMENT_AT_OWN_START = Refusal(
         "of replacing the player."
     ),
 )
+PARTICIPANT_OF_OTHER_TEAM = Refusal(
+    "participant",
+    "participant_of_other_team",
+    gettext_noop(
+        "%(name)s is not a player of %(team)s; only a player of the same team takes over this seat."
+    ),
+)
 NO_PLAYER_ON_SEAT = Refusal(
     None, "no_player_on_seat", gettext_noop("Nobody sits on seat %(seat)s at game %(game)s.")
 )
@@ -316,6 +323,12 @@ def replace_player(table: Table, seat_number: int, participant_id, from_game: in
     _ensure_no_games_from(table, from_game, "from_game")
     participant = _participant(table.series, participant_id)
     _ensure_not_seated(table.series, participant, field="participant")
+    if old.participant.team_id is not None and participant.team_id != old.participant.team_id:
+        # A team's seat stays the team's: another team's player (or one of a team that did
+        # not turn up) would score for the wrong team or for nobody.
+        raise PARTICIPANT_OF_OTHER_TEAM.rejected(
+            name=participant.player.full_name, team=old.participant.team.name
+        )
     before = audit.snapshot(old)
     new = Seat(
         table=table,

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_safe
 from tournaments.models import Tournament
 from tournaments.services import ranking
 from tournaments.services.input import query_number
+from tournaments.services.result_access import Access, refuse_withheld
 
 ROWS_PER_PAGE = 12
 SECONDS_PER_PAGE = 15
@@ -33,6 +34,7 @@ def _whole_number(request, name: str) -> int:
 def projector(request, tournament_id):
     """All ranks of the tournament in pages of ``zeilen`` rows, ``sekunden`` seconds each."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
+    access = refuse_withheld(request.user, tournament.pk)
     rows = ranking.rank_tournament(tournament)
     size = _whole_number(request, "zeilen")
     pages = [rows[start : start + size] for start in range(0, len(rows), size)] or [[]]
@@ -51,5 +53,6 @@ def projector(request, tournament_id):
         "rows_asked": size if "zeilen" in request.GET else None,
         "next_query": f"?seite={following}&zeilen={size}&sekunden={seconds}",
         "updated_at": timezone.localtime(),
+        "results_provisional": access is Access.PROVISIONAL,
     }
     return render(request, "public/projector.html", context)

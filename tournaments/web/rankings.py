@@ -22,6 +22,7 @@ from django.views.decorators.http import require_safe
 
 from tournaments.models import Participant, Series, Tournament
 from tournaments.services import ranking_cache
+from tournaments.services.result_access import Access, refuse_withheld
 
 from .conditional import live_page, request_version
 from .live_table import live_table
@@ -37,7 +38,7 @@ FRAGMENT_CACHE_SECONDS = 6 * 60 * 60
 @live_table
 def tournament_ranking(request, tournament_id):
     """The tournament ranking (sum of all series); live while the tournament is running."""
-    tournament = _tournament(tournament_id)
+    tournament = _tournament(tournament_id, request)
     return _ranking_page(
         request,
         tournament,
@@ -53,7 +54,7 @@ def tournament_ranking(request, tournament_id):
 @live_table
 def series_ranking(request, tournament_id, number):
     """The ranking of one series; live while that series is running."""
-    tournament = _tournament(tournament_id)
+    tournament = _tournament(tournament_id, request)
     series = get_object_or_404(Series, tournament=tournament, number=number)
     series.tournament = tournament
     live = (
@@ -74,7 +75,7 @@ def series_ranking(request, tournament_id, number):
 @live_table
 def team_ranking(request, tournament_id):
     """The team ranking: a team's total is the sum of its members' totals."""
-    tournament = _tournament(tournament_id)
+    tournament = _tournament(tournament_id, request)
     version, changed_at = request_version(request, tournament.pk)
     page = ranking_page(
         request,
@@ -86,6 +87,7 @@ def team_ranking(request, tournament_id):
         "tournament": tournament,
         "series_list": _series_list(tournament),
         "page": page,
+        "results_provisional": tournament.results_provisional,
         **_live_context(
             request, page, tournament.status == Tournament.Status.RUNNING, version, changed_at
         ),
@@ -114,6 +116,7 @@ def _ranking_page(request, tournament, *, rows_of, live, series, finished_at=Non
         "series_list": _series_list(tournament),
         "page": page,
         "show_team": show_team,
+        "results_provisional": tournament.results_provisional,
         **_live_context(request, page, live, version, changed_at),
     }
 
@@ -166,8 +169,13 @@ def _finished_at(event):
     return event.finished_at if event.status == Tournament.Status.FINISHED else None
 
 
-def _tournament(tournament_id) -> Tournament:
-    return get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+def _tournament(tournament_id, request) -> Tournament:
+    """The tournament, unless its results are withheld from the visitor (403); marked
+    ``results_provisional`` where they are shown before they are final."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+    access = refuse_withheld(request.user, tournament.pk)
+    tournament.results_provisional = access is Access.PROVISIONAL
+    return tournament
 
 
 def _series_list(tournament) -> list[Series]:

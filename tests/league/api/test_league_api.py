@@ -4,6 +4,7 @@ before a report is published, the files and the fixture import."""
 import csv
 import io
 import zipfile
+from decimal import Decimal
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -63,8 +64,8 @@ def test_a_second_team_for_the_same_player_is_a_conflict():
     assert response.json()["errors"][0]["code"] == "player_in_other_team"
 
 
-def test_a_venue_s_result_is_public_once_its_report_is_published():
-    group, teams = make_season(publish=False)
+def test_a_venue_s_result_is_public_once_its_report_is_published_without_live_results():
+    group, teams = make_season(publish=False, live_public=False)
     venue = group.match_days.get().venues.get()
     captain = get_user_model().objects.create_user("kapitaen")
     teams[1].captain_user = captain
@@ -78,6 +79,33 @@ def test_a_venue_s_result_is_public_once_its_report_is_published():
     assert sum(float(t["team_points"]) for t in as_captain.json()["teams"]) == 6
 
 
+def _pair(plus, minus) -> str:
+    """Team points as published tables print them: "07:02" ("02,5:00,5" with halves)."""
+
+    def two(value):
+        whole, half = divmod(value, 1)
+        return f"{int(whole):02d}" + (",5" if half else "")
+
+    return f"{two(plus)}:{two(minus)}"
+
+
+def test_the_table_gives_the_team_points_lost_beside_those_won():
+    """Two match days of one series at a venue of four: 3 points at stake a series, so
+    won and lost add up to 6 for every team."""
+    group, _teams = make_season(match_days=2)
+
+    rows = call(_client(), "get", f"groups/{group.pk}/table/")["rows"]
+
+    assert all(
+        Decimal(row["team_points"]) + Decimal(row["team_points_against"]) == 6 for row in rows
+    )
+    assert all(
+        Decimal(day["team_points"]) + Decimal(day["team_points_against"]) == 3
+        for row in rows
+        for day in row["match_days"]
+    )
+
+
 def test_the_table_files_hold_the_table_s_numbers():
     group, _teams = make_season(match_days=2)
     table = results.group_table(group)
@@ -89,11 +117,12 @@ def test_the_table_files_hold_the_table_s_numbers():
     rows = list(csv.reader(io.StringIO(csv_file.content.decode("utf-8-sig")), delimiter=";"))
     assert rows[0][:5] == ["Platz", "Mannschaft", "Verein", "Wertungspunkte", "Spielpunkte"]
     assert [(int(r[0]), r[1], r[3], int(r[4])) for r in rows[1:]] == [
-        (row.place, row.name, str(row.team_points.normalize()).replace(".", ","), row.game_points)
+        (row.place, row.name, _pair(row.team_points, 6 - row.team_points), row.game_points)
         for row in table.rows
     ]
     sheet = load_workbook(io.BytesIO(xlsx_file.content)).active
     assert sheet.cell(3, 5).value == table.rows[0].game_points
+    assert sheet.cell(3, 4).value == rows[1][3]
     assert pdf_file.content.startswith(b"%PDF") and pdf_file["Content-Type"] == "application/pdf"
     assert "Tabelle" in csv_file["Content-Disposition"]
 
@@ -120,7 +149,9 @@ def test_the_report_pdf_is_sealed_and_public_once_published():
     leader = _client(group.leaders.get())
     unchecked = leader.post(API + f"reports/{report.pk}/publish/", {}, format="json")
     call(leader, "post", f"reports/{report.pk}/check/", {})
-    call(leader, "post", f"reports/{report.pk}/publish/", {})
+    unsigned = leader.post(API + f"reports/{report.pk}/publish/", {}, format="json")
+    body = {"missing_signatures_reason": "Unterschriften auf dem Papierbericht"}
+    published = call(leader, "post", f"reports/{report.pk}/publish/", body)
     later = _client().get(API + f"reports/{report.pk}/report.pdf")
 
     assert public.status_code == 403
@@ -128,6 +159,13 @@ def test_the_report_pdf_is_sealed_and_public_once_published():
     assert b"/ByteRange" in host.content  # signed digitally (PAdES)
     assert later.status_code == 200
     assert unchecked.status_code == 409
+    assert unsigned.status_code == 409
+    problem = unsigned.json()["errors"][0]
+    assert problem["field"] == "missing_signatures_reason"
+    assert problem["code"] == "signatures_missing"
+    assert all(team.name in problem["message"] for team in teams)
+    assert published["status"] == "published"
+    assert sorted(published["missing_signatures"]) == sorted(team.pk for team in teams)
     assert unchecked.json()["errors"][0]["code"] == "report_not_checked"
 
 

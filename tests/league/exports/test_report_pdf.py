@@ -67,3 +67,20 @@ def test_once_the_window_passed_the_pdf_says_binding_since(report):
 
     assert f"Stand: verbindlich · seit {since}" in text
     assert "wenn kein Einspruch" not in text
+
+
+def test_the_report_prints_each_team_s_team_points_as_won_to_lost(report, client):
+    """One series at a venue of four: 3 points at stake, printed "03:00" … "00:03"."""
+    report = report[0]
+    pairs = []
+    for total in report.document["totals"]:
+        won = float(total["team_points"])
+        whole, half = int(won), won % 1
+        lost = 3 - won
+        pairs.append(f"{whole:02d}{',5' if half else ''}:{int(lost):02d}{',5' if lost % 1 else ''}")
+
+    text = _text(report)
+    page = client.get(f"/liga/spielbericht/{report.pk}/").content.decode()
+
+    assert all(pair in text for pair in pairs), (pairs, text)
+    assert all(f'<td class="num total">{pair}</td>' in page for pair in pairs)

@@ -126,3 +126,121 @@ def test_a_team_of_another_venue_is_refused(venue):
         lineups.mark_no_show(venue, {"team": stranger.pk})
 
     assert [(p.field, p.code) for p in refused.value.problems] == [("team", "unknown_id")]
+
+
+def test_a_substitute_during_a_series_comes_from_the_team_s_own_roster_only():
+    """Anlage 10: a player of another team — even of the team that did not turn up — never
+    takes over a seat; the team's own substitute does."""
+    from django.utils import translation
+
+    from tournaments.models import Participant, Table
+    from tournaments.services import seating
+
+    group = make_group(series=1, rounds=2)
+    teams = [make_league_team(group, substitutes=1) for _ in range(4)]
+    venue = make_match_day(group, [teams]).venues.get()
+    lineups.mark_no_show(venue, {"team": teams[3].pk})
+    series = _first_series(venue)
+    draw.draw_series(series, seed=3)
+    seat = (
+        Seat.objects.filter(
+            series=series,
+            participant__player__in=[
+                entry.player_id for entry in teams[0].roster.filter(substitute=False)
+            ],
+        )
+        .select_related("table")
+        .first()
+    )
+    absent = Participant.objects.get(
+        tournament=venue.tournament, player=teams[3].roster.first().player
+    )
+    own = Participant.objects.get(
+        tournament=venue.tournament, player=teams[0].roster.get(substitute=True).player
+    )
+    table = Table.objects.get(pk=seat.table_id)
+
+    with pytest.raises(Rejected) as refused:
+        seating.replace_player(table, seat.number, absent.pk, 5)
+    replaced = seating.replace_player(Table.objects.get(pk=table.pk), seat.number, own.pk, 5)
+
+    problem = refused.value.problems[0]
+    assert (problem.field, problem.code) == ("participant", "participant_of_other_team")
+    with translation.override("de"):
+        said = problem.text(translation.gettext)
+    assert absent.player.full_name in said and teams[0].name in said
+    assert replaced.participant == own
+
+
+def test_a_no_show_is_taken_back_before_the_first_draw_only():
+    """Anlage 10: a team recorded as not turned up that arrives before the first series is
+    drawn plays after all, with its first four regular players in every series."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.test import APIClient
+
+    from tests.league.play import API
+
+    group = make_group(series=2, rounds=1)
+    teams = [make_league_team(group, substitutes=1) for _ in range(4)]
+    venue = make_match_day(group, [teams]).venues.get()
+    leader = get_user_model().objects.create_user("staffelleiter")
+    group.leaders.add(leader)
+    client = APIClient()
+    client.force_authenticate(leader)
+    regulars = {entry.player_id for entry in teams[2].roster.filter(substitute=False)}
+
+    lineups.mark_no_show(venue, {"team": teams[2].pk})
+    taken_back = client.delete(API + f"venues/{venue.pk}/no-show/{teams[2].pk}/")
+    entry = venue.venue_teams.get(team=teams[2])
+    in_series = [
+        {p.player_id for p in one.players.filter(team=entry.tournament_team)}
+        for one in venue.tournament.series.order_by("number")
+    ]
+    lineups.mark_no_show(venue, {"team": teams[2].pk})
+    draw.draw_series(_first_series(venue), seed=1)
+    too_late = client.delete(API + f"venues/{venue.pk}/no-show/{teams[2].pk}/")
+
+    assert taken_back.status_code == 200 and entry.no_show is False
+    assert in_series == [regulars, regulars]
+    assert AuditEntry.objects.filter(action="team_no_show_withdrawn").count() == 1
+    assert too_late.status_code == 409
+    assert too_late.json()["errors"][0]["code"] == "series_drawn"
+    assert venue.venue_teams.get(team=teams[2]).no_show is True
+
+
+def test_three_teams_of_four_play_at_four_three_tables_one_of_each_team_a_table(venue):
+    """Anlage 10 (4-4-4-0): three 4-tables would seat team-mates together; four 3-tables
+    seat one player of each team at every table."""
+    lineups.mark_no_show(venue, {"team": _team(venue, 3).pk})
+    series = _first_series(venue)
+
+    drawn = draw.draw_series(series, seed=7)
+
+    teams = {p.pk: p.team_id for p in venue.tournament.participants.all()}
+    assert [len(t.seats) for t in drawn.tables] == [3, 3, 3, 3]
+    assert all(len({teams[p] for p in t.seats}) == 3 for t in drawn.tables)
+    assert drawn.conflicts == ()
+
+
+def test_only_two_teams_present_play_only_with_four_players_each():
+    """Anlage 10: with two teams present both need four players, in every series."""
+    group = make_group(series=1, rounds=1)
+    teams = [make_league_team(group) for _ in range(4)]
+    venue = make_match_day(group, [teams]).venues.get()
+    three = [entry.player_id for entry in teams[0].roster.filter(substitute=False)][:3]
+    lineups.set_lineup(venue, {"series": 1, "team": teams[0].pk, "players": three})
+    lineups.mark_no_show(venue, {"team": teams[3].pk})
+
+    with pytest.raises(Rejected) as no_show_refused:
+        lineups.mark_no_show(venue, {"team": teams[2].pk})
+    four = [entry.player_id for entry in teams[0].roster.filter(substitute=False)][:4]
+    lineups.set_lineup(venue, {"series": 1, "team": teams[0].pk, "players": four})
+    lineups.mark_no_show(venue, {"team": teams[2].pk})
+    with pytest.raises(Rejected) as lineup_refused:
+        lineups.set_lineup(venue, {"series": 1, "team": teams[0].pk, "players": three})
+
+    problem = no_show_refused.value.problems[0]
+    assert (problem.field, problem.code) == ("team", "two_teams_need_four")
+    assert teams[0].name in problem.text()
+    problem = lineup_refused.value.problems[0]
+    assert (problem.field, problem.code) == ("players", "two_teams_need_four")

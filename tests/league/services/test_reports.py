@@ -164,8 +164,8 @@ def test_only_the_group_leader_publishes_and_only_after_the_check(played):
         states.apply(report, "publish", played["leader"])
     checked = states.apply(report, "check", played["leader"])
     with pytest.raises(PermissionDenied):
-        states.apply(checked, "publish", played["director"])
-    published = states.apply(checked, "publish", played["leader"])
+        states.apply(checked, "publish", played["director"], "Papierbericht")
+    published = states.apply(checked, "publish", played["leader"], "Papierbericht")
 
     assert unchecked.value.problems[0].code == "report_not_checked"
     with translation.override("de"):
@@ -258,3 +258,40 @@ def test_captains_cannot_sign_a_published_report(played):
         _sign(report, played["director"], team, pin=_captain_pin(played["venue"], team))
 
     assert refused.value.conflict
+
+
+def test_publishing_names_the_teams_whose_captain_has_not_signed_and_needs_a_reason(played):
+    venue, leader, teams = played["venue"], played["leader"], played["teams"]
+    report = reports.submit_report(venue, user=played["director"])
+    for team in teams[:2]:
+        _sign(report, played["director"], team, pin=_captain_pin(venue, team))
+    checked = states.apply(MatchReport.objects.get(pk=report.pk), "check", leader)
+
+    with pytest.raises(Rejected) as refused:
+        states.apply(checked, "publish", leader)
+    published = states.apply(checked, "publish", leader, "Kapitäne mussten zum Zug")
+
+    problem = refused.value.problems[0]
+    assert (problem.field, problem.code) == ("missing_signatures_reason", "signatures_missing")
+    with translation.override("de"):
+        said = problem.text(translation.gettext)
+    missing = sorted(team.name for team in teams[2:])
+    assert all(name in said for name in missing)
+    assert not any(team.name in said for team in teams[:2])
+    assert "Begründung" in said
+    assert published.status == MatchReport.Status.PUBLISHED
+    entry = AuditEntry.objects.filter(action="report_published").get()
+    assert entry.reason == "Kapitäne mussten zum Zug"
+    assert sorted(entry.after["missing_signatures"]) == sorted(team.pk for team in teams[2:])
+
+
+def test_a_fully_signed_report_is_published_without_a_reason(played):
+    venue, leader, teams = played["venue"], played["leader"], played["teams"]
+    report = reports.submit_report(venue, user=played["director"])
+    for team in teams:
+        _sign(report, played["director"], team, pin=_captain_pin(venue, team))
+
+    published = publish_report(MatchReport.objects.get(pk=report.pk), leader, reason="")
+
+    assert published.status == MatchReport.Status.PUBLISHED
+    assert reports.missing_signatures(published) == []

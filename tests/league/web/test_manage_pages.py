@@ -128,6 +128,7 @@ def test_the_live_page_follows_every_venue(client):
     assert page.count('data-testid="live-venue"') == 2
     assert "eingereicht" in page
     assert "noch nicht ausgelost" in page
+    assert 'data-testid="day-best"' in page and "Beste Spieler des 1. Spieltags" in page
 
 
 def test_the_host_sets_a_line_up_and_sends_the_report(client):
@@ -143,13 +144,45 @@ def test_the_host_sets_a_line_up_and_sends_the_report(client):
         f"/liga/spielort/{venue.pk}/",
         {"action": "lineup", "series": 1, "team": teams[0].pk, "players": roster[1:]},
     )
-    early = client.post(f"/liga/spielort/{venue.pk}/", {"action": "report"})
+    early = client.post(f"/liga/spielort/{venue.pk}/", {"action": "report", "confirmed": "1"})
     play_venue(venue)
-    sent = client.post(f"/liga/spielort/{venue.pk}/", {"action": "report"})
+    asked = client.post(f"/liga/spielort/{venue.pk}/", {"action": "report"})
+    not_yet = MatchReport.objects.filter(venue=venue).exists()
+    sent = client.post(f"/liga/spielort/{venue.pk}/", {"action": "report", "confirmed": "1"})
 
     assert saved.status_code == 302
     assert early.status_code == 400 and "noch nicht beendet" in _text(early)
+    # Asked on a page of its own, without JavaScript: the form sends the answer back.
+    assert asked.status_code == 200 and 'data-testid="confirm-step"' in _text(asked)
+    assert 'name="confirmed" value="1"' in _text(asked) and "data-confirm" not in _text(asked)
+    assert not not_yet
     assert sent.status_code == 302 and MatchReport.objects.filter(venue=venue).exists()
+
+
+def test_not_turned_up_is_confirmed_on_a_page_of_its_own(client):
+    group = make_group(series=1, rounds=1)
+    teams = [make_league_team(group) for _ in range(4)]
+    venue = make_match_day(group, [teams]).venues.get()
+    director = f.make_staff_user()
+    teams[0].club.directors.add(director)
+    client.force_login(director)
+    url = f"/liga/spielort/{venue.pk}/"
+
+    venue_page = _text(client.get(url))
+    asked = client.post(url, {"action": "no_show", "team": teams[3].pk})
+    before = venue.venue_teams.get(team=teams[3]).no_show
+    recorded = client.post(url, {"action": "no_show", "team": teams[3].pk, "confirmed": "1"})
+
+    assert "data-confirm" not in venue_page
+    assert asked.status_code == 200 and teams[3].name in _text(asked)
+    assert 'data-testid="confirm-step"' in _text(asked)
+    assert f'href="{url}"' in _text(asked)  # "Abbrechen" leads back, nothing changed
+    assert before is False
+    assert recorded.status_code == 302 and venue.venue_teams.get(team=teams[3]).no_show
+    page = _text(client.get(url))
+    assert 'data-testid="no-show-back"' in page
+    back = client.post(url, {"action": "no_show_back", "team": teams[3].pk})
+    assert back.status_code == 302 and not venue.venue_teams.get(team=teams[3]).no_show
 
 
 def test_another_club_s_director_cannot_run_the_venue(client):
@@ -207,7 +240,8 @@ def test_the_leader_publishes_and_a_captain_protests_on_the_report_page(client):
     after_refusal = _text(client.get(url))
     client.post(url, {"action": "check"})
     after_check = _text(client.get(url))
-    published = client.post(url, {"action": "publish"})
+    unsigned = client.post(url, {"action": "publish"})
+    published = client.post(url, {"action": "publish", "reason": "Papierbericht unterschrieben"})
     client.force_login(captain)
     protested = client.post(
         url, {"action": "protest", "team": teams[3].pk, "reason": "Tisch 1 verzählt"}
@@ -219,6 +253,11 @@ def test_the_leader_publishes_and_a_captain_protests_on_the_report_page(client):
     assert "Markieren Sie den Bericht zuerst als geprüft" in _text(too_early)
     assert 'data-testid="publish"' not in after_refusal
     assert 'data-testid="publish"' in after_check
+    assert 'data-testid="missing-signatures"' in after_check
+    assert all(team.name in after_check for team in teams[:4])
+    assert 'name="reason"' in after_check.split('data-testid="publish-form"')[1].split("</form>")[0]
+    assert unsigned.status_code == 400
+    assert "Nicht unterschrieben hat der Mannschaftsführer von: " in _text(unsigned)
     assert published.status_code == 302
     assert protested.status_code == 302
     assert "Tisch 1 verzählt" in page and "noch nicht entschieden" in page
@@ -323,3 +362,17 @@ def test_a_director_s_first_breadcrumb_is_the_directors_overview(client, directo
 
     assert '<li><a href="/leitung/">Turnierleitung</a></li>' in crumbs
     assert "/liga/meine/" not in crumbs
+
+
+def test_the_public_report_page_has_no_login_controls_for_visitors(client):
+    group, _teams = make_season()
+    report = MatchReport.objects.get()
+
+    page = _text(client.get(f"/liga/spielbericht/{report.pk}/"))
+    client.force_login(group.leaders.get())
+    for_leader = _text(client.get(f"/liga/spielbericht/{report.pk}/"))
+
+    assert 'data-testid="report-results"' in page
+    assert "Angemeldet als" not in page and "Abmelden" not in page
+    assert 'href="/liga/meine/"' not in page and 'href="/liga/"' in page
+    assert "Angemeldet als" in for_leader and 'href="/liga/meine/"' in for_leader

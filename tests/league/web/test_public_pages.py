@@ -23,6 +23,9 @@ def test_the_table_page_shows_every_team_with_its_points_and_marks(client):
     assert page.count('data-testid="table-row"') == 4
     for row in table.rows:
         assert row.name in page
+        won, lost = row.team_points, 6 - row.team_points  # 2 days × 3 points at stake
+        pair = f"{int(won):02d}{',5' if won % 1 else ''}:{int(lost):02d}{',5' if lost % 1 else ''}"
+        assert f'<td class="num total">{pair}</td>' in page
     assert "mark-promotion" in page and "mark-relegation" in page
     assert "Aufstieg" in page and "Abstieg" in page
     assert "2. Spieltag" in page or "Spieltag 2" in page
@@ -47,7 +50,9 @@ def test_the_table_page_takes_the_same_queries_whatever_the_size(
 ):
     group, _teams = make_season(venues=venues)
 
-    with django_assert_num_queries(6):
+    # The group, its published venues, its teams; the last match day, its published
+    # venues, its players' list points and their names (the best players of the day).
+    with django_assert_num_queries(7):
         response = client.get(f"/liga/staffel/{group.pk}/")
 
     assert _text(response).count('data-testid="table-row"') == 4 * venues

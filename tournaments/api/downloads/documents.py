@@ -18,6 +18,7 @@ from tournaments.exports.kept import files
 from tournaments.models import Series, Table, Tournament
 from tournaments.services import roles
 from tournaments.services.public_names import for_the_public
+from tournaments.services.result_access import refuse_withheld
 
 from .base import (
     CSV,
@@ -125,6 +126,8 @@ class DownloadView(FileView):
 
     def get(self, request, pk: int):
         subject = self.document.subject(request, pk)
+        if subject.tournament_id is not None:
+            refuse_withheld(request.user, subject.tournament_id)
         # Anonymous readers get the players named as they consented (docs/privacy.md).
         public = not roles.sees_full_names(request.user)
         with for_the_public(public):

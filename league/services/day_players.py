@@ -1,0 +1,69 @@
+"""The best players of a match day (Tagesbeste): every player of the day's venues by the
+list points of the day, as league reports name them beside the season ranking by average
+(RULES 6.1). One query for the sums and one for the people, whatever the venues."""
+
+from dataclasses import dataclass
+
+from django.db.models import Q
+
+from league.models import MatchDay, MatchReport, VenueTeam
+from tournaments.services.ranking import participant_totals
+from tournaments.text import name_sort_key
+
+SHOWN = 10  # the rows a page shows
+
+
+@dataclass(frozen=True)
+class DayPlayer:
+    place: int
+    player: int
+    name: str
+    team: str
+    list_points: int
+
+
+def best_of_day(match_day: MatchDay, *, published_only: bool = False) -> list[DayPlayer]:
+    """Every player who played on ``match_day`` (its published venues only, or all), by
+    list points of the day, best first; equal points share the place."""
+    venues = match_day.venues.select_related("tournament")
+    if published_only:
+        venues = venues.filter(report__status=MatchReport.Status.PUBLISHED)
+    schemes = {venue.tournament_id: venue.tournament.scheme for venue in venues}
+    if not schemes:
+        return []
+    points = {}
+    for (tournament, player), sums in participant_totals(
+        Q(tournament__in=schemes), "tournament", "participant__player"
+    ).items():
+        points[player] = points.get(player, 0) + sums.total(schemes[tournament])
+    people = {}
+    for person in (
+        VenueTeam.objects.filter(
+            venue__tournament__in=schemes, tournament_team__members__player__in=points
+        )
+        .values(
+            "team__name",
+            "tournament_team__members__player",
+            "tournament_team__members__player__first_name",
+            "tournament_team__members__player__last_name",
+        )
+        .distinct()
+    ):
+        first = person["tournament_team__members__player__first_name"]
+        last = person["tournament_team__members__player__last_name"]
+        people[person["tournament_team__members__player"]] = (
+            f"{first} {last}",
+            person["team__name"],
+            name_sort_key(last, first),
+        )
+    ordered = sorted(
+        (player for player in points if player in people),
+        key=lambda player: (-points[player], people[player][2]),
+    )
+    rows, place = [], 0
+    for index, player in enumerate(ordered):
+        if index == 0 or points[player] != points[ordered[index - 1]]:
+            place = index + 1
+        name, team, _sort = people[player]
+        rows.append(DayPlayer(place, player, name, team, points[player]))
+    return rows
