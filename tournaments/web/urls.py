@@ -18,6 +18,7 @@ from tournaments.web.calculator import calculator
 from tournaments.web.director import (
     auth,
     cash,
+    clubs,
     demo,
     differences,
     finishing,
@@ -110,6 +111,9 @@ urlpatterns = [
         name="director-participant-withdrawn",
     ),
     path(f"{DP}/wertung/", participants.participant_classes, name="director-participant-classes"),
+    # … clubs: create, rename, members: web/director/clubs.py
+    path("leitung/vereine/", clubs.club_list, name="director-clubs"),
+    path("leitung/vereine/<int:club_id>/", clubs.club_detail, name="director-club"),
     # … one player: the consent to publication: web/director/players.py
     path("leitung/spieler/<int:player_id>/", players.player_detail, name="director-player"),
     # … import from a file: web/director/importing.py
