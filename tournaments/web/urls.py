@@ -24,6 +24,7 @@ from tournaments.web.director import (
     finishing,
     importing,
     participants,
+    player_classes,
     players,
     series,
     table_changes,
@@ -111,6 +112,7 @@ urlpatterns = [
         name="director-participant-withdrawn",
     ),
     path(f"{DP}/wertung/", participants.participant_classes, name="director-participant-classes"),
+    path(f"{D}/wertungsklassen/", player_classes.player_classes, name="director-player-classes"),
     # … clubs: create, rename, members: web/director/clubs.py
     path("leitung/vereine/", clubs.club_list, name="director-clubs"),
     path("leitung/vereine/<int:club_id>/", clubs.club_detail, name="director-club"),
