@@ -12,6 +12,7 @@ from tournaments.web import (
     projector_seats,
     public,
     rankings,
+    season,
     verify,
 )
 from tournaments.web.calculator import calculator
@@ -79,6 +80,8 @@ urlpatterns = [
     path(f"{T}/serie/<int:number>/tischplan/", public.table_plan, name="table-plan"),
     path(f"{T}/startkarten/", public.start_cards, name="start-cards"),
     path("spieler/<int:player_id>/", public.player_detail, name="player"),
+    # A club's season ranking (Jahreswertung): web/season.py.
+    path("vereine/<int:club_id>/jahreswertung/", season.season_ranking_page, name="season-ranking"),
     # Tournament director (Turnierleitung), staff only: web/director/auth.py.
     path("anmelden/", auth.LoginView.as_view(), name="login"),
     path("abmelden/", auth.LogoutView.as_view(), name="logout"),
