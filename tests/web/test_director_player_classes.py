@@ -178,3 +178,35 @@ def test_the_kept_classes_are_in_the_player_s_data_and_go_with_the_erasure():
     assert (data["player"]["gender"], data["player"]["category"]) == ("f", "senior")
     erased = Player.objects.get(pk=player.pk)
     assert (erased.gender, erased.category) == ("", "")
+
+
+def test_one_form_saves_the_classes_of_every_player_of_a_club(client):
+    club, other = f.make_club("Herz A"), f.make_club("Pik B")
+    director, stranger = f.make_staff_user("leitung_a"), f.make_staff_user("leitung_b")
+    club.directors.add(director)
+    other.directors.add(stranger)
+    erika = f.make_player(club=club, first_name="Erika", last_name="Alt")
+    otto = f.make_player(club=club, first_name="Otto", last_name="Jung")
+    url = f"/leitung/vereine/{club.pk}/wertungsklassen/"
+    data = {
+        f"gender-{erika.pk}": "f",
+        f"category-{erika.pk}": "senior",
+        f"gender-{otto.pk}": "m",
+        f"category-{otto.pk}": "junior",
+    }
+    client.force_login(stranger)
+    refused = client.post(url, data)
+    client.force_login(director)
+
+    club_page = client.get(f"/leitung/vereine/{club.pk}/").content.decode()
+    page = client.get(url).content.decode()
+    response = client.post(url, data)
+
+    assert refused.status_code == 403
+    assert url in club_page
+    assert page.count('data-testid="save-all-classes"') == 1 and f'name="gender-{otto.pk}"' in page
+    assert response.status_code == 302
+    kept = {p.last_name: (p.gender, p.category) for p in Player.objects.filter(club=club)}
+    assert kept == {"Alt": ("f", "senior"), "Jung": ("m", "junior")}
+    tournament = f.make_tournament(club=club)
+    assert participants.register(tournament, erika).category == "senior"

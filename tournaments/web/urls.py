@@ -119,6 +119,11 @@ urlpatterns = [
     # … clubs: create, rename, members: web/director/clubs.py
     path("leitung/vereine/", clubs.club_list, name="director-clubs"),
     path("leitung/vereine/<int:club_id>/", clubs.club_detail, name="director-club"),
+    path(
+        "leitung/vereine/<int:club_id>/wertungsklassen/",
+        player_classes.club_player_classes,
+        name="director-club-classes",
+    ),
     # … one player: the consent to publication: web/director/players.py
     path("leitung/spieler/<int:player_id>/", players.player_detail, name="director-player"),
     # … import from a file: web/director/importing.py

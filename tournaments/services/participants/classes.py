@@ -12,7 +12,7 @@ from django.utils.translation import gettext_noop
 
 from tournaments.models import Participant, Player
 
-from .. import audit
+from .. import audit, player_scope
 from ..errors import Problem, Rejected
 from ..versions import touch_tournament
 from .registration import locked_tournament
@@ -65,6 +65,47 @@ def field_name(field: str, participant_id: int) -> str:
     return f"{field}-{participant_id}"
 
 
+def _refuse_unknown_values(values: dict[int, dict[str, str]], names: dict[int, str]) -> None:
+    """Refuse every value that is no class, each on its own field, naming the player;
+    rows of others (an id not in ``names``) are ignored."""
+    problems = []
+    for pk, given in values.items():
+        for field in FIELDS:
+            value = given.get(field)
+            if pk not in names or value is None or value in CHOICES[field].values:
+                continue
+            labels = ", ".join(str(label) for label in CHOICES[field].labels)
+            problems.append(
+                Problem(
+                    field_name(field, pk),
+                    "invalid_choice",
+                    CHOICE_PROBLEM,
+                    {"name": names[pk], "choices": labels},
+                )
+            )
+    if problems:
+        raise Rejected(problems)
+
+
+@transaction.atomic
+def save_player_classes(club, values: dict[int, dict[str, str]], *, user=None) -> int:
+    """:func:`save_classes` for the players of ``club`` (its directors only): what their
+    next registrations start from. Registrations already made keep their classes."""
+    player_scope.ensure_may_write_players_of(user, club)
+    players = {player.pk: player for player in club.players.filter(pk__in=list(values))}
+    _refuse_unknown_values(values, {pk: player.full_name for pk, player in players.items()})
+    before, after = {}, {}
+    for pk, player in players.items():
+        old = classes_of(player)
+        new = {**old, **{k: v for k, v in values[pk].items() if k in FIELDS and v is not None}}
+        if new != old:
+            before[pk], after[pk] = old, new
+            Player.objects.filter(pk=pk).update(**new)
+    if after:
+        audit.record("player_classes_changed", user=user, obj=club, before=before, after=after)
+    return len(after)
+
+
 @transaction.atomic
 def save_classes(tournament, values: dict[int, dict[str, str]], *, user=None) -> int:
     """Set the classes of many participants of ``tournament`` at once: ``values`` maps a
@@ -81,24 +122,7 @@ def save_classes(tournament, values: dict[int, dict[str, str]], *, user=None) ->
             pk__in=list(values)
         )
     }
-    problems = []
-    for participant_id, given in values.items():
-        participant = people.get(participant_id)
-        for field in FIELDS:
-            value = given.get(field)
-            if participant is None or value is None or value in CHOICES[field].values:
-                continue
-            labels = ", ".join(str(label) for label in CHOICES[field].labels)
-            problems.append(
-                Problem(
-                    field_name(field, participant_id),
-                    "invalid_choice",
-                    CHOICE_PROBLEM,
-                    {"name": participant.player.full_name, "choices": labels},
-                )
-            )
-    if problems:
-        raise Rejected(problems)
+    _refuse_unknown_values(values, {pk: person.player.full_name for pk, person in people.items()})
     before, after, changed = {}, {}, []
     for participant_id, participant in people.items():
         old = classes_of(participant)
