@@ -210,3 +210,12 @@ def test_one_form_saves_the_classes_of_every_player_of_a_club(client):
     assert kept == {"Alt": ("f", "senior"), "Jung": ("m", "junior")}
     tournament = f.make_tournament(club=club)
     assert participants.register(tournament, erika).category == "senior"
+
+
+def test_the_import_page_names_the_columns_it_reads(director_client):
+    tournament = f.make_tournament()
+
+    page = director_client.get(f"/leitung/turniere/{tournament.id}/import/").content.decode()
+
+    columns = page.split('data-testid="import-columns">')[1].split("</p>")[0]
+    assert "Geschlecht (w, m, d)" in columns and "Altersklasse (Junior, Senior)" in columns
