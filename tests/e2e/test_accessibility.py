@@ -81,6 +81,7 @@ def test_public_pages_have_no_axe_violation(device, table):
         f"/turniere/{tournament.pk}/anmelden/{arrival.token}/",
         "/rechner/",
         "/gibt-es-nicht/",
+        f"/vereine/{f.make_club('Barrierefrei-Club').pk}/jahreswertung/",
     ]
 
     found = [entry for url in urls for entry in violations(phone, url)]
@@ -104,7 +105,12 @@ def test_director_pages_have_no_axe_violation(device, table, django_user_model):
         f"/leitung/turniere/{tournament.pk}/einlass/",
         f"/leitung/serien/{table.series.pk}/",
         f"/leitung/tische/{table.pk}/",
+        f"/leitung/turniere/{tournament.pk}/wertungsklassen/",
+        "/leitung/vereine/",
     ]
+    club = f.make_club("Barrierefrei-Club")
+    f.make_player(club=club)
+    urls += [f"/leitung/vereine/{club.pk}/", f"/leitung/vereine/{club.pk}/wertungsklassen/"]
 
     found = [entry for url in urls for entry in violations(desk, url)]
 

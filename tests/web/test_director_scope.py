@@ -31,6 +31,9 @@ def _pages(tournament):
         f"/leitung/serien/{series.id}/",
         f"/leitung/tische/{table.id}/",
         f"/leitung/turniere/{tournament.id}/kasse/",
+        f"/leitung/turniere/{tournament.id}/wertungsklassen/",
+        f"/leitung/vereine/{tournament.club_id}/",
+        f"/leitung/vereine/{tournament.club_id}/wertungsklassen/",
         f"/leitung/teilnehmer/{participant.id}/status/",
         f"/turniere/{tournament.id}/startkarten/",
     ]

@@ -10,6 +10,23 @@ from .fields import optional_bound, register_number
 from .relations import assigned_users, club_link
 
 
+class Gender(models.TextChoices):
+    """For the women's prize; kept on the player, copied to each registration."""
+
+    UNKNOWN = "", _("not given")
+    FEMALE = "f", _("female")
+    MALE = "m", _("male")
+    DIVERSE = "d", _("diverse")
+
+
+class AgeCategory(models.TextChoices):
+    """Age class for the category prizes (best junior, best senior)."""
+
+    NONE = "", _("none")
+    JUNIOR = "junior", _("junior")
+    SENIOR = "senior", _("senior")
+
+
 class Publication(models.TextChoices):
     """How far a player consents to be named in public (docs/privacy.md): on every surface
     an anonymous visitor sees, as :func:`tournaments.services.public_names.public_name`
@@ -136,6 +153,14 @@ class Player(models.Model):
             "How the player consents to be named in public: full name, short name "
             "(Erika M.) or only the start number. Empty: the club's default."
         ),
+    )
+    # The classes of the last evening; a new registration starts from them, so that a
+    # director marks a player once, not every evening (services/participants/classes.py).
+    gender = models.CharField(
+        _("gender"), max_length=1, choices=Gender.choices, default="", blank=True
+    )
+    category = models.CharField(
+        _("age category"), max_length=8, choices=AgeCategory.choices, default="", blank=True
     )
     sort_name = models.CharField(
         _("sort name"),

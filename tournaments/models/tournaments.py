@@ -10,6 +10,7 @@ from tournaments.models.names import refuse_control_characters
 from tournaments.skat import GAME_POINTS_ONLY, SKWO, ExtraPointsScheme
 
 from .checks import at_least, within
+from .clubs import AgeCategory, Gender
 from .progress import Progress
 from .relations import club_link, tournament_link
 
@@ -139,18 +140,9 @@ class Team(models.Model):
 class Participant(models.Model):
     """A player registered for a tournament (Teilnehmer) with a start number."""
 
-    class Gender(models.TextChoices):
-        UNKNOWN = "", _("not given")
-        FEMALE = "f", _("female")
-        MALE = "m", _("male")
-        DIVERSE = "d", _("diverse")
-
-    class Category(models.TextChoices):
-        """Age class for the category prizes (best junior, best senior)."""
-
-        NONE = "", _("none")
-        JUNIOR = "junior", _("junior")
-        SENIOR = "senior", _("senior")
+    # The same choices as the player's, who keeps them from evening to evening.
+    Gender = Gender
+    Category = AgeCategory
 
     tournament = tournament_link("participants")
     player = models.ForeignKey(

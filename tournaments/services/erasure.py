@@ -66,6 +66,8 @@ def erase_player(player: Player, reason, *, user=None) -> Player:
         sort_name=player.german_sort_name(),
         search_name=player.name_to_search(),
         member_number="",
+        gender="",  # only the next registration's start, no record of an evening
+        category="",
         publication=Publication.FULL,
         erased_at=timezone.now(),
     )

@@ -47,6 +47,8 @@ def player_data(player: Player) -> dict:
             "club": player.club.name if player.club_id else None,
             "member_number": player.member_number,
             "publication": player.publication,
+            "gender": player.gender,
+            "category": player.category,
             "created_at": _when(player.created_at),
         },
         "registrations": [

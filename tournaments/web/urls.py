@@ -12,17 +12,20 @@ from tournaments.web import (
     projector_seats,
     public,
     rankings,
+    season,
     verify,
 )
 from tournaments.web.calculator import calculator
 from tournaments.web.director import (
     auth,
     cash,
+    clubs,
     demo,
     differences,
     finishing,
     importing,
     participants,
+    player_classes,
     players,
     series,
     table_changes,
@@ -77,6 +80,8 @@ urlpatterns = [
     path(f"{T}/serie/<int:number>/tischplan/", public.table_plan, name="table-plan"),
     path(f"{T}/startkarten/", public.start_cards, name="start-cards"),
     path("spieler/<int:player_id>/", public.player_detail, name="player"),
+    # A club's season ranking (Jahreswertung): web/season.py.
+    path("vereine/<int:club_id>/jahreswertung/", season.season_ranking_page, name="season-ranking"),
     # Tournament director (Turnierleitung), staff only: web/director/auth.py.
     path("anmelden/", auth.LoginView.as_view(), name="login"),
     path("abmelden/", auth.LogoutView.as_view(), name="logout"),
@@ -110,6 +115,15 @@ urlpatterns = [
         name="director-participant-withdrawn",
     ),
     path(f"{DP}/wertung/", participants.participant_classes, name="director-participant-classes"),
+    path(f"{D}/wertungsklassen/", player_classes.player_classes, name="director-player-classes"),
+    # … clubs: create, rename, members: web/director/clubs.py
+    path("leitung/vereine/", clubs.club_list, name="director-clubs"),
+    path("leitung/vereine/<int:club_id>/", clubs.club_detail, name="director-club"),
+    path(
+        "leitung/vereine/<int:club_id>/wertungsklassen/",
+        player_classes.club_player_classes,
+        name="director-club-classes",
+    ),
     # … one player: the consent to publication: web/director/players.py
     path("leitung/spieler/<int:player_id>/", players.player_detail, name="director-player"),
     # … import from a file: web/director/importing.py

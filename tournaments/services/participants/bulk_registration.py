@@ -71,6 +71,8 @@ def register_many(
             player=registration.player,
             start_number=top + position,
             team=registration.team,
+            gender=registration.player.gender,
+            category=registration.player.category,
         )
         for position, registration in enumerate(registrations)
     )

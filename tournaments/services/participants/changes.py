@@ -7,6 +7,7 @@ from tournaments.models import Participant
 
 from .. import audit
 from ..errors import Refusal
+from .classes import keep_on_player
 from .registration import (
     ensure_team_has_room,
     locked_tournament,
@@ -80,6 +81,8 @@ def update_participant(
         changed.append("team")
     if changed:
         participant.save(update_fields=changed)
+        if {"gender", "category"} & set(changed):
+            keep_on_player(participant)  # the next evening starts from them
         action = "participant_changed"
         if changed == ["withdrawn"]:
             action = "participant_withdrawn" if participant.withdrawn else "participant_returned"

@@ -154,6 +154,7 @@ def register(
         start_number = next_start_number(tournament)
     else:
         _ensure_start_number_free(tournament, start_number)
+    player.refresh_from_db(fields=["gender", "category"])  # as the last evening left them
     try:
         with transaction.atomic():
             participant = Participant.objects.create(
@@ -162,6 +163,8 @@ def register(
                 start_number=start_number,
                 team=team,
                 withdrawn=withdrawn,
+                gender=player.gender,
+                category=player.category,
             )
     except IntegrityError as error:
         raise REGISTRATION_CONFLICT.rejected() from error

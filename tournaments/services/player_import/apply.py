@@ -9,6 +9,7 @@ from tournaments.models import Club, Player, Team, Tournament
 
 from .. import participants
 from ..errors import Refusal
+from ..participants import classes
 from .conflicts import unresolved
 from .match import preview_import
 from .parse import ImportRow
@@ -92,12 +93,16 @@ def commit_import(
                 # the number belongs to someone else when the director chose a new player
                 member_number="" if line.resolution == Resolution.NEW else row.member_number,
                 publication=row.publication_level,
+                gender=classes.gender_of_word(row.gender),
+                category=classes.category_of_word(row.category),
             )
             if player.pk is not None and row.publication_level not in ("", player.publication):
                 # The file carries the consent the player gave last (a membership form);
                 # saved one by one so that the change log records each change.
                 player.publication = row.publication_level
                 player.save(update_fields=["publication"])
+            if player.pk is not None:
+                _take_classes(player, row)
             registrations.append(participants.Registration(player, team))
         created_players = sum(r.player.pk is None for r in registrations)
         # Named as ImportResult's fields; the audit entry keeps the same numbers.
@@ -120,6 +125,19 @@ def commit_import(
     except IntegrityError as error:
         raise IMPORT_CONFLICT.rejected() from error
     return ImportResult(**counts, lines=preview.lines, participants=tuple(registered))
+
+
+def _take_classes(player: Player, row: ImportRow) -> None:
+    """The classes a filled cell gives replace the player's; an empty one keeps them."""
+    given = {
+        "gender": classes.gender_of_word(row.gender),
+        "category": classes.category_of_word(row.category),
+    }
+    changed = [name for name, value in given.items() if value and value != getattr(player, name)]
+    for name in changed:
+        setattr(player, name, given[name])
+    if changed:
+        player.save(update_fields=changed)
 
 
 def _create_clubs(lines) -> dict[str, Club]:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_noop
 from tournaments.models import Club, Player, Team, Tournament
 from tournaments.skat import Problem
 
-from ..participants import name_key
+from ..participants import classes, name_key
 from .conflicts import conflict_note, new_player_note, same_person, skipped_note
 from .parse import ImportRow
 from .preview import ImportPreview, ImportStatus, PreviewLine, Resolution
@@ -257,6 +257,29 @@ def _problem(row: ImportRow, field_name: str, code: str, message: str, **params)
     return Problem(field_name, code, message, {"line": row.line, **params})
 
 
+def _class_problems(row: ImportRow) -> list[Problem]:
+    """A word in the column Geschlecht or Altersklasse that names no class."""
+    problems = []
+    for field_name, reader, message in (
+        (
+            "gender",
+            classes.gender_of_word,
+            gettext_noop("Line %(line)d: “%(value)s” is no gender; write w, m or d."),
+        ),
+        (
+            "category",
+            classes.category_of_word,
+            gettext_noop("Line %(line)d: “%(value)s” is no age class; write Junior or Senior."),
+        ),
+    ):
+        value = getattr(row, field_name)
+        if reader(value) is None:
+            problems.append(
+                _problem(row, field_name, f"{field_name}_unknown", message, value=value[:40])
+            )
+    return problems
+
+
 def _row_problems(row: ImportRow) -> list[Problem]:
     problems = []
     for field_name, missing_message in (
@@ -278,6 +301,7 @@ def _row_problems(row: ImportRow) -> list[Problem]:
                 value=row.publication.strip()[:40],
             )
         )
+    problems += _class_problems(row)
     for field_name, model, model_field in (
         ("first_name", Player, "first_name"),
         ("last_name", Player, "last_name"),

@@ -141,6 +141,8 @@ COLUMN_NAMES = {
     ),
     "team": ("mannschaft", "team"),
     "publication": ("veröffentlichung", "veroeffentlichung", "publication"),
+    "gender": ("geschlecht", "gender", "sex"),
+    "category": ("altersklasse", "age class", "age category", "category"),
 }
 # The column Veröffentlichung as people fill it in (after casefold and strip) → the
 # player's consent (docs/privacy.md); an empty cell leaves the club's default.
@@ -157,7 +159,8 @@ REQUIRED_COLUMNS = ("first_name", "last_name")
 EXPECTED_COLUMNS = "Vorname (first_name), Nachname (last_name)"
 OPTIONAL_COLUMNS = (
     "Verein (club), Mitgliedsnummer (member_number), Mannschaft (team), "
-    "Veröffentlichung (publication: voll, kurz, nein)"
+    "Veröffentlichung (publication: voll, kurz, nein), Geschlecht (gender: w, m, d), "
+    "Altersklasse (category: Junior, Senior)"
 )
 _FIELD_OF_HEADER = {alias: name for name, aliases in COLUMN_NAMES.items() for alias in aliases}
 
@@ -194,6 +197,8 @@ class ImportRow:
     member_number: str = ""
     team: str = ""
     publication: str = ""
+    gender: str = ""
+    category: str = ""
 
     @property
     def full_name(self) -> str:
