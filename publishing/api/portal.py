@@ -8,7 +8,7 @@ from django.conf import settings
 from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import AllowAny
@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from publishing.models import TournamentIdentity
 from publishing.services import portal
 from publishing.services.results_document import document_version
+from tournaments.api.schema import ErrorSerializer
 
 
 class ClubRequestSerializer(serializers.Serializer):
@@ -35,6 +36,12 @@ class PublishedSerializer(serializers.Serializer):
     unchanged = serializers.BooleanField()
 
 
+# The portal's operations answer 404 on a server that is no results portal.
+NOT_A_PORTAL = OpenApiResponse(
+    ErrorSerializer, description="This server is no results portal (SKATVEREIN_PORTAL is off)."
+)
+
+
 def _portal_only() -> None:
     if not settings.SKATVEREIN_PORTAL:
         raise Http404
@@ -43,7 +50,10 @@ def _portal_only() -> None:
 class PublishingClubsView(APIView):
     """Issue a publishing token for a new club of this portal (superusers)."""
 
-    @extend_schema(request=ClubRequestSerializer, responses={201: IssuedTokenSerializer})
+    @extend_schema(
+        request=ClubRequestSerializer,
+        responses={201: IssuedTokenSerializer, 404: NOT_A_PORTAL},
+    )
     def post(self, request):
         _portal_only()
         if not request.user.is_superuser:
@@ -62,7 +72,16 @@ class PublishResultsView(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: PublishedSerializer})
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={
+            201: PublishedSerializer,
+            200: OpenApiResponse(
+                PublishedSerializer, description="The same version again, or a newer one."
+            ),
+            404: NOT_A_PORTAL,
+        },
+    )
     def post(self, request):
         _portal_only()
         club = _token_club(request)
