@@ -281,7 +281,7 @@ def finish_series(page, dashboard: str, number: int):
 
 def every_download(page, tournament) -> list[str]:
     """Every file the director pages offer, fetched with the director's session: each must
-    answer 200 with a file of its kind (PDF, XLSX or CSV)."""
+    answer 200 with a file of its kind (PDF, XLSX, CSV, or the static website as ZIP)."""
     links = []
     for address in [
         f"/leitung/turniere/{tournament.id}/",
@@ -297,7 +297,7 @@ def every_download(page, tournament) -> list[str]:
             "a[download], a[href$='.pdf'], a[href$='.xlsx'], a[href$='.csv']"
         ).all():
             links.append(link.get_attribute("href"))
-    starts = {".pdf": b"%PDF", ".xlsx": b"PK", ".csv": b""}
+    starts = {".pdf": b"%PDF", ".xlsx": b"PK", ".csv": b"", ".zip": b"PK"}
     answered = []
     for href in sorted(set(links)):
         response = page.request.get(href)

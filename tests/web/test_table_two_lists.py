@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from tests import factories as f
+from tests.web.test_minus_sign import visible_text
 from tests.web.test_table_offline import table_data
 from tournaments.models import AuditEntry
 from tournaments.services import table_access
@@ -101,9 +102,11 @@ def test_one_tap_takes_the_other_version_and_both_pages_agree(table):
 
     assert response.status_code == 302
     assert table.second_games.get().won is True
-    page = text(second.get(f"/tisch/{table.pk}/"))
+    response = second.get(f"/tisch/{table.pk}/")
+    page = visible_text(text(response))
     assert "sagt jetzt, was Liste A sagt" in page
     assert "unterscheiden sich" not in page
+    assert table_data(response)["differences"] == []  # the status line names none either
     taken = AuditEntry.objects.get(action="second_game_corrected")
     assert taken.actor == f"table code T{table.number} B"
 
