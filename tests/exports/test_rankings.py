@@ -267,3 +267,30 @@ def test_ranking_pdf_marks_a_withdrawn_player_and_only_them(client, kind):
     words = " ".join(f.pdf_text(response.content).split())
     assert f"{rows[1].name} (zurückgezogen)" in words
     assert words.count("(zurückgezogen)") == 1
+
+
+@pytest.mark.parametrize("kind", ["tournament", "series"])
+def test_ranking_pdf_marks_a_withdrawn_player_by_the_name_each_reader_reads(
+    client, director_user, kind
+):
+    tournament = f.make_played_tournament(players=4, series=2)
+    rows = ranking.rank_tournament(tournament)
+    gone = Participant.objects.get(pk=rows[1].participant)
+    Player.objects.filter(pk=gone.player_id).update(publication="short")
+    participants.update_participant(gone, withdrawn=True)
+    player = Player.objects.get(pk=gone.player_id)
+    short = f"{player.first_name} {player.last_name[0]}."
+    path = {
+        "tournament": f"tournaments/{tournament.id}",
+        "series": f"series/{tournament.series.get(number=1).id}",
+    }[kind]
+    url = f"{API}{path}/ranking.pdf"
+
+    public = " ".join(f.pdf_text(client.get(url).content).split())
+    client.force_login(director_user)
+    director = " ".join(f.pdf_text(client.get(url).content).split())
+
+    assert f"{short} (zurückgezogen)" in public
+    assert player.last_name not in public
+    assert f"{player.first_name} {player.last_name} (zurückgezogen)" in director
+    assert public.count("(zurückgezogen)") == director.count("(zurückgezogen)") == 1

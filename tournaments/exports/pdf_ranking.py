@@ -17,7 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from tournaments.models import Club, Series, Tournament
-from tournaments.services.ranking import RankingRow
+from tournaments.services.public_names import shown_name
 
 from . import styles
 from .columns import Column, pdf_value
@@ -222,8 +222,8 @@ def series_ranking_pdf(series: Series, out) -> None:
     title = f"{_ranking_word(series)} – {series_label(series)}"
     sheet = series_sheet(series)
     line = tournament_line(series.tournament)
-    rows = withdrawals_marked(series.tournament, sheet.rows)
-    render_ranking(title, line, sheet.columns, rows, out, note=final_note(series))
+    columns = withdrawals_marked(series.tournament, sheet.columns)
+    render_ranking(title, line, columns, sheet.rows, out, note=final_note(series))
 
 
 def tournament_ranking_pdf(tournament: Tournament, out) -> None:
@@ -233,21 +233,28 @@ def tournament_ranking_pdf(tournament: Tournament, out) -> None:
     wide = len(data.series) > PORTRAIT_SERIES
     line = tournament_line(tournament)
     sheet, note = tournament_sheet(data), final_note(tournament)
-    rows = withdrawals_marked(tournament, sheet.rows)
-    render_ranking(title, line, sheet.columns, rows, out, wide=wide, note=note)
+    columns = withdrawals_marked(tournament, sheet.columns)
+    render_ranking(title, line, columns, sheet.rows, out, wide=wide, note=note)
 
 
-def withdrawals_marked(tournament: Tournament, rows: list[RankingRow]) -> list[RankingRow]:
-    """``rows`` with "(zurückgezogen)" after the name of each withdrawn participant, as the
-    participants' pages say it: on paper a player who left keeps their place and results,
-    and a reader must see why they are missing from the later series."""
+def withdrawals_marked(tournament: Tournament, columns: list[Column]) -> list[Column]:
+    """``columns`` with "(zurückgezogen)" after the name of each withdrawn participant, as
+    the participants' pages say it: on paper a player who left keeps their place and
+    results, and a reader must see why they are missing from the later series. The mark
+    follows the name the reader may see (:func:`shown_name`), so the public reads it after
+    the name the player consented to, the people running the event after the full one."""
     withdrawn = set(tournament.participants.filter(withdrawn=True).values_list("pk", flat=True))
     if not withdrawn:
-        return rows
+        return columns
     mark = gettext("withdrawn")
+
+    def marked(row) -> str:
+        name = shown_name(row)
+        return f"{name} ({mark})" if getattr(row, "participant", None) in withdrawn else name
+
     return [
-        replace(row, name=f"{row.name} ({mark})") if row.participant in withdrawn else row
-        for row in rows
+        replace(column, value=marked) if column.value is shown_name else column
+        for column in columns
     ]
 
 
