@@ -113,15 +113,16 @@ def test_season_ranking_is_not_kept(client, monkeypatch):
     assert stored_rankings() == []
 
 
-def test_a_kept_file_is_served_with_two_queries_whatever_the_size(
+def test_a_kept_file_is_served_with_three_queries_whatever_the_size(
     client, django_assert_num_queries
 ):
-    """The tournament (404 otherwise) and its version; the ranking is not computed again."""
+    """The tournament (404 otherwise), its version, and whether an app withholds its results
+    (services/result_access.py); the ranking is not computed again."""
     tournament = f.make_played_tournament(players=12, series=2)
     url = f"{API}tournaments/{tournament.pk}/ranking.xlsx"
     first = body(client.get(url))
 
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):
         again = body(client.get(url))
 
     assert again == first
