@@ -191,8 +191,9 @@ def test_plan_and_cards_take_constant_queries(director_client, django_assert_num
     # up a venue).
     with django_assert_num_queries(10):
         plan = director_client.get(f"{API}series/{series.id}/table-plan.pdf")
-    # 6: one reads the tournament whose directors may see the PINs (services/roles.py).
-    with django_assert_num_queries(6):
+    # 7: one reads the tournament whose directors may see the PINs (services/roles.py), one
+    # asks the apps' results rules.
+    with django_assert_num_queries(7):
         cards = director_client.get(f"{API}tournaments/{tournament.id}/start-cards.pdf")
 
     assert b"".join(plan.streaming_content if plan.streaming else [plan.content])[:5] == b"%PDF-"
