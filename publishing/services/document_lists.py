@@ -100,7 +100,11 @@ def _rows_by_table(tournament, refs: dict[int, str]) -> dict[str, dict[int, list
         item = {name: entry[name] for name in SUMMARY_COLUMNS if name != "participant"}
         item["player"] = refs[entry["participant"]]
         rows["summary"].setdefault(entry["table_id"], []).append(item)
-    signatures = Signature.objects.filter(**scope).order_by("table_id", "seat", "signed_at")
+    # Two players may sign for one seat (a seat change) at the same moment: the start
+    # number, which the document's reference repeats, orders them alike on every server.
+    signatures = Signature.objects.filter(**scope).order_by(
+        "table_id", "seat", "signed_at", "participant__start_number"
+    )
     for table, seat, participant, method, signed_at in signatures.values_list(
         "table_id", "seat", "participant_id", "method", "signed_at"
     ):
