@@ -14,49 +14,27 @@ lowest CPU priority, so what is measured is what the server spends on them.
 
 import http.client
 import itertools
-import multiprocessing
 import os
 import threading
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from .login_flood import REQUEST_TIMEOUT_S, Flood
 from .ranking import percentile
-
-REQUEST_TIMEOUT_S = 30
 
 
 @dataclass
-class TableFlood:
-    """``count`` connections reading the ``table_ids``' games and pages without a code."""
+class TableFlood(Flood):
+    """``count`` connections reading the ``table_ids``' games and pages without a code;
+    forked, collected and counted as :class:`.login_flood.Flood` does."""
 
-    count: int
     table_ids: list[int] = field(default_factory=list)
-    statuses: Counter = field(default_factory=Counter)
-    latencies_ms: list[float] = field(default_factory=list)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-    _process: object = None
-    _results: object = None
 
     def start(self, port: int, deadline: float) -> None:
         """Start the flood on the table pool's ``port`` until ``deadline`` (monotonic)."""
-        if not self.count or not self.table_ids:
-            return
-        context = multiprocessing.get_context("fork")
-        self._results = context.Queue()
-        self._process = context.Process(
-            target=self._in_child, args=(port, deadline, self._results), daemon=True
-        )
-        self._process.start()
-
-    def join(self) -> None:
-        if self._process is None:
-            return
-        statuses, latencies = self._results.get(timeout=REQUEST_TIMEOUT_S * 4)
-        self._process.join(timeout=REQUEST_TIMEOUT_S)
-        self.statuses.update(statuses)
-        self.latencies_ms.extend(latencies)
+        if self.count and self.table_ids:
+            super().start(port, deadline)
 
     def _in_child(self, port: int, deadline: float, results) -> None:
         os.nice(19)
