@@ -26,6 +26,7 @@ CONSENTS = [
 ]
 # What must never reach an anonymous visitor.
 FORBIDDEN = ("Kurzmann", "Nichtmann", "Nina")
+LEGAL_LINKS = ('href="/datenschutz/"', 'href="/impressum/"')
 SKIPPED_PREFIXES = ("/leitung/", "/admin/", "/anmelden/", "/abmelden/", "/static/", "/kasse/")
 
 
@@ -133,7 +134,7 @@ def _links(text: str) -> set[str]:
 
 def test_no_anonymous_address_names_a_player_against_their_consent(client, played):
     to_visit = list(dict.fromkeys(_addresses(played)))
-    seen, leaks, opened = set(), [], 0
+    seen, leaks, opened, unlinked = set(), [], 0, []
     while to_visit:
         address = to_visit.pop()
         if address in seen:
@@ -147,8 +148,11 @@ def test_no_anonymous_address_names_a_player_against_their_consent(client, playe
         leaks += [(address, name) for name in FORBIDDEN if name in text]
         if "html" in response.get("Content-Type", ""):
             to_visit += [link for link in _links(text) if link not in seen]
+            if not all(link in text for link in LEGAL_LINKS):
+                unlinked.append(address)
 
     assert leaks == []
+    assert unlinked == []  # every page's footer links the privacy notice and the imprint
     assert opened > 30  # the crawl reached the pages, the API and the files
 
 

@@ -86,6 +86,26 @@ class Club(models.Model):
         default=Publication.FULL,
         help_text=_("The consent a new player of the club gets unless another is given."),
     )
+    # The legal texts of the site (docs/privacy.md, "Privacy notice and imprint"): plain
+    # text, shown escaped with its paragraphs; those of the club that runs the site are
+    # the site's (services/legal_texts.py).
+    privacy_notice = models.TextField(
+        _("privacy notice"),
+        blank=True,
+        default="",
+        help_text=_("Plain text; an empty line starts a new paragraph."),
+    )
+    imprint = models.TextField(
+        _("imprint"),
+        blank=True,
+        default="",
+        help_text=_("Plain text; an empty line starts a new paragraph."),
+    )
+    runs_site = models.BooleanField(
+        _("runs this site"),
+        default=False,
+        help_text=_("The club's privacy notice and imprint are this site's."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -101,6 +121,11 @@ class Club(models.Model):
             models.CheckConstraint(
                 condition=models.Q(default_publication__in=Publication.values),
                 name="club_default_publication_known",
+            ),
+            models.UniqueConstraint(
+                fields=["runs_site"],
+                condition=models.Q(runs_site=True),
+                name="one_club_runs_the_site",
             ),
         ]
 

@@ -81,6 +81,7 @@ ACTION_LABELS = {
     "club_created": gettext_noop("club created"),
     "club_changed": gettext_noop("club changed"),
     "club_renamed": gettext_noop("club renamed"),
+    "club_legal_texts_changed": gettext_noop("privacy notice or imprint changed"),
     "participant_classes_changed": gettext_noop("prize classes of the participants changed"),
     "player_classes_changed": gettext_noop("prize classes of the club's players changed"),
     "club_deleted": gettext_noop("club deleted"),

@@ -8,6 +8,7 @@ from django.urls import path
 from tournaments.web import (
     access_blocks,
     conditional,
+    legal,
     projector,
     projector_seats,
     public,
@@ -24,6 +25,7 @@ from tournaments.web.director import (
     differences,
     finishing,
     importing,
+    legal_texts,
     participants,
     player_classes,
     players,
@@ -60,6 +62,9 @@ L = "tisch/<int:pk>"  # a list kept at the table
 urlpatterns = [
     # Public pages: home, calculator, verification of a printed list (web/verify.py).
     path("", HomeView.as_view(), name="home"),
+    # The site's privacy notice and imprint, linked from every footer: web/legal.py.
+    path("datenschutz/", legal.privacy_notice, name="privacy-notice"),
+    path("impressum/", legal.imprint, name="imprint"),
     path("favicon.ico", favicon, name="favicon"),
     path("rechner/", calculator, name="calculator"),
     path("verify/", verify.verify_form, name="verify-form"),
@@ -119,6 +124,11 @@ urlpatterns = [
     # … clubs: create, rename, members: web/director/clubs.py
     path("leitung/vereine/", clubs.club_list, name="director-clubs"),
     path("leitung/vereine/<int:club_id>/", clubs.club_detail, name="director-club"),
+    path(
+        "leitung/vereine/<int:club_id>/rechtliches/",
+        legal_texts.club_legal_texts,
+        name="director-club-legal-texts",
+    ),
     path(
         "leitung/vereine/<int:club_id>/wertungsklassen/",
         player_classes.club_player_classes,
