@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from tournaments.api.fields import StrictIntegerField
 from tournaments.exports.kept import files
 from tournaments.exports.personal_data import personal_data_pdf
-from tournaments.models import Club, Player, Publication, Table
+from tournaments.models import Club, Player, Publication
 from tournaments.services import (
     club_directors,
     erasure,
@@ -98,11 +98,7 @@ class PlayerViewSet(viewsets.ModelViewSet):
         player = directed_player(request, self.get_object())
         body = json_object(request)
         erased = erasure.erase_player(player, body.get("reason"), user=request.user)
-        # Files kept in storage may print the old name: they are made again on demand.
-        seals = Table.objects.filter(seats__participant__player=erased).values_list(
-            "seal", flat=True
-        )
-        files.forget_names(seals)
+        files.forget_names_of(erased)  # kept files may print the old name: made again
         return Response(PlayerSerializer(erased, context={"request": request}).data)
 
     def get_queryset(self):

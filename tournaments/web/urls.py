@@ -134,8 +134,9 @@ urlpatterns = [
         player_classes.club_player_classes,
         name="director-club-classes",
     ),
-    # … one player: the consent to publication: web/director/players.py
+    # … one player: the consent, the stored data, the erasure: web/director/players.py
     path("leitung/spieler/<int:player_id>/", players.player_detail, name="director-player"),
+    path("leitung/spieler/<int:player_id>/loeschen/", players.player_erase, name="director-erase"),
     # … import from a file: web/director/importing.py
     path(f"{D}/import/", importing.import_upload, name="director-import"),
     path(f"{D}/import/vorschau/", importing.import_preview, name="director-import-preview"),

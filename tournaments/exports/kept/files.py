@@ -27,6 +27,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.utils.translation import get_language
 
+from tournaments.models import Table
 from tournaments.services import public_address
 from tournaments.services.versions import current_version, tournament_version
 
@@ -152,3 +153,9 @@ def forget_names(seals) -> int:
                 default_storage.delete(f"{folder}/{name}")
                 deleted += 1
     return deleted
+
+
+def forget_names_of(player) -> int:
+    """:func:`forget_names` for the lists ``player`` sat at: what an erasure deletes."""
+    seals = Table.objects.filter(seats__participant__player=player).values_list("seal", flat=True)
+    return forget_names(seals)
