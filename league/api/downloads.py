@@ -76,6 +76,8 @@ class ReportPDFView(FileView):
         if not league_roles.may_see_report(request.user, report):
             raise PermissionDenied("The report is public once the group leader has published it.")
         report = reports.as_seen_by(request.user, report)
+        if not roles.sees_full_names(request.user):
+            report = reports.named_publicly(report)
         content = report_pdf.report_pdf(report, base_url=base_url(request))
         group = report.venue.match_day.group
         event = f"{group.league.name} {group.name}"

@@ -10,6 +10,8 @@ from league.models import LeagueGroup, MatchDay, MatchReport, Venue
 from league.services import fixtures, lineups, publicity, results
 from tournaments.api.lookup import get_or_404
 from tournaments.api.request_bodies import json_object
+from tournaments.services import roles
+from tournaments.services.public_names import public_name
 from tournaments.services.result_access import Access
 from tournaments.skat.league import points_text
 
@@ -97,7 +99,8 @@ class LineupsView(APIView):
 
     @extend_schema(responses=s.LineupSerializer(many=True), summary="The line-ups per series")
     def get(self, request, pk: int):
-        return Response(lineups_data(_venue(pk)))
+        public = not roles.sees_full_names(request.user)
+        return Response(lineups_data(_venue(pk), public=public))
 
     @extend_schema(request=s.LineupRequestSerializer, responses=s.LineupSerializer(many=True))
     def put(self, request, pk: int):
@@ -106,17 +109,23 @@ class LineupsView(APIView):
         return Response(lineups_data(venue))
 
 
-def lineups_data(venue: Venue) -> list[dict]:
+def lineups_data(venue: Venue, *, public: bool = False) -> list[dict]:
+    """The line-ups; ``public``: each player named as they consented (docs/privacy.md)."""
     rows = []
     teams = {entry.tournament_team_id: entry.team_id for entry in venue.venue_teams.all()}
-    for series in venue.tournament.series.order_by("number").prefetch_related("players__player"):
+    series_list = venue.tournament.series.order_by("number")
+    for series in series_list.prefetch_related("players__player__club"):
         by_team = {}
         for participant in sorted(series.players.all(), key=lambda p: p.start_number):
             by_team.setdefault(teams.get(participant.team_id), []).append(
                 {
                     "player": participant.player_id,
                     "participant": participant.pk,
-                    "name": participant.player.full_name,
+                    "name": (
+                        public_name(participant.player, start_number=participant.start_number).name
+                        if public
+                        else participant.player.full_name
+                    ),
                 }
             )
         rows += [

@@ -2,11 +2,12 @@
 list points of the day, as league reports name them beside the season ranking by average
 (RULES 6.1). One query for the sums and one for the people, whatever the venues."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Q
 
 from league.models import MatchDay, MatchReport, VenueTeam
+from tournaments.services.public_names import named_publicly, published_name
 from tournaments.services.ranking import participant_totals
 from tournaments.text import name_sort_key
 
@@ -20,6 +21,13 @@ class DayPlayer:
     name: str
     team: str
     list_points: int
+    published: str = field(default="", compare=False, repr=False)
+
+    @property
+    def public_name(self) -> str:
+        """The name as the player consented to be named in public (docs/privacy.md); the
+        day spans venues, so a player who consented to none has no number either."""
+        return named_publicly(self.published, None, None).name
 
 
 def best_of_day(match_day: MatchDay, *, published_only: bool = False) -> list[DayPlayer]:
@@ -46,15 +54,18 @@ def best_of_day(match_day: MatchDay, *, published_only: bool = False) -> list[Da
             "tournament_team__members__player",
             "tournament_team__members__player__first_name",
             "tournament_team__members__player__last_name",
+            "tournament_team__members__player__publication",
         )
         .distinct()
     ):
         first = person["tournament_team__members__player__first_name"]
         last = person["tournament_team__members__player__last_name"]
+        publication = person["tournament_team__members__player__publication"]
         people[person["tournament_team__members__player"]] = (
             f"{first} {last}",
             person["team__name"],
             name_sort_key(last, first),
+            published_name(first, last, publication),
         )
     ordered = sorted(
         (player for player in points if player in people),
@@ -64,6 +75,6 @@ def best_of_day(match_day: MatchDay, *, published_only: bool = False) -> list[Da
     for index, player in enumerate(ordered):
         if index == 0 or points[player] != points[ordered[index - 1]]:
             place = index + 1
-        name, team, _sort = people[player]
-        rows.append(DayPlayer(place, player, name, team, points[player]))
+        name, team, _sort, published = people[player]
+        rows.append(DayPlayer(place, player, name, team, points[player], published))
     return rows

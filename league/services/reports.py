@@ -22,7 +22,7 @@ from django.utils.translation import gettext, gettext_noop, pgettext
 from league.models import LeagueTeam, MatchReport, Protest, Venue
 from league.services import roles as league_roles
 from tournaments.models import Tournament
-from tournaments.services import audit
+from tournaments.services import audit, public_names
 from tournaments.services.errors import Rejected
 from tournaments.services.input import MAX_REASON_LENGTH, free_text
 from tournaments.services.sealing.seal_document import seal_of
@@ -97,6 +97,23 @@ def as_seen_by(user, report: MatchReport) -> MatchReport:
     seen.document, seen.seal = report.published_document, report.published_seal
     seen.sealed_at = report.published_sealed_at or report.sealed_at
     seen.as_published = True
+    return seen
+
+
+def named_publicly(report: MatchReport) -> MatchReport:
+    """The report with its line-ups naming each player as they consented to be named in
+    public (docs/privacy.md), for a reader who does not run the event. The names are the
+    document's labels, which its seal leaves out, so the seal printed stays right. Not
+    saved."""
+    document = report.document or {}
+    ids = [
+        seat["participant"]
+        for team in document.get("teams", [])
+        for seat in team.get("lineups", [])
+        if "participant" in seat
+    ]
+    seen = copy.copy(report)
+    seen.document = public_names.renamed(document, public_names.participant_names(ids))
     return seen
 
 

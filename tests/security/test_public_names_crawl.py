@@ -2,18 +2,15 @@
 players of a tournament only as they consented (docs/privacy.md): a player who gave
 "short" never with the last name, a player who gave "none" never by name.
 
-The crawl takes every route of the site and of the API, fills in the ids of one played,
-sealed tournament, opens each without login, and follows the links of the pages it finds.
+The crawl (tests/security/crawling.py) takes every route of the site and of the API, fills
+in the ids of one played, sealed tournament, opens each without login, and follows the
+links of the pages it finds.
 """
 
-import io
-import re
-
 import pytest
-from django.urls import URLPattern, URLResolver, get_resolver
-from openpyxl import load_workbook
 
 from tests import factories as f
+from tests.security.crawling import crawl
 from tournaments.models import Player, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -26,8 +23,6 @@ CONSENTS = [
 ]
 # What must never reach an anonymous visitor.
 FORBIDDEN = ("Kurzmann", "Nichtmann", "Nina")
-LEGAL_LINKS = ('href="/datenschutz/"', 'href="/impressum/"')
-SKIPPED_PREFIXES = ("/leitung/", "/admin/", "/anmelden/", "/abmelden/", "/static/", "/kasse/")
 
 
 @pytest.fixture
@@ -46,22 +41,6 @@ def played():
     tournament = table.series.tournament
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
     return table
-
-
-def _routes(patterns=None, prefix=""):
-    """Every route of the site as a path pattern with its converters, e.g.
-    ``api/v1/tournaments/<int:pk>/ranking/``."""
-    for entry in patterns if patterns is not None else get_resolver().url_patterns:
-        if isinstance(entry, URLResolver):
-            yield from _routes(entry.url_patterns, prefix + str(entry.pattern))
-        elif isinstance(entry, URLPattern):
-            route = prefix + str(entry.pattern)
-            if "^" in route:  # a router's regular expression: its named groups as <name>
-                if "\\." in route or "(?P<format>" in route:
-                    continue
-                route = re.sub(r"\(\?P<(\w+)>[^)]*\)", r"<\1>", route)
-                route = route.replace("^", "").replace("$", "")
-            yield route
 
 
 def _ids(table) -> dict:
@@ -84,76 +63,12 @@ def _ids(table) -> dict:
     }
 
 
-def _addresses(table):
-    """The routes with the tournament's ids filled in (regex and unknown ones left out)."""
-    ids = _ids(table)
-    for route in _routes():
-        if any(("/" + route).startswith(p) for p in SKIPPED_PREFIXES):
-            continue
-        names = re.findall(r"<(?:\w+:)?(\w+)>", route)
-        if any(name not in ids for name in names):
-            continue
-        addresses = ["/" + route]
-        for name in names:
-            values = ids[name]
-            if name == "pk":  # the resource before it says what the id is of
-                resource = route.split("<")[0].rstrip("/").split("/")[-1]
-                values = ids.get(resource, [])
-            addresses = [
-                re.sub(rf"<(?:\w+:)?{name}>", str(value), address, count=1)
-                for address in addresses
-                for value in values
-            ]
-        yield from addresses
-
-
-def _text(response) -> str:
-    kind = response.get("Content-Type", "")
-    content = b"".join(response.streaming_content) if response.streaming else response.content
-    if kind.startswith("application/pdf"):
-        return f.pdf_text(content)
-    if "spreadsheetml" in kind:
-        workbook = load_workbook(io.BytesIO(content), read_only=True)
-        return "\n".join(
-            str(value)
-            for sheet in workbook.worksheets
-            for row in sheet.iter_rows(values_only=True)
-            for value in row
-            if value is not None
-        )
-    return content.decode("utf-8", errors="replace")
-
-
-def _links(text: str) -> set[str]:
-    return {
-        link.split("#")[0]
-        for link in re.findall(r'href="(/[^"]*)"', text)
-        if not link.startswith(SKIPPED_PREFIXES)
-    }
-
-
 def test_no_anonymous_address_names_a_player_against_their_consent(client, played):
-    to_visit = list(dict.fromkeys(_addresses(played)))
-    seen, leaks, opened, unlinked = set(), [], 0, []
-    while to_visit:
-        address = to_visit.pop()
-        if address in seen:
-            continue
-        seen.add(address)
-        response = client.get(address)
-        if response.status_code != 200:
-            continue
-        opened += 1
-        text = _text(response)
-        leaks += [(address, name) for name in FORBIDDEN if name in text]
-        if "html" in response.get("Content-Type", ""):
-            to_visit += [link for link in _links(text) if link not in seen]
-            if not all(link in text for link in LEGAL_LINKS):
-                unlinked.append(address)
+    found = crawl(client, _ids(played), FORBIDDEN)
 
-    assert leaks == []
-    assert unlinked == []  # every page's footer links the privacy notice and the imprint
-    assert opened > 30  # the crawl reached the pages, the API and the files
+    assert found.leaks == []
+    assert found.unlinked == []  # every page's footer links the privacy notice and the imprint
+    assert len(found.opened) > 30  # the crawl reached the pages, the API and the files
 
 
 def test_the_public_ranking_shows_each_level_as_consented(client, played):
