@@ -96,7 +96,7 @@ def test_projector_columns_fit_every_common_screen(new_page):
         )
     hall = new_page()
 
-    for width, height in [(1280, 720), (1366, 768), (1920, 1080)]:
+    for width, height in [(1280, 720), (1366, 768), (1920, 1080), (360, 640)]:  # and a phone
         hall.set_viewport_size({"width": width, "height": height})
         hall.goto(f"/turniere/{tournament.pk}/leinwand/")
         boxes = hall.evaluate(COLUMN_BOXES)
