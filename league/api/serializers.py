@@ -62,7 +62,9 @@ class LeagueTeamSerializer(serializers.Serializer):
 
 
 class VenuePlanSerializer(serializers.Serializer):
-    host = StrictIntegerField()
+    host = StrictIntegerField(
+        required=False, allow_null=True, help_text="None for a central day's group."
+    )
     teams = serializers.ListField(child=StrictIntegerField())
 
 
@@ -76,7 +78,10 @@ class MatchDayRequestSerializer(serializers.Serializer):
 class VenueSerializer(serializers.Serializer):
     id = StrictIntegerField()
     number = StrictIntegerField()
-    host = StrictIntegerField()
+    host = StrictIntegerField(allow_null=True)
+    organiser = StrictIntegerField(
+        allow_null=True, help_text="The group leader organising a central day's group."
+    )
     tournament = StrictIntegerField()
     teams = serializers.ListField(child=StrictIntegerField())
     no_show = serializers.ListField(child=StrictIntegerField())
