@@ -24,6 +24,10 @@ class LeagueSerializer(serializers.Serializer):
     rounds_per_series = StrictIntegerField(required=False, min_value=1, max_value=40)
     protest_days = StrictIntegerField(required=False, min_value=0, max_value=365)
     min_games = StrictIntegerField(required=False, min_value=0)
+    scheme = serializers.ChoiceField(choices=["dskv", "ispa"], required=False)
+    players_per_team = StrictIntegerField(
+        required=False, help_text="DSkV 4 (the default); ISPA 6 or 8."
+    )
 
 
 class GroupSerializer(serializers.Serializer):

@@ -25,7 +25,7 @@ from tournaments.services import audit, participants
 from tournaments.services.errors import Rejected
 
 from . import reading
-from .structure import MAX_ROSTER, PLAYING, roster_of
+from .structure import MAX_ROSTER, roster_of
 
 MAX_MATCH_DAYS = 50
 NO_TEAM = gettext_noop("There is no team with the id %(id)s in this group.")
@@ -172,7 +172,10 @@ def _create_venue(
         venue=host.club.name if host else "",
         rounds_per_series=league.rounds_per_series,
         planned_series=league.series_per_match_day,
-        team_size=min(MAX_ROSTER, max(PLAYING, *(len(roster) for roster in rosters.values()))),
+        team_size=min(
+            MAX_ROSTER,
+            max(league.players_per_team, *(len(roster) for roster in rosters.values())),
+        ),
     )
     venue = Venue.objects.create(
         match_day=match_day, number=number, host=host, organiser=organiser, tournament=tournament
@@ -197,7 +200,7 @@ def _create_venue(
     first_players = [
         by_player[entry.player_id]
         for team in teams
-        for entry in [e for e in rosters[team.pk] if not e.substitute][:PLAYING]
+        for entry in [e for e in rosters[team.pk] if not e.substitute][: league.players_per_team]
     ]
     for _number in range(league.series_per_match_day):
         series = participants.add_series(tournament)

@@ -4,6 +4,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from league.models import Season
+from tests import factories as f
 from tests.league.factories import make_group, make_league_team
 
 pytestmark = pytest.mark.django_db
@@ -38,3 +40,17 @@ def test_a_central_match_day_is_posted_as_its_groups_without_a_host():
         (None, leader.pk, 4),
         (None, leader.pk, 5),
     ]
+
+
+def test_an_ispa_league_is_created_with_its_team_size_and_a_bad_one_is_named():
+    admin = f.make_superuser()
+    season = Season.objects.create(name="2030")
+    url = "/api/v1/leagues/"
+    body = {"season": season.pk, "name": "ISPA-Liga", "scheme": "ispa"}
+
+    refused = _client(admin).post(url, {**body, "players_per_team": 7}, format="json")
+    created = _client(admin).post(url, {**body, "players_per_team": 8}, format="json")
+
+    assert refused.status_code == 400
+    assert [e["field"] for e in refused.json()["errors"]] == ["players_per_team"]
+    assert (created.json()["scheme"], created.json()["players_per_team"]) == ("ispa", 8)
