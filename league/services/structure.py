@@ -243,6 +243,7 @@ def write_roster(team: LeagueTeam, players, substitutes) -> None:
     """``team``'s roster as ``players`` then ``substitutes`` (replacing the one it had),
     refused if another team of the league has one of them."""
     roster = players + substitutes
+    _ensure_enough_players(team.group.league, players)
     _ensure_free_players(team.group.league, roster, team=team)
     team.roster.all().delete()
     try:
@@ -260,6 +261,23 @@ def write_roster(team: LeagueTeam, players, substitutes) -> None:
     except IntegrityError:  # a racing request took a player: the same refusal as above
         _ensure_free_players(team.group.league, roster, team=team)
         raise
+
+
+def _ensure_enough_players(league: League, players) -> None:
+    """A team registers at least one player fewer than play a series (DSkV 3, as a team
+    may start one short; ISPA 5 or 7)."""
+    least = playing(league) - (PLAYING - MIN_PLAYING)
+    if len(players) < least:
+        raise Rejected.because(
+            "players",
+            "too_few_players_for_league",
+            gettext_noop(
+                "A team of this league plays with %(playing)d players: register at least "
+                "%(least)d regular players."
+            ),
+            playing=playing(league),
+            least=least,
+        )
 
 
 def _ensure_free_players(league: League, players, *, team=None) -> None:

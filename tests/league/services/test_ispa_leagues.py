@@ -107,3 +107,16 @@ def test_an_ispa_line_up_names_the_league_s_players_per_team():
 
     assert [p.field for p in refused.value.problems] == ["players"]
     assert sorted(p.player_id for p in chosen) == sorted(roster[2:8])
+
+
+def test_an_ispa_team_registers_at_least_one_player_fewer_than_play():
+    group = make_group(league=_ispa_league(8))
+
+    with pytest.raises(Rejected) as refused:
+        make_league_team(group, players=6)
+    team = make_league_team(group, players=7, substitutes=4)
+
+    assert [(p.field, p.code) for p in refused.value.problems] == [
+        ("players", "too_few_players_for_league")
+    ]
+    assert team.roster.count() == 11
