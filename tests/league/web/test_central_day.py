@@ -56,7 +56,9 @@ def test_the_leader_changes_a_group_by_hand_and_creates_the_day(client):
         sorted(pk for pk, g in chosen.items() if g == "2"),
     ]
     page = client.get(f"/liga/leitung/staffel/{group.pk}/").content.decode()
+    venue_page = client.get(f"/liga/spielort/{venues[0].pk}/").content.decode()
     assert "Gruppe 1" in page and "Gruppe 2" in page
+    assert f"Abreizgeld bisher: 0,00 €, für den Staffelleiter {leader.username}" in venue_page
 
 
 def test_a_team_left_without_a_group_is_named_and_nothing_is_created(client):
