@@ -68,6 +68,7 @@ def venue_data(venue: Venue, report: int | None) -> dict:
         "id": venue.pk,
         "number": venue.number,
         "host": venue.host_id,
+        "organiser": venue.organiser_id,
         "tournament": venue.tournament_id,
         "teams": [entry.team_id for entry in entries],
         "no_show": [entry.team_id for entry in entries if entry.no_show],

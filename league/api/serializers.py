@@ -24,6 +24,10 @@ class LeagueSerializer(serializers.Serializer):
     rounds_per_series = StrictIntegerField(required=False, min_value=1, max_value=40)
     protest_days = StrictIntegerField(required=False, min_value=0, max_value=365)
     min_games = StrictIntegerField(required=False, min_value=0)
+    scheme = serializers.ChoiceField(choices=["dskv", "ispa"], required=False)
+    players_per_team = StrictIntegerField(
+        required=False, help_text="DSkV 4 (the default); ISPA 6 or 8."
+    )
 
 
 class GroupSerializer(serializers.Serializer):
@@ -62,7 +66,9 @@ class LeagueTeamSerializer(serializers.Serializer):
 
 
 class VenuePlanSerializer(serializers.Serializer):
-    host = StrictIntegerField()
+    host = StrictIntegerField(
+        required=False, allow_null=True, help_text="None for a central day's group."
+    )
     teams = serializers.ListField(child=StrictIntegerField())
 
 
@@ -76,7 +82,10 @@ class MatchDayRequestSerializer(serializers.Serializer):
 class VenueSerializer(serializers.Serializer):
     id = StrictIntegerField()
     number = StrictIntegerField()
-    host = StrictIntegerField()
+    host = StrictIntegerField(allow_null=True)
+    organiser = StrictIntegerField(
+        allow_null=True, help_text="The group leader organising a central day's group."
+    )
     tournament = StrictIntegerField()
     teams = serializers.ListField(child=StrictIntegerField())
     no_show = serializers.ListField(child=StrictIntegerField())

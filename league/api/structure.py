@@ -55,7 +55,14 @@ class LeaguesView(APIView):
 
 
 def league_data(league: League) -> dict:
-    fields = ("series_per_match_day", "rounds_per_series", "protest_days", "min_games")
+    fields = (
+        "series_per_match_day",
+        "rounds_per_series",
+        "protest_days",
+        "min_games",
+        "scheme",
+        "players_per_team",
+    )
     return {
         "id": league.pk,
         "season": league.season_id,

@@ -136,8 +136,7 @@ def _render(report: MatchReport, out, base_url: str) -> None:
                         gettext("Season %(name)s") % {"name": group.league.season.name},
                         gettext("Match day %(number)d") % {"number": match_day.number},
                         date(match_day.date),
-                        gettext("Venue %(number)d at %(host)s")
-                        % {"number": venue.number, "host": venue.host.name},
+                        venue.title,
                     ]
                 )
             ),

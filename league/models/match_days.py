@@ -3,9 +3,11 @@
 Each venue's play is an ordinary :class:`~tournaments.models.Tournament` with the league's
 series, organised by the host team's club; each team at the venue is a team of that
 tournament, so the draw seats its players apart and the team's game points are its
-members' series totals.
+members' series totals. A central match day's groups (RULES 6.1) are venues too, without
+a host: the group leader organises them, and their tournaments belong to no club.
 """
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -40,7 +42,12 @@ class MatchDay(models.Model):
 
 
 class Venue(models.Model):
-    """Where some teams of a match day play together; its play is ``tournament``."""
+    """Where some teams of a match day play together; its play is ``tournament``.
+
+    On a central match day each of its groups is a venue with no ``host``: the teams of
+    the group are scored among themselves, and ``organiser`` (the group leader who set the
+    day up) receives the lost-game money of its tournament, which belongs to no club.
+    """
 
     match_day = models.ForeignKey(
         MatchDay, verbose_name=_("match day"), on_delete=models.CASCADE, related_name="venues"
@@ -51,6 +58,17 @@ class Venue(models.Model):
         verbose_name=_("host team"),
         on_delete=models.PROTECT,
         related_name="hosted_venues",
+        null=True,
+        blank=True,
+    )
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("organiser"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text=_("The group leader of a central match day; receives its lost-game money."),
     )
     tournament = models.OneToOneField(
         "tournaments.Tournament",
@@ -69,6 +87,14 @@ class Venue(models.Model):
 
     def __str__(self) -> str:
         return _("Venue %(number)d") % {"number": self.number}
+
+    @property
+    def title(self) -> str:
+        """How pages and the report name the venue: "Venue 2 at Herzbuben I", or a central
+        day's "Group 2"."""
+        if self.host_id is None:
+            return _("Group %(number)d") % {"number": self.number}
+        return _("Venue %(number)d at %(host)s") % {"number": self.number, "host": self.host.name}
 
 
 class VenueTeam(models.Model):

@@ -31,7 +31,15 @@ class Season(models.Model):
 
 
 class League(models.Model):
-    """A league of a season (Bundesliga … Landesliga), split into groups."""
+    """A league of a season (Bundesliga … Landesliga), split into groups.
+
+    ``scheme``: DSkV teams of four, one team point per team beaten in a series; ISPA teams
+    of ``players_per_team`` (6 or 8) on a scale of 6 per series (docs/rules.md 6).
+    """
+
+    class Scheme(models.TextChoices):
+        DSKV = "dskv", _("DSkV (teams of four)")
+        ISPA = "ispa", _("ISPA (teams of six or eight)")
 
     season = models.ForeignKey(
         Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="leagues"
@@ -57,6 +65,12 @@ class League(models.Model):
         default=0,
         help_text=_("Players with fewer games in the season are listed apart."),
     )
+    scheme = models.CharField(_("rules"), max_length=4, choices=Scheme.choices, default=Scheme.DSKV)
+    players_per_team = models.PositiveSmallIntegerField(
+        _("players per team"),
+        default=4,
+        help_text=_("DSkV 4; ISPA 6 or 8."),
+    )
 
     class Meta:
         verbose_name = _("league")
@@ -74,6 +88,11 @@ class League(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(protest_days__lte=365), name="league_protest_days_range"
+            ),
+            models.CheckConstraint(
+                condition=(Q(scheme="dskv") & Q(players_per_team=4))
+                | (Q(scheme="ispa") & Q(players_per_team__in=[6, 8])),
+                name="league_players_per_team_of_scheme",
             ),
         ]
 

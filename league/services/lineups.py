@@ -17,7 +17,7 @@ from tournaments.services.errors import Rejected
 from tournaments.services.locking import lock_series
 
 from . import reading
-from .structure import MIN_PLAYING, PLAYING, roster_of
+from .structure import MIN_PLAYING, PLAYING, playing, roster_of
 
 NOT_AT_VENUE = gettext_noop("The team with the id %(id)s does not play at this venue.")
 NOT_ON_ROSTER = gettext_noop("The player with the id %(id)s is not on this team's roster.")
@@ -62,8 +62,8 @@ def set_lineup(venue: Venue, data: dict, *, user=None) -> list[Participant]:
         data.get("players"),
         field="players",
         missing=NOT_ON_ROSTER,
-        low=MIN_PLAYING,
-        high=PLAYING,
+        low=playing(venue.match_day.group.league) - (PLAYING - MIN_PLAYING),
+        high=playing(venue.match_day.group.league),
     )
     series = lock_series(series.pk)
     _ensure_not_drawn(series)

@@ -28,8 +28,10 @@ from tournaments.skat.league import (
     Mark,
     PlayerRecord,
     PlayerRow,
+    Scheme,
     TableRow,
     TeamRecord,
+    points_per_team_beaten,
     rank_players,
     rank_table,
     score_series,
@@ -94,7 +96,14 @@ def venue_results(venues) -> dict[int, VenueResult]:
     for entry in (
         VenueTeam.objects.filter(venue__in=venues)
         .order_by("team__name", "team_id")
-        .values("venue", "team", "team__name", "tournament_team", "no_show")
+        .values(
+            "venue",
+            "team",
+            "team__name",
+            "tournament_team",
+            "no_show",
+            "venue__match_day__group__league__scheme",
+        )
     ):
         entries[entry["venue"]].append(entry)
     tournaments = {venue.tournament_id: venue for venue in venues}
@@ -116,6 +125,7 @@ def venue_results(venues) -> dict[int, VenueResult]:
         teams = entries[venue.pk]
         names = {entry["team"]: entry["team__name"] for entry in teams}
         absent = [entry["team"] for entry in teams if entry["no_show"]]
+        per_team = _per_team_beaten(teams)
         played = []
         for one in series[venue.tournament_id]:
             game_points = {
@@ -123,8 +133,8 @@ def venue_results(venues) -> dict[int, VenueResult]:
                 for entry in teams
                 if not entry["no_show"]
             }
-            scores = score_series(game_points, absent)
-            at_stake = len(scores) - 1  # a point for each other team of the series
+            scores = score_series(game_points, absent, per_team_beaten=per_team)
+            at_stake = (len(scores) - 1) * per_team  # points for each other team of the series
             played.append(
                 SeriesResult(
                     one["number"],
@@ -143,6 +153,12 @@ def venue_results(venues) -> dict[int, VenueResult]:
             )
         results[venue.pk] = VenueResult(venue, played, _summed(teams, played))
     return results
+
+
+def _per_team_beaten(entries) -> int:
+    """What beating a team is worth at the venue of ``entries`` (ISPA 2, DSkV 1)."""
+    scheme = entries[0]["venue__match_day__group__league__scheme"] if entries else Scheme.DSKV
+    return points_per_team_beaten(scheme)
 
 
 def _total(sums, scheme) -> int:
@@ -218,7 +234,7 @@ class GroupTable:
 def counted_venues(groups, *, published_only: bool):
     """The venues of ``groups`` whose results count: published ones, or all."""
     venues = Venue.objects.filter(match_day__group__in=groups).select_related(
-        "match_day", "tournament"
+        "match_day__group__league", "tournament"
     )
     if published_only:
         venues = venues.filter(report__status=MatchReport.Status.PUBLISHED).select_related("report")
@@ -243,6 +259,7 @@ def result_of_document(venue: Venue, document: dict) -> VenueResult:
     """A venue's result as a report's sealed document states it."""
     names = {team["team"]: team["name"] for team in document["teams"]}
     absent = {team["team"] for team in document["teams"] if team["no_show"]}
+    per_team = points_per_team_beaten(venue.match_day.group.league.scheme)
 
     def score(row, at_stake) -> TeamScore:
         team = row["team"]
@@ -252,10 +269,12 @@ def result_of_document(venue: Venue, document: dict) -> VenueResult:
         )
 
     series = [
-        SeriesResult(one["number"], [score(row, len(one["teams"]) - 1) for row in one["teams"]])
+        SeriesResult(
+            one["number"], [score(row, (len(one["teams"]) - 1) * per_team) for row in one["teams"]]
+        )
         for one in document["series"]
     ]
-    at_stake = sum(len(one["teams"]) - 1 for one in document["series"])
+    at_stake = sum((len(one["teams"]) - 1) * per_team for one in document["series"])
     return VenueResult(venue, series, [score(row, at_stake) for row in document["totals"]])
 
 

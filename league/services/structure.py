@@ -9,6 +9,7 @@ from league.models import League, LeagueGroup, LeagueTeam, RosterEntry, Season
 from tournaments.models import Club, Player
 from tournaments.services import audit
 from tournaments.services.errors import Rejected
+from tournaments.skat.league import PLAYERS_PER_TEAM, Scheme
 
 from . import reading
 
@@ -20,6 +21,12 @@ NO_CLUB = gettext_noop("There is no club with the id %(id)s.")
 NO_PLAYER = gettext_noop("There is no player with the id %(id)s.")
 NO_USER = gettext_noop("There is no user with the id %(id)s.")
 UNKNOWN_ID = gettext_noop("Nothing with the id %(id)s was found here.")
+TEAM_SIZES_OF_SCHEME = {
+    "dskv": gettext_noop("A league under the DSkV's rules plays teams of 4 players."),
+    "ispa": gettext_noop(
+        "A league under ISPA's rules plays teams of 6 or 8 players: give players per team."
+    ),
+}
 
 
 def _taken(field: str, message: str, **params) -> Rejected:
@@ -54,7 +61,9 @@ def create_league(season: Season, data: dict, *, user=None) -> League:
         min_games=lambda: reading.count(
             data.get("min_games"), field="min_games", low=0, high=100_000, default=0
         ),
+        scheme=lambda: read_scheme(data),
     )
+    values["scheme"], values["players_per_team"] = values["scheme"]
     name = values["name"]
     league = League(season=season, **values)
     if season.leagues.filter(name__iexact=name).exists():
@@ -64,6 +73,35 @@ def create_league(season: Season, data: dict, *, user=None) -> League:
     league.save()
     audit.record("league_created", user=user, obj=league, after={"league": league.pk})
     return league
+
+
+def read_scheme(data: dict) -> tuple[str, int]:
+    """A league's ``scheme`` ("dskv", the default, or "ispa") and ``players_per_team``:
+    4 under the DSkV's rules, 6 or 8 under ISPA's (RULES 6.1)."""
+    scheme = data.get("scheme")
+    scheme = League.Scheme.DSKV if scheme in (None, "") else scheme
+    if scheme not in League.Scheme.values:
+        raise Rejected.because(
+            "scheme",
+            "invalid_scheme",
+            gettext_noop('Choose the rules of the league: "dskv" or "ispa".'),
+        )
+    allowed = PLAYERS_PER_TEAM[Scheme(scheme)]
+    players = data.get("players_per_team")
+    if players is None and len(allowed) == 1:
+        players = allowed[0]
+    if type(players) is not int or players not in allowed:
+        raise Rejected.because(
+            "players_per_team",
+            "players_per_team_of_scheme",
+            TEAM_SIZES_OF_SCHEME[scheme],
+        )
+    return scheme, players
+
+
+def playing(league: League) -> int:
+    """How many players of a team play a series: the league's players per team."""
+    return league.players_per_team
 
 
 @transaction.atomic
@@ -205,6 +243,7 @@ def write_roster(team: LeagueTeam, players, substitutes) -> None:
     """``team``'s roster as ``players`` then ``substitutes`` (replacing the one it had),
     refused if another team of the league has one of them."""
     roster = players + substitutes
+    _ensure_enough_players(team.group.league, players)
     _ensure_free_players(team.group.league, roster, team=team)
     team.roster.all().delete()
     try:
@@ -222,6 +261,23 @@ def write_roster(team: LeagueTeam, players, substitutes) -> None:
     except IntegrityError:  # a racing request took a player: the same refusal as above
         _ensure_free_players(team.group.league, roster, team=team)
         raise
+
+
+def _ensure_enough_players(league: League, players) -> None:
+    """A team registers at least one player fewer than play a series (DSkV 3, as a team
+    may start one short; ISPA 5 or 7)."""
+    least = playing(league) - (PLAYING - MIN_PLAYING)
+    if len(players) < least:
+        raise Rejected.because(
+            "players",
+            "too_few_players_for_league",
+            gettext_noop(
+                "A team of this league plays with %(playing)d players: register at least "
+                "%(least)d regular players."
+            ),
+            playing=playing(league),
+            least=least,
+        )
 
 
 def _ensure_free_players(league: League, players, *, team=None) -> None:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import fixture_import, groups, live, mine, public, reports, teams, venues
+from . import central_day, fixture_import, groups, live, mine, public, reports, teams, venues
 
 app_name = "league"
 
@@ -26,6 +26,11 @@ urlpatterns = [
         "liga/leitung/staffel/<int:group_id>/spielplan-import/vorschau/",
         fixture_import.fixture_preview,
         name="fixture-preview",
+    ),
+    path(
+        "liga/leitung/staffel/<int:group_id>/zentraler-spieltag/",
+        central_day.central_day,
+        name="central-day",
     ),
     path("liga/leitung/staffel/<int:group_id>/mannschaft/neu/", teams.team_new, name="team-new"),
     path("liga/leitung/mannschaft/<int:team_id>/bearbeiten/", teams.team_edit, name="team-edit"),

@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from league.models import MatchReport, Venue
-from league.services import lineups, reports, results
+from league.services import lineups, reports, results, venue_money
 from league.services import roles as league_roles
 from league.services.structure import roster_of
 from tournaments.models import Participant, Tournament
@@ -22,7 +22,9 @@ from .access import league_page
 
 def _venue(venue_id) -> Venue:
     return get_object_or_404(
-        Venue.objects.select_related("match_day__group__league", "tournament", "host"),
+        Venue.objects.select_related(
+            "match_day__group__league", "tournament__club", "host", "organiser"
+        ),
         pk=venue_id,
     )
 
@@ -128,6 +130,7 @@ def venue_context(request, venue: Venue) -> dict:
     report = MatchReport.objects.filter(venue=venue).first()
     finished = venue.tournament.status == Tournament.Status.FINISHED
     result = results.venue_result(venue) if any(one.drawn_at for one in series) else None
+    may_direct = roles.may_direct(request.user, venue)
     return {
         "venue": venue,
         "group": venue.match_day.group,
@@ -136,7 +139,8 @@ def venue_context(request, venue: Venue) -> dict:
         "report_state": reports.state_label(reports.state_of(report)) if report else "",
         "finished": finished,
         "result": result,
-        "may_direct": roles.may_direct(request.user, venue),
+        "may_direct": may_direct,
+        "money": venue_money.lost_game_money(venue) if may_direct else None,
     }
 
 

@@ -13,6 +13,7 @@ from tournaments.skat.league import (
     PlayerRecord,
     TeamRecord,
     average_text,
+    points_per_team_beaten,
     points_text,
     rank_players,
     rank_table,
@@ -245,3 +246,30 @@ def test_averages_are_compared_exactly_and_printed_rounded():
     assert [row.place for row in rows] == [1, 2]
     assert average_text(Fraction(100, 3)) == D("33.33")
     assert average_text(Fraction(-1, 8)) == D("-0.13")
+
+
+def test_ispa_scale_gives_six_four_two_and_nothing_per_series():
+    points = team_points({"A": 2100, "B": 1800, "C": 2500, "D": 900}, per_team_beaten=2)
+
+    assert points == {"C": D(6), "A": D(4), "B": D(2), "D": D(0)}
+
+
+def test_ispa_scale_shares_a_tie_and_gives_two_for_an_absent_team():
+    tied = team_points({"A": 2000, "B": 2000, "C": 1500}, absent=["D"], per_team_beaten=2)
+
+    assert tied == {"A": D(5), "B": D(5), "C": D(2), "D": D(0)}
+
+
+@pytest.mark.parametrize(("scheme", "points"), [("dskv", 1), ("ispa", 2)])
+def test_each_scheme_says_what_a_team_beaten_is_worth(scheme, points):
+    assert points_per_team_beaten(scheme) == points
+
+
+@given(st.lists(st.integers(-2000, 4000), min_size=2, max_size=8))
+@SETTINGS
+def test_the_ispa_scale_is_twice_the_dskv_scale(scores):
+    present = {f"T{i}": score for i, score in enumerate(scores)}
+
+    ispa = team_points(present, per_team_beaten=2)
+
+    assert ispa == {team: 2 * value for team, value in team_points(present).items()}

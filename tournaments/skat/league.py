@@ -9,7 +9,9 @@ functions.
   gets one point for every team with fewer game points; teams with equal game points share
   the points at stake (two teams tied for first of four get 2.5 each). A team that did not
   turn up counts as last in every series: it gets nothing, and every team present gets the
-  point for it. Team points are :class:`~decimal.Decimal` multiples of ½, exact.
+  point for it. Team points are :class:`~decimal.Decimal` multiples of ½, exact. ISPA
+  leagues count on a scale of 6 per series, twice the DSkV scale: 2 points for every team
+  beaten (:func:`points_per_team_beaten`).
 - **League table**: team points, then game points, then the result of the last match day
   (its team points, then its game points), then the place is shared.
 - **Individual ranking**: average list points per game played, players with fewer games
@@ -30,6 +32,23 @@ HALF = Decimal("0.5")
 AVERAGE_PLACES = Decimal("0.01")
 
 
+class Scheme(StrEnum):
+    """Whose rules a league plays: the DSkV's (teams of four, one point for each team
+    beaten) or ISPA's (teams of six or eight, a scale of 6 per series)."""
+
+    DSKV = "dskv"
+    ISPA = "ispa"
+
+
+POINTS_PER_TEAM_BEATEN = {Scheme.DSKV: 1, Scheme.ISPA: 2}
+PLAYERS_PER_TEAM = {Scheme.DSKV: (4,), Scheme.ISPA: (6, 8)}
+
+
+def points_per_team_beaten(scheme: str) -> int:
+    """The team points a team gets in a series for every team with fewer game points."""
+    return POINTS_PER_TEAM_BEATEN[Scheme(scheme)]
+
+
 class Mark(StrEnum):
     """What a place in the league table means for next season."""
 
@@ -37,14 +56,19 @@ class Mark(StrEnum):
     RELEGATION = "relegation"  # Abstieg
 
 
-def team_points(game_points: Mapping[Hashable, int], absent: Iterable[Hashable] = ()) -> dict:
+def team_points(
+    game_points: Mapping[Hashable, int],
+    absent: Iterable[Hashable] = (),
+    *,
+    per_team_beaten: int = 1,
+) -> dict:
     """The team points of one series for every team of ``game_points`` and ``absent``.
 
     ``game_points`` maps each team present to its game points in the series; ``absent``
     names the teams that did not turn up. A present team gets 1 for every team with fewer
     game points and ½ for every other team with equal game points, plus 1 for every absent
     team; an absent team gets 0. With n teams of which at most one is absent the points sum
-    to n(n−1)/2.
+    to n(n−1)/2. ``per_team_beaten`` scales all of it (ISPA: 2).
     """
     absent = [team for team in absent if team not in game_points]
     values = sorted(game_points.values())
@@ -52,7 +76,7 @@ def team_points(game_points: Mapping[Hashable, int], absent: Iterable[Hashable] 
     for team, points in game_points.items():
         below = _count_below(values, points)
         equal = _count_below(values, points, inclusive=True) - below - 1
-        result[team] = Decimal(below + len(absent)) + HALF * equal
+        result[team] = (Decimal(below + len(absent)) + HALF * equal) * per_team_beaten
     for team in absent:
         result[team] = ZERO
     return result
@@ -79,10 +103,15 @@ class SeriesScore:
     team_points: Decimal
 
 
-def score_series(game_points: Mapping[Hashable, int], absent: Iterable[Hashable] = ()):
+def score_series(
+    game_points: Mapping[Hashable, int],
+    absent: Iterable[Hashable] = (),
+    *,
+    per_team_beaten: int = 1,
+):
     """:func:`team_points` with the game points beside them, absent teams with 0 of both."""
     absent = list(absent)
-    points = team_points(game_points, absent)
+    points = team_points(game_points, absent, per_team_beaten=per_team_beaten)
     return [
         SeriesScore(team, game_points.get(team, 0), points[team])
         for team in [*game_points, *[team for team in absent if team not in game_points]]
