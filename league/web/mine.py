@@ -40,12 +40,19 @@ def my_league(request):
         .order_by("-match_day__date", "number")[:30]
     )
     teams = LeagueTeam.objects.filter(captain_user=user).select_related("group__league__season")
-    if not (groups or venues or teams):
+    administers = league_roles.may_administer(user)
+    if not (groups or venues or teams or administers):
         raise PermissionDenied
     return render(
         request,
         "league/manage/mine.html",
-        {"groups": groups, "venues": venues, "teams": teams, "open_reports": _open_reports(teams)},
+        {
+            "groups": groups,
+            "venues": venues,
+            "teams": teams,
+            "open_reports": _open_reports(teams),
+            "administers": administers,
+        },
     )
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import fixture_import, groups, live, mine, public, reports, teams, venues
+from . import association, fixture_import, groups, live, mine, public, reports, teams, venues
 
 app_name = "league"
 
@@ -14,6 +14,26 @@ urlpatterns = [
     path("liga/staffel/<int:group_id>/leinwand/", public.projector, name="projector"),
     path("liga/mannschaft/<int:team_id>/", public.team_page, name="team"),
     path("liga/spielbericht/pruefen/<str:seal>/", public.verify_report, name="report-verify"),
+    # The association admin's pages: seasons, leagues, groups, clubs (association.py).
+    path("liga/verband/", association.overview, name="association"),
+    path("liga/verband/saison/neu/", association.season_new, name="association-season-new"),
+    path(
+        "liga/verband/saison/<int:season_id>/", association.season_edit, name="association-season"
+    ),
+    path(
+        "liga/verband/saison/<int:season_id>/liga/neu/",
+        association.league_new,
+        name="association-league-new",
+    ),
+    path("liga/verband/liga/<int:league_id>/", association.league_edit, name="association-league"),
+    path(
+        "liga/verband/liga/<int:league_id>/staffel/neu/",
+        association.group_new,
+        name="association-group-new",
+    ),
+    path("liga/verband/staffel/<int:group_id>/", association.group_edit, name="association-group"),
+    path("liga/verband/vereine/", association.club_list, name="association-clubs"),
+    path("liga/verband/verein/<int:club_id>/", association.club_edit, name="association-club"),
     # Everyone's league tasks (mine.py); the group leader's pages (groups.py, live.py, …).
     path("liga/meine/", mine.my_league, name="mine"),
     path("liga/leitung/staffel/<int:group_id>/", groups.group_admin, name="group-admin"),
