@@ -37,6 +37,14 @@ class League(models.Model):
         Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="leagues"
     )
     name = models.CharField(_("name"), max_length=100, validators=[refuse_control_characters])
+    level = models.PositiveSmallIntegerField(
+        _("level"),
+        default=1,
+        help_text=_(
+            "1 for the highest league, 2 for the one below, …: promoted teams move one "
+            "level up in the next season, relegated ones one down."
+        ),
+    )
     series_per_match_day = models.PositiveSmallIntegerField(
         _("series per match day"),
         default=3,
@@ -74,6 +82,9 @@ class League(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(protest_days__lte=365), name="league_protest_days_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(level__gte=1) & Q(level__lte=20), name="league_level_range"
             ),
         ]
 

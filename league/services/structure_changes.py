@@ -12,7 +12,14 @@ from tournaments.services.errors import Rejected
 
 from . import reading, structure
 
-LEAGUE_FIELDS = ("name", "series_per_match_day", "rounds_per_series", "protest_days", "min_games")
+LEAGUE_FIELDS = (
+    "name",
+    "level",
+    "series_per_match_day",
+    "rounds_per_series",
+    "protest_days",
+    "min_games",
+)
 GROUP_FIELDS = ("name", "promotion_places", "relegation_places", "live_public")
 UNKNOWN_LOGIN = gettext_noop("There is no active login %(login)s.")
 
@@ -35,6 +42,7 @@ def change_season(season: Season, name, *, user=None) -> Season:
 def _league_values(data: dict) -> dict:
     return reading.all_of(
         name=lambda: reading.name(data.get("name")),
+        level=lambda: reading.count(data.get("level"), field="level", low=1, high=20),
         series_per_match_day=lambda: reading.count(
             data.get("series_per_match_day"), field="series_per_match_day", low=1, high=8
         ),

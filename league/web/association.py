@@ -259,6 +259,7 @@ def club_edit(request, club_id):
         values=values,
         errors=errors,
         parent=(gettext("Clubs"), _url("clubs")),
+        invite_club=club,
     )
 
 

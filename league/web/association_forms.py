@@ -28,6 +28,7 @@ def _model_field(model, name: str, kind: str = "number") -> Field:
 SEASON_FIELDS = (Field("name", capfirst(Season._meta.get_field("name").verbose_name)),)
 LEAGUE_FIELDS = (
     Field("name", capfirst(League._meta.get_field("name").verbose_name)),
+    _model_field(League, "level"),
     _model_field(League, "series_per_match_day"),
     _model_field(League, "rounds_per_series"),
     _model_field(League, "protest_days"),
@@ -49,6 +50,7 @@ GROUP_FIELDS = (
 )
 CLUB_FIELDS = (Field("name", capfirst(Club._meta.get_field("name").verbose_name)),)
 LEAGUE_DEFAULTS = {
+    "level": 1,
     "series_per_match_day": 3,
     "rounds_per_series": 12,
     "protest_days": 14,

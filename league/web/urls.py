@@ -2,7 +2,20 @@
 
 from django.urls import path
 
-from . import association, fixture_import, groups, live, mine, public, reports, teams, venues
+from . import (
+    association,
+    fixture_import,
+    fixture_plan,
+    groups,
+    invitations,
+    live,
+    mine,
+    public,
+    reports,
+    season_end,
+    teams,
+    venues,
+)
 
 app_name = "league"
 
@@ -32,8 +45,40 @@ urlpatterns = [
         name="association-group-new",
     ),
     path("liga/verband/staffel/<int:group_id>/", association.group_edit, name="association-group"),
+    path(
+        "liga/verband/saison/<int:season_id>/naechste/",
+        season_end.next_season,
+        name="association-season-next",
+    ),
+    path(
+        "liga/leitung/staffel/<int:group_id>/auf-und-abstieg/",
+        season_end.confirm_marks,
+        name="confirm-marks",
+    ),
     path("liga/verband/vereine/", association.club_list, name="association-clubs"),
     path("liga/verband/verein/<int:club_id>/", association.club_edit, name="association-club"),
+    # Invitation links: made by the admin or a group leader, followed once (invitations.py).
+    path(
+        "liga/verband/staffel/<int:group_id>/einladen/",
+        invitations.invite_leader,
+        name="invite-leader",
+    ),
+    path(
+        "liga/verband/verein/<int:club_id>/einladen/",
+        invitations.invite_club_director,
+        name="invite-club-director",
+    ),
+    path(
+        "liga/leitung/mannschaft/<int:team_id>/einladen/",
+        invitations.invite_captain,
+        name="invite-captain",
+    ),
+    path(
+        "liga/spielort/<int:venue_id>/einladen/",
+        invitations.invite_venue_director,
+        name="invite-venue-director",
+    ),
+    path("einladung/<str:token>/", invitations.follow_invitation, name="invitation"),
     # Everyone's league tasks (mine.py); the group leader's pages (groups.py, live.py, …).
     path("liga/meine/", mine.my_league, name="mine"),
     path("liga/leitung/staffel/<int:group_id>/", groups.group_admin, name="group-admin"),
@@ -46,6 +91,21 @@ urlpatterns = [
         "liga/leitung/staffel/<int:group_id>/spielplan-import/vorschau/",
         fixture_import.fixture_preview,
         name="fixture-preview",
+    ),
+    path(
+        "liga/leitung/staffel/<int:group_id>/spielplan-erzeugen/",
+        fixture_plan.fixture_generate,
+        name="fixture-generate",
+    ),
+    path(
+        "liga/spielort/<int:venue_id>/einladung/",
+        fixture_plan.invitation_page,
+        name="venue-invitation",
+    ),
+    path(
+        "liga/spielort/<int:venue_id>/einladung.pdf",
+        fixture_plan.invitation_file,
+        name="venue-invitation-pdf",
     ),
     path("liga/leitung/staffel/<int:group_id>/mannschaft/neu/", teams.team_new, name="team-new"),
     path("liga/leitung/mannschaft/<int:team_id>/bearbeiten/", teams.team_edit, name="team-edit"),

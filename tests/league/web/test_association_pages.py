@@ -71,6 +71,7 @@ def test_a_season_with_its_league_and_group_is_made_on_the_pages(client, admin):
         f"/liga/verband/saison/{season.pk}/liga/neu/",
         {
             "name": "Landesliga",
+            "level": "2",
             "series_per_match_day": "2",
             "rounds_per_series": "12",
             "protest_days": "14",
@@ -94,6 +95,7 @@ def test_a_season_with_its_league_and_group_is_made_on_the_pages(client, admin):
     assert made.status_code == 302 and made.url == f"/liga/verband/saison/{season.pk}/"
     assert league_made.status_code == 302
     assert (league.series_per_match_day, league.min_games, league.protest_days) == (2, 10, 14)
+    assert league.level == 2
     assert group_made.status_code == 302
     assert (group.promotion_places, group.relegation_places, group.live_public) == (2, 3, True)
     assert list(group.leaders.all()) == [leader]
@@ -110,6 +112,7 @@ def test_a_league_and_a_group_are_changed_on_the_pages(client, admin):
         f"/liga/verband/liga/{league.pk}/",
         {
             "name": "Oberliga",
+            "level": "1",
             "series_per_match_day": "3",
             "rounds_per_series": "12",
             "protest_days": "7",
@@ -141,6 +144,7 @@ def test_wrong_input_keeps_the_form_and_names_the_field_in_german(client, admin)
         f"/liga/verband/liga/{league.pk}/",
         {
             "name": "Landesliga",
+            "level": "1",
             "series_per_match_day": "9",
             "rounds_per_series": "12",
             "protest_days": "vierzehn",
