@@ -40,7 +40,7 @@ class Invitation(models.Model):
     club = models.ForeignKey(
         "tournaments.Club",
         verbose_name=_("club"),
-        on_delete=models.CASCADE,
+        on_delete=models.PROTECT,
         null=True,
         blank=True,
         related_name="league_invitations",
