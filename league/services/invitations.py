@@ -57,6 +57,12 @@ EXPIRED = Refusal(
 LOGIN_TAKEN = Refusal(
     "username", "login_taken", gettext_noop("The login %(login)s is taken; choose another.")
 )
+MATCH_DAY_OVER = Refusal(
+    "venue",
+    "match_day_over",
+    gettext_noop("The match day of this venue is over; nobody is invited to direct it now."),
+    conflict=True,
+)
 PASSWORDS_DIFFER = Refusal(
     "password2", "passwords_differ", gettext_noop("The two passwords are not the same.")
 )
@@ -95,13 +101,16 @@ def invite(target, name, *, user=None) -> tuple[Invitation, str]:
     day); the invitation and its token, which is not stored."""
     name = reading.name(name, limit=200)
     role, fields = target_fields(target)
+    expires_at = _expiry(role, fields)
+    if expires_at <= timezone.now():
+        raise MATCH_DAY_OVER.rejected()
     token = secrets.token_urlsafe(32)
     invitation = Invitation.objects.create(
         role=role,
         name=name,
         token_digest=digest(token),
         created_by=user if user is not None and user.is_authenticated else None,
-        expires_at=_expiry(role, fields),
+        expires_at=expires_at,
         **fields,
     )
     audit.record(

@@ -171,3 +171,18 @@ def test_only_the_right_people_make_invitations(client, admin):
         client.force_login(admin)
         assert client.get(url).status_code == 200
     assert not Invitation.objects.exists()
+
+
+def test_nobody_is_invited_to_direct_a_venue_whose_match_day_is_over(client):
+    group = make_group(series=1)
+    teams = [make_league_team(group) for _ in range(4)]
+    yesterday = timezone.localdate() - datetime.timedelta(days=1)
+    venue = make_match_day(group, [teams], date=yesterday).venues.get()
+    leader = get_user_model().objects.create_user("leiter")
+    group.leaders.add(leader)
+    client.force_login(leader)
+
+    response = client.post(f"/liga/spielort/{venue.pk}/einladen/", {"name": "Zu spät"})
+
+    assert response.status_code == 400 and "vorbei" in _text(response)
+    assert not Invitation.objects.exists()
