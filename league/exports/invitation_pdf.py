@@ -28,11 +28,12 @@ def invitation_pdf(venue) -> bytes:
         (gettext("Host"), f"{facts['host']} ({facts['host_club']})"),
         (gettext("Contact"), facts["contact"] or "—"),
         (gettext("Teams"), ", ".join(facts["teams"])),
-        (gettext("Series"), str(facts["series"])),
+        (gettext("Series per match day"), str(facts["series"])),
     ]
     table = Table(
         [[Paragraph(_escape(a), styles.CELL), Paragraph(_escape(b), styles.CELL)] for a, b in rows],
-        colWidths=[90, 380],
+        colWidths=[110, 380],
+        hAlign="LEFT",
     )
     table.setStyle(
         TableStyle(
@@ -48,5 +49,9 @@ def invitation_pdf(venue) -> bytes:
     document = SimpleDocTemplate(
         out, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, title=pdf_text(title)
     )
-    document.build([Paragraph(_escape(title), styles.TITLE), Spacer(0, 8), table])
+    story = [Paragraph(_escape(title), styles.TITLE), Spacer(0, 8), table]
+    if facts["short_notice"]:
+        notice = gettext("The match day is less than 14 days ahead: the invitation goes out late.")
+        story += [Spacer(0, 8), Paragraph(_escape(notice), styles.BODY)]
+    document.build(story)
     return out.getvalue()
