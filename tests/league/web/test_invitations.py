@@ -186,3 +186,20 @@ def test_nobody_is_invited_to_direct_a_venue_whose_match_day_is_over(client):
 
     assert response.status_code == 400 and "vorbei" in _text(response)
     assert not Invitation.objects.exists()
+
+
+def test_the_invited_venue_director_finds_the_venue_on_my_league_on_its_match_day(client):
+    group = make_group(series=1)
+    teams = [make_league_team(group) for _ in range(4)]
+    venue = make_match_day(group, [teams], date=timezone.localdate()).venues.get()
+    leader = get_user_model().objects.create_user("leiter")
+    group.leaders.add(leader)
+    client.force_login(leader)
+    link = _link(client.post(f"/liga/spielort/{venue.pk}/einladen/", {"name": "Halle"}))
+
+    accepted = _accept(client, link, "halle")
+    mine = client.get(accepted.url).content.decode()
+    venue_page = client.get(f"/liga/spielort/{venue.pk}/").content.decode()
+
+    assert 'data-testid="hosted-venue"' in mine
+    assert f'href="/liga/spielort/{venue.pk}/einladung/"' in venue_page
