@@ -5,9 +5,10 @@ whole group (docs/league.md "Spielplan erzeugen").
 
 Aims, in this order: every team meets every other team at some venue; each team hosts
 once where there are no more venues than teams (else as evenly as possible). The plan is
-searched, not constructed: many seeded random splits per match day, the one meeting most
-new pairs kept, the best of several attempts taken — so the same group and dates give the
-same plan. Pairs that could not meet (too few dates) are named in the answer.
+searched, not constructed: per match day seeded random splits, each improved by swapping
+teams between venues while that meets more new pairs, the best kept; the best of several
+attempts taken — so the same group and dates give the same plan. Pairs that could not
+meet (too few dates) are named in the answer.
 """
 
 import datetime
@@ -27,8 +28,8 @@ from . import fixtures, reading
 
 INVITATION_DAYS = 14  # invitations go out at least two weeks ahead
 MAX_DATES = 30
-ATTEMPTS = 12
-SPLITS_PER_DAY = 120
+ATTEMPTS = 30
+STARTS_PER_DAY = 8
 
 SHORT_NOTICE = gettext_noop(
     "The match day on %(date)s is less than %(days)d days ahead: the invitations go out late."
@@ -94,18 +95,40 @@ def _pairs(venues):
 
 
 def _best_split(team_ids, sizes, met, chooser) -> list[list[int]]:
+    """The split of a match day meeting most new pairs: random starts, each improved by
+    swapping two teams of different venues while that meets more new pairs."""
     best, best_new = None, -1
-    for _ in range(SPLITS_PER_DAY):
+    for _ in range(STARTS_PER_DAY):
         order = team_ids[:]
         chooser.shuffle(order)
         venues, start = [], 0
         for size in sizes:
             venues.append(order[start : start + size])
             start += size
-        new = len(_pairs(venues) - met)
+        new = _improved(venues, met)
         if new > best_new:
             best, best_new = venues, new
     return best
+
+
+def _new_pairs(venue, met) -> int:
+    return sum(pair not in met for pair in itertools.combinations(sorted(venue), 2))
+
+
+def _improved(venues, met) -> int:
+    """Swap teams between venues (in place) while a swap meets more new pairs."""
+    improved = True
+    while improved:
+        improved = False
+        for a, b in itertools.combinations(range(len(venues)), 2):
+            for i, j in itertools.product(range(len(venues[a])), range(len(venues[b]))):
+                before = _new_pairs(venues[a], met) + _new_pairs(venues[b], met)
+                venues[a][i], venues[b][j] = venues[b][j], venues[a][i]
+                if _new_pairs(venues[a], met) + _new_pairs(venues[b], met) > before:
+                    improved = True
+                else:
+                    venues[a][i], venues[b][j] = venues[b][j], venues[a][i]
+    return sum(_new_pairs(venue, met) for venue in venues)
 
 
 def _host_first(venue: list[int], hosted: dict) -> list[int]:
