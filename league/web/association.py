@@ -10,7 +10,8 @@ from django.contrib import messages
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.text import capfirst
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from league.models import League, LeagueGroup, Season
@@ -153,7 +154,7 @@ def league_edit(request, league_id):
         errors=errors,
         parent=(league.season.name, _url("season", league.season_id)),
         children=[(group.name, _url("group", group.pk)) for group in league.groups.all()],
-        children_title=gettext("Groups"),
+        children_title=capfirst(pgettext("league", "groups")),
         new_child=(gettext("New group"), _url("group-new", league.pk)),
     )
 

@@ -209,3 +209,11 @@ def test_my_league_leads_the_admin_to_the_association_pages(client, admin):
     page = client.get("/liga/meine/")
 
     assert page.status_code == 200 and 'href="/liga/verband/"' in _text(page)
+
+
+def test_a_league_page_lists_its_groups_under_the_league_s_word_for_them(client, admin):
+    group = make_group()
+
+    page = _text(client.get(f"/liga/verband/liga/{group.league.pk}/"))
+
+    assert "<h2>Staffeln</h2>" in page and group.name in page
