@@ -20,6 +20,7 @@ class LeagueSerializer(serializers.Serializer):
     id = StrictIntegerField(read_only=True)
     season = StrictIntegerField()
     name = serializers.CharField(max_length=100)
+    level = StrictIntegerField(required=False, min_value=1, max_value=20)
     series_per_match_day = StrictIntegerField(required=False, min_value=1, max_value=8)
     rounds_per_series = StrictIntegerField(required=False, min_value=1, max_value=40)
     protest_days = StrictIntegerField(required=False, min_value=0, max_value=365)

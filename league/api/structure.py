@@ -6,7 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.models import League, LeagueGroup, LeagueTeam, Season
-from league.services import structure
+from league.services import season_rollover, structure
 from league.services.reading import object_of
 from tournaments.api.lookup import get_or_404
 from tournaments.api.request_bodies import json_object
@@ -29,6 +29,22 @@ class SeasonsView(APIView):
     def post(self, request):
         season = structure.create_season(json_object(request).get("name"), user=request.user)
         return Response(season_data(season), status.HTTP_201_CREATED)
+
+
+class SeasonNextView(APIView):
+    """``seasons/{id}/next/``: the next season from the marks the group leaders confirmed
+    (administrator)."""
+
+    permission_classes = [LeagueWrites]
+    write_rule = "may_administer"
+    scope_model = Season
+
+    @extend_schema(request=s.SeasonSerializer, responses={201: s.SeasonSerializer})
+    def post(self, request, pk: int):
+        season = get_or_404(Season.objects.all(), pk)
+        name = json_object(request).get("name")
+        new = season_rollover.next_season(season, name, user=request.user)
+        return Response(season_data(new), status.HTTP_201_CREATED)
 
 
 def season_data(season: Season) -> dict:
@@ -56,6 +72,7 @@ class LeaguesView(APIView):
 
 def league_data(league: League) -> dict:
     fields = (
+        "level",
         "series_per_match_day",
         "rounds_per_series",
         "protest_days",

@@ -2,11 +2,12 @@
 
 from django.urls import path
 
-from . import downloads, fixture_import, match_days, reports, standings, structure
+from . import downloads, fixture_import, fixture_plan, match_days, reports, standings, structure
 
 urlpatterns = [
     # A season's structure (structure.py).
     path("seasons/", structure.SeasonsView.as_view(), name="league-seasons"),
+    path("seasons/<int:pk>/next/", structure.SeasonNextView.as_view(), name="league-season-next"),
     path("leagues/", structure.LeaguesView.as_view(), name="league-leagues"),
     path("groups/", structure.GroupsView.as_view(), name="league-groups"),
     path("groups/<int:pk>/", structure.GroupView.as_view(), name="league-group"),
@@ -18,6 +19,11 @@ urlpatterns = [
         "groups/<int:pk>/match-days/",
         match_days.GroupMatchDaysView.as_view(),
         name="league-match-days",
+    ),
+    path(
+        "groups/<int:pk>/fixtures/",
+        fixture_plan.GroupFixturesView.as_view(),
+        name="league-fixtures",
     ),
     path(
         "groups/<int:pk>/match-days/import/",

@@ -33,6 +33,18 @@ class LeagueGroup(models.Model):
         blank=True,
         related_name="led_groups",
     )
+    # The promotion/relegation marks as a leader confirmed them at the season's end
+    # ({team id: "promotion" | "relegation" | null}); the next season moves teams by them.
+    confirmed_marks = models.JSONField(_("confirmed marks"), null=True, blank=True)
+    marks_confirmed_at = models.DateTimeField(_("marks confirmed at"), null=True, blank=True)
+    marks_confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("marks confirmed by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
 
     class Meta:
         # A context of their own: Django's user groups are "groups" too (Gruppen).

@@ -76,6 +76,13 @@ class Venue(models.Model):
         on_delete=models.PROTECT,
         related_name="league_venue",
     )
+    # The invitation's facts (docs/league.md "Spielplan erzeugen"): where and when the
+    # teams meet, and whom to call.
+    address = models.CharField(_("address"), max_length=300, blank=True)
+    start_time = models.TimeField(_("start time"), null=True, blank=True)
+    contact = models.CharField(
+        _("contact"), max_length=200, blank=True, help_text=_("Name and phone of the host.")
+    )
 
     class Meta:
         verbose_name = _("venue")

@@ -45,6 +45,14 @@ class League(models.Model):
         Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="leagues"
     )
     name = models.CharField(_("name"), max_length=100, validators=[refuse_control_characters])
+    level = models.PositiveSmallIntegerField(
+        _("level"),
+        default=1,
+        help_text=_(
+            "1 for the highest league, 2 for the one below, …: promoted teams move one "
+            "level up in the next season, relegated ones one down."
+        ),
+    )
     series_per_match_day = models.PositiveSmallIntegerField(
         _("series per match day"),
         default=3,
@@ -93,6 +101,9 @@ class League(models.Model):
                 condition=(Q(scheme="dskv") & Q(players_per_team=4))
                 | (Q(scheme="ispa") & Q(players_per_team__in=[6, 8])),
                 name="league_players_per_team_of_scheme",
+            ),
+            models.CheckConstraint(
+                condition=Q(level__gte=1) & Q(level__lte=20), name="league_level_range"
             ),
         ]
 

@@ -22,6 +22,8 @@ from league.models import LeagueGroup, Venue
 from tournaments.services import roles
 from tournaments.services.roles import is_association_admin, may_direct, signed_in
 
+from . import invitations
+
 
 class LeagueRole(StrEnum):
     GROUP_LEADER = "group_leader"
@@ -35,6 +37,12 @@ def register() -> None:
         scope=roles.DirectorScope(directs=leads_venue_group, directed=led_venue_tournaments),
         tournament_path="venue.tournament",
         organiser=leads_any_group,
+    )
+    # A venue's director invited for its match day (services/invitations.py).
+    roles.register(
+        scope=roles.DirectorScope(
+            directs=invitations.directs_venue_today, directed=invitations.venues_directed_today
+        )
     )
 
 
@@ -192,3 +200,9 @@ def may_sign_report(user, report, team) -> bool:
 def may_protest(user, team) -> bool:
     """A captain lodges a protest for their own team; the group leader records one."""
     return captains_team(user, team) or leads_group(user, group_of(team))
+
+
+def grant_director_login(user) -> None:
+    """Let ``user`` log in as a tournament director (staff): an invited club director."""
+    user.is_staff = True
+    user.save(update_fields=["is_staff"])

@@ -49,6 +49,7 @@ def create_league(season: Season, data: dict, *, user=None) -> League:
     protest window in days, minimum games for the individual ranking)."""
     values = reading.all_of(
         name=lambda: reading.name(data.get("name")),
+        level=lambda: reading.count(data.get("level"), field="level", low=1, high=20, default=1),
         series_per_match_day=lambda: reading.count(
             data.get("series_per_match_day"), field="series_per_match_day", low=1, high=8, default=3
         ),

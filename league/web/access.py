@@ -13,10 +13,12 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
-from league.models import LeagueGroup, LeagueTeam, MatchDay, MatchReport, Venue
+from league.models import League, LeagueGroup, LeagueTeam, MatchDay, MatchReport, Season, Venue
 from league.services import roles
 
 OBJECTS = (
+    ("season_id", Season),
+    ("league_id", League),
     ("group_id", LeagueGroup),
     ("match_day_id", MatchDay),
     ("venue_id", Venue),

@@ -10,7 +10,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from league.models import LeagueGroup, LeagueTeam, MatchReport, ReportSignature, Venue
-from league.services import reports
+from league.services import invitations, reports
 from league.services import roles as league_roles
 from tournaments.models import Tournament
 from tournaments.services import roles
@@ -19,7 +19,11 @@ from tournaments.services import roles
 def landing_page(user) -> str | None:
     """Where a group leader or a captain lands after the login (registered with the
     login page of tournaments/web/director/auth.py)."""
-    if league_roles.leads_any_group(user) or league_roles.captains_any_team(user):
+    if (
+        league_roles.leads_any_group(user)
+        or league_roles.captains_any_team(user)
+        or invitations.venues_directed_today(user).exists()
+    ):
         return reverse("league:mine")
     return None
 
@@ -40,12 +44,19 @@ def my_league(request):
         .order_by("-match_day__date", "number")[:30]
     )
     teams = LeagueTeam.objects.filter(captain_user=user).select_related("group__league__season")
-    if not (groups or venues or teams):
+    administers = league_roles.may_administer(user)
+    if not (groups or venues or teams or administers):
         raise PermissionDenied
     return render(
         request,
         "league/manage/mine.html",
-        {"groups": groups, "venues": venues, "teams": teams, "open_reports": _open_reports(teams)},
+        {
+            "groups": groups,
+            "venues": venues,
+            "teams": teams,
+            "open_reports": _open_reports(teams),
+            "administers": administers,
+        },
     )
 
 
