@@ -94,7 +94,7 @@ def venue_results(venues) -> dict[int, VenueResult]:
     for entry in (
         VenueTeam.objects.filter(venue__in=venues)
         .order_by("team__name", "team_id")
-        .values("venue", "team", "team__name", "tournament_team", "no_show")
+        .values("venue", "team", "team__name", "tournament_team", "no_show", "from_series")
     ):
         entries[entry["venue"]].append(entry)
     tournaments = {venue.tournament_id: venue for venue in venues}
@@ -115,13 +115,13 @@ def venue_results(venues) -> dict[int, VenueResult]:
         scheme = schemes[venue.tournament_id]
         teams = entries[venue.pk]
         names = {entry["team"]: entry["team__name"] for entry in teams}
-        absent = [entry["team"] for entry in teams if entry["no_show"]]
         played = []
         for one in series[venue.tournament_id]:
+            absent = [entry["team"] for entry in teams if _absent(entry, one["number"])]
             game_points = {
                 entry["team"]: _total(sums.get((one["id"], entry["tournament_team"])), scheme)
                 for entry in teams
-                if not entry["no_show"]
+                if entry["team"] not in absent
             }
             scores = score_series(game_points, absent)
             at_stake = len(scores) - 1  # a point for each other team of the series
@@ -143,6 +143,11 @@ def venue_results(venues) -> dict[int, VenueResult]:
             )
         results[venue.pk] = VenueResult(venue, played, _summed(teams, played))
     return results
+
+
+def _absent(entry: dict, series: int) -> bool:
+    """The team did not turn up, or (a late team) not yet in ``series``."""
+    return entry["no_show"] or (entry["from_series"] or 1) > series
 
 
 def _total(sums, scheme) -> int:
@@ -242,17 +247,22 @@ def published_results(venues) -> dict[int, VenueResult]:
 def result_of_document(venue: Venue, document: dict) -> VenueResult:
     """A venue's result as a report's sealed document states it."""
     names = {team["team"]: team["name"] for team in document["teams"]}
-    absent = {team["team"] for team in document["teams"] if team["no_show"]}
+    entries = {team["team"]: {"from_series": None, **team} for team in document["teams"]}
 
-    def score(row, at_stake) -> TeamScore:
+    def score(row, at_stake, series=None) -> TeamScore:
         team = row["team"]
         points = Decimal(row["team_points"])
+        entry = entries.get(team, {"no_show": False, "from_series": None})
+        absent = entry["no_show"] if series is None else _absent(entry, series)
         return TeamScore(
-            team, names.get(team, ""), row["game_points"], points, team in absent, at_stake - points
+            team, names.get(team, ""), row["game_points"], points, absent, at_stake - points
         )
 
     series = [
-        SeriesResult(one["number"], [score(row, len(one["teams"]) - 1) for row in one["teams"]])
+        SeriesResult(
+            one["number"],
+            [score(row, len(one["teams"]) - 1, one["number"]) for row in one["teams"]],
+        )
         for one in document["series"]
     ]
     at_stake = sum(len(one["teams"]) - 1 for one in document["series"])

@@ -97,6 +97,16 @@ def _carry_out(request, venue, action) -> str:
     if action == "no_show_back":
         lineups.take_back_no_show(venue, request.POST.get("team"), user=request.user)
         return gettext("The team plays after all, with its first four regular players.")
+    if action == "late_team":
+        entry = lineups.add_late_team(
+            venue,
+            {"team": request.POST.get("team"), "from_series": request.POST.get("from_series")},
+            user=request.user,
+        )
+        return gettext("%(team)s plays from series %(number)d.") % {
+            "team": entry.team.name,
+            "number": entry.from_series or 1,
+        }
     if action == "report":
         reports.submit_report(venue, user=request.user)
         return gettext("The match report has been sent to the group leader.")
@@ -137,6 +147,8 @@ def venue_context(request, venue: Venue) -> dict:
         "finished": finished,
         "result": result,
         "may_direct": roles.may_direct(request.user, venue),
+        # A late team joins at the start of a series not yet drawn (Anlage 10).
+        "open_series": [one.number for one in series if one.drawn_at is None],
     }
 
 

@@ -116,6 +116,7 @@ ACTION_LABELS = {
     "lineup_set": gettext_noop("line-up set"),
     "team_no_show": gettext_noop("team did not turn up"),
     "team_no_show_withdrawn": gettext_noop("team did turn up after all"),
+    "team_late": gettext_noop("late team joins"),
     "report_submitted": gettext_noop("match report sent"),
     "report_signed": gettext_noop("match report signed by a captain"),
     "report_checked": gettext_noop("match report checked"),
