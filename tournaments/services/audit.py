@@ -64,6 +64,7 @@ ACTION_LABELS = {
     "seat_joined": gettext_noop("player joined the table"),
     "seat_left": gettext_noop("player left the table"),
     "seat_replaced": gettext_noop("player replaced"),
+    "seat_replacement_undone": gettext_noop("replacement undone"),
     "signature_added": gettext_noop("list confirmed by a player"),
     "signatures_voided": gettext_noop("confirmations voided"),
     "summary_saved": gettext_noop("paper list totals saved"),
