@@ -75,6 +75,19 @@ def set_lineup(venue: Venue, data: dict, *, user=None) -> list[Participant]:
             conflict=True,
             team=entry.team.name,
         )
+    if entry.from_series and series.number < entry.from_series:
+        raise Rejected.because(
+            "series",
+            "team_late",
+            gettext_noop(
+                "%(team)s came late and plays from series %(first)d, so it has no line-up "
+                "in series %(number)d."
+            ),
+            conflict=True,
+            team=entry.team.name,
+            number=series.number,
+            first=entry.from_series,
+        )
     present = venue.venue_teams.filter(no_show=False).count()
     if present == 2 and len(players) < PLAYING:
         raise _two_teams_need_four("players", entry.team.name)

@@ -127,7 +127,8 @@ def venue_context(request, venue: Venue) -> dict:
             lineup_rows.append(
                 {
                     "series": one,
-                    "drawn": one.drawn_at is not None,
+                    # Drawn, or a series the late team missed: no line-up to set.
+                    "drawn": one.drawn_at is not None or one.number < (entry.from_series or 1),
                     "players": [
                         {"entry": item, "chosen": item.player_id in chosen} for item in roster
                     ],

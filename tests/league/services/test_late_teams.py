@@ -175,3 +175,18 @@ def test_the_host_director_records_a_late_team_on_the_venue_page(client):
     assert (entry.no_show, entry.from_series) == (False, 2)
     assert refused.status_code == 400
     assert "Serie 1 ist schon ausgelost" in refused.content.decode()
+
+
+def test_a_late_team_has_no_line_up_in_the_series_it_misses(venue_and_leader):
+    venue, teams, _client = venue_and_leader
+    late = teams[3]
+    lineups.add_late_team(venue, {"team": late.pk, "from_series": 2})
+    regulars = [entry.player_id for entry in late.roster.filter(substitute=False)]
+
+    with pytest.raises(Rejected) as refused:
+        lineups.set_lineup(venue, {"series": 1, "team": late.pk, "players": regulars})
+
+    problem = refused.value.problems[0]
+    assert (problem.field, problem.code) == ("series", "team_late")
+    entry = venue.venue_teams.get(team=late)
+    assert not _series(venue, 1).players.filter(team=entry.tournament_team).exists()
