@@ -25,10 +25,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "e2e-Liga-Passwort-2026"
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
-# Where each device is: the hall's network (the host's laptop, the tablet, the captains'
-# phones) or the group leader's at home. The login limit counts per network (two logins
-# in ten seconds, services/login_limits.py), as a hall router shows it.
+# Where each device is: the hall's network (the host's laptop, the tablet), each
+# captain's phone on its mobile network, the group leader at home. The login limit counts
+# per network (two logins in ten seconds, services/login_limits.py): the host's and two
+# captains' logins through one hall router within ten seconds would pause the third.
 HALL = {"X-Forwarded-For": "192.0.2.10"}
+MOBILE = {"kapitaen-a": "203.0.113.21", "kapitaen-b": "203.0.113.22"}
 HOME = {"X-Forwarded-For": "198.51.100.7"}
 
 
@@ -125,7 +127,12 @@ def test_a_match_day_from_line_up_to_the_published_table(new_page, django_user_m
 
     # Two captains sign with their start card's PIN, each on a phone.
     for username, team in (("kapitaen-a", teams[0]), ("kapitaen-b", teams[1])):
-        phone = new_page(viewport=PHONE, has_touch=True, is_mobile=True, extra_http_headers=HALL)
+        phone = new_page(
+            viewport=PHONE,
+            has_touch=True,
+            is_mobile=True,
+            extra_http_headers={"X-Forwarded-For": MOBILE[username]},
+        )
         log_in(phone, username)
         phone.goto(f"/liga/spielbericht/{report.pk}/unterschreiben/")
         mine = phone.get_by_test_id("report-signer").filter(has_text=team.name)
