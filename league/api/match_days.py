@@ -72,6 +72,11 @@ def venue_data(venue: Venue, report: int | None) -> dict:
         "tournament": venue.tournament_id,
         "teams": [entry.team_id for entry in entries],
         "no_show": [entry.team_id for entry in entries if entry.no_show],
+        "late": [
+            {"team": entry.team_id, "from_series": entry.from_series}
+            for entry in entries
+            if entry.from_series
+        ],
         "report": report,
     }
 
@@ -164,6 +169,22 @@ class NoShowTakenBackView(APIView):
     def delete(self, request, pk: int, team: int):
         venue = _venue(pk)
         lineups.take_back_no_show(venue, team, user=request.user)
+        report = MatchReport.objects.filter(venue=venue).values_list("id", flat=True).first()
+        return Response(venue_data(venue, report))
+
+
+class LateTeamView(APIView):
+    """``venues/{id}/late-team/``: a late team plays from a series not yet drawn (Anlage 10);
+    it counts as not turned up in the series before."""
+
+    permission_classes = [LeagueWrites]
+    write_rule = "may_direct"
+    scope_model = Venue
+
+    @extend_schema(request=s.LateTeamRequestSerializer, responses={200: s.VenueSerializer})
+    def post(self, request, pk: int):
+        venue = _venue(pk)
+        lineups.add_late_team(venue, json_object(request), user=request.user)
         report = MatchReport.objects.filter(venue=venue).values_list("id", flat=True).first()
         return Response(venue_data(venue, report))
 

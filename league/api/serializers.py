@@ -80,6 +80,11 @@ class MatchDayRequestSerializer(serializers.Serializer):
     venues = VenuePlanSerializer(many=True)
 
 
+class LateTeamRequestSerializer(serializers.Serializer):
+    team = StrictIntegerField()
+    from_series = StrictIntegerField(help_text="The first series the late team plays.")
+
+
 class VenueSerializer(serializers.Serializer):
     id = StrictIntegerField()
     number = StrictIntegerField()
@@ -90,6 +95,7 @@ class VenueSerializer(serializers.Serializer):
     tournament = StrictIntegerField()
     teams = serializers.ListField(child=StrictIntegerField())
     no_show = serializers.ListField(child=StrictIntegerField())
+    late = LateTeamRequestSerializer(many=True)
     report = StrictIntegerField(allow_null=True)
 
 

@@ -38,6 +38,7 @@ urlpatterns = [
         match_days.NoShowTakenBackView.as_view(),
         name="league-no-show-taken-back",
     ),
+    path("venues/<int:pk>/late-team/", match_days.LateTeamView.as_view(), name="league-late-team"),
     path("venues/<int:pk>/result/", match_days.VenueResultView.as_view(), name="league-result"),
     # Match reports (reports.py).
     path("venues/<int:pk>/report/", reports.VenueReportView.as_view(), name="league-venue-report"),

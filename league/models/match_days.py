@@ -109,6 +109,8 @@ class VenueTeam(models.Model):
 
     ``match_day`` repeats the venue's so that the database keeps a team to one venue per
     match day. ``no_show``: the team did not turn up; it scores nothing there.
+    ``from_series``: a late team (Anlage 10) plays from that series on; it counts as not
+    turned up in the series before.
     """
 
     venue = models.ForeignKey(
@@ -130,6 +132,9 @@ class VenueTeam(models.Model):
         related_name="league_entry",
     )
     no_show = models.BooleanField(_("did not turn up"), default=False)
+    from_series = models.PositiveSmallIntegerField(
+        _("plays from series"), null=True, blank=True, help_text=_("Set for a late team only.")
+    )
 
     class Meta:
         verbose_name = _("team at a venue")

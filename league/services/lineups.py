@@ -75,6 +75,19 @@ def set_lineup(venue: Venue, data: dict, *, user=None) -> list[Participant]:
             conflict=True,
             team=entry.team.name,
         )
+    if entry.from_series and series.number < entry.from_series:
+        raise Rejected.because(
+            "series",
+            "team_late",
+            gettext_noop(
+                "%(team)s came late and plays from series %(first)d, so it has no line-up "
+                "in series %(number)d."
+            ),
+            conflict=True,
+            team=entry.team.name,
+            number=series.number,
+            first=entry.from_series,
+        )
     present = venue.venue_teams.filter(no_show=False).count()
     if present == 2 and len(players) < PLAYING:
         raise _two_teams_need_four("players", entry.team.name)
@@ -149,6 +162,24 @@ def mark_no_show(venue: Venue, data: dict, *, user=None) -> VenueTeam:
         .select_related("team", "tournament_team")
         .get(pk=entry.pk)
     )
+    _ensure_not_seated(venue, entry)
+    if not entry.no_show:
+        _ensure_two_teams_have_four(venue, leaving=entry)
+        entry.no_show = True
+        entry.from_series = None
+        entry.save(update_fields=["no_show", "from_series"])
+        for series in venue.tournament.series.all():
+            series.players.remove(*series.players.filter(team=entry.tournament_team))
+        audit.record(
+            "team_no_show",
+            user=user,
+            obj=entry,
+            after={"venue": venue.pk, "team": entry.team_id},
+        )
+    return entry
+
+
+def _ensure_not_seated(venue: Venue, entry: VenueTeam) -> None:
     if Seat.objects.filter(
         series__tournament=venue.tournament, participant__team=entry.tournament_team
     ).exists():
@@ -159,19 +190,6 @@ def mark_no_show(venue: Venue, data: dict, *, user=None) -> VenueTeam:
             conflict=True,
             team=entry.team.name,
         )
-    if not entry.no_show:
-        _ensure_two_teams_have_four(venue, leaving=entry)
-        entry.no_show = True
-        entry.save(update_fields=["no_show"])
-        for series in venue.tournament.series.all():
-            series.players.remove(*series.players.filter(team=entry.tournament_team))
-        audit.record(
-            "team_no_show",
-            user=user,
-            obj=entry,
-            after={"venue": venue.pk, "team": entry.team_id},
-        )
-    return entry
 
 
 def _two_teams_need_four(field: str, team: str) -> Rejected:
@@ -187,15 +205,20 @@ def _two_teams_need_four(field: str, team: str) -> Rejected:
     )
 
 
-def _ensure_two_teams_have_four(venue: Venue, *, leaving: VenueTeam) -> None:
-    """A no-show that leaves two teams present: each needs four players in every series
-    not yet drawn."""
+def _ensure_two_teams_have_four(
+    venue: Venue, *, leaving: VenueTeam, before_series: int | None = None
+) -> None:
+    """A no-show (or a late team, in the series ``before_series`` it misses) that leaves two
+    teams present: each needs four players in every such series not yet drawn."""
     others = list(
         venue.venue_teams.filter(no_show=False).exclude(pk=leaving.pk).select_related("team")
     )
     if len(others) != 2:
         return
-    for series in venue.tournament.series.filter(drawn_at__isnull=True):
+    undrawn = venue.tournament.series.filter(drawn_at__isnull=True)
+    if before_series is not None:
+        undrawn = undrawn.filter(number__lt=before_series)
+    for series in undrawn:
         for other in others:
             if series.players.filter(team=other.tournament_team_id).count() < PLAYING:
                 raise _two_teams_need_four("team", other.team.name)
@@ -228,14 +251,77 @@ def take_back_no_show(venue: Venue, team_id, *, user=None) -> VenueTeam:
     if entry.no_show:
         entry.no_show = False
         entry.save(update_fields=["no_show"])
-        regulars = [e.player_id for e in roster_of(entry.team) if not e.substitute][:PLAYING]
-        playing = list(Participant.objects.filter(tournament=venue.tournament, player__in=regulars))
+        regulars = _regulars_of(venue, entry)
         for series in venue.tournament.series.all():
-            series.players.add(*playing)
+            series.players.add(*regulars)
         audit.record(
             "team_no_show_withdrawn",
             user=user,
             obj=entry,
             after={"venue": venue.pk, "team": entry.team_id},
         )
+    return entry
+
+
+def _regulars_of(venue: Venue, entry: VenueTeam) -> list[Participant]:
+    """The team's first regular players (four; ISPA six or eight), as a new venue lines
+    them up."""
+    size = playing(venue.match_day.group.league)
+    regulars = [e.player_id for e in roster_of(entry.team) if not e.substitute][:size]
+    return list(Participant.objects.filter(tournament=venue.tournament, player__in=regulars))
+
+
+@transaction.atomic
+def add_late_team(venue: Venue, data: dict, *, user=None) -> VenueTeam:
+    """``{"team": id, "from_series": n}``: a late team (Anlage 10) plays from series n on,
+    with its first four regular players where it has no line-up yet; in the series before
+    it counts as not turned up (each team present gets the point for it).
+
+    Anlage 10 also lets a team join at the start of a round when the tables need not
+    change; a drawn series' tables are drawn without the team, so it would change them:
+    the team joins at the start of a series not yet drawn (docs/league.md).
+    """
+    entry = venue_team(venue, data.get("team"))
+    number = reading.count(
+        data.get("from_series"), field="from_series", low=1, high=venue.tournament.planned_series
+    )
+    entry = (
+        VenueTeam.objects.select_for_update()
+        .select_related("team", "tournament_team")
+        .get(pk=entry.pk)
+    )
+    _ensure_not_seated(venue, entry)
+    series = [lock_series(one.pk) for one in venue.tournament.series.order_by("number")]
+    drawn = next((one for one in series if one.number >= number and one.drawn_at), None)
+    if drawn is not None:
+        raise Rejected.because(
+            "from_series",
+            "series_drawn",
+            gettext_noop(
+                "Series %(number)d is already drawn, so %(team)s cannot join it: a late "
+                "team joins at the start of a series not yet drawn (its tables are drawn "
+                "without the team)."
+            ),
+            conflict=True,
+            number=drawn.number,
+            team=entry.team.name,
+        )
+    if not entry.no_show:
+        _ensure_two_teams_have_four(venue, leaving=entry, before_series=number)
+    regulars = _regulars_of(venue, entry)
+    for one in series:
+        mine = one.players.filter(team=entry.tournament_team)
+        if one.number < number:
+            one.players.remove(*mine)
+        elif not mine.exists():
+            one.players.add(*regulars)
+    entry.no_show = False
+    entry.from_series = number if number > 1 else None
+    entry.save(update_fields=["no_show", "from_series"])
+    audit.record(
+        "team_late",
+        user=user,
+        obj=entry,
+        after={"venue": venue.pk, "team": entry.team_id, "from_series": number},
+    )
     return entry

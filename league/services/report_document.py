@@ -66,6 +66,7 @@ def report_content(venue: Venue) -> dict:
                 "team": entry.team_id,
                 "name": entry.team.name,
                 "no_show": entry.no_show,
+                "from_series": entry.from_series,  # a late team: absent in the series before
                 "lineups": [
                     {
                         "series": seat["series__number"],

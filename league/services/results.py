@@ -102,6 +102,7 @@ def venue_results(venues) -> dict[int, VenueResult]:
             "team__name",
             "tournament_team",
             "no_show",
+            "from_series",
             "venue__match_day__group__league__scheme",
         )
     ):
@@ -124,14 +125,14 @@ def venue_results(venues) -> dict[int, VenueResult]:
         scheme = schemes[venue.tournament_id]
         teams = entries[venue.pk]
         names = {entry["team"]: entry["team__name"] for entry in teams}
-        absent = [entry["team"] for entry in teams if entry["no_show"]]
         per_team = _per_team_beaten(teams)
         played = []
         for one in series[venue.tournament_id]:
+            absent = [entry["team"] for entry in teams if _absent(entry, one["number"])]
             game_points = {
                 entry["team"]: _total(sums.get((one["id"], entry["tournament_team"])), scheme)
                 for entry in teams
-                if not entry["no_show"]
+                if entry["team"] not in absent
             }
             scores = score_series(game_points, absent, per_team_beaten=per_team)
             at_stake = (len(scores) - 1) * per_team  # points for each other team of the series
@@ -159,6 +160,11 @@ def _per_team_beaten(entries) -> int:
     """What beating a team is worth at the venue of ``entries`` (ISPA 2, DSkV 1)."""
     scheme = entries[0]["venue__match_day__group__league__scheme"] if entries else Scheme.DSKV
     return points_per_team_beaten(scheme)
+
+
+def _absent(entry: dict, series: int) -> bool:
+    """The team did not turn up, or (a late team) not yet in ``series``."""
+    return entry["no_show"] or (entry["from_series"] or 1) > series
 
 
 def _total(sums, scheme) -> int:
@@ -258,19 +264,22 @@ def published_results(venues) -> dict[int, VenueResult]:
 def result_of_document(venue: Venue, document: dict) -> VenueResult:
     """A venue's result as a report's sealed document states it."""
     names = {team["team"]: team["name"] for team in document["teams"]}
-    absent = {team["team"] for team in document["teams"] if team["no_show"]}
+    entries = {team["team"]: {"from_series": None, **team} for team in document["teams"]}
     per_team = points_per_team_beaten(venue.match_day.group.league.scheme)
 
-    def score(row, at_stake) -> TeamScore:
+    def score(row, at_stake, series=None) -> TeamScore:
         team = row["team"]
         points = Decimal(row["team_points"])
+        entry = entries.get(team, {"no_show": False, "from_series": None})
+        absent = entry["no_show"] if series is None else _absent(entry, series)
         return TeamScore(
-            team, names.get(team, ""), row["game_points"], points, team in absent, at_stake - points
+            team, names.get(team, ""), row["game_points"], points, absent, at_stake - points
         )
 
     series = [
         SeriesResult(
-            one["number"], [score(row, (len(one["teams"]) - 1) * per_team) for row in one["teams"]]
+            one["number"],
+            [score(row, (len(one["teams"]) - 1) * per_team, one["number"]) for row in one["teams"]],
         )
         for one in document["series"]
     ]

@@ -99,6 +99,16 @@ def _carry_out(request, venue, action) -> str:
     if action == "no_show_back":
         lineups.take_back_no_show(venue, request.POST.get("team"), user=request.user)
         return gettext("The team plays after all, with its first four regular players.")
+    if action == "late_team":
+        entry = lineups.add_late_team(
+            venue,
+            {"team": request.POST.get("team"), "from_series": request.POST.get("from_series")},
+            user=request.user,
+        )
+        return gettext("%(team)s plays from series %(number)d.") % {
+            "team": entry.team.name,
+            "number": entry.from_series or 1,
+        }
     if action == "report":
         reports.submit_report(venue, user=request.user)
         return gettext("The match report has been sent to the group leader.")
@@ -119,7 +129,8 @@ def venue_context(request, venue: Venue) -> dict:
             lineup_rows.append(
                 {
                     "series": one,
-                    "drawn": one.drawn_at is not None,
+                    # Drawn, or a series the late team missed: no line-up to set.
+                    "drawn": one.drawn_at is not None or one.number < (entry.from_series or 1),
                     "players": [
                         {"entry": item, "chosen": item.player_id in chosen} for item in roster
                     ],
@@ -141,6 +152,8 @@ def venue_context(request, venue: Venue) -> dict:
         "result": result,
         "may_direct": may_direct,
         "money": venue_money.lost_game_money(venue) if may_direct else None,
+        # A late team joins at the start of a series not yet drawn (Anlage 10).
+        "open_series": [one.number for one in series if one.drawn_at is None],
     }
 
 

@@ -27,6 +27,7 @@ def ids():
         "series_id": series.id,
         "table_id": table.id,
         "participant_id": table.seats.first().participant_id,
+        "seat_id": table.seats.first().id,
         "player_id": table.seats.first().participant.player_id,
         "number": 1,
         "payment_id": 1,

@@ -9,8 +9,8 @@ from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from tournaments.models import AuditEntry, Table
-from tournaments.services import public_names, roles, seating
+from tournaments.models import AuditEntry, Seat, Table
+from tournaments.services import public_names, replacement_undo, roles, seating
 from tournaments.services.lists import summary
 from tournaments.services.lists.overview import table_overview, table_overviews
 
@@ -20,6 +20,7 @@ from .permissions import DirectorWritesOthersRead
 from .request_bodies import json_object, whole_numbers
 from .serializers.tables import (
     AuditEntrySerializer,
+    ReplacementUndoSerializer,
     SeatChangeSerializer,
     SummarySerializer,
     TableSerializer,
@@ -86,6 +87,28 @@ class TableViewSet(
             body["participant"],
             body["from_game"],
             user=request.user,
+        )
+        return Response(table_overview(_table(pk)))
+
+    @extend_schema(request=ReplacementUndoSerializer, responses=TableSerializer)
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path="replace/undo",
+        serializer_class=ReplacementUndoSerializer,
+        filter_backends=[],
+    )
+    def undo_replacement(self, request, pk=None):
+        """The replacement on ``seat`` from ``from_game`` taken back, with a reason."""
+        body = whole_numbers(request, seat="seat", from_game="from_game")
+        table = self.get_object()
+        seat = (
+            Seat.objects.filter(table=table, number=body["seat"], from_game=body["from_game"])
+            .values_list("id", flat=True)
+            .first()
+        )
+        replacement_undo.undo_replacement(
+            table, seat, json_object(request).get("reason"), user=request.user
         )
         return Response(table_overview(_table(pk)))
 

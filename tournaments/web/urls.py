@@ -173,6 +173,11 @@ urlpatterns = [
         {"form": "replace"},
         name="director-table-replace",
     ),
+    path(
+        f"{DT}/ersatzspieler/<int:seat_id>/rueckgaengig/",
+        table_changes.table_replacement_undo,
+        name="director-table-replace-undo",
+    ),
     # The cash box (Kasse): director and treasurer, web/director/cash.py.
     path(f"{D}/kasse/", cash.cash_overview, name="director-cash"),
     path(f"{D}/kasse/tarif/", cash.cash_tariff, name="director-cash-tariff"),

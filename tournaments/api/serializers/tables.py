@@ -61,6 +61,12 @@ class SeatChangeSerializer(serializers.Serializer):
     from_game = StrictIntegerField(required=False, min_value=1)
 
 
+class ReplacementUndoSerializer(serializers.Serializer):
+    seat = StrictIntegerField(min_value=1, max_value=4)
+    from_game = StrictIntegerField(min_value=2, help_text="The game the replacement took over.")
+    reason = serializers.CharField(help_text="Required; kept in the audit trail.")
+
+
 class SummaryRowSerializer(serializers.Serializer):
     seat = StrictIntegerField(min_value=1, max_value=4)
     game_points = StrictIntegerField()

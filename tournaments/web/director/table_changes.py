@@ -16,7 +16,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Participant, Seat, Table
-from tournaments.services import seating
+from tournaments.services import replacement_undo, seating
 from tournaments.services.errors import Rejected
 from tournaments.services.input import whole_number
 from tournaments.services.lists import summary
@@ -66,9 +66,32 @@ def changes_context(table: Table, *, posted=None, errors=None, preview=None) -> 
         "games_planned": game_count(rounds),
         "table_size": len(present),
         "newcomers": _newcomers(table),
+        "replacements": _replacements(seats),
         "typed": _typed(posted, entered),
         "change_errors": errors or {},
     }
+
+
+def _replacements(seats) -> list[dict]:
+    """The replacements the director can undo: the latest change of their seat."""
+    rows = []
+    for seat in seats:
+        replaced = next(
+            (s for s in seats if s.number == seat.number and s.until_game == seat.from_game - 1),
+            None,
+        )
+        later = any(s.number == seat.number and s.from_game > seat.from_game for s in seats)
+        if replaced is not None and not later:
+            rows.append(
+                {
+                    "id": seat.pk,
+                    "seat": seat.number,
+                    "name": seat.participant.player.full_name,
+                    "replaced": replaced.participant.player.full_name,
+                    "from_game": seat.from_game,
+                }
+            )
+    return rows
 
 
 def _typed(posted, entered: int) -> dict:
@@ -292,3 +315,22 @@ def table_seat_change(request, table_id, form: str):
         "game": seat.until_game if form == "leave" else seat.from_game,
     }
     return _done(request, table, gettext(seat_change.done) % names)
+
+
+@director_required
+@require_POST
+def table_replacement_undo(request, table_id, seat_id):
+    """Undo the replacement on the seat row ``seat_id``, with the reason typed."""
+    table = _table(table_id)
+    try:
+        seat = replacement_undo.undo_replacement(
+            table, seat_id, request.POST.get("reason", ""), user=request.user
+        )
+    except Rejected as rejected:
+        return _refused(request, table, "undo", rejected)
+    return _done(
+        request,
+        table,
+        gettext("The replacement is undone: %(name)s plays seat %(seat)d again.")
+        % {"name": seat.participant.player.full_name, "seat": seat.number},
+    )
