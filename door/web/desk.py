@@ -49,6 +49,8 @@ def desk_page(request, tournament_id):
         "tournament": tournament,
         "query": query,
         "arrivals": desk.waiting_arrivals(tournament, query),
+        # After a draw an arrival accepted now plays from the next series ("ab Serie 2").
+        "late_from": _late_from(tournament),
         "expected": _expected(tournament, query),
         "present_count": tournament.participants.filter(present=True).count(),
         "phone_link": link,
@@ -57,6 +59,12 @@ def desk_page(request, tournament_id):
         "drawn_series": tournament.series.filter(drawn_at__isnull=False).order_by("number"),
     }
     return render(request, "door/desk.html", context)
+
+
+def _late_from(tournament) -> int | None:
+    """The series a player accepted now starts in, when that is not the first."""
+    number = desk.next_series(tournament)
+    return number if number > 1 else None
 
 
 def _expected(tournament, query):
@@ -83,11 +91,14 @@ def _act(request, tournament) -> None:
             # "bezahlt und da" takes the recognised player; "neu" a new one.
             player = arrival.match if request.POST.get("accept") else None
             participant = desk.accept(arrival, player=player, paid=True, user=user)
-            messages.success(
-                request,
-                _("%(name)s: start number %(number)d, entry fee booked.")
-                % {"name": participant.player.full_name, "number": participant.start_number},
-            )
+            arrival.refresh_from_db(fields=["from_series"])
+            done = _("%(name)s: start number %(number)d, entry fee booked.") % {
+                "name": participant.player.full_name,
+                "number": participant.start_number,
+            }
+            if (arrival.from_series or 1) > 1:
+                done += " " + _("Plays from series %(series)d.") % {"series": arrival.from_series}
+            messages.success(request, done)
         elif action == "check_in":
             participant = tournament.participants.filter(
                 pk=ascii_whole_number(request.POST.get("participant"))
