@@ -124,3 +124,15 @@ def test_an_arrival_accepted_before_any_draw_plays_from_series_one(club):
     arrival.refresh_from_db()
 
     assert arrival.from_series == 1
+
+
+def test_the_desk_api_says_from_which_series_the_waiting_play(director, after_series_one):
+    tournament = after_series_one
+    arrive(tournament, "Spät", "Kommer")
+    desk = APIClient()
+    desk.force_authenticate(director)
+
+    answer = desk.get(f"{API}tournaments/{tournament.pk}/arrivals/").json()
+
+    assert answer["from_series"] == 2
+    assert [row["last_name"] for row in answer["waiting"]] == ["Kommer"]
