@@ -84,6 +84,9 @@ class Arrival(models.Model):
         blank=True,
         related_name="+",
     )
+    # The first series an accepted arrival plays: the series after those already drawn
+    # when the desk accepted them (a late arrival plays from series 2 on, say).
+    from_series = models.PositiveSmallIntegerField(_("plays from series"), null=True, blank=True)
     created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
 
     class Meta:

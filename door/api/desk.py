@@ -69,8 +69,14 @@ class ArrivalsView(DeskView):
 
     @extend_schema(responses=ArrivalsSerializer)
     def get(self, request, pk):
-        arrivals = desk.waiting_arrivals(self.tournament(pk), request.query_params.get("q", ""))
-        return Response({"waiting": [arrival_row(arrival) for arrival in arrivals]})
+        tournament = self.tournament(pk)
+        arrivals = desk.waiting_arrivals(tournament, request.query_params.get("q", ""))
+        return Response(
+            {
+                "waiting": [arrival_row(arrival) for arrival in arrivals],
+                "from_series": desk.next_series(tournament),
+            }
+        )
 
 
 class AcceptView(DeskView):

@@ -35,6 +35,9 @@ class ArrivalSerializer(serializers.Serializer):
 
 class ArrivalsSerializer(serializers.Serializer):
     waiting = ArrivalSerializer(many=True)
+    from_series = serializers.IntegerField(
+        help_text="The series an arrival accepted now plays from (2 after series 1 is drawn)."
+    )
 
 
 class AcceptSerializer(serializers.Serializer):

@@ -83,14 +83,26 @@ def accept(arrival: Arrival, *, player: Player | None = None, paid=False, user=N
         arrival.status = Arrival.Status.ACCEPTED
         arrival.participant = participant
         arrival.match = player
-        arrival.save(update_fields=["status", "participant", "match"])
+        arrival.from_series = next_series(tournament)
+        arrival.save(update_fields=["status", "participant", "match", "from_series"])
         audit.record(
             "arrival_accepted",
             user=user,
             obj=participant,
-            after={"arrival": arrival.number, "participant": participant.pk},
+            after={
+                "arrival": arrival.number,
+                "participant": participant.pk,
+                "from_series": arrival.from_series,
+            },
         )
     return _present(participant, paid=paid, user=user)
+
+
+def next_series(tournament: Tournament) -> int:
+    """The first series a player accepted now plays: the one after those already drawn.
+    The core draws every participant into each series still to be drawn, so a late
+    arrival is seated from this series on and is in none before (docs/door.md)."""
+    return tournament.series.filter(drawn_at__isnull=False).count() + 1
 
 
 def _stored_or_new_player(arrival: Arrival) -> Player:

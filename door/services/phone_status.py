@@ -20,6 +20,7 @@ class PhoneStatus:
     number: int
     start_number: int | None = None
     seats: list[SeatPlace] = field(default_factory=list)
+    from_series: int | None = None  # the first series played (a late arrival: 2 or more)
 
     def as_dict(self) -> dict:
         return {
@@ -27,6 +28,7 @@ class PhoneStatus:
             "number": self.number,
             "start_number": self.start_number,
             "seats": [vars(place) for place in self.seats],
+            "from_series": self.from_series,
         }
 
 
@@ -48,5 +50,9 @@ def phone_status(arrival: Arrival) -> PhoneStatus:
     for series, table, seat in rows:
         places.setdefault(series, SeatPlace(series, table, seat))
     return PhoneStatus(
-        arrival.status, arrival.number, participant.start_number, list(places.values())
+        arrival.status,
+        arrival.number,
+        participant.start_number,
+        list(places.values()),
+        arrival.from_series,
     )

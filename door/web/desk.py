@@ -27,6 +27,9 @@ from tournaments.web.forms import problems_as_messages
 from .qr import qr_svg
 
 SEARCH_LENGTH = 100
+# Waiting rows shown at once: a laptop shows about six; the rest are found by the search.
+# Drawing 100 rows on every tap made the desk slower as the queue grew.
+DESK_ROWS = 20
 
 
 def phone_link(request, tournament: Tournament) -> str:
@@ -48,7 +51,9 @@ def desk_page(request, tournament_id):
     context = {
         "tournament": tournament,
         "query": query,
-        "arrivals": desk.waiting_arrivals(tournament, query),
+        **_queue(desk.waiting_arrivals(tournament, query)),
+        # After a draw an arrival accepted now plays from the next series ("ab Serie 2").
+        "late_from": _late_from(tournament),
         "expected": _expected(tournament, query),
         "present_count": tournament.participants.filter(present=True).count(),
         "phone_link": link,
@@ -57,6 +62,18 @@ def desk_page(request, tournament_id):
         "drawn_series": tournament.series.filter(drawn_at__isnull=False).order_by("number"),
     }
     return render(request, "door/desk.html", context)
+
+
+def _queue(arrivals) -> dict:
+    """The newest ``DESK_ROWS`` waiting arrivals and how many more wait."""
+    total = len(arrivals) if isinstance(arrivals, list) else arrivals.count()
+    return {"arrivals": list(arrivals[:DESK_ROWS]), "more_waiting": max(0, total - DESK_ROWS)}
+
+
+def _late_from(tournament) -> int | None:
+    """The series a player accepted now starts in, when that is not the first."""
+    number = desk.next_series(tournament)
+    return number if number > 1 else None
 
 
 def _expected(tournament, query):
@@ -83,11 +100,14 @@ def _act(request, tournament) -> None:
             # "bezahlt und da" takes the recognised player; "neu" a new one.
             player = arrival.match if request.POST.get("accept") else None
             participant = desk.accept(arrival, player=player, paid=True, user=user)
-            messages.success(
-                request,
-                _("%(name)s: start number %(number)d, entry fee booked.")
-                % {"name": participant.player.full_name, "number": participant.start_number},
-            )
+            arrival.refresh_from_db(fields=["from_series"])
+            done = _("%(name)s: start number %(number)d, entry fee booked.") % {
+                "name": participant.player.full_name,
+                "number": participant.start_number,
+            }
+            if (arrival.from_series or 1) > 1:
+                done += " " + _("Plays from series %(series)d.") % {"series": arrival.from_series}
+            messages.success(request, done)
         elif action == "check_in":
             participant = tournament.participants.filter(
                 pk=ascii_whole_number(request.POST.get("participant"))

@@ -71,7 +71,8 @@ def test_arrivals_are_listed_newest_first_with_the_recognised_player(tournament,
                 "member_number": "",
                 "match": None,
             },
-        ]
+        ],
+        "from_series": 1,
     }
 
 
@@ -170,7 +171,8 @@ def test_the_arrivals_list_asks_the_database_a_fixed_number_of_times(
         arrive(tournament, "Karl", f"Müller{'x' * number}", club="Herz Dame")
     desk = director_of(club)
 
-    with django_assert_num_queries(4):  # the same for 1 and for 3 arrivals
+    # The same for 1 and for 3 arrivals (the last: the series drawn, for from_series).
+    with django_assert_num_queries(5):
         answer = desk.get(f"{API}tournaments/{tournament.pk}/arrivals/")
 
     assert len(answer.json()["waiting"]) == count

@@ -154,3 +154,17 @@ def test_after_the_draw_the_desk_offers_the_print_all_file_of_each_drawn_series(
     assert f'href="/api/v1/series/{drawn.pk}/print-all.pdf"' in page
     assert "Alles drucken – Serie 1" in page
     assert f"/api/v1/series/{undrawn.pk}/print-all.pdf" not in page
+
+
+def test_a_long_queue_shows_the_newest_rows_and_says_how_many_more_wait(desk, tournament):
+    for n in range(25):
+        arrive(tournament, "Gast", f"Nummer{n + 1:02d}")
+
+    page = desk.get(url(tournament), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    found = desk.get(url(tournament), {"q": "3"}, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+
+    assert page.count("data-arrival=") == 20
+    assert 'data-arrival="25"' in page and 'data-arrival="6"' in page
+    assert 'data-arrival="5"' not in page
+    assert "5 weitere warten: Name oder Wartenummer suchen." in " ".join(page.split())
+    assert found.count("data-arrival=") == 1 and 'data-arrival="3"' in found

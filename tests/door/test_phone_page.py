@@ -85,8 +85,15 @@ def test_the_status_follows_acceptance_and_the_draw(client):
     draw_series(series, seed=3)
     seated = client.get(url).json()
 
-    assert waiting == {"status": "waiting", "number": 1, "start_number": None, "seats": []}
+    assert waiting == {
+        "status": "waiting",
+        "number": 1,
+        "start_number": None,
+        "seats": [],
+        "from_series": None,
+    }
     assert accepted["start_number"] == participant.start_number == 4
+    assert accepted["from_series"] == 1
     seat = participant.seats.get()
     assert seated["seats"] == [{"series": 1, "table": seat.table.number, "seat": seat.number}]
     page = " ".join(client.get(f"{form_url(tournament)}{arrival.token}/").content.decode().split())
@@ -127,7 +134,13 @@ def test_a_participant_removed_by_the_director_sends_the_phone_to_the_desk(clien
     state = client.get(f"{form_url(tournament)}{arrival.token}/stand/").json()
     page = client.get(f"{form_url(tournament)}{arrival.token}/").content.decode()
 
-    assert state == {"status": "rejected", "number": 1, "start_number": None, "seats": []}
+    assert state == {
+        "status": "rejected",
+        "number": 1,
+        "start_number": None,
+        "seats": [],
+        "from_series": None,
+    }
     assert "Bitte an der Kasse fragen" in page
     assert "None" not in page
 

@@ -44,3 +44,29 @@ def test_a_phone_registers_and_follows_its_registration_to_the_seat(new_page):
     page.get_by_text(f"Serie 1: Tisch {seat.table.number}, Platz {seat.number}").wait_for(
         timeout=POLL_WAIT_MS
     )
+
+
+def test_a_late_phone_is_told_it_plays_from_series_two(new_page):
+    tournament = f.make_tournament(self_registration=True, planned_series=2)
+    f.make_many_participants(tournament, 6)  # two tables of three; with the late one 4 + 3
+    draw_series(f.make_series(tournament), seed=5)
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    page.goto(f"/turniere/{tournament.id}/anmelden/")
+    page.fill("#door-first_name", "Spät")
+    page.fill("#door-last_name", "Kommer")
+    page.get_by_role("button", name="Jetzt anmelden").tap()
+    page.locator("#door-state").filter(has_text="Wartenummer 1").wait_for()
+    late_line = page.locator("#door-from")
+    assert late_line.is_hidden()
+
+    participant = accept(Arrival.objects.get())
+    late_line.filter(has_text="Sie spielen ab Serie 2.").wait_for(timeout=POLL_WAIT_MS)
+    page.locator("#door-state").filter(
+        has_text=f"Startnummer {participant.start_number}"
+    ).wait_for()
+    draw_series(f.make_series(tournament), seed=5)
+    seat = participant.seats.get()
+    page.get_by_text(f"Serie 2: Tisch {seat.table.number}, Platz {seat.number}").wait_for(
+        timeout=POLL_WAIT_MS
+    )
+    assert not participant.seats.filter(series__number=1).exists()

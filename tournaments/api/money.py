@@ -69,6 +69,7 @@ class AwardSerializer(serializers.Serializer):
     amount = Euros()
     shared_with = StrictIntegerField(help_text="Players sharing the place.")
     team = StrictCharField()
+    series = StrictIntegerField(help_text="A series prize's series number; 0 otherwise.")
 
 
 class TieWarningSerializer(serializers.Serializer):
@@ -142,6 +143,11 @@ class WinnerSerializer(serializers.Serializer):
 class PrizeSerializer(serializers.Serializer):
     classification = serializers.ChoiceField(
         choices=PrizeRule.Classification.choices, required=False, default="overall"
+    )
+    series = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        help_text="Series prizes only: the series; null or left out for every series.",
     )
     rank = StrictIntegerField()
     amount = Euros(required=False, help_text="A fixed amount …")
@@ -319,20 +325,39 @@ class PrizesView(APIView):
 
 def _prize_rows(tournament) -> list[dict]:
     preview = money.prize_preview(tournament)
+    own_lines = {rule.series for rule in money.prize_rules(tournament) if rule.series}
     winners: dict = {}
     if tournament.status == Tournament.Status.FINISHED:
         for award in money.settlement_of(tournament).awards:
-            winners.setdefault((award.classification, award.rank), []).append(
-                {"participant": award.participant, "name": award.name, "amount": str(award.amount)}
-            )
+            winner = {
+                "participant": award.participant,
+                "name": award.name,
+                "amount": str(award.amount),
+            }
+            if award.classification == PrizeRule.Classification.SERIES:
+                winner["series"] = award.series
+            winners.setdefault((award.classification, award.rank), []).append(winner)
     rows = []
     for rule in money.prize_rules(tournament):
         row = {"classification": rule.classification, "rank": rule.rank}
+        if rule.classification == PrizeRule.Classification.SERIES:
+            row["series"] = rule.series or None
         if rule.amount is not None:
             row["amount"] = str(cents(rule.amount))
         else:
             row["percent"] = str(cents(rule.percent))
-        row["preview"] = str(preview[rule.classification][rule.rank])
-        row["winners"] = winners.get((rule.classification, rule.rank), [])
+        row["preview"] = str(preview[money.prize_key(rule.classification, rule.series)][rule.rank])
+        row["winners"] = _winners_of(rule, winners, own_lines)
         rows.append(row)
     return rows
+
+
+def _winners_of(rule, winners: dict, own_lines: set[int]) -> list[dict]:
+    """A line's winners; the scheme of every series lists those of the series it paid
+    (every series without lines of its own), a series' own line those of its series."""
+    found = winners.get((rule.classification, rule.rank), [])
+    if rule.classification != PrizeRule.Classification.SERIES:
+        return found
+    if rule.series:
+        return [w for w in found if w["series"] == rule.series]
+    return [w for w in found if w["series"] not in own_lines]

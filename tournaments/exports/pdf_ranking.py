@@ -17,10 +17,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from tournaments.models import Club, Series, Tournament
+from tournaments.services import money
 from tournaments.services.public_names import shown_name
 
 from . import styles
-from .columns import Column, pdf_value
+from .columns import MONEY, Column, pdf_value
 from .fitting import fit, fitting_size
 from .formatting import date, date_time, pdf_text
 from .rankings import (
@@ -223,7 +224,24 @@ def series_ranking_pdf(series: Series, out) -> None:
     sheet = series_sheet(series)
     line = tournament_line(series.tournament)
     columns = withdrawals_marked(series.tournament, sheet.columns)
+    columns += series_prize_columns(series)
     render_ranking(title, line, columns, sheet.rows, out, note=final_note(series))
+
+
+def series_prize_columns(series: Series) -> list[Column]:
+    """The series prizes (Serienpreise) beside the ranking, once the tournament is
+    finished and its prizes are public; none before."""
+    won = money.series_prizes(series.tournament, series.number)
+    if not won:
+        return []
+    return [
+        Column(
+            gettext("Series prize"),
+            lambda row: won.get(row.participant),
+            MONEY,
+            pdf_width=11,
+        )
+    ]
 
 
 def tournament_ranking_pdf(tournament: Tournament, out) -> None:

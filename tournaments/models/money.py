@@ -134,6 +134,7 @@ class PrizeRule(models.Model):
         JUNIORS = "juniors", _("best juniors")
         SENIORS = "seniors", _("best seniors")
         TEAMS = "teams", _("teams")
+        SERIES = "series", _("series prize")
 
     tournament = tournament_link("prize_rules")
     classification = models.CharField(
@@ -147,14 +148,24 @@ class PrizeRule(models.Model):
     percent = models.DecimalField(
         _("percent of entry fees"), max_digits=5, decimal_places=2, null=True, blank=True
     )
+    # A series prize's series number; 0 for the scheme every series pays (and for every
+    # other classification). A series with lines of its own pays those instead.
+    series = models.PositiveSmallIntegerField(
+        _("series"), default=0, help_text=_("Series prizes: the series, 0 for every series.")
+    )
 
     class Meta:
         verbose_name = _("prize")
         verbose_name_plural = _("prize table")
-        ordering = ["tournament_id", "classification", "rank"]
+        ordering = ["tournament_id", "classification", "series", "rank"]
         constraints = [
             models.UniqueConstraint(
-                fields=["tournament", "classification", "rank"], name="prize_unique_rank"
+                fields=["tournament", "classification", "series", "rank"],
+                name="prize_unique_rank",
+            ),
+            models.CheckConstraint(
+                condition=Q(classification="series") | Q(series=0),
+                name="prize_series_only_for_series_prizes",
             ),
             at_least("prize", "rank"),
             models.CheckConstraint(
@@ -186,6 +197,8 @@ class PrizePayout(models.Model):
         _("classification"), max_length=10, choices=PrizeRule.Classification.choices
     )
     rank = models.PositiveSmallIntegerField(_("place"))
+    # The series number of a series prize (0 otherwise): each series pays its own places.
+    series = models.PositiveSmallIntegerField(_("series"), default=0)
     amount = models.DecimalField(_("amount"), **MONEY)
     created_at = models.DateTimeField(_("paid out at"), auto_now_add=True)
     created_by = recorded_by(_("recorded by"))
@@ -193,10 +206,10 @@ class PrizePayout(models.Model):
     class Meta:
         verbose_name = _("prize payout")
         verbose_name_plural = _("prize payouts")
-        ordering = ["tournament_id", "classification", "rank", "id"]
+        ordering = ["tournament_id", "classification", "series", "rank", "id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["tournament", "classification", "rank", "participant"],
+                fields=["tournament", "classification", "series", "rank", "participant"],
                 name="prize_payout_once_per_place",
             ),
             models.CheckConstraint(condition=Q(amount__gt=0), name="prize_payout_positive"),

@@ -5,6 +5,7 @@ from decimal import Decimal
 
 from django import template
 from django.utils.formats import number_format
+from django.utils.translation import gettext
 
 from tournaments.models import PrizeRule
 from tournaments.services import money
@@ -24,6 +25,28 @@ def euro(value) -> str:
     amount = Decimal(value)
     sign = MINUS if amount < 0 else ""
     return f"{sign}{number_format(abs(amount), 2, use_l10n=True, force_grouping=True)}{NBSP}€"
+
+
+@register.filter
+def prize_place(line) -> str:
+    """A prize line, award or place as the cash box names it: "Gesamt 1", and for a
+    series prize its series: "Serienpreis Serie 2, Platz 1" or "… jede Serie, Platz 1"."""
+    label = prize_classification(line.classification)
+    if line.classification != PrizeRule.Classification.SERIES:
+        return f"{label} {line.rank}"
+    if line.series:
+        return gettext("%(label)s series %(series)d, place %(rank)d") % {
+            "label": label,
+            "series": line.series,
+            "rank": line.rank,
+        }
+    return gettext("%(label)s every series, place %(rank)d") % {"label": label, "rank": line.rank}
+
+
+@register.filter
+def prize_of(prizes: dict, participant) -> object:
+    """The prize of ``participant`` in a participant → amount table; None without one."""
+    return prizes.get(participant)
 
 
 @register.simple_tag

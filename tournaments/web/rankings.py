@@ -21,7 +21,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from tournaments.models import Participant, Series, Tournament
-from tournaments.services import ranking_cache
+from tournaments.services import money, ranking_cache
 from tournaments.services.result_access import Access, refuse_withheld
 
 from .conditional import live_page, request_version
@@ -117,6 +117,7 @@ def _ranking_page(request, tournament, *, rows_of, live, series, finished_at=Non
         "page": page,
         "show_team": show_team,
         "results_provisional": tournament.results_provisional,
+        "series_prizes": money.series_prizes(tournament, series.number) if series else {},
         **_live_context(request, page, live, version, changed_at),
     }
 

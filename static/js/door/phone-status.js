@@ -23,6 +23,10 @@ function show(state) {
   } else {
     line.textContent = root.dataset.textRejected;
   }
+  // A late arrival (accepted after a draw) is told the first series they play.
+  const from = document.getElementById("door-from");
+  from.hidden = !(state.status === "accepted" && state.from_series > 1);
+  from.textContent = from.hidden ? "" : sentence("textFrom", { SERIES: state.from_series });
   const list = document.getElementById("door-seats");
   list.replaceChildren(
     ...state.seats.map((place) => {

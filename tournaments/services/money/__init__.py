@@ -21,7 +21,7 @@ from .payments import (
     reverse_payment,
 )
 from .payouts import PrizePlace, pay_out_prize, prize_places
-from .prizes import expected_entry_fees, prize_rules, set_prizes
+from .prizes import expected_entry_fees, prize_key, prize_rules, series_prizes, set_prizes
 from .settlement import (
     Settlement,
     freeze_settlement,
@@ -50,6 +50,8 @@ __all__ = [
     "may_see_money",
     "may_set_tariff_and_prizes",
     "prize_rules",
+    "prize_key",
+    "series_prizes",
     "PrizePlace",
     "pay_out_prize",
     "prize_places",

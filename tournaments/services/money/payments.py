@@ -311,15 +311,13 @@ def _series(tournament, value, problems) -> Series | None:
 
 def mark_entry_fee_paid(participant: Participant, *, user=None) -> Payment | None:
     """The participant hands over the entry fee still owed (nothing if none is owed)."""
-    from .settlement import settle_cash
+    from .settlement import entry_fee_due_of
 
     ensure_cash_box_open(participant.tournament)
-    settlement = settle_cash(participant.tournament)
-    statement = next(s for s in settlement.participants if s.participant == participant.id)
     paid = Payment.objects.filter(participant=participant, kind=K.ENTRY_FEE).values_list(
         "amount", flat=True
     )
-    owed = statement.entry_fee - sum(paid, ZERO)
+    owed = entry_fee_due_of(participant) - sum(paid, ZERO)
     if owed <= 0:
         return None
     return record_payment(

@@ -48,30 +48,34 @@ class PrizePlace:
     winners: tuple[tuple[str, Decimal], ...]
     amount: Decimal
     paid_out: bool
+    series: int = 0  # a series prize's series: each series pays its places
 
 
 def prize_places(tournament: Tournament) -> list[PrizePlace]:
     """The settlement's awards grouped by place, in the settlement's order."""
     paid = set(
-        PrizePayout.objects.filter(tournament=tournament).values_list("classification", "rank")
+        PrizePayout.objects.filter(tournament=tournament).values_list(
+            "classification", "series", "rank"
+        )
     )
-    places: dict[tuple[str, int], list] = {}
+    places: dict[tuple[str, int, int], list] = {}
     for award in settlement_of(tournament).awards:
-        places.setdefault((award.classification, award.rank), []).append(award)
+        places.setdefault((award.classification, award.series, award.rank), []).append(award)
     return [
         PrizePlace(
             classification,
             rank,
             tuple((award.name, award.amount) for award in awards),
             sum((award.amount for award in awards), Decimal(0)),
-            (classification, rank) in paid,
+            (classification, series, rank) in paid,
+            series,
         )
-        for (classification, rank), awards in places.items()
+        for (classification, series, rank), awards in places.items()
     ]
 
 
 def pay_out_prize(
-    tournament: Tournament, classification: str, rank: int, *, user=None
+    tournament: Tournament, classification: str, rank: int, *, series: int = 0, user=None
 ) -> list[PrizePayout]:
     """Record that the prize of ``rank`` in ``classification`` was handed over: a row per
     winner of that place with their amount. Refused before the finish, for a place without
@@ -83,12 +87,13 @@ def pay_out_prize(
         awards = [
             award
             for award in settlement_of(tournament).awards
-            if award.classification == classification and award.rank == rank and award.amount
+            if (award.classification, award.series, award.rank) == (classification, series, rank)
+            and award.amount
         ]
         if not awards:
             raise NO_PRIZE_FOR_PLACE.rejected(rank=rank)
         done = PrizePayout.objects.filter(
-            tournament=tournament, classification=classification, rank=rank
+            tournament=tournament, classification=classification, series=series, rank=rank
         )
         if done.exists():
             raise PRIZE_ALREADY_PAID_OUT.rejected(rank=rank)
@@ -97,6 +102,7 @@ def pay_out_prize(
                 tournament=tournament,
                 participant_id=award.participant,
                 classification=classification,
+                series=series,
                 rank=rank,
                 amount=award.amount,
                 created_by=user if user is not None and user.is_authenticated else None,
@@ -109,6 +115,7 @@ def pay_out_prize(
             obj=tournament,
             after={
                 "classification": classification,
+                "series": series,
                 "rank": rank,
                 "payouts": [
                     {"participant": p.participant_id, "amount": str(p.amount)} for p in payouts

@@ -1,5 +1,6 @@
 """The prize table: fixed amounts or percentages of the entry fees per place, for the
-overall ranking, the best women, juniors and seniors, and the teams.
+overall ranking, the best women, juniors and seniors, the teams, and each series
+(Serienpreise: one scheme for every series, or lines of one series that replace it there).
 
 Places shared under the tournament's tie rule (equal total, won and lost) share the
 prizes of the places they occupy; where the tie-break alone (equal total, but more games
@@ -44,6 +45,7 @@ PRIZES_NOT_A_LIST = Refusal(
 
 C = PrizeRule.Classification
 MAX_RANK = 1000
+MAX_SERIES = 99
 # Which participants compete in each category classification.
 CATEGORY_FILTERS = {
     C.WOMEN: {"gender": Participant.Gender.FEMALE},
@@ -64,6 +66,7 @@ class PrizeAward:
     amount: Decimal
     shared_with: int = 1
     team: str = ""
+    series: int = 0  # the series number of a series prize
 
 
 @dataclass(frozen=True)
@@ -72,16 +75,26 @@ class TieWarning:
     total: int
     names: tuple[str, ...]
     amounts: tuple[Decimal, ...]
+    series: int = 0
+
+
+def prize_key(classification: str, series: int = 0) -> str:
+    """The key of a prize line's group in the preview: its classification; for series
+    prizes "series" (the scheme of every series) or "series:N" (series N's own lines)."""
+    if classification == C.SERIES and series:
+        return f"series:{series}"
+    return classification
 
 
 def prize_rules(tournament: Tournament) -> list[PrizeRule]:
-    return list(tournament.prize_rules.order_by("classification", "rank"))
+    return list(tournament.prize_rules.order_by("classification", "series", "rank"))
 
 
 def amounts_by_classification(rules, entry_fees: Decimal) -> dict[str, dict[int, Decimal]]:
+    """Key (:func:`prize_key`) → place → amount."""
     grouped: dict[str, list[Rule]] = {}
     for rule in rules:
-        grouped.setdefault(rule.classification, []).append(
+        grouped.setdefault(prize_key(rule.classification, rule.series), []).append(
             Rule(rule.rank, amount=rule.amount, percent=rule.percent)
         )
     return {name: prize_amounts(items, entry_fees) for name, items in grouped.items()}
@@ -98,6 +111,21 @@ def expected_entry_fees(tournament: Tournament) -> Decimal:
     from .settlement import settlement_of
 
     return settlement_of(tournament).entry_fees_due
+
+
+def series_prizes(tournament: Tournament, number: int) -> dict[int, Decimal]:
+    """Participant → the prize of series ``number``, from the settlement (so the ranking
+    shows the cash box's figures); empty until the tournament is finished, when the prize
+    table and its winners become public (docs/money.md)."""
+    from .settlement import settlement_of
+
+    if tournament.status != Tournament.Status.FINISHED:
+        return {}
+    won: dict[int, Decimal] = {}
+    for award in settlement_of(tournament).awards:
+        if award.classification == C.SERIES and award.series == number:
+            won[award.participant] = won.get(award.participant, ZERO) + award.amount
+    return won
 
 
 def set_prizes(
@@ -146,7 +174,7 @@ def read_prize_rows(tournament: Tournament, rows) -> list[PrizeRule]:
                 Problem(
                     f"{field}.classification",
                     "unknown_classification",
-                    gettext_noop("Choose overall, women, juniors, seniors or teams."),
+                    gettext_noop("Choose overall, women, juniors, seniors, teams or series."),
                 )
             )
             continue
@@ -161,7 +189,11 @@ def read_prize_rows(tournament: Tournament, rows) -> list[PrizeRule]:
                 )
             )
             continue
-        if (classification, rank) in seen:
+        series, problem = _series_of(row, classification, field)
+        if problem is not None:
+            problems.append(problem)
+            continue
+        if (classification, series, rank) in seen:
             problems.append(
                 Problem(
                     f"{field}.rank",
@@ -171,7 +203,7 @@ def read_prize_rows(tournament: Tournament, rows) -> list[PrizeRule]:
                 )
             )
             continue
-        seen.add((classification, rank))
+        seen.add((classification, series, rank))
         amount, percent = row.get("amount"), row.get("percent")
         if (amount is None) == (percent is None):
             problems.append(
@@ -192,6 +224,7 @@ def read_prize_rows(tournament: Tournament, rows) -> list[PrizeRule]:
             PrizeRule(
                 tournament=tournament,
                 classification=classification,
+                series=series,
                 rank=rank,
                 **{name: read_amount(f"{field}.{name}", value)},
             )
@@ -213,6 +246,8 @@ def awards_for(
     rows = ranking.rank_tournament(tournament)
     names = {row.participant: row.name for row in rows}
     for classification, amounts in by_class.items():
+        if classification.startswith(C.SERIES):
+            continue  # paid series by series below
         if classification == C.TEAMS:
             awards += _team_awards(tournament, amounts)
             continue
@@ -243,6 +278,71 @@ def awards_for(
                     classification, found.total, tuple(names[k] for k in found.keys), found.amounts
                 )
             )
+    series_awards, series_warnings = _series_awards(tournament, by_class)
+    return awards + series_awards, warnings + series_warnings
+
+
+def _series_of(row: dict, classification: str, field: str) -> tuple[int, Problem | None]:
+    """A line's series: only series prizes name one (none or null: every series)."""
+    series = row.get("series")
+    if series is None:
+        return 0, None
+    if classification != C.SERIES:
+        return 0, Problem(
+            f"{field}.series",
+            "series_without_series_prize",
+            gettext_noop("Only a series prize names a series."),
+        )
+    if isinstance(series, bool) or not isinstance(series, int) or not 1 <= series <= MAX_SERIES:
+        return 0, Problem(
+            f"{field}.series",
+            "series_out_of_range",
+            gettext_noop(
+                "A series is a whole number from 1 to %(maximum)d; leave it out for every series."
+            ),
+            {"maximum": MAX_SERIES},
+        )
+    return series, None
+
+
+def _series_awards(tournament: Tournament, by_class) -> tuple[list, list]:
+    """The prizes of each series played, by its own ranking: the series' own lines if it
+    has any, else the scheme of every series. They add to every other prize."""
+    awards: list[PrizeAward] = []
+    warnings: list[TieWarning] = []
+    scheme = by_class.get(C.SERIES, {})
+    if not scheme and not any(key.startswith(f"{C.SERIES}:") for key in by_class):
+        return awards, warnings
+    for series in tournament.series.order_by("number"):
+        amounts = by_class.get(prize_key(C.SERIES, series.number), scheme)
+        rows = ranking.rank_series(series)
+        if not amounts or not any(row.won or row.lost or row.total for row in rows):
+            continue  # nothing played yet: nobody has won anything
+        names = {row.participant: row.name for row in rows}
+        placed = _placed(rows)
+        given = distribute(placed, amounts)
+        awards += [
+            PrizeAward(
+                C.SERIES,
+                award.rank,
+                award.key,
+                names[award.key],
+                award.amount,
+                award.shared_with,
+                series=series.number,
+            )
+            for award in given
+        ]
+        warnings += [
+            TieWarning(
+                C.SERIES,
+                found.total,
+                tuple(names[k] for k in found.keys),
+                found.amounts,
+                series=series.number,
+            )
+            for found in tie_breaks_deciding_money(placed, given)
+        ]
     return awards, warnings
 
 

@@ -163,6 +163,17 @@ def _entry_fee_due(participant, tariff, played: set[int]) -> Decimal:
     return tariff.entry_fee + (tariff.team_fee if participant.team_id else ZERO)
 
 
+def entry_fee_due_of(participant) -> Decimal:
+    """One participant's entry fee due, as the settlement computes it, without settling
+    the whole cash box: the door books one fee per tap, and settling 100 participants on
+    every tap made the hundredth tap the slowest. A withdrawn participant owes it only if
+    they played, which the settlement's games decide."""
+    if participant.withdrawn:
+        statements = settle_cash(participant.tournament).participants
+        return next(s.entry_fee for s in statements if s.participant == participant.id)
+    return _entry_fee_due(participant, tariff_of(participant.tournament), set())
+
+
 def prize_preview(tournament: Tournament) -> dict[str, dict[int, Decimal]]:
     """Classification → place → prize: the prize table applied to the entry fees due, the
     one base the settlement's prizes use too (its ``entry_fees_due``; frozen with it at

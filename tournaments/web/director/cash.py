@@ -82,7 +82,10 @@ def _overview(request, tournament, *, tariff_form=None, prize_form=None, status=
         or TariffForm(initial=TariffForm.initial_for(money.tariff_of(tournament))),
         "prize_form": prize_form
         or PrizeTableForm(initial={"prizes": PrizeTableForm.text_of(rules)}),
-        "prize_rows": [(rule, preview[rule.classification][rule.rank]) for rule in rules],
+        "prize_rows": [
+            (rule, preview[money.prize_key(rule.classification, rule.series)][rule.rank])
+            for rule in rules
+        ],
         "unmarked_classes": _unmarked_classes(tournament, rules),
         "expected_entry_fees": money.expected_entry_fees(tournament),
         "tables": [(table, lists.get(table.id)) for table in tables],
@@ -249,7 +252,10 @@ def cash_pay_out_prize(request, tournament_id):
     with problems_as_messages(request):
         rank = whole_number(request.POST.get("rank"), field="rank", low=1, high=999)
         classification = request.POST.get("classification", "")
-        payouts = money.pay_out_prize(tournament, classification, rank, user=request.user)
+        series = whole_number(request.POST.get("series") or "0", field="series", low=0, high=99)
+        payouts = money.pay_out_prize(
+            tournament, classification, rank, series=series, user=request.user
+        )
         messages.success(
             request,
             ngettext(

@@ -28,10 +28,21 @@ CLASSIFICATION_WORDS = {
     "mannschaft": C.TEAMS,
     "mannschaften": C.TEAMS,
     "teams": C.TEAMS,
+    "serie": C.SERIES,
+    "series": C.SERIES,
 }
-WORD_OF = {C.WOMEN: "Damen", C.JUNIORS: "Junioren", C.SENIORS: "Senioren", C.TEAMS: "Mannschaft"}
+WORD_OF = {
+    C.WOMEN: "Damen",
+    C.JUNIORS: "Junioren",
+    C.SENIORS: "Senioren",
+    C.TEAMS: "Mannschaft",
+    C.SERIES: "Serie",
+}
+# "Serie 1: 10,00" is place 1 of every series; "Serie 2 Platz 1: 12,00" place 1 of
+# series 2 alone (its lines replace the scheme there).
 LINE = re.compile(
-    r"^\s*(?:(?P<word>[^\W\d_]+)\s+)?(?P<rank>\d+)\s*[:=]\s*"
+    r"^\s*(?:(?P<word>[^\W\d_]+)\s+)?(?:(?P<series>\d+)\s+(?:platz|place)\s+)?"
+    r"(?P<rank>\d+)\s*[:=]\s*"
     r"(?P<value>[^\s%€]+)\s*(?P<pct>%)?\s*(?:€|eur|euro)?\s*$",
     re.IGNORECASE,
 )
@@ -91,7 +102,8 @@ class PrizeTableForm(AccessibleForm, forms.Form):
         help_text=_(
             'One place per line: "1: 100,00" for a fixed amount, "2: 20 %" for a share of '
             'the entry fees; "Damen 1: 20,00", "Junioren", "Senioren" or "Mannschaft" '
-            "before the place for the category and team prizes."
+            'before the place for the category and team prizes; "Serie 1: 10,00" for '
+            'place 1 of every series, "Serie 2 Platz 1: 12,00" for series 2 alone.'
         ),
     )
     confirm = forms.BooleanField(label=_("Pay out more than the entry fees anyway"), required=False)
@@ -103,15 +115,19 @@ class PrizeTableForm(AccessibleForm, forms.Form):
                 continue
             match = LINE.match(line)
             word = (match.group("word") or "").lower() if match else ""
-            if match is None or (word and word not in CLASSIFICATION_WORDS):
+            classification = CLASSIFICATION_WORDS.get(word, C.OVERALL)
+            if (
+                match is None
+                or (word and word not in CLASSIFICATION_WORDS)
+                or (match.group("series") and classification != C.SERIES)
+            ):
                 raise forms.ValidationError(
                     gettext('Line %(number)d: write for example "1: 100,00" or "2: 20 %%".')
                     % {"number": number}
                 )
-            row = {
-                "classification": CLASSIFICATION_WORDS.get(word, C.OVERALL),
-                "rank": int(match.group("rank")),
-            }
+            row = {"classification": classification, "rank": int(match.group("rank"))}
+            if classification == C.SERIES:
+                row["series"] = int(match.group("series")) if match.group("series") else None
             row["percent" if match.group("pct") else "amount"] = match.group("value")
             rows.append(row)
         return rows
@@ -122,6 +138,8 @@ class PrizeTableForm(AccessibleForm, forms.Form):
         for rule in rules:
             word = WORD_OF.get(rule.classification)
             head = f"{word} {rule.rank}" if word else str(rule.rank)
+            if rule.series:
+                head = f"{word} {rule.series} Platz {rule.rank}"
             if rule.amount is not None:
                 lines.append(f"{head}: {cents(rule.amount)}".replace(".", ","))
             else:
