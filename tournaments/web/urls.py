@@ -8,6 +8,7 @@ from django.urls import path
 from tournaments.web import (
     access_blocks,
     conditional,
+    prize_list,
     projector,
     projector_seats,
     public,
@@ -79,6 +80,9 @@ urlpatterns = [
     path(f"{T}/mannschaften/", rankings.team_ranking, name="team-ranking"),
     path(f"{T}/serie/<int:number>/tischplan/", public.table_plan, name="table-plan"),
     path(f"{T}/startkarten/", public.start_cards, name="start-cards"),
+    # The prize list of a finished tournament, page and notice-board PDF: web/prize_list.py.
+    path(f"{T}/preise/", prize_list.prize_list_page, name="prize-list"),
+    path(f"{T}/preise.pdf", prize_list.prize_list_file, name="prize-list-pdf"),
     path("spieler/<int:player_id>/", public.player_detail, name="player"),
     # A club's season ranking (Jahreswertung): web/season.py.
     path("vereine/<int:club_id>/jahreswertung/", season.season_ranking_page, name="season-ranking"),
