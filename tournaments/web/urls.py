@@ -173,6 +173,11 @@ urlpatterns = [
     path(f"{D}/kasse/erstattung/", cash.cash_refund, name="director-cash-refund"),
     path(f"{D}/kasse/preis-ausgezahlt/", cash.cash_pay_out_prize, name="director-cash-payout"),
     path(
+        f"{D}/kasse/auszahlung-zuruecknehmen/",
+        cash.cash_undo_prize_payout,
+        name="director-cash-payout-undo",
+    ),
+    path(
         f"{D}/kasse/zahlungen/<int:payment_id>/storno/",
         cash.cash_reverse,
         name="director-cash-reverse",
