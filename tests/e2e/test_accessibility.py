@@ -13,6 +13,7 @@ import pytest
 from door.services.self_registration import self_register
 from tests import factories as f
 from tests.e2e.conftest import TIMEOUT_MS
+from tests.e2e.test_prize_list_and_payouts import finished_evening
 from tournaments.services import table_access
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -82,6 +83,7 @@ def test_public_pages_have_no_axe_violation(device, table):
         "/rechner/",
         "/gibt-es-nicht/",
         f"/vereine/{f.make_club('Barrierefrei-Club').pk}/jahreswertung/",
+        f"/turniere/{finished_evening().pk}/preise/",
     ]
 
     found = [entry for url in urls for entry in violations(phone, url)]
