@@ -136,3 +136,17 @@ def test_a_tournament_without_prizes_says_so_after_the_finish(client):
     page = client.get(f"/turniere/{tournament.id}/preise/", HTTP_ACCEPT_LANGUAGE="de")
 
     assert "keine Preise" in f.page_text(page)
+
+
+def test_the_director_finds_the_notice_board_pdf_after_the_finish(director_client):
+    tournament, _people = _evening()
+    before = director_client.get(f"/leitung/turniere/{tournament.id}/").content.decode()
+    _finish(tournament)
+
+    dashboard = director_client.get(f"/leitung/turniere/{tournament.id}/").content.decode()
+    cash = director_client.get(f"/leitung/turniere/{tournament.id}/kasse/").content.decode()
+
+    pdf = f'href="/turniere/{tournament.id}/preise.pdf"'
+    assert pdf not in before
+    assert pdf in dashboard
+    assert pdf in cash
