@@ -150,3 +150,25 @@ def test_the_director_finds_the_notice_board_pdf_after_the_finish(director_clien
     assert pdf not in before
     assert pdf in dashboard
     assert pdf in cash
+
+
+def test_withheld_results_withhold_the_prize_list_on_page_pdf_and_api(client):
+    """A league venue's results before its report (an app's rule in result_access): the
+    prize list is withheld on every surface alike, not shown by the API alone."""
+    from tournaments.services import result_access
+
+    tournament, _people = _evening()
+    _finish(tournament)
+
+    def withheld(user, tournament_id):
+        return result_access.Access.WITHHELD if tournament_id == tournament.id else None
+
+    result_access.register(withheld)
+    try:
+        page = client.get(f"/turniere/{tournament.id}/preise/")
+        pdf = client.get(f"/turniere/{tournament.id}/preise.pdf")
+        api = client.get(f"{API}tournaments/{tournament.id}/prizes/")
+    finally:
+        result_access._rules.remove(withheld)
+
+    assert (page.status_code, pdf.status_code, api.status_code) == (403, 403, 403)

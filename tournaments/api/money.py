@@ -17,6 +17,7 @@ from tournaments.models import Payment, PrizeRule, Tournament
 from tournaments.services import money
 from tournaments.services.errors import Rejected
 from tournaments.services.money.prize_list import prize_list, prize_list_published
+from tournaments.services.result_access import refuse_withheld
 from tournaments.skat.money import cents
 
 from .fields import StrictBooleanField, StrictCharField
@@ -282,6 +283,10 @@ class PrizesView(APIView):
 
     def check_permissions(self, request):
         if request.method == "GET" and self._finished():
+            if not money.may_see_money(request.user, event_of(request, self)):
+                # The winners are results: withheld where the results are (a league venue
+                # before its report), as on the prize list page.
+                refuse_withheld(request.user, self.kwargs["pk"])
             return
         super().check_permissions(request)
 
