@@ -62,9 +62,9 @@ def expected_roles(path: str, method: str) -> frozenset:
         return STAFF
     if "/verify/" in path:
         return EVERYONE
-    # Club A's own treasurer records payments too; the treasurer named for no club keeps
-    # only clubs that named none, and club A named one.
-    if path.endswith(("/payments/", "/reverse/")):
+    # Club A's own treasurer records payments and prize payouts too; the treasurer named
+    # for no club keeps only clubs that named none, and club A named one.
+    if path.endswith(("/payments/", "/reverse/", "/payouts/", "/payouts/undo/")):
         return CLUB_A | {"treasurer_a"}
     if path.endswith(("/cash/", "/tariff/", "/prizes/")):
         return CLUB_A | {"treasurer_a"} if not write else CLUB_A

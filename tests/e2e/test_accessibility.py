@@ -13,7 +13,8 @@ import pytest
 from door.services.self_registration import self_register
 from tests import factories as f
 from tests.e2e.conftest import TIMEOUT_MS
-from tournaments.services import table_access
+from tests.e2e.test_prize_list_and_payouts import finished_evening
+from tournaments.services import money, table_access
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -82,6 +83,7 @@ def test_public_pages_have_no_axe_violation(device, table):
         "/rechner/",
         "/gibt-es-nicht/",
         f"/vereine/{f.make_club('Barrierefrei-Club').pk}/jahreswertung/",
+        f"/turniere/{finished_evening().pk}/preise/",
     ]
 
     found = [entry for url in urls for entry in violations(phone, url)]
@@ -111,6 +113,11 @@ def test_director_pages_have_no_axe_violation(device, table, django_user_model):
     club = f.make_club("Barrierefrei-Club")
     f.make_player(club=club)
     urls += [f"/leitung/vereine/{club.pk}/", f"/leitung/vereine/{club.pk}/wertungsklassen/"]
+    # The cash box of a running evening, and of a finished one with a prize paid out.
+    money.set_tariff(tournament, {"entry_fee": "10.00", "lost_game_fee": "0.50"})
+    finished = finished_evening()
+    money.pay_out_prize(finished, "overall", 1)
+    urls += [f"/leitung/turniere/{tournament.pk}/kasse/", f"/leitung/turniere/{finished.pk}/kasse/"]
 
     found = [entry for url in urls for entry in violations(desk, url)]
 

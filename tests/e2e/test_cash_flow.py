@@ -155,3 +155,27 @@ def test_a_prize_is_paid_out_with_one_tap_on_a_phone(director_desk):
 
     assert buttons.count() == 0
     assert sum(p.amount for p in PrizePayout.objects.all()) == 30
+
+
+def test_the_door_s_buttons_are_on_a_phone_screen_without_swiping(director_desk):
+    """At the door on a phone (390×844) every participant's "Startgeld bezahlt" is within
+    the screen: the statements stack per participant instead of running off to the right."""
+    tournament = f.make_played_tournament(players=8, series=1, rounds_per_series=1)
+    money.set_tariff(tournament, {"entry_fee": "10.00", "lost_game_fee": "0.50"})
+    desk = director_desk({"width": 390, "height": 844})
+    desk.set_default_timeout(SLOW_MACHINE_MS)
+    desk.goto(f"/leitung/turniere/{tournament.id}/kasse/")
+
+    buttons = desk.locator("[data-testid^=pay-entry-]")
+    assert buttons.count() == 8
+    outside = buttons.evaluate_all(
+        """all => all.filter((b) => b.getBoundingClientRect().right > window.innerWidth)
+          .map((b) => b.dataset.testid)"""
+    )
+    assert outside == []
+    row = desk.get_by_test_id(f"statement-{tournament.participants.first().id}")
+    labels = row.locator("td[data-label]").evaluate_all(
+        "all => all.map((td) => getComputedStyle(td, '::before').content)"
+    )
+    assert labels == ['"Startgeld"', '"Abreizgeld"', '"Bezahlt"', '"Schuldet noch"']
+    assert desk.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -200,3 +200,34 @@ def test_the_cash_page_names_each_series_and_pays_its_places_out(director_client
     assert 'data-testid="paid-out-series-2-1"' in answer
     assert 'data-testid="pay-out-series-1-1"' in answer
     assert {p.series for p in PrizePayout.objects.all()} == {2}
+
+
+def test_taking_back_one_series_payout_leaves_the_other_series_paid(director_client):
+    tournament = _finished_evening()
+    money.pay_out_prize(tournament, "series", 1, series=1)
+    money.pay_out_prize(tournament, "series", 1, series=2)
+
+    answer = director_client.post(
+        f"{API}tournaments/{tournament.id}/payouts/undo/",
+        {"classification": "series", "series": 2, "rank": 1, "reason": "falsche Serie"},
+        format="json",
+        content_type="application/json",
+    )
+
+    assert answer.status_code == 200, answer.content
+    assert (answer.json()["series"], answer.json()["paid_out"]) == (2, False)
+    assert set(PrizePayout.objects.values_list("series", flat=True)) == {1}
+    places = {(p.classification, p.series, p.rank): p for p in money.prize_places(tournament)}
+    assert places[("series", 1, 1)].paid_out and not places[("series", 2, 1)].paid_out
+
+
+def test_the_prize_list_has_a_section_per_series(client):
+    tournament = _finished_evening()
+
+    text = f.page_text(
+        client.get(reverse("web:prize-list", args=[tournament.id]), HTTP_ACCEPT_LANGUAGE="de")
+    )
+    pdf = f.pdf_text(client.get(reverse("web:prize-list-pdf", args=[tournament.id])).content)
+
+    for shown in (text, pdf):
+        assert "Serienpreis – Serie 1" in shown and "Serienpreis – Serie 2" in shown

@@ -135,3 +135,27 @@ def test_no_payout_button_before_the_finish_and_a_post_is_refused(director_clien
     assert 'data-testid="pay-out-' not in html
     assert "Turnier abschließen" in answer or "abgeschlossen" in answer
     assert not PrizePayout.objects.exists()
+
+
+def undo(client, tournament, rank, reason):
+    url = reverse("web:director-cash-payout-undo", args=[tournament.id])
+    body = {"classification": "overall", "rank": str(rank), "reason": reason}
+    return client.post(url, body, follow=True)
+
+
+def test_a_payout_tapped_by_mistake_is_taken_back_with_a_reason(director_client):
+    tournament = finished_with_prizes()
+    rank = money.prize_places(tournament)[0].rank
+    pay_out(director_client, tournament, rank)
+    paid_page = cash_page(director_client, tournament)
+
+    refused = undo(director_client, tournament, rank, "").content.decode()
+    kept = PrizePayout.objects.filter(rank=rank).count()
+    taken_back = undo(director_client, tournament, rank, "falscher Platz").content.decode()
+
+    assert f'data-testid="undo-payout-overall-{rank}"' in paid_page
+    assert "Bitte einen Grund angeben" in refused
+    assert kept >= 1
+    assert "zurückgenommen" in taken_back
+    assert f'data-testid="pay-out-overall-{rank}"' in taken_back
+    assert not PrizePayout.objects.filter(rank=rank).exists()

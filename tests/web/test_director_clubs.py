@@ -108,3 +108,22 @@ def test_a_user_who_directs_nothing_is_sent_to_the_login_or_refused(client, two_
 
     assert anonymous.status_code == 302 and "/anmelden/" in anonymous["Location"]
     assert client.get("/leitung/vereine/").status_code == 403
+
+
+def test_a_director_named_for_no_club_keeps_the_unnamed_clubs_after_creating_one(client):
+    """A new director (named for no club) directs every club that named nobody. Creating
+    the club of a typed player must not narrow that to the new club: the home club would
+    vanish from the tournament form and its tournament answer 403 (found on an evening)."""
+    director = f.make_staff_user("neue_leitung")
+    home = f.make_club("Skatfreunde Musterstadt")
+    tournament = f.make_tournament(club=home)
+    client.force_login(director)
+
+    client.post("/leitung/vereine/", {"name": "Kreuz Buben"})
+
+    created = Club.objects.get(name="Kreuz Buben")
+    form = client.get("/leitung/turniere/neu/").content.decode()
+    assert f'<option value="{home.pk}">Skatfreunde Musterstadt</option>' in form
+    assert f'<option value="{created.pk}">Kreuz Buben</option>' in form
+    assert client.get(f"/leitung/turniere/{tournament.pk}/").status_code == 200
+    assert client.get(f"/leitung/vereine/{created.pk}/").status_code == 200

@@ -16,6 +16,8 @@ from tournaments.api.fields import StrictDecimalField, StrictIntegerField
 from tournaments.models import Payment, PrizeRule, Tournament
 from tournaments.services import money
 from tournaments.services.errors import Rejected
+from tournaments.services.money.prize_list import prize_list, prize_list_published
+from tournaments.services.result_access import refuse_withheld
 from tournaments.skat.money import cents
 
 from .fields import StrictBooleanField, StrictCharField
@@ -287,6 +289,10 @@ class PrizesView(APIView):
 
     def check_permissions(self, request):
         if request.method == "GET" and self._finished():
+            if not money.may_see_money(request.user, event_of(request, self)):
+                # The winners are results: withheld where the results are (a league venue
+                # before its report), as on the prize list page.
+                refuse_withheld(request.user, self.kwargs["pk"])
             return
         super().check_permissions(request)
 
@@ -299,7 +305,9 @@ class PrizesView(APIView):
         summary="The prize table with the amounts for the current participants",
     )
     def get(self, request, pk):
-        return Response(_prize_rows(_tournament(pk)))
+        tournament = _tournament(pk)
+        public = not money.may_see_money(request.user, tournament)
+        return Response(_prize_rows(tournament, public=public))
 
     @extend_schema(
         request=PrizeSerializer(many=True),
@@ -320,23 +328,25 @@ class PrizesView(APIView):
         if rows is None:
             raise Rejected([not_an_object()])
         money.set_prize_table(tournament, rows, confirm=confirm, user=request.user)
-        return Response(_prize_rows(tournament))
+        return Response(_prize_rows(tournament, public=False))
 
 
-def _prize_rows(tournament) -> list[dict]:
+def _prize_rows(tournament, *, public: bool) -> list[dict]:
+    """The prize table; once the tournament is finished each place with its winners from
+    the prize list (the settlement's awards), named for the public when ``public``."""
     preview = money.prize_preview(tournament)
     own_lines = {rule.series for rule in money.prize_rules(tournament) if rule.series}
     winners: dict = {}
-    if tournament.status == Tournament.Status.FINISHED:
-        for award in money.settlement_of(tournament).awards:
+    if prize_list_published(tournament):
+        for line in prize_list(tournament, public=public):
             winner = {
-                "participant": award.participant,
-                "name": award.name,
-                "amount": str(award.amount),
+                "participant": line.participant,
+                "name": line.name,
+                "amount": str(line.amount),
             }
-            if award.classification == PrizeRule.Classification.SERIES:
-                winner["series"] = award.series
-            winners.setdefault((award.classification, award.rank), []).append(winner)
+            if line.classification == PrizeRule.Classification.SERIES:
+                winner["series"] = line.series
+            winners.setdefault((line.classification, line.rank), []).append(winner)
     rows = []
     for rule in money.prize_rules(tournament):
         row = {"classification": rule.classification, "rank": rule.rank}

@@ -23,6 +23,7 @@ from .downloads.plans import PLAN_DOWNLOADS
 from .downloads.rankings import RANKING_DOWNLOADS
 from .game_value import GameValueView
 from .money import CashView, PaymentReversalView, PaymentsView, PrizesView, TariffView
+from .payouts import PayoutsView, PayoutUndoView
 from .rankings import PlayerStatisticsView, SeasonRankingView, TeamRankingView
 from .series import SeriesViewSet
 from .signing import (
@@ -114,5 +115,12 @@ urlpatterns = [
         name="tournament-payment-reverse",
     ),
     path("tournaments/<int:pk>/prizes/", PrizesView.as_view(), name="tournament-prizes"),
+    # … prize payouts and taking one back (payouts.py).
+    path("tournaments/<int:pk>/payouts/", PayoutsView.as_view(), name="tournament-payouts"),
+    path(
+        "tournaments/<int:pk>/payouts/undo/",
+        PayoutUndoView.as_view(),
+        name="tournament-payout-undo",
+    ),
     *router.urls,
 ]

@@ -96,6 +96,7 @@ ACTION_LABELS = {
     "payment_recorded": gettext_noop("payment recorded"),
     "payment_reversed": gettext_noop("payment reversed by a counter-entry"),
     "prize_paid_out": gettext_noop("prize paid out"),
+    "prize_payout_undone": gettext_noop("prize payout taken back"),
     "entry_clash": gettext_noop("games sent from a device clashed with the list"),
     "signature_pin_refused": gettext_noop("wrong PIN when confirming"),
     "table_code_guessing": gettext_noop("many wrong table codes from one address"),

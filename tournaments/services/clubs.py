@@ -60,14 +60,17 @@ def _clean_name(name, *, other_than: Club | None = None) -> str:
 
 
 def create_club(name, *, user) -> Club:
-    """A new club named ``name``; ``user`` becomes its director (the admin directs all)."""
+    """A new club named ``name``. A director named for clubs becomes its director too, so
+    that they keep it; one named for none (who directs every club that named nobody) is
+    not named, since naming them would narrow them to this one club: the clubs they ran
+    until now would vanish from their pages. The admin directs all anyway."""
     if not roles.is_director(user):
         raise NOT_A_DIRECTOR.rejected()
     name = _clean_name(name)
     try:
         with transaction.atomic():
             club = Club.objects.create(name=name)
-            if not roles.is_association_admin(user):
+            if not roles.is_association_admin(user) and roles.directed_clubs(user):
                 club.directors.add(user)
             audit.record("club_created", user=user, obj=club, after={"name": name})
     except IntegrityError:  # created by someone else between the check and the insert

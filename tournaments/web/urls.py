@@ -9,6 +9,7 @@ from tournaments.web import (
     access_blocks,
     conditional,
     legal,
+    prize_list,
     projector,
     projector_seats,
     public,
@@ -84,6 +85,9 @@ urlpatterns = [
     path(f"{T}/mannschaften/", rankings.team_ranking, name="team-ranking"),
     path(f"{T}/serie/<int:number>/tischplan/", public.table_plan, name="table-plan"),
     path(f"{T}/startkarten/", public.start_cards, name="start-cards"),
+    # The prize list of a finished tournament, page and notice-board PDF: web/prize_list.py.
+    path(f"{T}/preise/", prize_list.prize_list_page, name="prize-list"),
+    path(f"{T}/preise.pdf", prize_list.prize_list_file, name="prize-list-pdf"),
     path("spieler/<int:player_id>/", public.player_detail, name="player"),
     # A club's season ranking (Jahreswertung): web/season.py.
     path("vereine/<int:club_id>/jahreswertung/", season.season_ranking_page, name="season-ranking"),
@@ -184,6 +188,11 @@ urlpatterns = [
     path(f"{D}/kasse/preise/", cash.cash_prizes, name="director-cash-prizes"),
     path(f"{D}/kasse/erstattung/", cash.cash_refund, name="director-cash-refund"),
     path(f"{D}/kasse/preis-ausgezahlt/", cash.cash_pay_out_prize, name="director-cash-payout"),
+    path(
+        f"{D}/kasse/auszahlung-zuruecknehmen/",
+        cash.cash_undo_prize_payout,
+        name="director-cash-payout-undo",
+    ),
     path(
         f"{D}/kasse/zahlungen/<int:payment_id>/storno/",
         cash.cash_reverse,

@@ -20,7 +20,7 @@ from .payments import (
     record_payment,
     reverse_payment,
 )
-from .payouts import PrizePlace, pay_out_prize, prize_places
+from .payouts import PrizePlace, pay_out_prize, prize_place, prize_places, undo_prize_payout
 from .prizes import expected_entry_fees, prize_key, prize_rules, series_prizes, set_prizes
 from .settlement import (
     Settlement,
@@ -54,7 +54,9 @@ __all__ = [
     "series_prizes",
     "PrizePlace",
     "pay_out_prize",
+    "prize_place",
     "prize_places",
+    "undo_prize_payout",
     "record_payment",
     "set_prizes",
     "set_tariff",

@@ -12,9 +12,10 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from tournaments.models import PrizePayout, Tournament
+from tournaments.models import PrizePayout, PrizeRule, Tournament
 from tournaments.services import audit
 from tournaments.services.errors import Refusal
+from tournaments.services.input import MAX_REASON_LENGTH, REASON_REQUIRED, free_text
 
 from .settlement import settlement_of
 
@@ -30,6 +31,17 @@ PRIZES_BEFORE_FINISH = Refusal(
 NO_PRIZE_FOR_PLACE = Refusal(
     "rank", "no_prize_for_place", gettext_noop("Place %(rank)d pays no prize.")
 )
+UNKNOWN_CLASSIFICATION = Refusal(
+    "classification",
+    "unknown_classification",
+    gettext_noop("Choose overall, women, juniors, seniors, teams or series."),
+)
+PRIZE_NOT_PAID_OUT = Refusal(
+    "rank",
+    "prize_not_paid_out",
+    gettext_noop("The prize of place %(rank)d has not been paid out; there is nothing to undo."),
+    conflict=True,
+)
 PRIZE_ALREADY_PAID_OUT = Refusal(
     "rank",
     "prize_already_paid_out",
@@ -40,12 +52,12 @@ PRIZE_ALREADY_PAID_OUT = Refusal(
 
 @dataclass(frozen=True)
 class PrizePlace:
-    """A place of a classification with its winners (names and amounts) and whether its
-    prize has been handed over."""
+    """A place of a classification with its winners (participant, name, amount) and
+    whether its prize has been handed over."""
 
     classification: str
     rank: int
-    winners: tuple[tuple[str, Decimal], ...]
+    winners: tuple[tuple[int, str, Decimal], ...]
     amount: Decimal
     paid_out: bool
     series: int = 0  # a series prize's series: each series pays its places
@@ -65,7 +77,7 @@ def prize_places(tournament: Tournament) -> list[PrizePlace]:
         PrizePlace(
             classification,
             rank,
-            tuple((award.name, award.amount) for award in awards),
+            tuple((award.participant, award.name, award.amount) for award in awards),
             sum((award.amount for award in awards), Decimal(0)),
             (classification, series, rank) in paid,
             series,
@@ -80,6 +92,7 @@ def pay_out_prize(
     """Record that the prize of ``rank`` in ``classification`` was handed over: a row per
     winner of that place with their amount. Refused before the finish, for a place without
     a prize, and a second time for the same place."""
+    _check_classification(classification)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.status != Tournament.Status.FINISHED:
@@ -123,3 +136,55 @@ def pay_out_prize(
             },
         )
     return payouts
+
+
+def undo_prize_payout(
+    tournament: Tournament, classification: str, rank: int, reason, *, series: int = 0, user=None
+) -> None:
+    """Take back the payout of ``rank`` in ``classification`` (tapped for the wrong place,
+    or the winner handed the money back): its rows are deleted, what they said and why
+    are kept in the audit trail (``prize_payout_undone``); the place can be paid out again.
+    Refused without a reason and for a place not paid out."""
+    _check_classification(classification)
+    reason = free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        payouts = list(
+            PrizePayout.objects.filter(
+                tournament=tournament, classification=classification, series=series, rank=rank
+            ).order_by("id")
+        )
+        if not payouts:
+            raise PRIZE_NOT_PAID_OUT.rejected(rank=rank)
+        if not reason:
+            raise REASON_REQUIRED.rejected()
+        PrizePayout.objects.filter(pk__in=[p.pk for p in payouts]).delete()
+        audit.record(
+            "prize_payout_undone",
+            user=user,
+            obj=tournament,
+            before={
+                "classification": classification,
+                "series": series,
+                "rank": rank,
+                "payouts": [
+                    {"participant": p.participant_id, "amount": str(p.amount)} for p in payouts
+                ],
+            },
+            reason=reason,
+        )
+
+
+def prize_place(
+    tournament: Tournament, classification: str, rank: int, *, series: int = 0
+) -> PrizePlace | None:
+    """One place of :func:`prize_places`, None when it pays no prize."""
+    for place in prize_places(tournament):
+        if (place.classification, place.series, place.rank) == (classification, series, rank):
+            return place
+    return None
+
+
+def _check_classification(classification) -> None:
+    if classification not in PrizeRule.Classification.values:
+        raise UNKNOWN_CLASSIFICATION.rejected()

@@ -270,6 +270,24 @@ def cash_pay_out_prize(request, tournament_id):
 
 @money_required()
 @require_POST
+def cash_undo_prize_payout(request, tournament_id):
+    """Take back a place's payout (tapped for the wrong place) with the reason typed next
+    to it; the place can then be paid out again."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    with problems_as_messages(request):
+        rank = whole_number(request.POST.get("rank"), field="rank", low=1, high=999)
+        classification = request.POST.get("classification", "")
+        series = whole_number(request.POST.get("series") or "0", field="series", low=0, high=99)
+        reason = request.POST.get("reason", "")
+        money.undo_prize_payout(
+            tournament, classification, rank, reason, series=series, user=request.user
+        )
+        messages.success(request, gettext("Payout of place %(rank)d taken back.") % {"rank": rank})
+    return HttpResponseRedirect(_cash_url(tournament, "payouts"))
+
+
+@money_required()
+@require_POST
 def cash_reverse(request, tournament_id, payment_id):
     """Cancel a payment by a counter-entry with the reason typed next to it."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
