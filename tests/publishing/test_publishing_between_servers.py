@@ -1,12 +1,16 @@
 """Two real servers on 127.0.0.1: this test's hall (its sender thread, as a server process
 runs it) publishes through a proxy that answers 502 once and drops one answer after the
 portal stored the document, to a portal started as ``manage.py runserver`` with its own
-database. The portal ends with exactly one tournament whose rankings are the hall's, and a
-correction on the hall arrives there by itself as a newer version."""
+database (PostgreSQL when the suite runs on PostgreSQL, as a portal is installed). The
+portal ends with exactly one tournament whose rankings are the hall's, and a correction on
+the hall arrives there by itself as a newer version."""
 
+import os
 import time
+from urllib.parse import urlsplit
 
 import pytest
+from django.db import connection
 from rest_framework.test import APIClient
 
 from publishing import sender
@@ -14,7 +18,14 @@ from publishing.services import outbox
 from publishing.services import results_document as builder
 from tests import factories as f
 from tests.publishing.conftest import finish, with_club
-from tests.publishing.servers import PORTAL_ADMIN, FlakyProxy, call, portal_server
+from tests.publishing.servers import (
+    PORTAL_ADMIN,
+    FlakyProxy,
+    call,
+    portal_database,
+    portal_rows,
+    portal_server,
+)
 from tournaments.models import Table
 from tournaments.services import states
 from tournaments.services.lists import listkeeping
@@ -25,8 +36,14 @@ WAIT_SECONDS = 90
 
 
 @pytest.fixture
-def portal(tmp_path):
-    with portal_server(tmp_path) as url:
+def portal_db(tmp_path):
+    with portal_database(tmp_path) as database_url:
+        yield database_url
+
+
+@pytest.fixture
+def portal(tmp_path, portal_db):
+    with portal_server(tmp_path, portal_db) as url:
         yield url
 
 
@@ -77,8 +94,21 @@ def ranking_rows(document: dict) -> dict:
     }
 
 
+def test_the_portal_runs_on_the_database_the_suite_runs_on(tmp_path):
+    with portal_database(tmp_path) as database_url:
+        kind = urlsplit(database_url).scheme
+        assert kind == ("postgres" if connection.vendor == "postgresql" else "sqlite")
+        assert database_url != connection.settings_dict.get("NAME")
+        if kind == "postgres":
+            assert urlsplit(database_url).path.endswith(f"_portal_{os.getpid()}")
+            assert portal_rows(database_url, "pg_database") >= 1
+    if kind == "postgres":  # dropped afterwards
+        with pytest.raises(Exception, match="does not exist"):
+            portal_rows(database_url, "pg_database")
+
+
 def test_a_finished_tournament_reaches_the_portal_once_and_a_correction_follows(
-    portal, hall_sender, admin_user
+    portal, portal_db, hall_sender, admin_user
 ):
     code, issued = call(
         f"{portal}/api/v1/publishing/clubs/",
@@ -140,3 +170,4 @@ def test_a_finished_tournament_reaches_the_portal_once_and_a_correction_follows(
     assert call(f"{portal}/api/v1/results/{hall['id']}/")[1]["tournament"] == portal_id
     assert ranking_rows(published) == ranking_rows(corrected)
     assert call(f"{portal}/api/v1/tournaments/")[1]["count"] == 1
+    assert portal_rows(portal_db, "tournaments_tournament") == 1  # in the portal's own database
