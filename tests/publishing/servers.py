@@ -154,14 +154,17 @@ def call(url: str, *, method="GET", body=None, auth=None) -> tuple[int, dict]:
 
 class FlakyProxy(http.server.ThreadingHTTPServer):
     """Forwards to ``upstream``; of the uploads (POSTs) it answers the first with 502
-    without forwarding it, and forwards the second but drops the connection instead of
-    answering (the portal stored it, the hall never hears so); the rest pass."""
+    without forwarding it, forwards the second but drops the connection instead of
+    answering (the portal stored it, the hall never hears so), forwards the third but
+    holds the answer ``hold_seconds`` (longer than the sender waits: it gives up); the
+    rest pass."""
 
     daemon_threads = True
 
-    def __init__(self, upstream: str):
+    def __init__(self, upstream: str, *, hold_seconds: float = 30):
         super().__init__(("127.0.0.1", 0), _ProxyHandler)
         self.upstream = upstream
+        self.hold_seconds = hold_seconds
         self.uploads: list[str] = []  # what happened to each upload, in order
         self.url = f"http://127.0.0.1:{self.server_address[1]}"
 
@@ -197,6 +200,12 @@ class _ProxyHandler(http.server.BaseHTTPRequestHandler):
         if len(uploads) == 1:
             uploads.append(f"dropped after {status}")
             self.close_connection = True  # no answer at all: the socket just closes
+            return
+        if len(uploads) == 2:
+            uploads.append(f"held after {status}")
+            time.sleep(self.server.hold_seconds)  # the sender has given up by now
+            with contextlib.suppress(OSError):  # and may have closed its end
+                self._relay(status, answer)
             return
         uploads.append(str(status))
         self._relay(status, answer)

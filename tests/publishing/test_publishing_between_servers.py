@@ -1,9 +1,10 @@
 """Two real servers on 127.0.0.1: this test's hall (its sender thread, as a server process
-runs it) publishes through a proxy that answers 502 once and drops one answer after the
-portal stored the document, to a portal started as ``manage.py runserver`` with its own
-database (PostgreSQL when the suite runs on PostgreSQL, as a portal is installed). The
-portal ends with exactly one tournament whose rankings are the hall's, and a correction on
-the hall arrives there by itself as a newer version."""
+runs it) publishes through a proxy that answers 502 once, drops one answer after the
+portal stored the document and holds one answer longer than the sender waits, to a portal
+started as ``manage.py runserver`` with its own database (PostgreSQL when the suite runs on
+PostgreSQL, as a portal is installed). The portal ends with exactly one tournament whose
+rankings are the hall's, and a correction on the hall arrives there by itself as a newer
+version."""
 
 import os
 import time
@@ -14,7 +15,8 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from publishing import sender
-from publishing.services import outbox
+from publishing.models import OutboxEntry
+from publishing.services import outbox, sending
 from publishing.services import results_document as builder
 from tests import factories as f
 from tests.publishing.conftest import finish, with_club
@@ -47,8 +49,14 @@ def portal(tmp_path, portal_db):
         yield url
 
 
+# The sender waits this long for an answer here (20 s in the hall); the proxy holds one
+# answer longer than that.
+SENDER_TIMEOUT_SECONDS = 5
+
+
 @pytest.fixture
-def hall_sender():
+def hall_sender(monkeypatch):
+    monkeypatch.setattr(sending, "TIMEOUT_SECONDS", SENDER_TIMEOUT_SECONDS)
     sender.start(idle_seconds=0.3)
     yield
     sender.stop()
@@ -123,7 +131,7 @@ def test_a_finished_tournament_reaches_the_portal_once_and_a_correction_follows(
     director = APIClient()
     director.force_authenticate(admin_user)
 
-    with FlakyProxy(portal).running() as proxy:
+    with FlakyProxy(portal, hold_seconds=SENDER_TIMEOUT_SECONDS + 3).running() as proxy:
         director.put(
             "/api/v1/publishing/target/",
             {"url": proxy.url, "token": issued["token"]},
@@ -139,7 +147,8 @@ def test_a_finished_tournament_reaches_the_portal_once_and_a_correction_follows(
         version, published = portal_side(portal, hall["id"])
         portal_id = call(f"{portal}/api/v1/results/{hall['id']}/")[1]["tournament"]
 
-        assert proxy.uploads == ["502", "dropped after 201", "200"]
+        assert proxy.uploads == ["502", "dropped after 201", "held after 200", "200"]
+        assert OutboxEntry.objects.order_by("pk").first().attempts == 3  # each fault retried
         assert version == hall["version"]
         assert ranking_rows(published) == ranking_rows(hall)
         assert published["series"] == hall["series"]
