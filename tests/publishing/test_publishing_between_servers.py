@@ -128,6 +128,9 @@ def test_a_finished_tournament_reaches_the_portal_once_and_a_correction_follows(
     tournament = finish(
         with_club(f.make_played_tournament(players=8, series=2), "Skatfreunde Nord"), admin_user
     )
+    erased = tournament.participants.order_by("start_number").first().player
+    erased.first_name, erased.last_name, erased.publication = "Erika", "Mustermann", "full"
+    erased.save()
     director = APIClient()
     director.force_authenticate(admin_user)
 
@@ -175,8 +178,25 @@ def test_a_finished_tournament_reaches_the_portal_once_and_a_correction_follows(
         )
         version, published = portal_side(portal, hall["id"])
 
+        assert "Erika Mustermann" in [p["name"] for p in published["players"]]
+
+        # Art. 17: the erasure reaches the portal by itself too.
+        erasure = director.post(
+            f"/api/v1/players/{erased.pk}/erase/", {"reason": "Antrag"}, format="json"
+        )
+        assert erasure.status_code == 200, erasure.json()
+        after_erasure = builder.results_document(tournament)
+        wait_for(
+            lambda: portal_version(portal, hall["id"]) == after_erasure["version"],
+            "the erasure's arrival",
+        )
+        _, erased_there = portal_side(portal, hall["id"])
+
     assert version == corrected["version"]
     assert call(f"{portal}/api/v1/results/{hall['id']}/")[1]["tournament"] == portal_id
     assert ranking_rows(published) == ranking_rows(corrected)
+    names_there = [p["name"] for p in erased_there["players"]]
+    assert "Gelöschte Person 1" in names_there
+    assert not any("Mustermann" in name for name in names_there)
     assert call(f"{portal}/api/v1/tournaments/")[1]["count"] == 1
     assert portal_rows(portal_db, "tournaments_tournament") == 1  # in the portal's own database
