@@ -31,4 +31,16 @@ class PublishingConfig(AppConfig):
         # importing this app.
         public_address.register(portal_links.PROVIDER)
         portal_links.connect()
+
+        from publishing import benchmarks as publishing_benchmark
+        from tournaments import benchmarks
+
+        benchmarks.register(
+            "publishing",
+            benchmarks.Benchmark(
+                publishing_benchmark.HELP,
+                publishing_benchmark.add_arguments,
+                publishing_benchmark.run,
+            ),
+        )
         more_downloads.register(site_download)
