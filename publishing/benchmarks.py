@@ -152,6 +152,9 @@ def _upload(port: int, token: str, document: dict) -> tuple[int, dict, float]:
             status, raw = answer.status, answer.read()
     except urllib.error.HTTPError as error:
         status, raw = error.code, error.read()
+    except OSError as error:  # no answer at all (the portal closed the connection)
+        ms = (time.perf_counter() - started) * 1000
+        return 0, {"no answer": str(getattr(error, "reason", error))}, ms
     ms = (time.perf_counter() - started) * 1000
     try:
         return status, json.loads(raw or b"null"), ms
