@@ -94,8 +94,8 @@ def run(options: dict, out: TextIO) -> None:
     with tempfile.TemporaryDirectory(prefix="skatverein-bench-static-") as static_root:
         collect_static(static_root)  # the portal's pages need the manifest, as in production
         # A long import is measured, not ended by gunicorn.conf.py's 120 s worker timeout.
-        environment = {"SKATVEREIN_PORTAL": "1", "GUNICORN_TIMEOUT": str(UPLOAD_TIMEOUT_S)}
-        with running_server(ServerOptions(environment=environment), static_root) as up:
+        server = ServerOptions(environment={"SKATVEREIN_PORTAL": "1"}, timeout=UPLOAD_TIMEOUT_S)
+        with running_server(server, static_root) as up:
             _club, token = portal.issue_token(f"Benchmark-Portal {uuid.uuid4().hex[:8]}")
             status, answer, upload_ms = _upload(up.port, token, _fresh_copy(document, club=True))
             out.write(
