@@ -24,10 +24,23 @@ class PublishingConfig(AppConfig):
             sender.start()
 
         from publishing.api.site import site_download
-        from publishing.services.portal_links import PROVIDER
+        from publishing.services import portal_links
         from tournaments.services import more_downloads, public_address
 
         # The core prints the portal's links and offers the static site without
         # importing this app.
-        public_address.register(PROVIDER)
+        public_address.register(portal_links.PROVIDER)
+        portal_links.connect()
+
+        from publishing import benchmarks as publishing_benchmark
+        from tournaments import benchmarks
+
+        benchmarks.register(
+            "publishing",
+            benchmarks.Benchmark(
+                publishing_benchmark.HELP,
+                publishing_benchmark.add_arguments,
+                publishing_benchmark.run,
+            ),
+        )
         more_downloads.register(site_download)

@@ -1,17 +1,20 @@
 """When the hall queues a tournament by itself: a list signed or locked, a series or the
-tournament finished. Connected from ``publishing/apps.py`` to the core's signals and its
-finishing hooks (the core never imports this app). Queued after the change commits, so a
-step that is rolled back queues nothing and the step itself never waits for the outbox;
-the sender's comparison of versions (:func:`.services.outbox.queue_changed_published`)
-catches any change of a published tournament these miss."""
+tournament finished, and a person erased (Art. 17: every tournament published with them
+goes out again, naming the pseudonym). Connected from ``publishing/apps.py`` to the core's
+signals, its finishing hooks and its erasure hook (the core never imports this app).
+Queued after the change commits, so a step that is rolled back queues nothing and the step
+itself never waits for the outbox; the sender's comparison of versions
+(:func:`.services.outbox.queue_changed_published`) catches any change of a published
+tournament these miss."""
 
 from functools import partial
 
 from django.db import transaction
 from django.db.models.signals import post_save
 
+from publishing.models import OutboxEntry
 from tournaments.models import Series, Table
-from tournaments.services import finishing
+from tournaments.services import erasure, finishing
 
 from .services import outbox
 
@@ -43,7 +46,20 @@ def _tournament_finished(tournament) -> None:
     transaction.on_commit(partial(_queue, tournament.pk))
 
 
+def _queue_published(tournament_ids: list[int]) -> None:
+    """Queue those of the tournaments the hall has queued or sent before: one never
+    published is not sent because a person in it was erased."""
+    published = OutboxEntry.objects.filter(tournament_id__in=tournament_ids)
+    for tournament_id in sorted(set(published.values_list("tournament_id", flat=True))):
+        outbox.queue(tournament_id)
+
+
+def _player_erased(tournament_ids: list[int]) -> None:
+    transaction.on_commit(partial(_queue_published, tournament_ids))
+
+
 def connect() -> None:
     post_save.connect(_table_saved, sender=Table, dispatch_uid="publishing-table-sealed")
     post_save.connect(_series_saved, sender=Series, dispatch_uid="publishing-series-finished")
     finishing.on_tournament_finished(_tournament_finished)
+    erasure.on_player_erased(_player_erased)

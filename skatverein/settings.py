@@ -60,8 +60,9 @@ SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
 # The address the table devices use, for the table-code QR codes and links: the hall's table
 # pool (skatverein/hall.py); empty means SITE_URL, as in a deployment with one address.
 TABLE_SITE_URL = os.environ.get("TABLE_SITE_URL", "").strip().rstrip("/")
-# A results portal's address (docs/publishing.md): when set, the links and QR codes printed
-# on lists, start cards and table cards lead to the portal's pages, which work at home.
+# A results portal's address (docs/publishing.md): the links and QR codes printed on lists,
+# start cards and table cards lead to the portal's pages, which work at home. Without it,
+# the portal the director stored on the page "Veröffentlichen"; when set, it wins.
 SKATVEREIN_PORTAL_URL = os.environ.get("SKATVEREIN_PORTAL_URL", "").strip().rstrip("/")
 # Which pool of the hall server this process is: "tables" answers only what a table device
 # asks for (tournaments/web/table_pool.py), "hall" and "" (one pool) answer everything.

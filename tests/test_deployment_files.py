@@ -229,3 +229,12 @@ def test_caddy_sends_the_table_pool_exactly_what_it_serves(path, settings):
     routed = re.search(r"@tables path_regexp (\S+)", caddyfile).group(1)
 
     assert (re.fullmatch(routed, path) is not None) == is_table_path(path)
+
+
+def test_the_compose_file_passes_the_worker_timeout_a_portal_raises():
+    """A results portal imports a large tournament for minutes (docs/operations.md, "A
+    results portal"): GUNICORN_TIMEOUT from .env reaches gunicorn.conf.py."""
+    environment = _compose()["services"]["app"]["environment"]
+
+    assert environment["GUNICORN_TIMEOUT"] == "${GUNICORN_TIMEOUT:-120}"
+    assert "GUNICORN_TIMEOUT" in (ROOT / "gunicorn.conf.py").read_text()

@@ -2,15 +2,17 @@
 a club's publishing token, halls publish results documents with it. Answers 404 unless
 the server runs as a portal (``SKATVEREIN_PORTAL=1``)."""
 
+import json
 import uuid
 
 from django.conf import settings
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import ParseError, PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -18,7 +20,14 @@ from rest_framework.views import APIView
 from publishing.models import TournamentIdentity
 from publishing.services import portal
 from publishing.services.results_document import document_version
+from tournaments.api.errors import problems_response
 from tournaments.api.schema import ErrorSerializer
+from tournaments.skat import Problem
+
+# A document is read here, not by DRF's parser: that reads through Django's body, limited
+# to DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB) for ordinary requests, and a 400-player evening
+# of 3 series is about 8 MB (the largest tournament, 3,996 players, about 80 MB).
+MAX_DOCUMENT_BYTES = 128 * 1024 * 1024
 
 
 class ClubRequestSerializer(serializers.Serializer):
@@ -85,8 +94,12 @@ class PublishResultsView(APIView):
     def post(self, request):
         _portal_only()
         club = _token_club(request)
+        length = _content_length(request)
+        if length > MAX_DOCUMENT_BYTES:
+            return problems_response([_too_large()], status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        document = _document(request, length)
         try:
-            outcome = portal.publish(club, request.data)
+            outcome = portal.publish(club, document)
         except portal.NotThisClub:
             raise PermissionDenied(
                 _("The document is of another club than this publishing token's.")
@@ -98,6 +111,32 @@ class PublishResultsView(APIView):
         }
         code = status.HTTP_201_CREATED if outcome.status == "created" else status.HTTP_200_OK
         return Response(answer, status=code)
+
+
+def _content_length(request) -> int:
+    try:
+        return max(int(request.META.get("CONTENT_LENGTH") or 0), 0)
+    except ValueError:
+        return 0
+
+
+def _too_large() -> Problem:
+    return Problem(
+        "body",
+        "too_large",
+        gettext_noop("The results document is too large: at most %(megabytes)d MB, please."),
+        {"megabytes": MAX_DOCUMENT_BYTES // (1024 * 1024)},
+    )
+
+
+def _document(request, length: int):
+    """The body as JSON, read from the request's stream (see MAX_DOCUMENT_BYTES)."""
+    stream = request.stream if length else None
+    raw = stream.read(length) if stream is not None else b""
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise ParseError from None
 
 
 def _token_club(request):

@@ -93,8 +93,9 @@ def series_with_tables(count: int):
 # The series, its tables (one chunked query) and the club certificate; then per list its
 # seats, list points (summed, and game by game for the running totals), signatures, games
 # and its corrections and undos (the audit trail, for "Vermerke"). Rendering more lists adds
-# no other query.
-QUERIES_FIXED = 3
+# no other query. One more, once per download: the results portal the seal's link leads to
+# (the publishing app's stored target, services/public_address.py).
+QUERIES_FIXED = 4
 QUERIES_PER_TABLE = 6
 
 
@@ -243,11 +244,12 @@ def test_export_endpoints_are_in_the_schema_without_warnings():
 def test_one_list_pdf_reads_its_table_once(client, django_assert_num_queries):
     """The table (with its series, tournament, club and tariff), the club certificate, then
     the list's seats, list points (summed, and game by game for the running totals),
-    signatures, games and its corrections and undos; a fresh rendering, nothing kept."""
+    signatures, games and its corrections and undos; a fresh rendering, nothing kept; and
+    the results portal the seal's link leads to (services/public_address.py)."""
     (table,) = series_with_tables(1)[1]
     certificate_for(table.series.tournament.club)
 
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         response = client.get(f"{API}tables/{table.id}/list.pdf")
         pdf = body(response)
 

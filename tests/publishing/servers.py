@@ -1,14 +1,18 @@
 """A results portal as a real server process for the publishing tests, and a proxy in
 front of it that fails the way networks fail.
 
-The portal is ``manage.py runserver`` on a free port of 127.0.0.1 with its own SQLite file
+The portal is ``manage.py runserver`` on a free port of 127.0.0.1 with its own database
 and secrets; only PATH comes from the test's environment (as in tests/hall_server.py).
+Its database is PostgreSQL when the suite runs on PostgreSQL (CI's second run, as a portal
+is installed), a fresh database on the same server made for it and dropped after; else a
+SQLite file of its own.
 """
 
 import base64
 import contextlib
 import http.server
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -16,21 +20,69 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from tests.hall_server import BASE_DIR, START_TIMEOUT_SECONDS, free_port
 
 PORTAL_ADMIN = ("portal-admin", "portal-admin-password-2026")
 
 
-def portal_environment(folder: Path) -> dict[str, str]:
-    import os
+def _suite_postgres_url() -> str | None:
+    url = os.environ.get("DATABASE_URL", "")
+    return url if urlsplit(url).scheme in ("postgres", "postgresql", "pgsql") else None
 
+
+@contextlib.contextmanager
+def portal_database(folder: Path):
+    """Yields the portal's ``DATABASE_URL``: a new PostgreSQL database on the suite's
+    server (``<name>_portal_<pid>``, dropped afterwards) when the suite runs on
+    PostgreSQL, else a SQLite file in ``folder``."""
+    suite_url = _suite_postgres_url()
+    if suite_url is None:
+        yield f"sqlite:///{folder / 'portal.sqlite3'}"
+        return
+    import psycopg
+    from psycopg import sql
+
+    parts = urlsplit(suite_url)
+    name = f"{parts.path.lstrip('/') or 'skatverein'}_portal_{os.getpid()}"
+    # CREATE/DROP DATABASE cannot run in a transaction; the suite's database is the one
+    # this role may surely connect to.
+    server = urlunsplit(("postgresql", *parts[1:]))
+    with psycopg.connect(server, autocommit=True) as admin:
+        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name)))
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield urlunsplit(("postgres", parts.netloc, f"/{name}", "", ""))
+    finally:
+        with psycopg.connect(server, autocommit=True) as admin:
+            admin.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
+
+
+def portal_rows(database_url: str, table: str) -> int:
+    """How many rows ``table`` holds in the portal's own database, read directly."""
+    if database_url.startswith("sqlite:///"):
+        import sqlite3
+
+        with contextlib.closing(sqlite3.connect(database_url.removeprefix("sqlite:///"))) as db:
+            return db.execute(f'SELECT count(*) FROM "{table}"').fetchone()[0]  # noqa: S608
+    import psycopg
+    from psycopg import sql
+
+    with psycopg.connect(urlunsplit(("postgresql", *urlsplit(database_url)[1:]))) as db:
+        query = sql.SQL("SELECT count(*) FROM {}").format(sql.Identifier(table))
+        return db.execute(query).fetchone()[0]
+
+
+def portal_environment(folder: Path, database_url: str) -> dict[str, str]:
     return {
         "PATH": os.environ.get("PATH", ""),
         "DEBUG": "0",
         "SECRET_KEY": "portal-secret-key-for-tests-only-0123456789-abcdefghijklmnopqrstuv",
         "SEAL_SECRET": "portal-seal-secret-for-tests-only-0123456789-abcdefghijklmnopqrst",
-        "DATABASE_URL": f"sqlite:///{folder / 'portal.sqlite3'}",
+        "DATABASE_URL": database_url,
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "SECURE_SSL_REDIRECT": "0",
         "SKATVEREIN_PORTAL": "1",
@@ -43,9 +95,9 @@ def portal_environment(folder: Path) -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def portal_server(folder: Path):
+def portal_server(folder: Path, database_url: str):
     """Migrate a fresh portal database, create its superuser, serve it; yields its URL."""
-    environment = portal_environment(folder)
+    environment = portal_environment(folder, database_url)
     for command in (["migrate", "--noinput"], ["createsuperuser", "--noinput"]):
         done = subprocess.run(
             [sys.executable, "manage.py", *command],
@@ -102,14 +154,17 @@ def call(url: str, *, method="GET", body=None, auth=None) -> tuple[int, dict]:
 
 class FlakyProxy(http.server.ThreadingHTTPServer):
     """Forwards to ``upstream``; of the uploads (POSTs) it answers the first with 502
-    without forwarding it, and forwards the second but drops the connection instead of
-    answering (the portal stored it, the hall never hears so); the rest pass."""
+    without forwarding it, forwards the second but drops the connection instead of
+    answering (the portal stored it, the hall never hears so), forwards the third but
+    holds the answer ``hold_seconds`` (longer than the sender waits: it gives up); the
+    rest pass."""
 
     daemon_threads = True
 
-    def __init__(self, upstream: str):
+    def __init__(self, upstream: str, *, hold_seconds: float = 30):
         super().__init__(("127.0.0.1", 0), _ProxyHandler)
         self.upstream = upstream
+        self.hold_seconds = hold_seconds
         self.uploads: list[str] = []  # what happened to each upload, in order
         self.url = f"http://127.0.0.1:{self.server_address[1]}"
 
@@ -145,6 +200,12 @@ class _ProxyHandler(http.server.BaseHTTPRequestHandler):
         if len(uploads) == 1:
             uploads.append(f"dropped after {status}")
             self.close_connection = True  # no answer at all: the socket just closes
+            return
+        if len(uploads) == 2:
+            uploads.append(f"held after {status}")
+            time.sleep(self.server.hold_seconds)  # the sender has given up by now
+            with contextlib.suppress(OSError):  # and may have closed its end
+                self._relay(status, answer)
             return
         uploads.append(str(status))
         self._relay(status, answer)

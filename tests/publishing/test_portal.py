@@ -213,3 +213,47 @@ def test_a_later_version_of_a_finished_tournament_says_when_it_was_corrected(por
     ranking = page(client, f"/turniere/{kept.pk}/rangliste/")
     assert "vorläufig" not in detail
     assert "berichtigt am" in detail and "berichtigt am" in ranking
+
+
+def test_a_document_larger_than_an_ordinary_request_is_published(portal, settings):
+    """A 400-player evening's document is about 8 MB, beyond Django's 2.5 MB for a request
+    body: the results endpoint takes documents up to its own limit."""
+    issued = issue_token()
+    document = hall_document(issued["club"])
+    body = json.dumps(document).encode()
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = len(body) // 4  # the document is 4× the limit
+
+    response = publisher(issued["token"]).post(RESULTS, body, content_type="application/json")
+
+    assert response.status_code == 201, response.content
+    assert Tournament.objects.filter(public_identity__uuid=document["id"]).count() == 1
+
+
+def test_a_document_beyond_the_portals_limit_is_refused_in_german_naming_the_body(
+    portal, monkeypatch
+):
+    from publishing.api import portal as portal_api
+
+    issued = issue_token()
+    document = hall_document(issued["club"])
+    monkeypatch.setattr(portal_api, "MAX_DOCUMENT_BYTES", 1024 * 1024)
+    body = json.dumps(document) + " " * (1024 * 1024)  # still JSON, beyond 1 MB
+
+    response = publisher(issued["token"]).post(
+        RESULTS, body, content_type="application/json", headers={"accept-language": "de"}
+    )
+
+    assert response.status_code == 413
+    assert response.json()["errors"][0]["field"] == "body"
+    assert response.json()["detail"] == "Das Ergebnisdokument ist zu groß: höchstens 1 MB, bitte."
+
+
+def test_a_body_that_is_no_json_is_refused_in_german(portal):
+    issued = issue_token()
+
+    response = publisher(issued["token"]).post(
+        RESULTS, b"{kein json", content_type="application/json", headers={"accept-language": "de"}
+    )
+
+    assert response.status_code == 400
+    assert "JSON" in response.json()["detail"]

@@ -1,4 +1,5 @@
-"""Links that work at home: with a results portal set (SKATVEREIN_PORTAL_URL), the QR
+"""Links that work at home: with a results portal set (stored on the page
+"Veröffentlichen", or SKATVEREIN_PORTAL_URL, which wins), the QR
 code and link printed on a sealed list lead to the portal's page of that list, and start
 cards and table cards name the portal's page of the tournament; without one they lead to
 the hall as before. The portal's address resolves the tournament by its document id."""
@@ -122,3 +123,56 @@ def test_the_portals_address_of_a_tournament_leads_to_its_pages(client):
     assert to_list.status_code == 302
     assert to_list["Location"] == f"/verify/{table.seal}/"
     assert unknown.status_code == 404
+
+
+def set_portal_page(client, user, url=PORTAL) -> None:
+    """The director stores the portal on the page "Veröffentlichen", as in the hall."""
+    client.force_login(user)
+    response = client.post(
+        "/leitung/veroeffentlichen/", {"url": url, "token": "club-token-0123456789"}
+    )
+    assert response.status_code == 302, response.content.decode()
+
+
+def test_a_portal_stored_on_the_publishing_page_is_what_the_list_leads_to(
+    client, settings, drawn_qr_codes, admin_user
+):
+    settings.SKATVEREIN_PORTAL_URL = ""
+    table = f.sign_all(f.make_complete_table())
+    uuid = results_document.tournament_uuid(table.series.tournament)
+    expected = f"{PORTAL}/ergebnisse/{uuid}/serie/{table.series.number}/tisch/{table.number}/"
+    set_portal_page(client, admin_user, PORTAL + "/")
+
+    text = list_pdf(client, table)
+
+    assert drawn_qr_codes == [expected]
+    assert expected in text.replace("\n", "")
+    assert "/verify/" not in text.replace("\n", "")
+
+
+def test_the_setting_overrides_the_stored_portal_for_printed_links(
+    client, settings, drawn_qr_codes, admin_user
+):
+    settings.SKATVEREIN_PORTAL_URL = "https://oeffentlich.skatclub.example"
+    table = f.sign_all(f.make_complete_table())
+    set_portal_page(client, admin_user, "http://10.0.0.5:8000")
+
+    text = list_pdf(client, table).replace("\n", "")
+
+    assert drawn_qr_codes[0].startswith("https://oeffentlich.skatclub.example/ergebnisse/")
+    assert "10.0.0.5" not in text
+
+
+def test_start_cards_name_the_stored_portal(settings, admin_user, client):
+    import io
+
+    settings.SKATVEREIN_PORTAL_URL = ""
+    table = f.make_seated_table(players=4)
+    tournament = table.series.tournament
+    set_portal_page(client, admin_user)
+    cards = io.BytesIO()
+
+    pdf_plan.start_cards_pdf(tournament, cards)
+
+    page = f"{PORTAL}/ergebnisse/{results_document.tournament_uuid(tournament)}/"
+    assert page in f.pdf_text(cards.getvalue()).replace("\n", "")

@@ -42,6 +42,7 @@ class ServerOptions:
     worker_class: str = ""
     threads: int = 0
     profile: bool = False  # run the game posts under cProfile (slower: for the breakdown)
+    timeout: int = 120  # gunicorn's worker timeout, gunicorn.conf.py's default
     environment: dict = field(default_factory=dict)  # extra settings for the server
 
 
@@ -121,7 +122,7 @@ def start_gunicorn(
         f"--workers={options.workers}",
         # Imported once and the workers forked from it: the start is not what is measured.
         "--preload",
-        "--timeout=120",
+        f"--timeout={options.timeout}",
         "--log-level=warning",
     ]
     if options.worker_class:

@@ -14,6 +14,7 @@ found again by a name search or matched by an import (``Player.erased_at``).
 """
 
 import re
+from collections.abc import Callable
 
 from django.db import transaction
 from django.utils import timezone
@@ -43,6 +44,17 @@ ALREADY_ERASED = Refusal(
     "player", "already_erased", gettext_noop("This person has already been erased."), True
 )
 PERSONAL_KEYS = ("first_name", "last_name", "member_number")
+# What an app does once a person is erased, with the ids of the tournaments the person
+# played in (the publishing app sends the pseudonym to the results portal); called inside
+# the erasure's transaction, so a hook defers its own work with ``on_commit``.
+ON_PLAYER_ERASED: list[Callable[[list[int]], None]] = []
+
+
+def on_player_erased(hook: Callable[[list[int]], None]) -> Callable:
+    """Register ``hook(tournament_ids)`` to run when a person is erased (a decorator)."""
+    if hook not in ON_PLAYER_ERASED:
+        ON_PLAYER_ERASED.append(hook)
+    return hook
 
 
 @transaction.atomic
@@ -73,8 +85,11 @@ def erase_player(player: Player, reason, *, user=None) -> Player:
     )
     _redact_sealed_documents(ids, pseudonym)
     _redact_audit_trail(player.pk, old_name, ids, pseudonym)
-    for tournament in {tournament for _, tournament in participants}:
+    tournaments = sorted({tournament for _, tournament in participants})
+    for tournament in tournaments:
         touch_tournament(tournament)  # the rankings read the new name
+    for hook in ON_PLAYER_ERASED:
+        hook(tournaments)
     audit.record(
         "player_erased",
         user=user,
