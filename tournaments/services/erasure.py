@@ -44,6 +44,15 @@ ALREADY_ERASED = Refusal(
 )
 PERSONAL_KEYS = ("first_name", "last_name", "member_number")
 
+# Further copies of a person's name kept by the apps built on the core (the league's
+# invitations): each step is called as ``step(player, old_name, pseudonym)``.
+_STEPS: list = []
+
+
+def register_step(step) -> None:
+    """Let ``step`` remove its copies of the name whenever a person is erased."""
+    _STEPS.append(step)
+
 
 @transaction.atomic
 def erase_player(player: Player, reason, *, user=None) -> Player:
@@ -73,6 +82,8 @@ def erase_player(player: Player, reason, *, user=None) -> Player:
     )
     _redact_sealed_documents(ids, pseudonym)
     _redact_audit_trail(player.pk, old_name, ids, pseudonym)
+    for step in _STEPS:
+        step(player, old_name, pseudonym)
     for tournament in {tournament for _, tournament in participants}:
         touch_tournament(tournament)  # the rankings read the new name
     audit.record(
