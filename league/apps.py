@@ -19,10 +19,10 @@ class LeagueConfig(AppConfig):
 
     def ready(self) -> None:
         from league import benchmarks as league_benchmark
-        from league.services import demo, publicity, report_states, roles
+        from league.services import demo, invitation_privacy, publicity, report_states, roles
         from league.web import mine
         from tournaments import benchmarks
-        from tournaments.services import result_access
+        from tournaments.services import erasure, personal_data, result_access
         from tournaments.services.demo import parts
         from tournaments.web.director import auth
 
@@ -41,5 +41,10 @@ class LeagueConfig(AppConfig):
         )
         # Who sees a venue's results before its report is published (live_public).
         result_access.register(publicity.tournament_rule)
+        # An invitation names a person: in their data (Art. 15), gone on erasure (Art. 17).
+        personal_data.register_section(
+            "invitations", _("Invitations"), invitation_privacy.invitations_of
+        )
+        erasure.on_player_erased(invitation_privacy.erase_invitations)
         # "Meine Liga" after the login, for group leaders and captains.
         auth.register_landing_page(mine.landing_page)

@@ -54,8 +54,8 @@ def _queue_published(tournament_ids: list[int]) -> None:
         outbox.queue(tournament_id)
 
 
-def _player_erased(tournament_ids: list[int]) -> None:
-    transaction.on_commit(partial(_queue_published, tournament_ids))
+def _player_erased(erased) -> None:
+    transaction.on_commit(partial(_queue_published, erased.tournaments))
 
 
 def connect() -> None:

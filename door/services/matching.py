@@ -2,7 +2,9 @@
 
 By member number within the club first, then by name within the club (or among the
 guests when the club is not a stored one), names compared as people type them:
-Müller, Mueller and muller are one name (``tournaments/text.py``).
+Müller, Mueller and muller are one name (``tournaments/text.py``). An erased person
+("Gelöschte Person N", docs/privacy.md) is never recognised: whoever types that name or
+the old one is a new player.
 """
 
 from tournaments.models import Player
@@ -16,7 +18,7 @@ def folded_name(text: str) -> str:
 
 def recognised_player(arrival) -> Player | None:
     """The stored player ``arrival`` most likely is, or None for a new player."""
-    players = Player.objects.filter(club=arrival.club).order_by("id")
+    players = Player.objects.filter(club=arrival.club, erased_at__isnull=True).order_by("id")
     number = arrival.member_number.strip()
     if arrival.club is not None and number:
         by_number = players.filter(member_number__iexact=number).first()

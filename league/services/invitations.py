@@ -31,7 +31,7 @@ from tournaments.services import audit
 from tournaments.services.errors import Refusal, Rejected
 from tournaments.services.input import free_text
 
-from . import reading, roles
+from . import invitation_privacy, reading, roles
 
 VALID_DAYS = 14
 Role = Invitation.Role
@@ -104,6 +104,7 @@ def invite(target, name, *, user=None) -> tuple[Invitation, str]:
     expires_at = _expiry(role, fields)
     if expires_at <= timezone.now():
         raise MATCH_DAY_OVER.rejected()
+    invitation_privacy.delete_expired()  # each new invitation tidies the old ones away
     token = secrets.token_urlsafe(32)
     invitation = Invitation.objects.create(
         role=role,

@@ -1,6 +1,8 @@
 """A tournament's static website as one ZIP (docs/publishing.md): index, rankings, every
 list as HTML and PDF, player pages, a page that checks the seals in the browser, and
-``results.json``.
+``results.json``; and the privacy notice and imprint of the club that runs the site
+(``datenschutz.html``, ``impressum.html``, tournaments/services/legal_texts.py), linked
+from every page's footer.
 
 Built from the results document, so it shows what a portal would and names players as
 the document does. It works opened from disk or from any web space: every link is
@@ -21,11 +23,12 @@ from tournaments.exports import pades
 from tournaments.exports.listsheet import table_queryset
 from tournaments.exports.pdf_list import game_list_pdf
 from tournaments.models import Participant, Tournament
-from tournaments.services import public_address
+from tournaments.services import legal_texts, public_address
 
 from . import portal_links, results_document, site_pages
 
 TEMPLATES = "publishing/site/"
+LEGAL_PAGES = {"privacy_notice": "datenschutz.html", "imprint": "impressum.html"}
 
 
 def site_zip(tournament: Tournament, document: dict | None = None) -> bytes:
@@ -33,7 +36,7 @@ def site_zip(tournament: Tournament, document: dict | None = None) -> bytes:
     document, when the caller has it already)."""
     if document is None:
         document = results_document.results_document(tournament)
-    files = site_files(document)
+    files = site_files(document, legal_pages())
     files.update(_list_pdfs(tournament, document))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -42,8 +45,14 @@ def site_zip(tournament: Tournament, document: dict | None = None) -> bytes:
     return out.getvalue()
 
 
-def site_files(document: dict) -> dict[str, bytes]:
-    """Every page of the site and ``results.json``, by path inside the site."""
+def legal_pages() -> dict[str, dict]:
+    """The privacy notice's and the imprint's page of the site, by their file's name."""
+    return {name: legal_texts.site_page(field) for field, name in LEGAL_PAGES.items()}
+
+
+def site_files(document: dict, legal: dict[str, dict] | None = None) -> dict[str, bytes]:
+    """Every page of the site and ``results.json``, by path inside the site; ``legal``
+    the privacy notice's and imprint's pages (:func:`legal_pages`), none without it."""
     common = {
         "document": document,
         "club": document["club"],
@@ -63,6 +72,10 @@ def site_files(document: dict) -> dict[str, bytes]:
         ),
         "pruefen.html": _page("verify.html", common, lists=site_pages.sealed_lists(document)),
     }
+    for name, page in (legal or {}).items():
+        # ``club`` is the document's organiser in the header; the texts' club is apart.
+        text = {key: value for key, value in page.items() if key != "club"}
+        files[name] = _page("legal.html", common, legal_club=page["club"], **text)
     for series in document["series"]:
         rows = document["rankings"]["series"].get(str(series["number"]), [])
         files[f"serie-{series['number']}.html"] = _page(
@@ -115,8 +128,11 @@ def _list_pdfs(tournament: Tournament, document: dict) -> dict[str, bytes]:
 def kept_name(document: dict) -> str:
     """Where the site of exactly this document is kept (exports/kept/): by a digest of the
     document without ``generated``, so a changed list, name or portal gives a new file,
-    and by the language and the portal the PDFs' links lead to."""
+    and by the language and the portal the PDFs' links lead to; by the texts of the club
+    that runs the site as well."""
     body = {name: value for name, value in document.items() if name != "generated"}
+    club = legal_texts.site_club()  # a changed privacy notice or imprint: a new site
+    body["legal"] = [club.pk, club.privacy_notice, club.imprint] if club is not None else None
     digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:20]
     portal = hashlib.sha256(portal_links.portal_address().encode()).hexdigest()[:8]
     return f"exports/sites/{document['id']}-{get_language()}-{portal}-{digest}.zip"

@@ -9,6 +9,8 @@ from django.utils.translation import gettext
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
 
+from tournaments.services import personal_data
+
 from .styles import BOLD, FONT, MARGIN
 
 
@@ -21,6 +23,7 @@ def section_titles() -> dict[str, str]:
         "signatures": gettext("Signatures"),
         "payments": gettext("Payments"),
         "audit": gettext("Audit trail"),
+        **{key: str(title) for key, title in personal_data.section_titles().items()},
     }
 
 

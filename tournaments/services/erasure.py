@@ -15,6 +15,7 @@ found again by a name search or matched by an import (``Player.erased_at``).
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
@@ -44,14 +45,28 @@ ALREADY_ERASED = Refusal(
     "player", "already_erased", gettext_noop("This person has already been erased."), True
 )
 PERSONAL_KEYS = ("first_name", "last_name", "member_number")
-# What an app does once a person is erased, with the ids of the tournaments the person
-# played in (the publishing app sends the pseudonym to the results portal); called inside
-# the erasure's transaction, so a hook defers its own work with ``on_commit``.
-ON_PLAYER_ERASED: list[Callable[[list[int]], None]] = []
 
 
-def on_player_erased(hook: Callable[[list[int]], None]) -> Callable:
-    """Register ``hook(tournament_ids)`` to run when a person is erased (a decorator)."""
+@dataclass(frozen=True)
+class Erased:
+    """What an app learns when a person is erased: the player row (already carrying the
+    pseudonym), the old name, and the tournaments the person played in."""
+
+    player: Player
+    old_name: str
+    pseudonym: str
+    tournaments: list[int]
+
+
+# What the apps built on the core do once a person is erased: the league removes its own
+# copies of the name (invitations), publishing sends the pseudonym to the results portal.
+# Called inside the erasure's transaction, so a hook that talks to the outside world
+# defers that with ``on_commit``.
+ON_PLAYER_ERASED: list[Callable[[Erased], None]] = []
+
+
+def on_player_erased(hook: Callable[[Erased], None]) -> Callable:
+    """Register ``hook(erased)`` to run when a person is erased (a decorator)."""
     if hook not in ON_PLAYER_ERASED:
         ON_PLAYER_ERASED.append(hook)
     return hook
@@ -88,8 +103,9 @@ def erase_player(player: Player, reason, *, user=None) -> Player:
     tournaments = sorted({tournament for _, tournament in participants})
     for tournament in tournaments:
         touch_tournament(tournament)  # the rankings read the new name
+    erased = Erased(player, old_name, pseudonym, tournaments)
     for hook in ON_PLAYER_ERASED:
-        hook(tournaments)
+        hook(erased)
     audit.record(
         "player_erased",
         user=user,

@@ -8,6 +8,7 @@ cannot take it over (the association's administrator moves the mark in the admin
 """
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from tournaments.models import Club
@@ -38,6 +39,41 @@ TEXT_TOO_LONG = Refusal(
 )
 
 
+# What each page is called, its placeholder and what belongs in it (the placeholder
+# lists it; a text is never made up for the club).
+PAGES = {
+    "privacy_notice": {
+        "title": _("Privacy notice"),
+        "missing": _("%(club)s has not yet written a privacy notice for this site."),
+        "missing_club": _(
+            "The club that runs this site has not yet written a privacy notice for it."
+        ),
+        "contents": [
+            _("who is responsible (the club, its address and whom to contact);"),
+            _(
+                "which data are processed and why: names, clubs and results of the players, "
+                "published as each player consented (full name, short name or start number);"
+            ),
+            _("the legal basis, how long the data are kept and who receives them;"),
+            _(
+                "the players' rights: information (Art. 15), correction, erasure (Art. 17), "
+                "objection, and the right to complain to a data protection authority."
+            ),
+        ],
+    },
+    "imprint": {
+        "title": _("Imprint"),
+        "missing": _("%(club)s has not yet written an imprint for this site."),
+        "missing_club": _("The club that runs this site has not yet written an imprint for it."),
+        "contents": [
+            _("the club's name and postal address;"),
+            _("who represents it (the board) and how to reach them: e-mail, phone;"),
+            _("the register of associations and the number, if the club is registered."),
+        ],
+    },
+}
+
+
 def site_club() -> Club | None:
     """The club whose texts are the site's: the one marked, else the only club, else none."""
     marked = Club.objects.filter(runs_site=True).first()
@@ -45,6 +81,20 @@ def site_club() -> Club | None:
         return marked
     clubs = list(Club.objects.all()[:2])
     return clubs[0] if len(clubs) == 1 else None
+
+
+def site_page(field: str) -> dict:
+    """What the page of ``field`` (``privacy_notice`` or ``imprint``) shows: its title, the
+    site's club and its text, else the placeholder (``missing``) and its ``contents``. The
+    hall's pages and the static site (publishing) show the same."""
+    club = site_club()
+    page = PAGES[field]
+    text = getattr(club, field) if club is not None else ""
+    if club is None:
+        missing = page["missing_club"]
+    else:
+        missing = page["missing"] % {"club": club.name}
+    return {**page, "club": club, "text": text, "missing": missing}
 
 
 def save_texts(club: Club, *, privacy_notice, imprint, runs_site: bool, user) -> Club:

@@ -24,6 +24,20 @@ from .sealing.seal_document import image_digest
 
 FORMAT = "skatverein-personal-data-1"
 
+# Further parts kept by the apps built on the core (the league's invitations): the key in
+# the data, its title in the PDF, and the function that lists the player's entries.
+_SECTIONS: dict[str, tuple] = {}
+
+
+def register_section(key: str, title, entries) -> None:
+    """Add the part ``key`` (``entries(player) -> list[dict]``) to every player's data."""
+    _SECTIONS[key] = (title, entries)
+
+
+def section_titles() -> dict:
+    """The titles of the registered parts, for the readable PDF."""
+    return {key: title for key, (title, _) in _SECTIONS.items()}
+
 
 def _when(value) -> str | None:
     return value.isoformat() if value is not None else None
@@ -147,6 +161,7 @@ def player_data(player: Player) -> dict:
             }
             for entry in _audit_entries(player, ids)
         ],
+        **{key: entries(player) for key, (_, entries) in _SECTIONS.items()},
     }
 
 
