@@ -116,3 +116,32 @@ def test_a_group_leader_without_staff_rights_corrects_the_venue_s_lists_only(cli
     assert client.get(f"/leitung/turniere/{other.id}/").status_code == 403
     assert client.get("/leitung/turniere/neu/").status_code == 403
     assert client.get("/leitung/").status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("who", "club", "expected"),
+    [
+        # Naming and removing a club's directors is the association's admin's, as in the
+        # API (roles.may_name_directors): neither club's director, for either club.
+        ("a", "a", 403),
+        ("b", "a", 403),
+        ("a", "b", 403),
+        ("admin", "a", 302),
+    ],
+)
+def test_naming_and_removing_a_club_s_directors_on_its_page(client, clubs, who, club, expected):
+    from tournaments.models import Club
+
+    clubs["admin"] = f.make_superuser("verband")
+    target = Club.objects.get(name="Herz A" if club == "a" else "Pik B")
+    spare = f.make_staff_user("ersatz")
+    client.force_login(clubs[who])
+
+    added = client.post(f"/leitung/vereine/{target.pk}/leitung/", {"username": "ersatz"})
+    removed = client.post(
+        f"/leitung/vereine/{target.pk}/leitung/entfernen/", {"director": spare.pk}
+    )
+
+    assert (added.status_code, removed.status_code) == (expected, expected)
+    assert not target.directors.filter(pk=spare.pk).exists()
+    assert target.directors.count() == 1

@@ -68,6 +68,10 @@ class PrizePlaceSerializer(serializers.Serializer):
     amount = Euros(help_text="The place's prize, all its winners together.")
     winners = WinnerShareSerializer(many=True)
     paid_out = StrictBooleanField()
+    stale = StrictBooleanField(
+        help_text="Paid out to other winners or amounts than the final standings now award "
+        "(a correction after a reopen): undo the payout and pay the place again."
+    )
     payouts = PayoutRowSerializer(many=True, help_text="What was handed over, per winner.")
 
 
@@ -93,6 +97,7 @@ def _place_data(place, payouts) -> dict:
             for participant, name, amount in place.winners
         ],
         "paid_out": place.paid_out,
+        "stale": place.stale,
         "payouts": PayoutRowSerializer(
             payouts.get((place.classification, place.series, place.rank), []), many=True
         ).data,

@@ -185,6 +185,13 @@ def treasures_club(user, club_id: int | None) -> bool:
     return not Club.treasurers.through.objects.filter(club_id=club_id).exists()
 
 
+def may_name_directors(user, club) -> bool:
+    """Name or remove the directors of ``club``: the association's admin only (the API and
+    the club's page ask this one question). Not the club's directors: a staff user directs
+    every club that named nobody and could otherwise name themselves and take it over."""
+    return is_association_admin(user)
+
+
 def may_name_treasurers(user, club) -> bool:
     """Name or remove the treasurers of ``club``: its directors (and the admin)."""
     return directs_club(user, club.pk)

@@ -129,6 +129,16 @@ urlpatterns = [
     path("leitung/vereine/", clubs.club_list, name="director-clubs"),
     path("leitung/vereine/<int:club_id>/", clubs.club_detail, name="director-club"),
     path(
+        "leitung/vereine/<int:club_id>/leitung/",
+        clubs.club_director_add,
+        name="director-club-director-add",
+    ),
+    path(
+        "leitung/vereine/<int:club_id>/leitung/entfernen/",
+        clubs.club_director_remove,
+        name="director-club-director-remove",
+    ),
+    path(
         "leitung/vereine/<int:club_id>/rechtliches/",
         legal_texts.club_legal_texts,
         name="director-club-legal-texts",

@@ -20,7 +20,14 @@ from .payments import (
     record_payment,
     reverse_payment,
 )
-from .payouts import PrizePlace, pay_out_prize, prize_place, prize_places, undo_prize_payout
+from .payouts import (
+    PrizePlace,
+    pay_out_prize,
+    prize_place,
+    prize_places,
+    recorded_payouts,
+    undo_prize_payout,
+)
 from .prizes import expected_entry_fees, prize_key, prize_rules, series_prizes, set_prizes
 from .settlement import (
     Settlement,
@@ -56,6 +63,7 @@ __all__ = [
     "pay_out_prize",
     "prize_place",
     "prize_places",
+    "recorded_payouts",
     "undo_prize_payout",
     "record_payment",
     "set_prizes",

@@ -4,6 +4,11 @@ The amounts are the settlement's awards (:func:`~.settlement.settlement_of`, fro
 the tournament is finished), read here and never computed again; a payout row stores
 what was handed over, with the place, so the cash box knows which prizes are still to be
 paid (docs/money.md).
+
+A payout is money handed over and is never dropped by the software: reopening a finished
+tournament keeps it. Should a correction change a paid place's winners or amounts, the
+place is :attr:`PrizePlace.stale` after the next finish (the cash page flags it and offers
+the undo); a payout whose place pays no prize any more is listed as a stale place too.
 """
 
 from dataclasses import dataclass
@@ -61,29 +66,59 @@ class PrizePlace:
     amount: Decimal
     paid_out: bool
     series: int = 0  # a series prize's series: each series pays its places
+    # What was handed over for this place (participant, name, amount), as recorded.
+    recorded: tuple[tuple[int, str, Decimal], ...] = ()
+
+    @property
+    def stale(self) -> bool:
+        """Paid out to other winners or amounts than the standings now award (a correction
+        after a reopen): to be undone and paid again."""
+        paid = sorted((participant, amount) for participant, _name, amount in self.recorded)
+        due = sorted((participant, amount) for participant, _name, amount in self.winners if amount)
+        return self.paid_out and paid != due
+
+
+def recorded_payouts(tournament: Tournament) -> dict[tuple[str, int, int], tuple]:
+    """The payouts of ``tournament`` by place (classification, series, rank): each a tuple
+    of (participant, name, amount), in the order they were recorded."""
+    recorded: dict[tuple[str, int, int], tuple] = {}
+    rows = (
+        PrizePayout.objects.filter(tournament=tournament)
+        .select_related("participant__player")
+        .order_by("classification", "series", "rank", "id")
+    )
+    for row in rows:
+        key = (row.classification, row.series, row.rank)
+        one = (row.participant_id, row.participant.player.full_name, row.amount)
+        recorded[key] = (*recorded.get(key, ()), one)
+    return recorded
 
 
 def prize_places(tournament: Tournament) -> list[PrizePlace]:
-    """The settlement's awards grouped by place, in the settlement's order."""
-    paid = set(
-        PrizePayout.objects.filter(tournament=tournament).values_list(
-            "classification", "series", "rank"
-        )
-    )
+    """The settlement's awards grouped by place, in the settlement's order, each with what
+    was paid out for it; then the paid places that pay no prize any more (stale)."""
+    recorded = recorded_payouts(tournament)
     places: dict[tuple[str, int, int], list] = {}
     for award in settlement_of(tournament).awards:
         places.setdefault((award.classification, award.series, award.rank), []).append(award)
-    return [
+    listed = [
         PrizePlace(
             classification,
             rank,
             tuple((award.participant, award.name, award.amount) for award in awards),
             sum((award.amount for award in awards), Decimal(0)),
-            (classification, series, rank) in paid,
+            (classification, series, rank) in recorded,
             series,
+            recorded.get((classification, series, rank), ()),
         )
         for (classification, series, rank), awards in places.items()
     ]
+    orphans = [
+        PrizePlace(classification, rank, (), Decimal(0), True, series, paid)
+        for (classification, series, rank), paid in recorded.items()
+        if (classification, series, rank) not in places
+    ]
+    return listed + orphans
 
 
 def pay_out_prize(

@@ -3,7 +3,10 @@
 - ``/leitung/vereine/``: the clubs the director directs with their number of players;
   create one (for a typed player whose club does not exist yet).
 - ``/leitung/vereine/<id>/``: rename it and see its members, each linked to the player's
-  page; a director of another club is refused (403).
+  page, and its directors; a director of another club is refused (403).
+- ``/leitung/vereine/<id>/leitung/`` and ``…/leitung/entfernen/``: add a director (an
+  existing director's login by name) and remove one, never the last
+  (services/club_directors.py; who may is ``roles.may_name_directors``, as in the API).
 """
 
 from django import forms
@@ -13,13 +16,13 @@ from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.models import Club
-from tournaments.services import clubs, roles
+from tournaments.services import club_directors, clubs, roles
 from tournaments.services.errors import Rejected
 from tournaments.web.director.auth import director_required
-from tournaments.web.forms import AccessibleForm, add_problems
+from tournaments.web.forms import AccessibleForm, add_problems, problems_as_messages
 
 
 class ClubNameForm(AccessibleForm, forms.Form):
@@ -30,6 +33,15 @@ class ClubNameForm(AccessibleForm, forms.Form):
         required=False,
         strip=False,
         widget=forms.TextInput(attrs={"maxlength": clubs.NAME_LENGTH, "autocomplete": "off"}),
+    )
+
+
+class DirectorNameForm(AccessibleForm, forms.Form):
+    # Not required here: services/club_directors.py refuses an empty name with its message.
+    username = forms.CharField(
+        label=_("Login name"),
+        required=False,
+        widget=forms.TextInput(attrs={"maxlength": 150, "autocomplete": "off"}),
     )
 
 
@@ -65,13 +77,30 @@ def club_list(request):
     return render(request, "director/clubs.html", {"form": form, "clubs": directed}, status=status)
 
 
-@director_required
-@require_http_methods(["GET", "HEAD", "POST"])
-def club_detail(request, club_id):
-    """GET: the club's name and members; POST: rename it."""
+def _directed_club(request, club_id) -> Club:
     club = get_object_or_404(Club, pk=club_id)
     if not roles.directs_club(request.user, club.pk):
         raise PermissionDenied
+    return club
+
+
+def _render_club(request, club, *, form=None, director_form=None, status=200):
+    context = {
+        "club": club,
+        "form": form or ClubNameForm(initial={"name": club.name}),
+        "members": clubs.members(club),
+        "directors": club_directors.directors_of(club),
+        "may_name_directors": roles.may_name_directors(request.user, club),
+        "director_form": director_form or DirectorNameForm(),
+    }
+    return render(request, "director/club.html", context, status=status)
+
+
+@director_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def club_detail(request, club_id):
+    """GET: the club's name, members and directors; POST: rename it."""
+    club = _directed_club(request, club_id)
     form = ClubNameForm(request.POST or None, initial={"name": club.name})
     if request.method == "POST":
         before = club.name
@@ -84,6 +113,43 @@ def club_detail(request, club_id):
                 gettext("%(before)s is now called %(club)s.") % {"before": before, "club": club},
             )
             return redirect("web:director-club", club.pk)
-    status = 400 if form.errors else 200
-    context = {"club": club, "form": form, "members": clubs.members(club)}
-    return render(request, "director/club.html", context, status=status)
+    return _render_club(request, club, form=form, status=400 if form.errors else 200)
+
+
+@director_required
+@require_POST
+def club_director_add(request, club_id):
+    """Name an existing director's login a director of the club."""
+    club = _directed_club(request, club_id)
+    form = DirectorNameForm(request.POST)
+    form.is_valid()
+    try:
+        director = club_directors.add_director_by_name(
+            club, form.cleaned_data.get("username", ""), user=request.user
+        )
+    except Rejected as rejected:
+        if rejected.forbidden:
+            raise PermissionDenied from None
+        add_problems(form, rejected)
+        return _render_club(request, club, director_form=form, status=400)
+    messages.success(
+        request,
+        gettext("%(name)s now directs %(club)s.")
+        % {"name": director.get_username(), "club": club.name},
+    )
+    return redirect("web:director-club", club.pk)
+
+
+@director_required
+@require_POST
+def club_director_remove(request, club_id):
+    """Remove one of the club's directors (never the last)."""
+    club = _directed_club(request, club_id)
+    if not roles.may_name_directors(request.user, club):
+        raise PermissionDenied
+    with problems_as_messages(request):
+        club_directors.remove_director(club, request.POST.get("director", ""), user=request.user)
+        messages.success(
+            request, gettext("The login no longer directs %(club)s.") % {"club": club.name}
+        )
+    return redirect("web:director-club", club.pk)

@@ -149,6 +149,10 @@ def _dashboard_context(tournament: Tournament) -> dict:
         "unfinished_series": unfinished,
         "open_money": money.open_money(tournament) if ready_to_finish else [],
         "reopen_form": forms.ReasonForm(prefix="reopen"),
+        # The reopen confirmation shows the payouts that stay recorded (docs/money.md).
+        "paid_places": [place for place in money.prize_places(tournament) if place.paid_out]
+        if tournament.status == Tournament.Status.FINISHED
+        else [],
     }
 
 
