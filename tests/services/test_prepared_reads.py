@@ -9,6 +9,8 @@ from django.test.utils import CaptureQueriesContext
 
 from tests import factories as f
 from tournaments.models import Table
+from tournaments.services.lists import table_device
+from tournaments.services.lists.table_device import list_fingerprint
 from tournaments.services.locking import lock_table
 from tournaments.services.prepared_reads import PreparedRead
 
@@ -61,15 +63,16 @@ def test_a_prepared_read_makes_the_instances_the_queryset_makes(compilations):
     assert read.first(second.pk + 1000) is None
 
 
-def test_a_queryset_that_does_not_take_the_value_as_its_only_parameter_is_not_prepared(
+def test_a_queryset_taking_the_value_twice_is_not_prepared_but_evaluated_each_time(
     compilations,
 ):
     table = f.make_seated_table()
-    read = PreparedRead(lambda pk: Table.objects.filter(pk=pk, number__gte=0)[:1])
+    read = PreparedRead(lambda pk: Table.objects.filter(pk=pk, id__lte=pk)[:1])
 
     assert read.first(table.pk) == table
+    del compilations[:]
     assert read.first(table.pk) == table
-    assert len(compilations) >= 2  # evaluated as a queryset each time
+    assert compilations == [Table]  # evaluated as a queryset again
 
 
 def test_a_prepared_row_lock_outside_a_transaction_is_refused_as_django_refuses_it():
@@ -95,3 +98,21 @@ def test_the_entry_lock_reads_the_table_without_compiling_it_again(compilations)
     assert Table not in compilations
     assert locked.pk == two.pk
     assert locked.series.tournament.pk == two.series.tournament_id
+
+
+def test_a_polled_list_fingerprint_is_read_without_compiling_it_again(compilations):
+    """An open device polls its list's fingerprint every 3 s: ten subqueries, compiled
+    once; the fingerprint is the one the queryset reads, and follows a new game."""
+    one, two = f.make_seated_table(), f.make_seated_table()
+    list_fingerprint(one)
+    list_fingerprint(two)
+    del compilations[:]
+
+    before = list_fingerprint(two)
+    f.enter(two, passed=True)
+    del compilations[:]
+    after = list_fingerprint(two)
+
+    assert Table not in compilations
+    assert before != after
+    assert after == "|".join(str(v) for v in next(iter(table_device._fingerprint_of(two.pk))))
