@@ -149,3 +149,32 @@ def test_expired_keys_are_deleted_at_most_every_few_minutes_per_process(
     assert not IdempotencyKey.objects.filter(pk=old.pk).exists()
     assert (len(first), len(second)) == (1, 0)  # the second answer prunes nothing
     assert IdempotencyKey.objects.filter(key__in=["k-2", "k-3"]).count() == 2
+
+
+# A save asking for the list's state (``?state=1``, as the table device does) reads, after
+# the entry above, the tournament's version, the seats with their players' names, the
+# list's last game number and every player's total: four reads, no overview of the list
+# (no settlement, no signatures, no sums read twice).
+STATE_READS = [
+    "SELECT tournamentversion",
+    "SELECT seat",
+    "SELECT game",
+    "SELECT gamepoints",
+]
+
+
+def test_a_save_asking_for_the_state_adds_four_reads_to_the_entry(client, device_table):
+    table, code = device_table
+
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(
+            f"/api/v1/tables/{table.id}/games/?state=1",
+            data=json.dumps({**KARO_WON, "declarer_seat": 3}),
+            content_type="application/json",
+            HTTP_X_TABLE_CODE=code,
+            HTTP_IDEMPOTENCY_KEY="key-2",
+        )
+
+    assert response.status_code == 201
+    assert response.json()["state"]["lastNumber"] == 2
+    assert [_statement(q["sql"]) for q in queries.captured_queries] == STATEMENTS + STATE_READS

@@ -1,9 +1,11 @@
 """``manage.py bench load``: devices post through a real gunicorn, and the counts add up."""
 
+import http.server
 import io
 import re
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 
@@ -13,7 +15,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 
 from tests import factories as f
-from tournaments.benchmarks import load, server
+from tournaments.benchmarks import load, ranking, server
 from tournaments.benchmarks.phones import first_due_offsets
 
 KARO_WON = {"declarer_seat": 2, "game": "diamonds", "matadors": 1, "won": True}
@@ -102,7 +104,7 @@ def test_report_counts_lost_duplicated_and_failed_posts_per_table():
 
 @pytest.mark.parametrize(("values", "expected"), [([], 0.0), ([7.0], 7.0), ([1.0, 2.0, 3.0], 2.0)])
 def test_percentile_of_few_values(values, expected):
-    assert load.percentile(values, 50) == expected
+    assert ranking.percentile(values, 50) == expected
 
 
 def test_device_counts_a_refused_connection_as_an_error_and_retries_until_the_deadline():
@@ -114,6 +116,34 @@ def test_device_counts_a_refused_connection_as_an_error_and_retries_until_the_de
     assert device.acknowledged == 0
     assert set(device.errors) == {"ConnectionRefusedError"}
     assert device.errors["ConnectionRefusedError"] == len(device.latencies_ms) >= 2
+
+
+def test_device_posts_its_games_as_the_table_device_does_asking_for_the_lists_state():
+    """``?state=1``: the answer carries the list's state, as the device's page asks
+    (static/js/table/sending.js), so the load measures the save the hall makes."""
+    seen = []
+
+    class Answer(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):  # noqa: N802 - the name http.server calls
+            self.rfile.read(int(self.headers["Content-Length"]))
+            seen.append((self.path, self.headers["X-Table-Code"]))
+            self.send_response(201)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    listening = http.server.HTTPServer(("127.0.0.1", 0), Answer)
+    threading.Thread(target=listening.serve_forever, daemon=True).start()
+    device = load.Device(table_id=7, code="ABC", games=[KARO_WON, KARO_WON])
+    try:
+        device.run(listening.server_address[1], deadline=time.monotonic() + 10)
+    finally:
+        listening.shutdown()
+
+    assert device.acknowledged == 2
+    assert seen == [("/api/v1/tables/7/games/?state=1", "ABC")] * 2
 
 
 def test_waiting_for_a_server_that_exited_names_its_exit_code():

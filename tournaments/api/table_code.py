@@ -21,13 +21,19 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from tournaments.models import Table
 from tournaments.services import table_access
 from tournaments.services.client_address import client_address as client_address_from
-from tournaments.services.errors import Rejected
+from tournaments.services.errors import Rejected, is_id
 from tournaments.services.input import ascii_whole_number
+from tournaments.services.prepared_reads import PreparedRead
 
 HEADER = "X-Table-Code"
 # The table viewset's actions a table code may write: the games of the list and signing.
 TABLE_CODE_ACTIONS = frozenset({"games", "game", "signatures", "take"})
 _TABLE_ATTRIBUTE = "_table_code_table"
+# The table a code names, with its series and tournament, compiled once per process: every
+# game a device enters is checked here (services/prepared_reads.py).
+TABLE_WITH_EVENT = PreparedRead(
+    lambda pk: Table.objects.select_related("series__tournament").filter(pk=pk).order_by("pk")[:1]
+)
 
 
 def client_address(request) -> str:
@@ -53,11 +59,8 @@ class TableCodeWrites(BasePermission):
             # DRF asks again for the object permission (``A | B`` repeats has_permission);
             # this request's code was checked against this table already.
             return True
-        table = (
-            Table.objects.select_related("series__tournament").filter(pk=pk).first()
-            if ascii_whole_number(str(pk)) is not None
-            else None
-        )
+        number = ascii_whole_number(str(pk))
+        table = TABLE_WITH_EVENT.first(number) if is_id(number) else None
         try:
             kept_list = table is not None and table_access.code_opens(
                 table, code, client_address(request)

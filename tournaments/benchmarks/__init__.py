@@ -22,7 +22,7 @@ from typing import TextIO
 
 from django.db import DEFAULT_DB_ALIAS, connections
 
-from . import full_report, load, overview, pdf, ranking
+from . import entry_profile, full_report, load, overview, pdf, ranking
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,7 @@ BENCHMARKS: dict[str, Benchmark] = {
     "ranking": Benchmark(ranking.HELP, ranking.add_arguments, ranking.run),
     "pdf": Benchmark(pdf.HELP, pdf.add_arguments, pdf.run),
     "load": Benchmark(load.HELP, load.add_arguments, load.run),
+    "entry-profile": Benchmark(entry_profile.HELP, entry_profile.add_arguments, entry_profile.run),
     "all": Benchmark(full_report.HELP, full_report.add_arguments, full_report.run),
 }
 OVERVIEW = Benchmark(overview.HELP, overview.add_arguments, overview.run)

@@ -38,6 +38,7 @@ from django.db import connection
 from tournaments.models import Club
 
 from . import load, overview, rerun, two_lists
+from .load_report import Run, tally
 from .phones import Watchers
 from .ranking import MAX_PARTICIPANTS, build_championship, percentile
 from .server import ServerOptions
@@ -163,7 +164,7 @@ def _ms(values: list[float], *percentiles: int) -> str:
     return " / ".join(f"{percentile(ordered, p):.0f}" for p in percentiles) + " ms"
 
 
-def _entry_run(plan: Plan, *, players: int = 0, watchers: Watchers | None = None) -> load.Run:
+def _entry_run(plan: Plan, *, players: int = 0, watchers: Watchers | None = None) -> Run:
     return load.simulate(
         plan.devices,
         plan.seconds,
@@ -176,8 +177,8 @@ def _entry_run(plan: Plan, *, players: int = 0, watchers: Watchers | None = None
     )
 
 
-def _outcome(measured: load.Run) -> str:
-    counted = load.tally(measured.devices)
+def _outcome(measured: Run) -> str:
+    counted = tally(measured.devices)
     return f"{measured.errors} / {counted.lost} / {counted.duplicated}"
 
 
@@ -197,7 +198,7 @@ def entry_rows(plan: Plan) -> list[tuple[str, str]]:
     )
     phones = f"{plan.phones:,} phones polling every {plan.poll} s"
     return [
-        (f"{what}: games acknowledged", f"{load.tally(quiet.devices).acknowledged}"),
+        (f"{what}: games acknowledged", f"{tally(quiet.devices).acknowledged}"),
         (f"{what}: errors / lost / duplicated", _outcome(quiet)),
         (f"{what}: entry p50 / p95", _ms(quiet.latencies, 50, 95)),
         (

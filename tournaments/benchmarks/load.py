@@ -33,37 +33,26 @@ Figures depend on the machine and are printed, never asserted. ``--database-url`
 the same against another database server (a throw-away database is created there too).
 """
 
-import http.client
-import json
 import os
 import random
 import tempfile
 import threading
 import time
-import uuid
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import TextIO
-
-from django.db import connection
-from django.db.models import Count
-
-from tournaments.models import Game
 
 from . import rerun
 from .device_polls import DevicePolls, report_device_polls
 from .evening import build_evening
+from .load_report import Run, report
 from .login_flood import Flood, report_flood
 from .options import WholeNumber, add_whole_numbers
 from .phones import Watchers, report_phones
 from .pools import PoolOptions, add_pool_arguments, pool_options, running_pools
-from .ranking import machine, percentile
 from .server import ServerOptions, collect_static
+from .table_devices import Device
 from .table_flood import TableFlood, report_table_flood
-from .worker_meter import ENTRY, KindFigures
 
 HELP = "Simulate table devices entering lists at once through gunicorn and the API."
-REQUEST_TIMEOUT_S = 30
 
 
 def add_arguments(parser) -> None:
@@ -169,82 +158,6 @@ def add_arguments(parser) -> None:
         "(slows them down: for finding the cost, not for the figures)",
     )
     rerun.add_database_url(parser)
-
-
-@dataclass
-class Device:
-    """One simulated table device and what happened to its posts."""
-
-    table_id: int
-    code: str
-    games: list[dict]
-    acknowledged: int = 0
-    latencies_ms: list[float] = field(default_factory=list)
-    errors: Counter = field(default_factory=Counter)
-    run_id: str = field(default_factory=lambda: uuid.uuid4().hex)
-    pace_s: float = 0.0  # seconds from one acknowledged game to the next post; 0: at once
-    offset_s: float = 0.0  # when the first post is due, so paced tables do not post at once
-
-    def run(self, port: int, deadline: float) -> None:
-        path = f"/api/v1/tables/{self.table_id}/games/"
-        headers = {"Content-Type": "application/json", "X-Table-Code": self.code}
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT_S)
-        _sleep_until(time.monotonic() + self.offset_s, deadline)
-        while self.acknowledged < len(self.games) and time.monotonic() < deadline:
-            body = json.dumps(self.games[self.acknowledged])
-            headers["Idempotency-Key"] = f"{self.table_id}-{self.acknowledged}-{self.run_id}"
-            started = time.perf_counter()
-            try:
-                conn.request("POST", path, body=body, headers=headers)
-                response = conn.getresponse()
-                response.read()
-                status = response.status
-            except (OSError, http.client.HTTPException) as failed:
-                status = type(failed).__name__
-                conn.close()
-            self.latencies_ms.append((time.perf_counter() - started) * 1000)
-            if isinstance(status, int) and 200 <= status < 300:
-                self.acknowledged += 1
-                _sleep_until(time.monotonic() + self.pace_s, deadline)
-            else:
-                self.errors[status] += 1
-                time.sleep(0.05)
-        conn.close()
-
-
-def _pace(seconds: float) -> str:
-    if not seconds:
-        return "next game as soon as the last is acknowledged (stress)"
-    return f"a game every {seconds:g} s per table, tables spread evenly"
-
-
-def _sleep_until(when: float, deadline: float) -> None:
-    time.sleep(max(0.0, min(when, deadline) - time.monotonic()))
-
-
-@dataclass
-class Run:
-    """One measured run: the devices with what they saw, and what the server spent."""
-
-    devices: list[Device]
-    elapsed: float
-    meter: dict[str, KindFigures] = field(default_factory=dict)
-    server_cpu_s: float = 0.0  # master and workers, from the devices' start to their end
-    load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
-    load_after: tuple[float, float, float] = (0.0, 0.0, 0.0)
-    profile: list = field(default_factory=list)
-
-    @property
-    def latencies(self) -> list[float]:
-        return sorted(ms for device in self.devices for ms in device.latencies_ms)
-
-    @property
-    def errors(self) -> int:
-        return sum(sum(device.errors.values()) for device in self.devices)
-
-    @property
-    def entry(self) -> KindFigures:
-        return self.meter.get(ENTRY, KindFigures())
 
 
 def run(options: dict, out: TextIO) -> None:
@@ -378,82 +291,6 @@ def _run(
     if polls is not None:
         polls.join()
     return time.monotonic() - started
-
-
-@dataclass(frozen=True)
-class Tally:
-    """The devices' games set against the database: acknowledged (2xx), stored, lost
-    (acknowledged, not stored), duplicated (stored more often than acknowledged)."""
-
-    acknowledged: int
-    stored: int
-    lost: int
-    duplicated: int
-
-
-def tally(devices: list[Device]) -> Tally:
-    stored = dict(
-        Game.objects.filter(table_id__in=[d.table_id for d in devices])
-        .values_list("table_id")
-        .annotate(n=Count("id"))
-    )
-    return Tally(
-        acknowledged=sum(d.acknowledged for d in devices),
-        stored=sum(stored.values()),
-        lost=sum(max(d.acknowledged - stored.get(d.table_id, 0), 0) for d in devices),
-        duplicated=sum(max(stored.get(d.table_id, 0) - d.acknowledged, 0) for d in devices),
-    )
-
-
-def report(measured: Run, options: dict, out: TextIO) -> None:
-    devices, elapsed = measured.devices, measured.elapsed
-    counted = tally(devices)
-    acknowledged = counted.acknowledged
-    errors = sum((d.errors for d in devices), Counter())
-    latencies = measured.latencies
-    complete = sum(d.acknowledged == len(d.games) for d in devices)
-    out.write(
-        f"Load: {len(devices)} table devices, {options['seconds']} s, gunicorn "
-        f"{options['workers']} workers, {connection.vendor}\n"
-        f"Machine: {machine()}\n"
-        f"load average  {_load(measured.load_before)} at the start, "
-        f"{_load(measured.load_after)} at the end\n"
-        f"pace          {_pace(options.get('pace', 0))}\n"
-        f"pools         {pool_options(options).describe(options['workers'])}\n"
-        f"requests      {len(latencies)} ({len(latencies) / elapsed:.1f}/s)\n"
-        f"acknowledged  {acknowledged} ({acknowledged / elapsed:.1f} games/s)\n"
-        f"stored        {counted.stored}\n"
-        f"lost          {counted.lost}\n"
-        f"duplicated    {counted.duplicated}\n"
-        f"errors        {sum(errors.values())}"
-        f"{' ' + dict(errors).__repr__() if errors else ''}\n"
-        f"lists done    {complete} of {len(devices)}\n"
-        f"latency ms    p50 {percentile(latencies, 50):.0f}  p95 {percentile(latencies, 95):.0f}"
-        f"  p99 {percentile(latencies, 99):.0f}\n"
-    )
-    report_cpu(measured, out)
-
-
-def report_cpu(measured: Run, out: TextIO) -> None:
-    """The worker profile: CPU per request of each kind, and the server's CPU in all."""
-    for kind, figures in sorted(measured.meter.items()):
-        cpu = sorted(figures.cpu_ms)
-        out.write(
-            f"cpu ms        {kind}: {figures.count} requests, mean {figures.mean_cpu_ms:.2f}  "
-            f"p50 {percentile(cpu, 50):.2f}  p95 {percentile(cpu, 95):.2f}\n"
-        )
-    if measured.server_cpu_s:
-        share = measured.server_cpu_s / measured.elapsed
-        out.write(
-            f"server cpu    {measured.server_cpu_s:.1f} s in {measured.elapsed:.0f} s "
-            f"({share:.2f} of one core, all gunicorn processes)\n"
-        )
-    for function, inside, alone in measured.profile:
-        out.write(f"profile       {inside:6.1%} {alone:6.1%}  {function}\n")
-
-
-def _load(averages: tuple[float, float, float]) -> str:
-    return "/".join(f"{value:.2f}" for value in averages)
 
 
 def rerun_against(options: dict, out: TextIO) -> None:

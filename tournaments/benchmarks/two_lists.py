@@ -27,6 +27,7 @@ from . import load
 from .evening import build_evening
 from .ranking import machine, percentile
 from .server import running_server
+from .table_devices import Device, describe_pace
 
 DIFFERING_GAME = 5
 
@@ -56,7 +57,7 @@ def measure(options: dict) -> tuple[tuple[list, float], tuple[list, float]]:
     return one, two
 
 
-def two_list_devices(count: int, rounds: int, rng: random.Random) -> list[load.Device]:
+def two_list_devices(count: int, rounds: int, rng: random.Random) -> list[Device]:
     """``count`` tables of a tournament keeping two lists, each with the device of list A
     and the device of list B (the same games, but for one)."""
     devices = _devices(count, rounds, rng)
@@ -71,14 +72,14 @@ def two_list_devices(count: int, rounds: int, rng: random.Random) -> list[load.D
             game = games[differing]
             game["won"], game["schneider"] = not game["won"], False
         code_b = table_access.issue_code(table, kept_list=table_access.LIST_B)
-        paired += [device, load.Device(table.id, code_b, games)]
+        paired += [device, Device(table.id, code_b, games)]
     return paired
 
 
-def _devices(count: int, rounds: int, rng: random.Random) -> list[load.Device]:
+def _devices(count: int, rounds: int, rng: random.Random) -> list[Device]:
     """One device per table of a new running tournament (benchmarks/evening.py)."""
     _tournament_id, tables = build_evening(count, rounds, rng)
-    return [load.Device(table.table_id, table.code, table.games) for table in tables]
+    return [Device(table.table_id, table.code, table.games) for table in tables]
 
 
 def _differing_index(games) -> int | None:
@@ -100,7 +101,7 @@ def figures(devices, elapsed: float) -> dict:
     }
 
 
-def differences(double: list[load.Device]) -> tuple[int, int]:
+def differences(double: list[Device]) -> tuple[int, int]:
     """(differences the server found, tables whose two lists both reached the differing
     game) for the devices of the two-list run, list A and B of a table side by side."""
     tables = {device.table_id for device in double}
@@ -121,7 +122,7 @@ def report(one, two, options: dict, out: TextIO) -> None:
         f"Load, two lists per table: {options['devices']} tables, {options['seconds']} s a run, "
         f"gunicorn {options['workers']} workers, {connection.vendor}\n"
         f"Machine: {machine()}\n"
-        f"pace          {load._pace(options.get('pace', 0))}\n"
+        f"pace          {describe_pace(options.get('pace', 0))}\n"
     )
     for label, run in (("one list ", first), ("two lists", second)):
         out.write(

@@ -30,6 +30,7 @@ from django.utils.translation import gettext_noop
 from tournaments.models import Series, Table, Tournament
 
 from .errors import Refusal
+from .prepared_reads import PreparedRead
 
 TABLE_REDRAWN = Refusal(
     "table",
@@ -39,6 +40,17 @@ TABLE_REDRAWN = Refusal(
         "again. Open the table plan to find the new table."
     ),
     conflict=True,
+)
+
+
+# Compiled once per process: every game entered takes this lock (services/prepared_reads.py).
+_LOCKED_TABLE = PreparedRead(
+    lambda pk: (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("series__tournament")
+        .filter(id=pk)
+        .order_by("pk")[:1]
+    )
 )
 
 
@@ -81,12 +93,7 @@ def lock_table(table: Table, *, parents_if_planned: bool = False) -> Table:
         if planned is not None and Series.Status.PLANNED in planned[:2]:
             lock_tournament(planned[2])
             lock_series(table.series_id)
-    locked = (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("series__tournament")
-        .filter(id=table.id)
-        .first()
-    )
+    locked = _LOCKED_TABLE.first(table.id)
     if locked is None:
         raise TABLE_REDRAWN.rejected(table=table.number)
     return locked
