@@ -38,3 +38,14 @@ def test_the_club_page_writing_them_fits_a_phone(director_desk, phone):
     club = f.make_club("Skatfreunde Musterstadt")
     page = director_desk(phone)
     assert_heading_fits(page, f"/leitung/vereine/{club.pk}/rechtliches/")
+
+
+@pytest.mark.parametrize("phone", PHONES, ids=["360", "390"])
+def test_a_page_heading_stays_larger_than_its_sections_headings(director_desk, phone):
+    """The smaller page heading must not fall below the sections' headings."""
+    page = director_desk(phone)
+    sizes = page.evaluate(
+        """() => ['h1', 'h2'].map((tag) =>
+             parseFloat(getComputedStyle(document.querySelector('main ' + tag)).fontSize))"""
+    )
+    assert sizes[0] > sizes[1], sizes
