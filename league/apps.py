@@ -24,6 +24,7 @@ class LeagueConfig(AppConfig):
         from tournaments import benchmarks
         from tournaments.services import erasure, personal_data, result_access
         from tournaments.services.demo import parts
+        from tournaments.web import dashboard_links
         from tournaments.web.director import auth
 
         # The group leader and the captain, and the venue tournaments a leader directs.
@@ -48,3 +49,5 @@ class LeagueConfig(AppConfig):
         erasure.on_player_erased(invitation_privacy.erase_invitations)
         # "Meine Liga" after the login, for group leaders and captains.
         auth.register_landing_page(mine.landing_page)
+        # …and a link to it on the director's dashboard, where a director lands.
+        dashboard_links.register_dashboard_link(mine.dashboard_link)

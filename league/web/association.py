@@ -229,12 +229,12 @@ def club_list(request):
             return redirect("league:association-clubs")
     return form_page(
         request,
-        title=gettext("Clubs"),
+        title=pgettext("skat clubs", "Clubs"),
         fields=CLUB_FIELDS,
         values=values,
         errors=errors,
         children=[(club.name, _url("club", club.pk)) for club in Club.objects.order_by("name")],
-        children_title=gettext("Clubs"),
+        children_title=pgettext("skat clubs", "Clubs"),
         form_title=gettext("New club"),
     )
 
@@ -259,7 +259,7 @@ def club_edit(request, club_id):
         fields=CLUB_FIELDS,
         values=values,
         errors=errors,
-        parent=(gettext("Clubs"), _url("clubs")),
+        parent=(pgettext("skat clubs", "Clubs"), _url("clubs")),
         invite_club=club,
     )
 

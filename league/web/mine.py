@@ -6,6 +6,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -25,6 +26,15 @@ def landing_page(user) -> str | None:
         or invitations.venues_directed_today(user).exists()
     ):
         return reverse("league:mine")
+    return None
+
+
+def dashboard_link(user) -> tuple[str, str] | None:
+    """ "Meine Liga" on the director's dashboard, for the association's administrator and
+    whoever lands on that page after the login (registered with
+    tournaments/web/dashboard_links.py)."""
+    if roles.is_association_admin(user) or landing_page(user):
+        return gettext("My league"), reverse("league:mine")
     return None
 
 

@@ -179,3 +179,28 @@ def test_the_door_s_buttons_are_on_a_phone_screen_without_swiping(director_desk)
     )
     assert labels == ['"Startgeld"', '"Abreizgeld"', '"Bezahlt"', '"Schuldet noch"']
     assert desk.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_each_payment_s_amount_and_counter_entry_are_on_a_phone_screen(director_desk):
+    """The payments list on a 360px phone: each payment's amount and its counter-entry
+    stay within the screen, one block per payment, instead of off to the right of a table
+    that must be swiped sideways to read what was paid."""
+    tournament = f.make_played_tournament(players=4, series=1, rounds_per_series=1)
+    money.set_tariff(tournament, {"entry_fee": "10.00", "lost_game_fee": "0.50"})
+    for participant in tournament.participants.all():
+        money.mark_entry_fee_paid(participant)
+    desk = director_desk({"width": 360, "height": 640})
+    desk.set_default_timeout(SLOW_MACHINE_MS)
+    desk.goto(f"/leitung/turniere/{tournament.id}/kasse/")
+
+    payments = desk.get_by_test_id("payments")
+    outside = payments.locator("td.num, button").evaluate_all(
+        """all => all.filter((node) => node.getBoundingClientRect().right > window.innerWidth)
+          .map((node) => node.textContent.trim())"""
+    )
+    assert payments.locator("td.num").count() == 4
+    assert outside == []
+    labels = payments.locator("td[data-label]").first.evaluate(
+        "td => getComputedStyle(td, '::before').content"
+    )
+    assert labels == '"Art"'

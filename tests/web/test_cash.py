@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from tests import factories as f
-from tournaments.models import Payment, PrizeRule, Tariff
+from tournaments.models import Payment, PrizeRule, Tariff, Tournament
 from tournaments.services import money
 from tournaments.services.roles import TREASURER_GROUP
 
@@ -250,3 +250,25 @@ def test_counts_of_one_are_singular_on_the_cash_box_and_the_list_pdf():
 
     assert line == "Platz 1, Erna Kühn: 1 verlorenes Spiel, Abreizgeld 0,50 €"
     assert message == "Tisch 1, Serie 2: 1 Zahlung eingetragen."
+
+
+def _section(html: str, section_id: str) -> str:
+    """The text of the page's ``<section id=…>`` without its tags."""
+    body = re.search(rf'<section[^>]*id="{section_id}".*?</section>', html, re.S).group(0)
+    return " ".join(re.sub(r"<[^>]+>", " ", body).split())
+
+
+def test_a_finished_cash_box_without_money_or_prizes_says_so_under_each_heading(
+    director_client,
+):
+    """Played lists with no lost-game money and a closed cash box without prizes left two
+    headings with nothing under them."""
+    tournament = f.make_played_tournament(players=4, series=1)
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    tournament.refresh_from_db()
+    money.freeze_settlement(tournament)
+
+    html = director_client.get(cash_url(tournament), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+
+    assert _section(html, "lists") == "Abreizgeld je Liste Keine Liste schuldet Abreizgeld."
+    assert _section(html, "prizes") == "Preistabelle Dieses Turnier vergibt keine Preise."

@@ -217,3 +217,15 @@ def test_a_league_page_lists_its_groups_under_the_league_s_word_for_them(client,
     page = _text(client.get(f"/liga/verband/liga/{group.league.pk}/"))
 
     assert "<h2>Staffeln</h2>" in page and group.name in page
+
+
+def test_the_club_pages_speak_of_clubs_not_of_the_card_suit(client, admin):
+    """German 'Clubs' is the suit Kreuz unless the message says it means skat clubs."""
+    club = f.make_club("Herzbuben Kiel")
+
+    listing = _text(client.get("/liga/verband/vereine/"))
+    one_club = _text(client.get(f"/liga/verband/verein/{club.pk}/"))
+
+    assert "<h1>Vereine</h1>" in listing
+    assert "Kreuz" not in listing and "Kreuz" not in one_club
+    assert 'href="/liga/verband/vereine/">Vereine</a>' in one_club

@@ -89,6 +89,7 @@ def _overview(request, tournament, *, tariff_form=None, prize_form=None, status=
         "unmarked_classes": _unmarked_classes(tournament, rules),
         "expected_entry_fees": money.expected_entry_fees(tournament),
         "tables": [(table, lists.get(table.id)) for table in tables],
+        "lists_with_money": any(lists.get(table.id) for table in tables),
         "tables_owing": money.tables_still_owing(tables, lists),
         "prize_places": money.prize_places(tournament) if settlement.frozen else [],
         "entry_fees_owed": sum(

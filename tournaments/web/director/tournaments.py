@@ -16,7 +16,7 @@ from tournaments.services import (
     ranking,
     roles,
 )
-from tournaments.web import forms
+from tournaments.web import dashboard_links, forms
 from tournaments.web.director.auth import director_required
 from tournaments.web.director.page_links import tournament_links
 from tournaments.web.director.participants import registration_text
@@ -45,6 +45,7 @@ def home(request):
             "tournaments": tournaments,
             "presets": forms.PRESETS.values(),
             "has_demo": any(tournament.is_demo for tournament in tournaments),
+            "app_links": dashboard_links.dashboard_links(request.user),
         },
     )
 
