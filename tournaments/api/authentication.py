@@ -61,8 +61,8 @@ class LoginThrottledBasicAuthentication(BasicAuthentication):
                 raise Throttled(
                     wait=wait,
                     detail=gettext(
-                        "Too many logins from this network in a short time. Please try again "
-                        "in %(minutes)d minutes."
+                        "Too many failed logins from this network. Please try again in "
+                        "%(minutes)d minutes."
                     )
                     % {"minutes": max(1, -(-wait // 60))},
                 )

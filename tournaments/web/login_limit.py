@@ -1,7 +1,8 @@
 """The login limits at the door (services/login_limits.py): refuse early, remember devices.
 
-:class:`LoginLimitMiddleware` answers a login post from an address over its limit with
-429 before anything else runs — and so before any password hash: a small German page for
+:class:`LoginLimitMiddleware` answers a login post from an address over its limits (too
+many failed logins, or a flood over the ceiling for all posts) with 429 before anything
+else runs — and so before any password hash: a small German page for
 the login pages, the API's error format for the token endpoint. A device whose cookie names
 the account being logged in skips the limit. After a successful login it sets that cookie.
 :func:`known_device_login` is django-axes' ``AXES_WHITELIST_CALLABLE``: the per-account
@@ -14,7 +15,7 @@ import math
 import time
 
 from django.conf import settings
-from django.contrib.auth.signals import user_logged_in
+from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.dispatch import receiver
 from django.http import HttpResponse
 from django.template import Context, Template
@@ -152,13 +153,13 @@ def _refusal_content(api: bool, waiting: tuple[str, int]) -> tuple[bytes, str]:
     with translation.override(settings.LANGUAGE_CODE):
         if unit == "seconds":
             message = gettext(
-                "Too many logins from this network in a short time. Please try again in "
-                "%(seconds)d seconds; a device that has logged in here before can log in now."
+                "Too many failed logins from this network. Please try again in %(seconds)d "
+                "seconds; a device that has logged in here before can log in now."
             ) % {"seconds": amount}
         else:
             message = gettext(
-                "Too many logins from this network in a short time. Please try again in "
-                "%(minutes)d minutes; a device that has logged in here before can log in now."
+                "Too many failed logins from this network. Please try again in %(minutes)d "
+                "minutes; a device that has logged in here before can log in now."
             ) % {"minutes": amount}
         if api:
             error = {"field": "", "code": "too_many_logins", "message": message}
@@ -184,6 +185,17 @@ def known_device_login(request, credentials=None) -> bool:
 def _remember_device(sender, request, user, **kwargs):
     if request is not None:
         setattr(request, _LOGGED_IN, user.get_username())
+
+
+@receiver(user_login_failed)
+def _count_failure(sender, credentials, request=None, **kwargs):
+    """A failed password check counts against the address; a correct login never does.
+
+    A post refused by django-axes' per-account lock checked no password: it is that
+    account's pause, not one more guess from the hall.
+    """
+    if request is not None and not getattr(request, "axes_locked_out", False):
+        login_limits.count_failure(client_address(request.META))
 
 
 def _posted_username(request):
