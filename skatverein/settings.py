@@ -188,12 +188,12 @@ PASSWORD_HASHERS = [
 
 # Login throttling for every way in: the login pages, the token endpoint and HTTP Basic.
 # First the per-address limits checked before any password hash (services/login_limits.py):
-# 20 failed logins in 10 minutes, and a ceiling of 60 posts a minute only a flood reaches;
-# correct logins never count as failures, so a hall behind one router logs in. Then
-# django-axes counts failures per account *and* address; after 5 failures that pair
-# is refused for 15 minutes, except on a device that logged in to that account before (a
-# signed cookie, web/login_limit.py), so a shared hall router cannot lock the director
-# out. Attempts are listed in the admin ("Axes"); unlocking: docs/operations.md.
+# 20 failed logins in 10 minutes (5 in 10 seconds), and a ceiling of 60 posts a minute
+# only a flood reaches; correct logins never count as failures, so a hall behind one
+# router logs in. Then django-axes counts failures per account *and* address; after 5
+# failures that pair is refused for 15 minutes, except on a device that logged in to that
+# account before (a signed cookie, web/login_limit.py), so a shared hall router cannot
+# lock the director out. Attempts are listed in the admin ("Axes"); unlocking: docs/operations.md.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",

@@ -163,6 +163,7 @@ def test_failures_pause_an_address_for_their_window_and_correct_logins_never_cou
     for _ in range(login_limits.ADDRESS_FAILURES - 1):
         assert login_limits.address_wait(HALL_ROUTER) == 0
         login_limits.count_failure(HALL_ROUTER)
+        now[0] += timedelta(seconds=3)  # typed by hand, under the burst of failures
     for _ in range(login_limits.ADDRESS_CEILING - login_limits.ADDRESS_FAILURES):
         assert login_limits.address_wait(HALL_ROUTER) == 0  # correct logins: not counted
     login_limits.count_failure(HALL_ROUTER)
@@ -171,6 +172,19 @@ def test_failures_pause_an_address_for_their_window_and_correct_logins_never_cou
     now[0] += timedelta(seconds=login_limits.FAILURE_WINDOW + 1)
 
     assert login_limits.CEILING_WINDOW < paused <= login_limits.FAILURE_WINDOW
+    assert login_limits.address_wait(HALL_ROUTER) == 0
+
+
+def test_a_burst_of_failures_pauses_an_address_for_the_rest_of_its_seconds(monkeypatch):
+    now = [timezone.now()]
+    monkeypatch.setattr(attempts.timezone, "now", lambda: now[0])
+    for _ in range(login_limits.FAILURE_BURST):
+        login_limits.count_failure(HALL_ROUTER)
+
+    paused = login_limits.address_wait(HALL_ROUTER)
+    now[0] += timedelta(seconds=login_limits.BURST_WINDOW + 1)
+
+    assert 0 < paused <= login_limits.BURST_WINDOW
     assert login_limits.address_wait(HALL_ROUTER) == 0
 
 

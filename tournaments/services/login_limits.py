@@ -7,8 +7,11 @@ logins or a club evening's 30 within a minute are no flood. The rules:
 
 - **Failures per address**: :data:`ADDRESS_FAILURES` failed logins from one client
   address in :data:`FAILURE_WINDOW` seconds pause further login posts from it until the
-  window ends. A correct login never counts (:func:`count_failure` is called for failed
-  ones only), so a hall of legitimate users is not paused; a guesser or a flood is.
+  window ends, and :data:`FAILURE_BURST` in :data:`BURST_WINDOW` seconds for the rest of
+  those seconds: a flood's hashes are spread over time (a burst of ten Argon2 hashes at
+  once held both cores of a hall laptop for seconds). A correct login never counts
+  (:func:`count_failure` is called for failed ones only), so a hall of legitimate users
+  is not paused; a guesser or a flood is.
 - **A ceiling for all posts per address**: at most :data:`ADDRESS_CEILING` login posts,
   correct or not, in :data:`CEILING_WINDOW` seconds — twice a club evening's 30 logins a
   minute, reached only by a flood (``bench load --login-flood`` posts hundreds a second),
@@ -36,6 +39,8 @@ from . import attempts
 
 ADDRESS_FAILURES = 20
 FAILURE_WINDOW = 10 * 60
+FAILURE_BURST = 5
+BURST_WINDOW = 10
 ADDRESS_CEILING = 60
 CEILING_WINDOW = 60
 KNOWN_DEVICE_COOKIE = "skatverein_device"
@@ -43,6 +48,7 @@ KNOWN_DEVICE_DAYS = 400
 _SALT = "tournaments.login_limits.known_device"
 _MAX_ACCOUNTS = 5
 _FAILURES = "login-failed"
+_FAILURE_BURST = "login-failed-burst"
 _CEILING = "login"
 
 
@@ -52,16 +58,25 @@ def address_wait(address: str) -> int:
     Called before the password is checked: the failures so far are only read, the post
     is counted against the ceiling.
     """
-    failed = attempts.blocked_for(_FAILURES, address, limit=ADDRESS_FAILURES, window=FAILURE_WINDOW)
-    if failed:
-        return failed
+    for scope, limit, window in _failure_limits():
+        failed = attempts.blocked_for(scope, address, limit=limit, window=window)
+        if failed:
+            return failed
     attempt = attempts.hit(_CEILING, address, limit=ADDRESS_CEILING, window=CEILING_WINDOW)
     return attempt.retry_after
 
 
 def count_failure(address: str) -> None:
     """Count one failed login from ``address`` (a wrong password or an unknown account)."""
-    attempts.hit(_FAILURES, address, limit=ADDRESS_FAILURES, window=FAILURE_WINDOW)
+    for scope, limit, window in _failure_limits():
+        attempts.hit(scope, address, limit=limit, window=window)
+
+
+def _failure_limits():
+    return (
+        (_FAILURE_BURST, FAILURE_BURST, BURST_WINDOW),
+        (_FAILURES, ADDRESS_FAILURES, FAILURE_WINDOW),
+    )
 
 
 def known_accounts(cookie: str | None) -> list[str]:
