@@ -161,12 +161,12 @@ def test_failures_pause_an_address_for_their_window_and_correct_logins_never_cou
     now = [timezone.now()]
     monkeypatch.setattr(attempts.timezone, "now", lambda: now[0])
     for _ in range(login_limits.ADDRESS_FAILURES - 1):
-        assert login_limits.address_wait(HALL_ROUTER) == 0
-        login_limits.count_failure(HALL_ROUTER)
+        assert login_limits.address_wait(HALL_ROUTER) == 0  # a failed login
         now[0] += timedelta(seconds=3)  # typed by hand, under the burst of failures
     for _ in range(login_limits.ADDRESS_CEILING - login_limits.ADDRESS_FAILURES):
-        assert login_limits.address_wait(HALL_ROUTER) == 0  # correct logins: not counted
-    login_limits.count_failure(HALL_ROUTER)
+        assert login_limits.address_wait(HALL_ROUTER) == 0
+        login_limits.login_succeeded(HALL_ROUTER)  # correct logins: given back
+    assert login_limits.address_wait(HALL_ROUTER) == 0  # the 20th failure
 
     paused = login_limits.address_wait(HALL_ROUTER)
     now[0] += timedelta(seconds=login_limits.FAILURE_WINDOW + 1)
@@ -179,7 +179,7 @@ def test_a_burst_of_failures_pauses_an_address_for_the_rest_of_its_seconds(monke
     now = [timezone.now()]
     monkeypatch.setattr(attempts.timezone, "now", lambda: now[0])
     for _ in range(login_limits.FAILURE_BURST):
-        login_limits.count_failure(HALL_ROUTER)
+        assert login_limits.address_wait(HALL_ROUTER) == 0
 
     paused = login_limits.address_wait(HALL_ROUTER)
     now[0] += timedelta(seconds=login_limits.BURST_WINDOW + 1)
@@ -191,7 +191,10 @@ def test_a_burst_of_failures_pauses_an_address_for_the_rest_of_its_seconds(monke
 def test_the_ceiling_counts_every_post_and_ends_with_its_window(monkeypatch):
     now = [timezone.now()]
     monkeypatch.setattr(attempts.timezone, "now", lambda: now[0])
-    waits = [login_limits.address_wait(HALL_ROUTER) for _ in range(login_limits.ADDRESS_CEILING)]
+    waits = []
+    for _ in range(login_limits.ADDRESS_CEILING):
+        waits.append(login_limits.address_wait(HALL_ROUTER))
+        login_limits.login_succeeded(HALL_ROUTER)  # correct logins count against the ceiling
 
     over = login_limits.address_wait(HALL_ROUTER)
     now[0] += timedelta(seconds=login_limits.CEILING_WINDOW + 1)

@@ -10,7 +10,7 @@ logins or a club evening's 30 within a minute are no flood. The rules:
   window ends, and :data:`FAILURE_BURST` in :data:`BURST_WINDOW` seconds for the rest of
   those seconds: a flood's hashes are spread over time (a burst of ten Argon2 hashes at
   once held both cores of a hall laptop for seconds). A correct login never counts
-  (:func:`count_failure` is called for failed ones only), so a hall of legitimate users
+  (:func:`login_succeeded` gives back what it counted), so a hall of legitimate users
   is not paused; a guesser or a flood is.
 - **A ceiling for all posts per address**: at most :data:`ADDRESS_CEILING` login posts,
   correct or not, in :data:`CEILING_WINDOW` seconds — twice a club evening's 30 logins a
@@ -18,8 +18,8 @@ logins or a club evening's 30 within a minute are no flood. The rules:
   even one that logs in correctly to a known account.
 - Both are checked before the password is looked at, on every way in (the login page,
   the admin's login, the token endpoint, HTTP Basic); a refusal costs one indexed read
-  (:mod:`.attempts`). A flood of wrong passwords is paused after ADDRESS_FAILURES hashes,
-  and a few more that were already being checked when the limit was reached.
+  (:mod:`.attempts`). A flood of wrong passwords gets FAILURE_BURST hashes in ten seconds
+  and ADDRESS_FAILURES in all before the pause, exactly, even posted at once.
 - **Per account** (django-axes, settings): 5 wrong passwords for one account from one
   address pause that account there for 15 minutes; other accounts behind the same router
   still log in.
@@ -55,21 +55,25 @@ _CEILING = "login"
 def address_wait(address: str) -> int:
     """Count one login post from ``address``; seconds to wait if it is over a limit.
 
-    Called before the password is checked: the failures so far are only read, the post
-    is counted against the ceiling.
+    Called before the password is checked. The post counts as a failure until
+    :func:`login_succeeded` gives it back, so posts arriving together are counted
+    exactly: a flood gets no more hashes than the limits, however many workers take it.
     """
-    for scope, limit, window in _failure_limits():
-        failed = attempts.blocked_for(scope, address, limit=limit, window=window)
-        if failed:
-            return failed
-    attempt = attempts.hit(_CEILING, address, limit=ADDRESS_CEILING, window=CEILING_WINDOW)
-    return attempt.retry_after
+    for scope, limit, window in (*_failure_limits(), _ceiling()):
+        attempt = attempts.hit(scope, address, limit=limit, window=window)
+        if not attempt.allowed:
+            return attempt.retry_after
+    return 0
 
 
-def count_failure(address: str) -> None:
-    """Count one failed login from ``address`` (a wrong password or an unknown account)."""
-    for scope, limit, window in _failure_limits():
-        attempts.hit(scope, address, limit=limit, window=window)
+def login_succeeded(address: str) -> None:
+    """A post counted by :func:`address_wait` logged in: it was no failure after all."""
+    for scope, _limit, _window in _failure_limits():
+        attempts.give_back(scope, address)
+
+
+def _ceiling():
+    return (_CEILING, ADDRESS_CEILING, CEILING_WINDOW)
 
 
 def _failure_limits():

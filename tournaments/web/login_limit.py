@@ -15,7 +15,7 @@ import math
 import time
 
 from django.conf import settings
-from django.contrib.auth.signals import user_logged_in, user_login_failed
+from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpResponse
 from django.template import Context, Template
@@ -29,6 +29,7 @@ from tournaments.services.client_address import client_address
 # The views that check a password from a form or a JSON body.
 LOGIN_VIEWS = ("web:login", "admin:login", "api-token")
 _LOGGED_IN = "_known_device_account"
+_COUNTED = "_login_counted_for"  # the address a login post was counted against
 _REMEMBERED = 10_000  # addresses remembered as over the limit, per process
 # Address → time.monotonic() until which its login posts are refused, in this process.
 _blocked_until: dict[str, float] = {}
@@ -63,6 +64,9 @@ class LoginLimitMiddleware:
                 return refused
         response = self.get_response(request)
         account = getattr(request, _LOGGED_IN, None)
+        counted = getattr(request, _COUNTED, None)
+        if counted and (account or (response.status_code == 200 and _is_token(request))):
+            login_limits.login_succeeded(counted)  # a correct login never counts
         if account:
             response.set_cookie(
                 login_limits.KNOWN_DEVICE_COOKIE,
@@ -84,6 +88,7 @@ class LoginLimitMiddleware:
         address = client_address(request.META)
         wait = _remembered_wait(address) or login_limits.address_wait(address)
         if not wait:
+            setattr(request, _COUNTED, address)
             return None
         if len(_blocked_until) > _REMEMBERED:
             _blocked_until.clear()
@@ -94,6 +99,10 @@ class LoginLimitMiddleware:
 @functools.cache
 def login_paths() -> frozenset[str]:
     return frozenset(reverse(name) for name in LOGIN_VIEWS)
+
+
+def _is_token(request) -> bool:
+    return request.path_info == reverse("api-token")
 
 
 def forget_remembered() -> None:
@@ -185,17 +194,6 @@ def known_device_login(request, credentials=None) -> bool:
 def _remember_device(sender, request, user, **kwargs):
     if request is not None:
         setattr(request, _LOGGED_IN, user.get_username())
-
-
-@receiver(user_login_failed)
-def _count_failure(sender, credentials, request=None, **kwargs):
-    """A failed password check counts against the address; a correct login never does.
-
-    A post refused by django-axes' per-account lock checked no password: it is that
-    account's pause, not one more guess from the hall.
-    """
-    if request is not None and not getattr(request, "axes_locked_out", False):
-        login_limits.count_failure(client_address(request.META))
 
 
 def _posted_username(request):
