@@ -188,11 +188,13 @@ PASSWORD_HASHERS = [
 ]
 
 # Login throttling for every way in: the login pages, the token endpoint and HTTP Basic.
-# First a per-address limit checked before any password hash (services/login_limits.py).
-# Then django-axes counts failures per account *and* address; after 5 failures that pair
-# is refused for 15 minutes, except on a device that logged in to that account before (a
-# signed cookie, web/login_limit.py), so a shared hall router cannot lock the director
-# out. Attempts are listed in the admin ("Axes"); unlocking: docs/operations.md.
+# First the per-address limits checked before any password hash (services/login_limits.py):
+# 20 failed logins in 10 minutes (5 in 10 seconds), and a ceiling of 60 posts a minute
+# only a flood reaches; correct logins never count as failures, so a hall behind one
+# router logs in. Then django-axes counts failures per account *and* address; after 5
+# failures that pair is refused for 15 minutes, except on a device that logged in to that
+# account before (a signed cookie, web/login_limit.py), so a shared hall router cannot
+# lock the director out. Attempts are listed in the admin ("Axes"); unlocking: docs/operations.md.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -353,7 +355,9 @@ REST_FRAMEWORK = {
     # Per client address, in the shared cache (api/throttles.py); generous for a hall.
     "DEFAULT_THROTTLE_RATES": {
         "game-value": "120/min",
-        "token": "10/min",
+        # The token endpoint's logins, as the login page's: a hall's 30 users behind one
+        # router log in within a minute (services/login_limits.py, ADDRESS_CEILING).
+        "token": "60/min",
         # A phone registers a person or two; more from one address is a flood. A hall whose
         # phones share one address (a router's NAT) raises it (docs/door.md).
         "self-registration": f"{DOOR_REGISTRATIONS_PER_MINUTE}/min",

@@ -71,7 +71,7 @@ def test_api_throttles_at_once_let_exactly_the_rate_through(monkeypatch, path, b
     assert throttled == {False: limit, True: THREADS - limit}
 
 
-def test_logins_from_one_address_at_once_stop_at_exactly_the_limit():
+def test_wrong_logins_from_one_address_at_once_stop_at_exactly_the_burst_of_failures():
     def post(index):
         response = Client().post(
             "/anmelden/",
@@ -82,7 +82,7 @@ def test_logins_from_one_address_at_once_stop_at_exactly_the_limit():
 
     statuses = Counter(at_once(post))
 
-    limit = login_limits.ADDRESS_BURST
+    limit = login_limits.FAILURE_BURST
     assert statuses == {200: limit, 429: THREADS - limit}
 
 

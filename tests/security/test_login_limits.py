@@ -51,7 +51,7 @@ def post_login(client, path, username, password):
 @pytest.mark.parametrize("path", ["/anmelden/", "/admin/login/", "/api/v1/auth/token/"])
 def test_a_login_flood_is_refused_without_hashing_a_password(hall_login, hashes, path):
     client = APIClient()
-    for number in range(login_limits.ADDRESS_LIMIT):
+    for number in range(login_limits.ADDRESS_FAILURES):
         post_login(client, path, f"gast{number}", "falsch")
     hashed = len(hashes)
 
@@ -60,7 +60,7 @@ def test_a_login_flood_is_refused_without_hashing_a_password(hall_login, hashes,
     assert response.status_code == 429
     assert len(hashes) == hashed
     text = response.content.decode()
-    assert "Zu viele Anmeldungen aus diesem Netz" in text
+    assert "Zu viele fehlgeschlagene Anmeldungen aus diesem Netz" in text
     assert int(response["Retry-After"]) > 0
     if path.startswith("/api/"):
         assert response.json()["errors"][0]["code"] == "too_many_logins"
@@ -71,8 +71,10 @@ def test_a_known_device_logs_in_during_a_flood_and_after_five_wrong_passwords(ha
     assert post_login(laptop, "/anmelden/", "leitung", PASSWORD).status_code == 302
     del laptop.cookies[settings.SESSION_COOKIE_NAME]  # logged out, the device cookie kept
     hall = APIClient()
-    for _ in range(settings.AXES_FAILURE_LIMIT + login_limits.ADDRESS_LIMIT):
+    for _ in range(settings.AXES_FAILURE_LIMIT):
         post_login(hall, "/anmelden/", "leitung", "falsch")
+    for number in range(login_limits.ADDRESS_FAILURES):
+        post_login(hall, "/anmelden/", f"gast{number}", "falsch")
     assert post_login(hall, "/anmelden/", "leitung", PASSWORD).status_code == 429
 
     response = post_login(laptop, "/anmelden/", "leitung", PASSWORD)
@@ -96,7 +98,7 @@ def test_a_known_device_counts_only_for_its_own_account(hall_login):
     laptop = APIClient()
     post_login(laptop, "/anmelden/", "leitung", PASSWORD)
     del laptop.cookies[settings.SESSION_COOKIE_NAME]  # logged out, the device cookie kept
-    for number in range(login_limits.ADDRESS_LIMIT):
+    for number in range(login_limits.ADDRESS_FAILURES):
         post_login(APIClient(), "/anmelden/", f"gast{number}", "falsch")
 
     response = post_login(laptop, "/anmelden/", "kassenwart", "falsch")
@@ -133,7 +135,7 @@ def test_the_public_audit_trail_names_roles_not_staff_accounts(hall_login):
 
 def test_a_remembered_flood_is_refused_before_django_sees_it(hall_login):
     client = APIClient()
-    for number in range(login_limits.ADDRESS_LIMIT + 1):
+    for number in range(login_limits.ADDRESS_FAILURES + 1):
         post_login(client, "/anmelden/", f"gast{number}", "falsch")
 
     def django(environ, start_response):
@@ -152,23 +154,54 @@ def test_a_remembered_flood_is_refused_before_django_sees_it(hall_login):
 
     assert answered == ["429 Too Many Requests"]
     assert headers["Content-Security-Policy"].startswith("default-src 'none'")
-    assert "Zu viele Anmeldungen aus diesem Netz" in body.decode()
+    assert "Zu viele fehlgeschlagene Anmeldungen aus diesem Netz" in body.decode()
 
 
-def test_an_address_gets_a_burst_of_two_and_ten_in_five_minutes(monkeypatch):
+def test_failures_pause_an_address_for_their_window_and_correct_logins_never_count(monkeypatch):
+    now = [timezone.now()]
+    monkeypatch.setattr(attempts.timezone, "now", lambda: now[0])
+    for _ in range(login_limits.ADDRESS_FAILURES - 1):
+        assert login_limits.address_wait(HALL_ROUTER) == 0  # a failed login
+        now[0] += timedelta(seconds=3)  # typed by hand, under the burst of failures
+    for _ in range(login_limits.ADDRESS_CEILING - login_limits.ADDRESS_FAILURES):
+        assert login_limits.address_wait(HALL_ROUTER) == 0
+        login_limits.login_succeeded(HALL_ROUTER)  # correct logins: given back
+    assert login_limits.address_wait(HALL_ROUTER) == 0  # the 20th failure
+
+    paused = login_limits.address_wait(HALL_ROUTER)
+    now[0] += timedelta(seconds=login_limits.FAILURE_WINDOW + 1)
+
+    assert login_limits.CEILING_WINDOW < paused <= login_limits.FAILURE_WINDOW
+    assert login_limits.address_wait(HALL_ROUTER) == 0
+
+
+def test_a_burst_of_failures_pauses_an_address_for_the_rest_of_its_seconds(monkeypatch):
+    now = [timezone.now()]
+    monkeypatch.setattr(attempts.timezone, "now", lambda: now[0])
+    for _ in range(login_limits.FAILURE_BURST):
+        assert login_limits.address_wait(HALL_ROUTER) == 0
+
+    paused = login_limits.address_wait(HALL_ROUTER)
+    now[0] += timedelta(seconds=login_limits.BURST_WINDOW + 1)
+
+    assert 0 < paused <= login_limits.BURST_WINDOW
+    assert login_limits.address_wait(HALL_ROUTER) == 0
+
+
+def test_the_ceiling_counts_every_post_and_ends_with_its_window(monkeypatch):
     now = [timezone.now()]
     monkeypatch.setattr(attempts.timezone, "now", lambda: now[0])
     waits = []
-    for _ in range(login_limits.ADDRESS_LIMIT + 1):
+    for _ in range(login_limits.ADDRESS_CEILING):
         waits.append(login_limits.address_wait(HALL_ROUTER))
-        waits.append(login_limits.address_wait(HALL_ROUTER))
-        waits.append(login_limits.address_wait(HALL_ROUTER))
-        now[0] += timedelta(seconds=login_limits.BURST_WINDOW + 1)
+        login_limits.login_succeeded(HALL_ROUTER)  # correct logins count against the ceiling
 
-    assert waits[:3] == [0, 0, login_limits.BURST_WINDOW]
-    allowed = waits.count(0)
-    assert allowed == login_limits.ADDRESS_LIMIT
-    assert waits[-3] > login_limits.BURST_WINDOW  # the five-minute window refuses now
+    over = login_limits.address_wait(HALL_ROUTER)
+    now[0] += timedelta(seconds=login_limits.CEILING_WINDOW + 1)
+
+    assert waits == [0] * login_limits.ADDRESS_CEILING
+    assert 0 < over <= login_limits.CEILING_WINDOW
+    assert login_limits.address_wait(HALL_ROUTER) == 0
 
 
 @pytest.mark.parametrize("username", ["x" * 151, "x" * 600])

@@ -52,23 +52,26 @@ class LoginThrottledBasicAuthentication(BasicAuthentication):
     def authenticate_credentials(self, userid, password, request=None):
         if len(userid) > 150:  # longer than any user name (auth.User); never stored by axes
             raise AuthenticationFailed(gettext("Invalid username/password."))
-        if request is not None:
-            from tournaments.services import login_limits
-            from tournaments.services.client_address import client_address
+        from tournaments.services import login_limits
+        from tournaments.services.client_address import client_address
 
+        if request is not None:
             wait = login_limits.address_wait(client_address(request.META))
             if wait:
                 raise Throttled(
                     wait=wait,
                     detail=gettext(
-                        "Too many logins from this network in a short time. Please try again "
-                        "in %(minutes)d minutes."
+                        "Too many failed logins from this network. Please try again in "
+                        "%(minutes)d minutes."
                     )
                     % {"minutes": max(1, -(-wait // 60))},
                 )
         try:
-            return super().authenticate_credentials(userid, password, request)
+            authenticated = super().authenticate_credentials(userid, password, request)
         except AuthenticationFailed:
             if getattr(request, "axes_locked_out", False):
                 raise locked_out(request) from None
             raise
+        if request is not None:
+            login_limits.login_succeeded(client_address(request.META))  # no failure
+        return authenticated

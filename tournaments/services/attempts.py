@@ -63,6 +63,11 @@ def hit(scope: str, key: str, *, limit: int, window: int) -> Attempt:
     return Attempt(count=count, allowed=False, retry_after=_wait(started_at, window))
 
 
+def give_back(scope: str, key: str) -> None:
+    """Take back one counted attempt of ``key`` in ``scope`` (it turned out not to count)."""
+    AttemptCounter.objects.filter(scope=scope, key=key, count__gt=0).update(count=F("count") - 1)
+
+
 def forget(scope: str, key: str) -> bool:
     """Drop the count of ``key`` in ``scope``; whether there was one."""
     deleted, _ = AttemptCounter.objects.filter(scope=scope, key=key).delete()

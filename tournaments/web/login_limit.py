@@ -1,7 +1,8 @@
 """The login limits at the door (services/login_limits.py): refuse early, remember devices.
 
-:class:`LoginLimitMiddleware` answers a login post from an address over its limit with
-429 before anything else runs — and so before any password hash: a small German page for
+:class:`LoginLimitMiddleware` answers a login post from an address over its limits (too
+many failed logins, or a flood over the ceiling for all posts) with 429 before anything
+else runs — and so before any password hash: a small German page for
 the login pages, the API's error format for the token endpoint. A device whose cookie names
 the account being logged in skips the limit. After a successful login it sets that cookie.
 :func:`known_device_login` is django-axes' ``AXES_WHITELIST_CALLABLE``: the per-account
@@ -28,6 +29,7 @@ from tournaments.services.client_address import client_address
 # The views that check a password from a form or a JSON body.
 LOGIN_VIEWS = ("web:login", "admin:login", "api-token")
 _LOGGED_IN = "_known_device_account"
+_COUNTED = "_login_counted_for"  # the address a login post was counted against
 _REMEMBERED = 10_000  # addresses remembered as over the limit, per process
 # Address → time.monotonic() until which its login posts are refused, in this process.
 _blocked_until: dict[str, float] = {}
@@ -62,6 +64,9 @@ class LoginLimitMiddleware:
                 return refused
         response = self.get_response(request)
         account = getattr(request, _LOGGED_IN, None)
+        counted = getattr(request, _COUNTED, None)
+        if counted and (account or (response.status_code == 200 and _is_token(request))):
+            login_limits.login_succeeded(counted)  # a correct login never counts
         if account:
             response.set_cookie(
                 login_limits.KNOWN_DEVICE_COOKIE,
@@ -83,6 +88,7 @@ class LoginLimitMiddleware:
         address = client_address(request.META)
         wait = _remembered_wait(address) or login_limits.address_wait(address)
         if not wait:
+            setattr(request, _COUNTED, address)
             return None
         if len(_blocked_until) > _REMEMBERED:
             _blocked_until.clear()
@@ -93,6 +99,10 @@ class LoginLimitMiddleware:
 @functools.cache
 def login_paths() -> frozenset[str]:
     return frozenset(reverse(name) for name in LOGIN_VIEWS)
+
+
+def _is_token(request) -> bool:
+    return request.path_info == reverse("api-token")
 
 
 def forget_remembered() -> None:
@@ -152,13 +162,13 @@ def _refusal_content(api: bool, waiting: tuple[str, int]) -> tuple[bytes, str]:
     with translation.override(settings.LANGUAGE_CODE):
         if unit == "seconds":
             message = gettext(
-                "Too many logins from this network in a short time. Please try again in "
-                "%(seconds)d seconds; a device that has logged in here before can log in now."
+                "Too many failed logins from this network. Please try again in %(seconds)d "
+                "seconds; a device that has logged in here before can log in now."
             ) % {"seconds": amount}
         else:
             message = gettext(
-                "Too many logins from this network in a short time. Please try again in "
-                "%(minutes)d minutes; a device that has logged in here before can log in now."
+                "Too many failed logins from this network. Please try again in %(minutes)d "
+                "minutes; a device that has logged in here before can log in now."
             ) % {"minutes": amount}
         if api:
             error = {"field": "", "code": "too_many_logins", "message": message}
