@@ -6,7 +6,9 @@ An entry is marked sent only after the portal's answer; a crash in between sends
 which the portal answers "unchanged" (its id and version are the same). No answer, a 5xx
 or a 429 is retried after a pause that doubles from 2 seconds up to a minute, the entries
 behind it waiting (they are in order); any other refusal (a wrong token, a broken
-document) is kept as refused and shown to the director, and the queue moves on.
+document) is kept as refused and shown to the director, and the queue moves on. A 202
+"in progress" (the portal still imports this tournament's document) is no error: the entry
+waits 30 seconds and is sent again, its attempts not counted.
 """
 
 import datetime
@@ -31,6 +33,11 @@ TIMEOUT_SECONDS = 20
 FIRST_PAUSE_SECONDS = 2
 LONGEST_PAUSE_SECONDS = 60
 RETRIED = {429} | set(range(500, 600))
+# 202: the portal is importing a document of this tournament right now (this one, sent
+# before the sender gave up waiting for its answer). Not an error: the entry is sent again
+# after the portal's pause and then hears how that import ended.
+IN_PROGRESS = 202
+IN_PROGRESS_PAUSE_SECONDS = 30
 MAX_ERROR = 500
 
 
@@ -78,6 +85,11 @@ def send_next(*, now=None) -> bool | None:
             entry.last_error = ""
             _record(entry, portal, success=now)
             return True
+        if code == IN_PROGRESS:
+            entry.next_attempt_at = now + datetime.timedelta(seconds=IN_PROGRESS_PAUSE_SECONDS)
+            entry.last_error = ""
+            entry.save(update_fields=["next_attempt_at", "last_error"])
+            return False
         if code is None or code in RETRIED:
             entry.attempts += 1
             pause = min(FIRST_PAUSE_SECONDS * 2 ** (entry.attempts - 1), LONGEST_PAUSE_SECONDS)
