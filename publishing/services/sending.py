@@ -30,6 +30,11 @@ from .outbox import target
 
 LEASE_SECONDS = 30
 TIMEOUT_SECONDS = 20
+# The portal answers a document once it is imported, in time that grows with its size
+# (docs/performance.md, "Publishing"): the sender waits 20 s and 5 s more per megabyte
+# (60 s for a 400-player evening of 8 MB), at most the portal's worker timeout.
+SECONDS_PER_MEGABYTE = 5
+LONGEST_TIMEOUT_SECONDS = 900
 FIRST_PAUSE_SECONDS = 2
 LONGEST_PAUSE_SECONDS = 60
 RETRIED = {429} | set(range(500, 600))
@@ -41,14 +46,15 @@ IN_PROGRESS_PAUSE_SECONDS = 30
 MAX_ERROR = 500
 
 
-def claim_lease(holder: str, *, now=None) -> bool:
-    """Take or renew the one sender's lease; False while another holder's runs."""
+def claim_lease(holder: str, *, now=None, seconds: float = LEASE_SECONDS) -> bool:
+    """Take or renew the one sender's lease for ``seconds``; False while another holder's
+    runs."""
     now = now or timezone.now()
     SenderLease.objects.bulk_create([SenderLease(pk=1)], ignore_conflicts=True)
     taken = (
         SenderLease.objects.filter(pk=1)
         .filter(Q(holder=holder) | Q(expires__isnull=True) | Q(expires__lt=now))
-        .update(holder=holder, expires=now + datetime.timedelta(seconds=LEASE_SECONDS))
+        .update(holder=holder, expires=now + datetime.timedelta(seconds=seconds))
     )
     return taken == 1
 
@@ -67,9 +73,16 @@ def build_document(entry: OutboxEntry) -> OutboxEntry:
     return entry
 
 
-def send_next(*, now=None) -> bool | None:
+def timeout_for(size: int) -> float:
+    """How long the sender waits for the portal's answer to a body of ``size`` bytes."""
+    scaled = TIMEOUT_SECONDS + SECONDS_PER_MEGABYTE * size / 1_000_000
+    return min(scaled, LONGEST_TIMEOUT_SECONDS)
+
+
+def send_next(*, now=None, holder: str | None = None) -> bool | None:
     """Send the first waiting entry if it is due: True sent, False failed (retried later
-    or refused), None when nothing is due."""
+    or refused), None when nothing is due. ``holder``'s lease is first extended over the
+    whole wait for the answer, so no other worker's sender sends the entry meanwhile."""
     now = now or timezone.now()
     portal = target()
     entry = OutboxEntry.objects.filter(sent_at__isnull=True, refused=False).first()
@@ -78,8 +91,12 @@ def send_next(*, now=None) -> bool | None:
     if entry.next_attempt_at is not None and entry.next_attempt_at > now:
         return None
     build_document(entry)
+    body = json.dumps(entry.document, ensure_ascii=False).encode("utf-8")
+    timeout = timeout_for(len(body))
+    if holder is not None and not claim_lease(holder, now=now, seconds=timeout + LEASE_SECONDS):
+        return None
     with translation.override(settings.LANGUAGE_CODE):
-        code, detail = _post(portal, entry.document)
+        code, detail = _post(portal, body, timeout)
         if code in (200, 201, 409):  # 409: the portal holds a newer version already
             entry.sent_at = now
             entry.last_error = ""
@@ -131,11 +148,11 @@ def _retry_message(code, detail: str, retry_at) -> str:
     }
 
 
-def _post(portal: PublishingTarget, document: dict) -> tuple[int | None, str]:
+def _post(portal: PublishingTarget, body: bytes, timeout: float) -> tuple[int | None, str]:
     """(status, detail) of the portal's answer; (None, reason) when there is none."""
     request = urllib.request.Request(
         f"{portal.url}/api/v1/results/",
-        data=json.dumps(document, ensure_ascii=False).encode("utf-8"),
+        data=body,
         headers={
             "Content-Type": "application/json",
             "Authorization": f"Token {portal.token}",
@@ -144,7 +161,7 @@ def _post(portal: PublishingTarget, document: dict) -> tuple[int | None, str]:
         method="POST",
     )
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as answer:
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
             answer.read()
             return answer.status, ""
     except urllib.error.HTTPError as error:

@@ -224,3 +224,30 @@ def test_a_document_the_portal_is_still_importing_is_sent_again_later_without_an
     assert status["pending"] == 1 and not status["last_error"]
     entry.refresh_from_db()
     assert entry.sent_at is not None and _Portal.answers == []
+
+
+def test_the_sender_waits_longer_for_a_larger_document_and_holds_its_lease_meanwhile(
+    monkeypatch,
+):
+    set_target()
+    entry = outbox.queue(with_club(f.make_played_tournament()).pk)
+    seen = {}
+
+    def answered(portal, body, timeout):
+        seen["timeout"], seen["size"] = timeout, len(body)
+        # Another worker's sender, after a lease's usual length: the upload still holds it.
+        later = now + datetime.timedelta(seconds=sending.LEASE_SECONDS + 1)
+        seen["taken_over"] = sending.claim_lease("worker-2", now=later)
+        return 201, ""
+
+    monkeypatch.setattr(sending, "_post", answered)
+    now = timezone.now()
+    assert sending.claim_lease("worker-1", now=now)
+
+    assert sending.send_next(now=now, holder="worker-1") is True
+    assert seen["timeout"] == sending.timeout_for(seen["size"]) > sending.TIMEOUT_SECONDS
+    assert seen["taken_over"] is False
+    assert sending.timeout_for(8_000_000) == sending.TIMEOUT_SECONDS + 40
+    assert sending.timeout_for(500_000_000) == sending.LONGEST_TIMEOUT_SECONDS
+    entry.refresh_from_db()
+    assert entry.sent_at is not None
