@@ -69,7 +69,7 @@ def _run(idle_seconds: float) -> None:
             close_old_connections()
             if outbox.target() is not None and sending.claim_lease(holder):
                 outbox.queue_changed_published()
-                while not _stop.is_set() and sending.send_next() is True:
+                while not _stop.is_set() and sending.send_next(holder=holder) is True:
                     sending.claim_lease(holder)
         except Exception:  # the hall goes on; the next loop tries again
             logger.exception("Publishing to the results portal failed")

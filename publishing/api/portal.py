@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from publishing.models import TournamentIdentity
-from publishing.services import portal
+from publishing.services import import_lock, portal
 from publishing.services.results_document import document_version
 from tournaments.api.errors import problems_response
 from tournaments.api.schema import ErrorSerializer
@@ -28,6 +28,8 @@ from tournaments.skat import Problem
 # to DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB) for ordinary requests, and a 400-player evening
 # of 3 series is about 8 MB (the largest tournament, 3,996 players, about 80 MB).
 MAX_DOCUMENT_BYTES = 128 * 1024 * 1024
+# What a hall is asked to wait before sending a document again whose import is under way.
+IN_PROGRESS_RETRY_SECONDS = 30
 
 
 class ClubRequestSerializer(serializers.Serializer):
@@ -76,7 +78,8 @@ class PublishingClubsView(APIView):
 class PublishResultsView(APIView):
     """Publish a results document with a club's publishing token: 201 new, 200 the same
     version again (``unchanged``) or a newer one, 409 an older one, 400 naming the field,
-    403 without a valid token or for another club's document."""
+    403 without a valid token or for another club's document; 202 ``in_progress`` at once
+    while a document of the same id is being imported (send it again later)."""
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
@@ -88,6 +91,10 @@ class PublishResultsView(APIView):
             200: OpenApiResponse(
                 PublishedSerializer, description="The same version again, or a newer one."
             ),
+            202: OpenApiResponse(
+                OpenApiTypes.OBJECT,
+                description="A document of this id is being imported; send it again later.",
+            ),
             404: NOT_A_PORTAL,
         },
     )
@@ -98,12 +105,15 @@ class PublishResultsView(APIView):
         if length > MAX_DOCUMENT_BYTES:
             return problems_response([_too_large()], status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
         document = _document(request, length)
-        try:
-            outcome = portal.publish(club, document)
-        except portal.NotThisClub:
-            raise PermissionDenied(
-                _("The document is of another club than this publishing token's.")
-            ) from None
+        with import_lock.importing(_document_id(document)) as taken:
+            if not taken:
+                return _in_progress()
+            try:
+                outcome = portal.publish(club, document)
+            except portal.NotThisClub:
+                raise PermissionDenied(
+                    _("The document is of another club than this publishing token's.")
+                ) from None
         answer = {
             "tournament": outcome.tournament,
             "version": outcome.version,
@@ -111,6 +121,27 @@ class PublishResultsView(APIView):
         }
         code = status.HTTP_201_CREATED if outcome.status == "created" else status.HTTP_200_OK
         return Response(answer, status=code)
+
+
+def _document_id(document) -> str:
+    """The id the document names, as text (the schema check then refuses a wrong one)."""
+    found = document.get("id") if isinstance(document, dict) else None
+    return found if isinstance(found, str) else ""
+
+
+def _in_progress() -> Response:
+    """Another request imports a document of this id right now (a hall that sent it again
+    while waiting): answered at once, not imported twice; the hall sends it again later
+    and then hears how that import ended."""
+    answer = {
+        "in_progress": True,
+        "detail": _("This tournament's results are being imported; please send them again later."),
+    }
+    return Response(
+        answer,
+        status=status.HTTP_202_ACCEPTED,
+        headers={"Retry-After": str(IN_PROGRESS_RETRY_SECONDS)},
+    )
 
 
 def _content_length(request) -> int:

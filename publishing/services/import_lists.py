@@ -1,8 +1,8 @@
-"""Building an imported document's people and lists on this server, through the core's own
-entry path: every game is entered with ``listkeeping.enter_game``, so the rules in
-``tournaments/skat/`` value it here again, and a paper list's sums go through
-``summary.save_summary``. What the rules make of an entry is then compared with the
-document by :mod:`.results_import`.
+"""Building an imported document's people and lists on this server: every game is checked
+and valued by the rules in ``tournaments/skat/`` as the core's entry path does, and
+written in bulk (:mod:`.import_games`); a paper list's sums go through
+``summary.save_summary``, signatures and seals through the core's sealing. What the rules
+make of an entry is then compared with the document by :mod:`.results_import`.
 """
 
 import datetime
@@ -10,27 +10,29 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from tournaments.models import (
+    AuditEntry,
     Club,
     Participant,
     Player,
-    Seat,
     Series,
     Signature,
     Table,
     Team,
     Tournament,
 )
+from tournaments.services import audit
 from tournaments.services.errors import Rejected
-from tournaments.services.lists import listkeeping, summary
+from tournaments.services.lists import summary
 from tournaments.services.sealing import list_sealing, seal_document
 from tournaments.skat import Problem
 
+from . import import_games
 from .document_lists import CLOSED, SIGNED_HOW
 
 HOW_SIGNED = {how: method for method, how in SIGNED_HOW.items()}
 ACTOR = "import"
 # The entered fields of a game, in the API's names (the document's "won_entered" is the
-# API's "won"), as listkeeping.enter_game reads them.
+# API's "won"), as the entry path (listkeeping.value_game) reads them.
 ENTRY_FIELDS = (
     "game",
     "matadors",
@@ -55,35 +57,53 @@ def create_people(tournament: Tournament, document: dict) -> dict[str, int]:
     clubs: dict[str, Club] = {}
     teams: dict[str, Team] = {}
     team_clubs = {row["name"]: row["club"] for row in document["rankings"]["teams"]}
-    refs = {}
+    players = []
     for item in document["players"]:
         first_name, _space, last_name = item["name"].rpartition(" ")
         if not first_name:
             first_name, last_name = last_name, ""
-        player = Player.objects.create(
+        player = Player(
             first_name=first_name,
             last_name=last_name,
             club=_club_named(item["club"], clubs),
             publication=item["publication"],
         )
-        team = None
-        if item["team"] is not None:
-            team = teams.get(item["team"])
-            if team is None:
-                team = teams[item["team"]] = Team.objects.create(
-                    tournament=tournament,
-                    name=item["team"],
-                    club=_club_named(team_clubs.get(item["team"]), clubs),
-                )
-        participant = Participant.objects.create(
+        # What Player.save() derives, which bulk_create does not call.
+        player.sort_name = player.german_sort_name()
+        player.search_name = player.name_to_search()
+        players.append(player)
+        if item["team"] is not None and item["team"] not in teams:
+            teams[item["team"]] = Team.objects.create(
+                tournament=tournament,
+                name=item["team"],
+                club=_club_named(team_clubs.get(item["team"]), clubs),
+            )
+    Player.objects.bulk_create(players)
+    # The audit trail's entry for each new player, as the change log writes it for one
+    # saved alone (services/change_log.py).
+    AuditEntry.objects.bulk_create(
+        AuditEntry(
+            action="player_created",
+            actor=ACTOR,
+            object_repr=str(player)[:200],
+            after=audit.snapshot(player),
+        )
+        for player in players
+    )
+    participants = Participant.objects.bulk_create(
+        Participant(
             tournament=tournament,
             player=player,
             start_number=item["start_number"],
-            team=team,
+            team=teams.get(item["team"]) if item["team"] is not None else None,
             withdrawn=item["withdrawn"],
         )
-        refs[item["ref"]] = participant.pk
-    return refs
+        for player, item in zip(players, document["players"], strict=True)
+    )
+    return {
+        item["ref"]: participant.pk
+        for item, participant in zip(document["players"], participants, strict=True)
+    }
 
 
 def _club_named(name: str | None, clubs: dict[str, Club]) -> Club | None:
@@ -95,29 +115,19 @@ def _club_named(name: str | None, clubs: dict[str, Club]) -> Club | None:
 
 
 def create_lists(tournament: Tournament, document: dict, refs: dict[str, int]) -> None:
-    """Every series and list of the document, game by game through the entry path."""
+    """Every series and list of the document: its games in bulk (:mod:`.import_games`),
+    then each list's paper summary, signatures and seal."""
     for s, series_item in enumerate(document["series"]):
         series = Series.objects.create(tournament=tournament, number=series_item["number"])
-        for t, item in enumerate(series_item["tables"]):
+        tables = import_games.create_tables(series, series_item, s, refs)
+        for t, (table, item) in enumerate(zip(tables, series_item["tables"], strict=True)):
             with refusals_at(f"series/{s}/tables/{t}"):
-                _create_list(series, item, refs)
+                _complete_list(table, item, refs)
         Series.objects.filter(pk=series.pk).update(status=series_item["status"])
 
 
-def _create_list(series: Series, item: dict, refs: dict[str, int]) -> Table:
-    table = Table.objects.create(series=series, number=item["number"])
-    for seat in item["seats"]:
-        Seat(
-            table=table,
-            number=seat["seat"],
-            participant_id=refs[seat["player"]],
-            from_game=seat["from_game"],
-            until_game=seat["until_game"],
-        ).save()
-    for g, game in enumerate(item["games"]):
-        with refusals_at(f"games/{g}"):
-            listkeeping.enter_game(table, entry_of(game), actor=ACTOR)
-        table = Table.objects.select_related("series__tournament").get(pk=table.pk)
+def _complete_list(table: Table, item: dict, refs: dict[str, int]) -> None:
+    """What a list holds beside its games, through the core's own services."""
     if item["summary"] is not None:
         rows = [
             {name: row[name] for name in ("seat", "game_points", "won", "lost")}
@@ -125,12 +135,12 @@ def _create_list(series: Series, item: dict, refs: dict[str, int]) -> Table:
         ]
         with refusals_at("summary"):
             summary.save_summary(table, rows)
-    table.refresh_from_db()
     if item["signatures"]:
+        table.refresh_from_db()
         _create_signatures(table, item["signatures"], refs)
     if item["status"] in CLOSED:
+        table.refresh_from_db()
         list_sealing.seal_list(table, item["status"], user=None, actor=ACTOR)
-    return table
 
 
 @contextmanager

@@ -287,3 +287,28 @@ def test_a_document_that_does_not_hold_together_is_refused_naming_the_field(
     assert problem.field == field
     assert words in problem.text(gettext)
     assert (Tournament.objects.count(), Player.objects.count(), Club.objects.count()) == counts
+
+
+def _queries_to_import(rounds_per_series, admin_user):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    tournament = with_club(f.make_played_tournament(players=8, rounds_per_series=rounds_per_series))
+    document = builder.results_document(finish(tournament, admin_user))
+    document = json.loads(json.dumps(document).replace(document["id"], _other_uuid()))
+    with CaptureQueriesContext(connection) as queries:
+        import_document(document)
+    games = sum(len(t["games"]) for s in document["series"] for t in s["tables"])
+    return len(queries), games
+
+
+def test_the_import_writes_games_in_bulk_so_its_queries_do_not_grow_with_the_games(
+    admin_user,
+):
+    few, few_games = _queries_to_import(1, admin_user)
+    many, many_games = _queries_to_import(3, admin_user)
+
+    assert many_games == 3 * few_games == 24
+    # Entered one by one, each game took about ten queries; in bulk, more games only
+    # split an insert into another batch (SQLite's limit of variables in a query).
+    assert many - few <= 2

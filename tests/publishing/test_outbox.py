@@ -5,6 +5,9 @@ retries with growing pauses and tells the director in German what happened. The
 sending between two real servers is tests/publishing/test_publishing_between_servers.py."""
 
 import datetime
+import http.server
+import json
+import threading
 
 import pytest
 from django.utils import timezone
@@ -174,3 +177,77 @@ def test_the_publishing_page_and_the_dashboard_say_what_waits(director_client, d
     assert "q8abc" not in setup
     assert "veröffentlicht um 21:14" in sent
     assert "Das Portal ist nicht erreichbar." in sent
+
+
+class _Portal(http.server.BaseHTTPRequestHandler):
+    """Answers uploads with the status the test sets: 202 "in progress", then 201."""
+
+    answers: list[int] = []
+
+    def do_POST(self):
+        self.rfile.read(int(self.headers["Content-Length"]))
+        code = self.answers.pop(0)
+        body = json.dumps({"in_progress": True} if code == 202 else {"tournament": 1}).encode()
+        self.send_response(code)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        if code == 202:
+            self.send_header("Retry-After", "30")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+def test_a_document_the_portal_is_still_importing_is_sent_again_later_without_an_error():
+    _Portal.answers = [202, 201]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Portal)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        set_target(f"http://127.0.0.1:{server.server_address[1]}", "abc")
+        entry = outbox.queue(with_club(f.make_played_tournament()).pk)
+        now = timezone.now()
+
+        assert sending.send_next(now=now) is False
+        entry.refresh_from_db()
+        waiting = (entry.sent_at, entry.attempts, entry.refused, entry.last_error)
+        pause = (entry.next_attempt_at - now).total_seconds()
+        status = outbox.status()
+        assert sending.send_next(now=entry.next_attempt_at) is True
+    finally:
+        server.shutdown()
+        server.server_close()
+
+    assert waiting == (None, 0, False, "")
+    assert pause == 30
+    assert status["pending"] == 1 and not status["last_error"]
+    entry.refresh_from_db()
+    assert entry.sent_at is not None and _Portal.answers == []
+
+
+def test_the_sender_waits_longer_for_a_larger_document_and_holds_its_lease_meanwhile(
+    monkeypatch,
+):
+    set_target()
+    entry = outbox.queue(with_club(f.make_played_tournament()).pk)
+    seen = {}
+
+    def answered(portal, body, timeout):
+        seen["timeout"], seen["size"] = timeout, len(body)
+        # Another worker's sender, after a lease's usual length: the upload still holds it.
+        later = now + datetime.timedelta(seconds=sending.LEASE_SECONDS + 1)
+        seen["taken_over"] = sending.claim_lease("worker-2", now=later)
+        return 201, ""
+
+    monkeypatch.setattr(sending, "_post", answered)
+    now = timezone.now()
+    assert sending.claim_lease("worker-1", now=now)
+
+    assert sending.send_next(now=now, holder="worker-1") is True
+    assert seen["timeout"] == sending.timeout_for(seen["size"]) > sending.TIMEOUT_SECONDS
+    assert seen["taken_over"] is False
+    assert sending.timeout_for(8_000_000) == sending.TIMEOUT_SECONDS + 40
+    assert sending.timeout_for(500_000_000) == sending.LONGEST_TIMEOUT_SECONDS
+    entry.refresh_from_db()
+    assert entry.sent_at is not None
