@@ -1,12 +1,13 @@
-"""A results portal as a real server process for the publishing tests, and a proxy in
-front of it that fails the way networks fail.
+"""Real server processes for the publishing tests: a results portal, a hall, and a proxy
+in front of the portal that fails the way networks fail.
 
-The portal is ``manage.py runserver`` on a free port of 127.0.0.1 with its own database
-and secrets; only PATH comes from the test's environment (as in tests/hall_server.py).
-Its database is PostgreSQL when the suite runs on PostgreSQL (CI's second run, as a portal
-is installed), a fresh database on the same server made for it and dropped after; else a
-SQLite file of its own.
-"""
+Both servers are ``manage.py runserver`` on a free port of 127.0.0.1 with their own
+database and secrets; only PATH comes from the test's environment (as in
+tests/hall_server.py). The portal's database is PostgreSQL when the suite runs on
+PostgreSQL (CI's second run, as a portal is installed), a fresh database on the same server
+made for it and dropped after; else a SQLite file of its own. The hall's is always a SQLite
+file of its own, as a hall's laptop keeps it, and its sender thread runs in its serving
+process as ``runserver`` starts it (``hall_process.py``)."""
 
 import base64
 import contextlib
@@ -108,10 +109,18 @@ def portal_server(folder: Path, database_url: str):
             timeout=START_TIMEOUT_SECONDS,
         )
         assert done.returncode == 0, done.stdout + done.stderr
+    with serving(folder / "portal.log", [sys.executable, "manage.py"], environment) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serving(log_path: Path, program: list[str], environment: dict[str, str]):
+    """``program runserver`` on a free port until /healthz answers; yields its URL and
+    stops it (this process only) after."""
     port = free_port()
-    log = (folder / "portal.log").open("w")  # what it printed, for a failing test to read
+    log = log_path.open("w")  # what it printed, for a failing test to read
     process = subprocess.Popen(
-        [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+        [*program, "runserver", "--noreload", f"127.0.0.1:{port}"],
         cwd=BASE_DIR,
         env=environment,
         stdout=log,
@@ -121,7 +130,7 @@ def portal_server(folder: Path, database_url: str):
     try:
         deadline = time.monotonic() + START_TIMEOUT_SECONDS
         while time.monotonic() < deadline:
-            assert process.poll() is None, "the portal server ended"
+            assert process.poll() is None, f"the server ended: {log_path.read_text()}"
             with contextlib.suppress(OSError):
                 urllib.request.urlopen(f"{url}/healthz", timeout=5).read()
                 break
@@ -137,9 +146,76 @@ def portal_server(folder: Path, database_url: str):
         log.close()
 
 
-def call(url: str, *, method="GET", body=None, auth=None) -> tuple[int, dict]:
-    """(status, JSON answer) of one request; ``auth``: (user, password) for basic auth."""
+HALL_DIRECTOR = ("hall-director", "hall-director-password-2026")
+# Built in the hall's own database before it serves: a tournament of 8 players and two
+# series whose lists are all signed and whose series are finished; the tournament itself
+# is finished over the hall's API. Prints the ids the test drives the API with.
+_HALL_TOURNAMENT = f"""
+import json
+from django.contrib.auth import get_user_model
+from tests import factories as f
+from tests.publishing.conftest import with_club
+from tournaments.models import Table
+from tournaments.services import states
+
+director = get_user_model().objects.create_superuser(
+    {HALL_DIRECTOR[0]!r}, "hall@example.org", {HALL_DIRECTOR[1]!r}
+)
+tournament = with_club(f.make_played_tournament(players=8, series=2), "Skatfreunde Nord")
+for table in Table.objects.filter(series__tournament=tournament):
+    f.sign_all(table)
+for series in tournament.series.all():
+    states.apply(series, "finish", director)
+first = Table.objects.get(series__tournament=tournament, series__number=1, number=1)
+print(json.dumps({{"tournament": tournament.pk, "series": first.series_id, "table": first.pk}}))
+"""
+HALL_PROGRAM = [sys.executable, str(Path(__file__).with_name("hall_process.py"))]
+
+
+def hall_environment(folder: Path, sender_timeout_seconds: float) -> dict[str, str]:
+    """A hall on a SQLite file of its own, whatever database the suite runs on, with the
+    suite's secrets; its sender waits ``sender_timeout_seconds`` for an answer."""
+    return {
+        "PATH": os.environ.get("PATH", ""),
+        "DEBUG": "0",
+        "SECRET_KEY": os.environ["SECRET_KEY"],
+        "SEAL_SECRET": os.environ["SEAL_SECRET"],
+        "DATABASE_URL": f"sqlite:///{folder / 'hall.sqlite3'}",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_SSL_REDIRECT": "0",
+        "MEDIA_ROOT": str(folder / "hall-media"),
+        "HALL_SENDER_TIMEOUT_SECONDS": str(sender_timeout_seconds),
+    }
+
+
+@contextlib.contextmanager
+def hall_server(folder: Path, sender_timeout_seconds: float):
+    """Migrate the hall's database, build its tournament, serve it with its sender
+    running; yields (its URL, the ids the tournament-building printed)."""
+    environment = hall_environment(folder, sender_timeout_seconds)
+    printed = ""
+    for command in (["migrate", "--noinput"], ["shell", "-c", _HALL_TOURNAMENT]):
+        done = subprocess.run(
+            [*HALL_PROGRAM, *command],
+            cwd=BASE_DIR,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=START_TIMEOUT_SECONDS,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+        printed = done.stdout
+    ids = json.loads(printed.strip().splitlines()[-1])
+    with serving(folder / "hall.log", HALL_PROGRAM, environment) as url:
+        yield url, ids
+
+
+def call(url: str, *, method="GET", body=None, auth=None, token=None) -> tuple[int, dict]:
+    """(status, JSON answer) of one request; ``auth``: (user, password) for basic auth,
+    ``token``: an API token."""
     headers = {"Content-Type": "application/json", "Accept-Language": "de"}
+    if token is not None:
+        headers["Authorization"] = f"Token {token}"
     if auth is not None:
         pair = base64.b64encode(":".join(auth).encode()).decode()
         headers["Authorization"] = f"Basic {pair}"
