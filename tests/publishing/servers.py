@@ -148,8 +148,9 @@ def serving(log_path: Path, program: list[str], environment: dict[str, str]):
 
 HALL_DIRECTOR = ("hall-director", "hall-director-password-2026")
 # Built in the hall's own database before it serves: a tournament of 8 players and two
-# series whose lists are all signed and whose series are finished; the tournament itself
-# is finished over the hall's API. Prints the ids the test drives the API with.
+# series whose lists are all signed and whose series are finished (the tournament itself
+# is finished over the hall's API), its first player published by full name. Prints the
+# ids the test drives the API with.
 _HALL_TOURNAMENT = f"""
 import json
 from django.contrib.auth import get_user_model
@@ -162,12 +163,16 @@ director = get_user_model().objects.create_superuser(
     {HALL_DIRECTOR[0]!r}, "hall@example.org", {HALL_DIRECTOR[1]!r}
 )
 tournament = with_club(f.make_played_tournament(players=8, series=2), "Skatfreunde Nord")
+named = tournament.participants.order_by("start_number").first().player
+named.first_name, named.last_name, named.publication = "Erika", "Mustermann", "full"
+named.save()
 for table in Table.objects.filter(series__tournament=tournament):
     f.sign_all(table)
 for series in tournament.series.all():
     states.apply(series, "finish", director)
 first = Table.objects.get(series__tournament=tournament, series__number=1, number=1)
-print(json.dumps({{"tournament": tournament.pk, "series": first.series_id, "table": first.pk}}))
+ids = {{"tournament": tournament.pk, "series": first.series_id, "table": first.pk}}
+print(json.dumps({{**ids, "named_player": named.pk}}))
 """
 HALL_PROGRAM = [sys.executable, str(Path(__file__).with_name("hall_process.py"))]
 

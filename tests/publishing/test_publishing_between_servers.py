@@ -1,40 +1,37 @@
-"""Two real servers on 127.0.0.1: this test's hall (its sender thread, as a server process
-runs it) publishes through a proxy that answers 502 once, drops one answer after the
-portal stored the document and holds one answer longer than the sender waits, to a portal
-started as ``manage.py runserver`` with its own database (PostgreSQL when the suite runs on
-PostgreSQL, as a portal is installed). The portal ends with exactly one tournament whose
-rankings are the hall's, and a correction on the hall arrives there by itself as a newer
-version."""
+"""Two real server processes on 127.0.0.1, as a club runs them: the hall (``runserver``
+with its sender thread, on a SQLite file of its own whatever database the suite runs on)
+and the results portal (its own database: PostgreSQL when the suite runs on PostgreSQL).
+The hall's tournament is built in the hall's database before it serves; everything after
+goes through the two servers' HTTP APIs. The hall publishes through a proxy that answers
+502 once, drops one answer after the portal stored the document and holds one answer
+longer than the sender waits; the portal ends with exactly one tournament whose rankings
+are the hall's, and a correction and an erasure on the hall arrive there by themselves as
+newer versions."""
 
 import os
+import sqlite3
 import time
+from contextlib import closing
 from urllib.parse import urlsplit
 
 import pytest
 from django.db import connection
-from rest_framework.test import APIClient
 
-from publishing import sender
-from publishing.models import OutboxEntry
-from publishing.services import outbox, sending
-from publishing.services import results_document as builder
-from tests import factories as f
-from tests.publishing.conftest import finish, with_club
 from tests.publishing.servers import (
+    HALL_DIRECTOR,
     PORTAL_ADMIN,
     FlakyProxy,
     call,
+    hall_server,
     portal_database,
     portal_rows,
     portal_server,
 )
-from tournaments.models import Table
-from tournaments.services import states
-from tournaments.services.lists import listkeeping
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-WAIT_SECONDS = 90
+WAIT_SECONDS = 60
+# The hall's sender waits this long for an answer here (20 s in a hall); the proxy holds
+# one answer longer than that.
+SENDER_TIMEOUT_SECONDS = 5
 
 
 @pytest.fixture
@@ -49,43 +46,19 @@ def portal(tmp_path, portal_db):
         yield url
 
 
-# The sender waits this long for an answer here (20 s in the hall); the proxy holds one
-# answer longer than that.
-SENDER_TIMEOUT_SECONDS = 5
-
-
 @pytest.fixture
-def hall_sender(monkeypatch):
-    monkeypatch.setattr(sending, "TIMEOUT_SECONDS", SENDER_TIMEOUT_SECONDS)
-    sender.start(idle_seconds=0.3)
-    yield
-    sender.stop()
+def hall(tmp_path):
+    with hall_server(tmp_path, SENDER_TIMEOUT_SECONDS) as (url, ids):
+        yield url, ids
 
 
-def wait_for(condition, what: str):
+def wait_for(condition, what: str, status):
     deadline = time.monotonic() + WAIT_SECONDS
     while time.monotonic() < deadline:
-        found = condition()
-        if found:
-            return found
+        if condition():
+            return
         time.sleep(0.3)
-    raise AssertionError(f"{what} did not happen within {WAIT_SECONDS} s: {outbox.status()}")
-
-
-def portal_side(portal: str, document_id: str) -> tuple[int, dict]:
-    """The portal's version and its results document of the published tournament."""
-    code, found = call(f"{portal}/api/v1/results/{document_id}/")
-    assert code == 200, found
-    code, document = call(f"{portal}/api/v1/tournaments/{found['tournament']}/results.json")
-    assert code == 200, document
-    return found["version"], document
-
-
-def portal_version(portal: str, document_id: str) -> int:
-    """The version the portal keeps (one light read while it may be importing)."""
-    code, found = call(f"{portal}/api/v1/results/{document_id}/")
-    assert code == 200, found
-    return found["version"]
+    raise AssertionError(f"{what} did not happen within {WAIT_SECONDS} s: {status()}")
 
 
 def ranking_rows(document: dict) -> dict:
@@ -102,6 +75,12 @@ def ranking_rows(document: dict) -> dict:
     }
 
 
+def hall_rows(folder, query: str) -> list[tuple]:
+    """What ``query`` finds in the hall's own SQLite file, read directly."""
+    with closing(sqlite3.connect(folder / "hall.sqlite3")) as db:
+        return db.execute(query).fetchall()
+
+
 def test_the_portal_runs_on_the_database_the_suite_runs_on(tmp_path):
     with portal_database(tmp_path) as database_url:
         kind = urlsplit(database_url).scheme
@@ -115,9 +94,11 @@ def test_the_portal_runs_on_the_database_the_suite_runs_on(tmp_path):
             portal_rows(database_url, "pg_database")
 
 
-def test_a_finished_tournament_reaches_the_portal_once_and_a_correction_follows(
-    portal, portal_db, hall_sender, admin_user
+def test_a_tournament_published_between_two_servers_arrives_once_and_its_correction_follows(
+    hall, portal, portal_db, tmp_path
 ):
+    hall_url, ids = hall
+    tournament = ids["tournament"]
     code, issued = call(
         f"{portal}/api/v1/publishing/clubs/",
         method="POST",
@@ -125,78 +106,117 @@ def test_a_finished_tournament_reaches_the_portal_once_and_a_correction_follows(
         auth=PORTAL_ADMIN,
     )
     assert code == 201, issued
-    tournament = finish(
-        with_club(f.make_played_tournament(players=8, series=2), "Skatfreunde Nord"), admin_user
+    code, answer = call(
+        f"{hall_url}/api/v1/auth/token/",
+        method="POST",
+        body={"username": HALL_DIRECTOR[0], "password": HALL_DIRECTOR[1]},
     )
-    erased = tournament.participants.order_by("start_number").first().player
-    erased.first_name, erased.last_name, erased.publication = "Erika", "Mustermann", "full"
-    erased.save()
-    director = APIClient()
-    director.force_authenticate(admin_user)
+    assert code == 200, answer
+    token = answer["token"]
+
+    def on_hall(path, **request):
+        return call(f"{hall_url}/api/v1/{path}", token=token, **request)
+
+    def hall_status():
+        return on_hall("publishing/")[1]
+
+    def portal_version(document_id):
+        code, found = call(f"{portal}/api/v1/results/{document_id}/")
+        return found["version"] if code == 200 else None
+
+    def portal_document(document_id):
+        code, found = call(f"{portal}/api/v1/results/{document_id}/")
+        assert code == 200, found
+        path = f"{portal}/api/v1/tournaments/{found['tournament']}/results.json"
+        code, document = call(path)
+        assert code == 200, document
+        return found["tournament"], document
 
     with FlakyProxy(portal, hold_seconds=SENDER_TIMEOUT_SECONDS + 3).running() as proxy:
-        director.put(
-            "/api/v1/publishing/target/",
-            {"url": proxy.url, "token": issued["token"]},
-            format="json",
+        code, target = on_hall(
+            "publishing/target/", method="PUT", body={"url": proxy.url, "token": issued["token"]}
         )
-        queued = director.post(f"/api/v1/tournaments/{tournament.pk}/publish/", {}, format="json")
-        assert queued.status_code == 202
+        assert code == 200, target
+        code, finished = on_hall(f"tournaments/{tournament}/finish/", method="POST", body={})
+        assert code == 200, finished
+        code, hall_document = on_hall(f"tournaments/{tournament}/results.json")
+        assert code == 200, hall_document
+        document_id = hall_document["id"]
+
         wait_for(
-            lambda: outbox.status()["pending"] == 0 and outbox.status()["last_success"],
+            lambda: (
+                portal_version(document_id) == hall_document["version"]
+                and hall_status()["pending"] == 0
+            ),
             "the publication",
+            hall_status,
         )
-        hall = builder.results_document(tournament)
-        version, published = portal_side(portal, hall["id"])
-        portal_id = call(f"{portal}/api/v1/results/{hall['id']}/")[1]["tournament"]
+        portal_id, published = portal_document(document_id)
 
         assert proxy.uploads == ["502", "dropped after 201", "held after 200", "200"]
-        assert OutboxEntry.objects.order_by("pk").first().attempts == 3  # each fault retried
-        assert version == hall["version"]
-        assert ranking_rows(published) == ranking_rows(hall)
-        assert published["series"] == hall["series"]
+        attempts = hall_rows(tmp_path, "SELECT attempts FROM publishing_outboxentry ORDER BY id")
+        assert attempts[0] == (3,)  # each fault retried
+        assert ranking_rows(published) == ranking_rows(hall_document)
+        assert published["series"] == hall_document["series"]
         assert call(f"{portal}/api/v1/tournaments/")[1]["count"] == 1
-        assert outbox.status()["last_error"] == ""
+        assert hall_status()["last_error"] == ""
 
         # A correction: game 1 of table 1 of series 1 was a won grand, not what was entered.
-        table = Table.objects.get(series__tournament=tournament, series__number=1, number=1)
-        states.apply(tournament, "reopen", admin_user, "Spiel 1 war ein Grand")
-        states.apply(table.series, "reopen", admin_user, "Spiel 1 war ein Grand")
-        states.apply(table, "reopen", admin_user, "Spiel 1 war ein Grand")
-        listkeeping.correct_game(
-            table, 1, {"declarer_seat": 2, "game": "grand", "matadors": 2, "won": True}
+        reason = {"reason": "Spiel 1 war ein Grand"}
+        for path in (
+            f"tournaments/{tournament}/reopen/",
+            f"series/{ids['series']}/reopen/",
+            f"tables/{ids['table']}/reopen/",
+        ):
+            code, answer = on_hall(path, method="POST", body=reason)
+            assert code == 200, (path, answer)
+        code, answer = on_hall(
+            f"tables/{ids['table']}/games/1/",
+            method="PATCH",
+            body={"declarer_seat": 2, "game": "grand", "matadors": 2, "won": True},
         )
-        f.sign_all(table)
-        states.apply(table.series, "finish", admin_user)
-        states.apply(tournament, "finish", admin_user)
-        corrected = builder.results_document(tournament)
-        assert ranking_rows(corrected) != ranking_rows(hall)
+        assert code == 200, answer
+        for path, body in (
+            (f"tables/{ids['table']}/close/", reason),
+            (f"series/{ids['series']}/finish/", {}),
+            (f"tournaments/{tournament}/finish/", {}),
+        ):
+            code, answer = on_hall(path, method="POST", body=body)
+            assert code == 200, (path, answer)
+        code, corrected = on_hall(f"tournaments/{tournament}/results.json")
+        assert code == 200, corrected
+        assert corrected["version"] > hall_document["version"]
+        assert ranking_rows(corrected) != ranking_rows(hall_document)
 
         wait_for(
-            lambda: portal_version(portal, hall["id"]) == corrected["version"],
+            lambda: portal_version(document_id) == corrected["version"],
             "the correction's arrival",
+            hall_status,
         )
-        version, published = portal_side(portal, hall["id"])
-
+        corrected_id, published = portal_document(document_id)
         assert "Erika Mustermann" in [p["name"] for p in published["players"]]
 
         # Art. 17: the erasure reaches the portal by itself too.
-        erasure = director.post(
-            f"/api/v1/players/{erased.pk}/erase/", {"reason": "Antrag"}, format="json"
+        code, answer = on_hall(
+            f"players/{ids['named_player']}/erase/", method="POST", body={"reason": "Antrag"}
         )
-        assert erasure.status_code == 200, erasure.json()
-        after_erasure = builder.results_document(tournament)
+        assert code == 200, answer
+        code, after_erasure = on_hall(f"tournaments/{tournament}/results.json")
+        assert code == 200, after_erasure
         wait_for(
-            lambda: portal_version(portal, hall["id"]) == after_erasure["version"],
+            lambda: portal_version(document_id) == after_erasure["version"],
             "the erasure's arrival",
+            hall_status,
         )
-        _, erased_there = portal_side(portal, hall["id"])
+        _, erased_there = portal_document(document_id)
 
-    assert version == corrected["version"]
-    assert call(f"{portal}/api/v1/results/{hall['id']}/")[1]["tournament"] == portal_id
+    assert corrected_id == portal_id
     assert ranking_rows(published) == ranking_rows(corrected)
     names_there = [p["name"] for p in erased_there["players"]]
     assert "Gelöschte Person 1" in names_there
     assert not any("Mustermann" in name for name in names_there)
     assert call(f"{portal}/api/v1/tournaments/")[1]["count"] == 1
+    assert call(f"{portal}/api/v1/results/{document_id}/")[1]["tournament"] == portal_id
     assert portal_rows(portal_db, "tournaments_tournament") == 1  # in the portal's own database
+    # The hall kept its tournament in its own SQLite file, whatever the suite runs on.
+    assert hall_rows(tmp_path, "SELECT count(*) FROM tournaments_tournament") == [(1,)]
