@@ -312,3 +312,29 @@ def test_the_import_writes_games_in_bulk_so_its_queries_do_not_grow_with_the_gam
     # Entered one by one, each game took about ten queries; in bulk, more games only
     # split an insert into another batch (SQLite's limit of variables in a query).
     assert many - few <= 2
+
+
+def test_the_list_points_and_audit_entries_of_a_series_are_one_statement_each(admin_user):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.models import AuditEntry, GamePoints
+
+    tournament = with_club(f.make_played_tournament(players=16, rounds_per_series=3))
+    document = builder.results_document(finish(tournament, admin_user))
+    document = json.loads(json.dumps(document).replace(document["id"], _other_uuid()))
+    with CaptureQueriesContext(connection) as queries:
+        imported = import_document(document)
+
+    def inserts_into(model):
+        return [q["sql"] for q in queries if f'INSERT INTO "{model._meta.db_table}"' in q["sql"]]
+
+    series = len(document["series"])
+    points = GamePoints.objects.filter(tournament_id=imported.tournament)
+    # More rows per series than one INSERT of bulk_create takes on SQLite (999 variables):
+    # they are written with executemany, without building a statement per batch.
+    assert points.count() // series > 999 // len(GamePoints._meta.concrete_fields)
+    assert len(inserts_into(GamePoints)) == series
+    # The games' audit entries, beside the few single ones for signatures and the import.
+    assert len([sql for sql in inserts_into(AuditEntry) if " times: " in sql]) == series
+    assert AuditEntry.objects.filter(action="game_entered").count() >= points.count() // 4
