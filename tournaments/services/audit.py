@@ -106,6 +106,7 @@ ACTION_LABELS = {
     "participant_withdrawn": gettext_noop("player withdrawn"),
     "participant_returned": gettext_noop("player takes part again"),
     "club_director_added": gettext_noop("club director named"),
+    "club_director_removed": gettext_noop("club director removed"),
     "treasurer_named": gettext_noop("treasurer named"),
     "treasurer_removed": gettext_noop("treasurer removed"),
     "season_created": gettext_noop("season created"),
