@@ -17,7 +17,7 @@ from league.models import League, LeagueGroup, LeagueTeam, Season
 from tournaments.services import audit
 from tournaments.services.errors import Rejected
 
-from . import results, structure
+from . import results, structure, structure_changes
 
 PROMOTION, RELEGATION = "promotion", "relegation"
 
@@ -87,15 +87,10 @@ def next_season(season: Season, name, *, user=None) -> Season:
     return new
 
 
-_LEAGUE_COPIED = (
-    "name",
-    "level",
-    "series_per_match_day",
-    "rounds_per_series",
-    "protest_days",
-    "min_games",
-)
-_GROUP_COPIED = ("name", "promotion_places", "relegation_places", "live_public")
+# What the next season keeps of a league and a group: what the association's pages edit,
+# and a league's rules (an ISPA league stays ISPA with its team size).
+_LEAGUE_COPIED = (*structure_changes.LEAGUE_FIELDS, "scheme", "players_per_team")
+_GROUP_COPIED = structure_changes.GROUP_FIELDS
 
 
 def _target(team: LeagueTeam, successor: dict, levels: dict) -> LeagueGroup:

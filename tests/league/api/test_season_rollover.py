@@ -121,3 +121,17 @@ def test_the_admin_rolls_the_season_over_on_the_season_s_page(client, season_of_
     new = Season.objects.get(name="2028")
     assert made.status_code == 302 and made.url == f"/liga/verband/saison/{new.pk}/"
     assert taken.status_code == 400 and "Name:" in taken.content.decode()
+
+
+def test_an_ispa_league_stays_ispa_with_its_team_size_in_the_next_season():
+    season = Season.objects.create(name="2027")
+    league = make_league(season=season, series=1, rounds=1)
+    League.objects.filter(pk=league.pk).update(name="ISPA-Liga", scheme="ispa", players_per_team=6)
+    admin = APIClient()
+    admin.force_authenticate(f.make_superuser())
+
+    response = admin.post(API + f"seasons/{season.pk}/next/", {"name": "2028"}, format="json")
+
+    assert response.status_code == 201, response.json()
+    copy = Season.objects.get(name="2028").leagues.get()
+    assert (copy.name, copy.scheme, copy.players_per_team) == ("ISPA-Liga", "ispa", 6)
