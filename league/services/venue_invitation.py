@@ -13,6 +13,7 @@ from tournaments.services import audit
 from tournaments.services.errors import Rejected
 from tournaments.services.input import free_text
 
+from . import reading
 from .fixture_plan import INVITATION_DAYS
 
 FIELDS = ("address", "start_time", "contact")
@@ -34,21 +35,13 @@ def read_time(value) -> datetime.time | None:
 
 @transaction.atomic
 def change_details(venue: Venue, data: dict, *, user=None) -> Venue:
-    problems, values = [], {}
-    readers = {
-        "address": lambda: free_text(data.get("address"), field="address", max_length=300),
-        "start_time": lambda: read_time(data.get("start_time")),
-        "contact": lambda: free_text(
+    values = reading.all_of(
+        address=lambda: free_text(data.get("address"), field="address", max_length=300),
+        start_time=lambda: read_time(data.get("start_time")),
+        contact=lambda: free_text(
             data.get("contact"), field="contact", max_length=200, multiline=False
         ),
-    }
-    for name, read in readers.items():
-        try:
-            values[name] = read()
-        except Rejected as refused:
-            problems += refused.problems
-    if problems:
-        raise Rejected(problems)
+    )
     before = {name: str(getattr(venue, name) or "") for name in FIELDS}
     for name, value in values.items():
         setattr(venue, name, value)
