@@ -181,6 +181,8 @@ def world(module_db):
         "clubs": club_a.pk,
         "players": f.make_player(club_a).pk,
         "groups": group.pk,
+        "seasons": group.league.season_id,
+        "leagues": group.league_id,
         "teams": host.pk,
         "venues": venue.pk,
         "reports": report.pk,
