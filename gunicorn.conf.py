@@ -26,10 +26,11 @@ graceful_timeout = 30
 keepalive = 5
 
 # A worker that has rendered big rankings or PDFs keeps the memory Python asked for;
-# restarting each worker after about 1000 requests (jittered so they do not all restart at
-# once) hands that memory back to the system.
+# restarting each worker after about 1000 requests (jittered by a tenth so they do not all
+# restart at once) hands that memory back to the system. Requests refused before Django
+# builds them do not count (``post_request`` below).
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS") or 1000)
-max_requests_jitter = 100
+max_requests_jitter = max_requests // 10
 
 # The application is imported once, in the master, and every worker is forked from it:
 # a worker restarted by max_requests starts at once instead of spending about 1.4 s of CPU
@@ -70,6 +71,16 @@ def post_fork(server, worker):
         from skatverein.forking import forget_inherited
 
         forget_inherited()
+
+
+def post_request(worker, req, environ, resp):
+    # A refusal made before Django built the request (the table pool's, a flooded login's)
+    # took no memory a restart would hand back: counted, a flood of refusals restarted the
+    # table workers every second or so (skatverein/early_refusal.py).
+    from skatverein.early_refusal import is_marked
+
+    if is_marked(environ):
+        worker.nr -= 1
 
 
 def post_worker_init(worker):

@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
+from skatverein import early_refusal
 from tournaments.services import login_limits
 from tournaments.services.client_address import client_address
 
@@ -131,6 +132,7 @@ class RefuseFloodedLogins:
         if environ.get("REQUEST_METHOD") == "POST" and environ.get("PATH_INFO") in login_paths():
             wait = _remembered_wait(client_address(environ))
             if wait and login_limits.KNOWN_DEVICE_COOKIE not in environ.get("HTTP_COOKIE", ""):
+                early_refusal.mark(environ)
                 response = refusal(environ["PATH_INFO"], wait)
                 start_response("429 Too Many Requests", list(response.items()))
                 return [response.content]

@@ -33,6 +33,8 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext
 
+from skatverein import early_refusal
+
 from .table_pool_codes import carries_code
 
 TABLE_POOL = "tables"
@@ -75,10 +77,12 @@ class TablePoolOnly:
         path = environ.get("PATH_INFO", "")
         if is_table_path(path):
             if _NEEDS_CODE.match(path) and not carries_code(environ, path):
+                early_refusal.mark(environ)
                 body, content_type = code_required(path)
                 start_response(NO_CODE_STATUS, [("Content-Type", content_type), *_HEADERS])
                 return [body]
             return self.application(environ, start_response)
+        early_refusal.mark(environ)  # not served here: a redirection or a refusal follows
         reading = environ.get("REQUEST_METHOD") in ("GET", "HEAD")
         if path == "/" and reading:
             start_response("302 Found", [("Location", "/tisch/"), *_HEADERS])
