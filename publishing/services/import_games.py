@@ -10,20 +10,18 @@ entry valued by the pure rules of ``tournaments/skat/`` (``listkeeping.value_gam
 its list points from the model (``Game.point_rows``) — but the rows of a whole series are
 written with one ``bulk_create`` per table of the database. The list is new and open, so
 none of the entry path's locks has anything to guard. The list points and audit entries,
-whose ids nothing reads back, go in one ``executemany`` each (:func:`_insert_rows`):
+whose ids nothing reads back, go in one ``executemany`` each (``row_writes.insert_many``):
 ``bulk_create`` built a statement with every value a parameter per batch of 999, which
 was most of a 400-player import once the schema check was compiled (docs/performance.md).
 """
 
-from collections.abc import Iterable
 from dataclasses import dataclass
-
-from django.db import connection, models
 
 from tournaments.models import AuditEntry, Game, GamePoints, Seat, Series, Table
 from tournaments.models.locking import ensure_changeable
 from tournaments.services import states
 from tournaments.services.lists import listkeeping
+from tournaments.services.row_writes import insert_many
 from tournaments.services.seating import table_rounds
 from tournaments.skat.rounds import deal_of, game_count
 
@@ -63,8 +61,8 @@ def create_tables(series: Series, series_item: dict, s: int, refs: dict[str, int
         row for one in entered for row in one.game.point_rows(one.present, one.active, series)
     ]
     ensure_changeable({row.table_id for row in points})  # as GamePoints.objects.bulk_create
-    _insert_rows(GamePoints, points)
-    _insert_rows(
+    insert_many(GamePoints, points)
+    insert_many(
         AuditEntry,
         [
             AuditEntry(
@@ -80,27 +78,6 @@ def create_tables(series: Series, series_item: dict, s: int, refs: dict[str, int
     if entered:  # the first game starts a planned series and tournament, as entering does
         states.start_running(entered[0].game.table, None, actor=import_lists.ACTOR)
     return tables
-
-
-def _insert_rows(model: type[models.Model], rows: Iterable[models.Model]) -> None:
-    """Insert unsaved ``rows`` of ``model`` with one ``executemany``, their ids not read
-    back. Each value is prepared as ``bulk_create`` prepares it (``pre_save``, so
-    ``auto_now_add`` fills in, then ``get_db_prep_save``); no signals, as with it."""
-    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
-    values = [
-        tuple(field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields)
-        for row in rows
-    ]
-    if not values:
-        return
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(field.column) for field in fields)
-    placeholders = ", ".join(["%s"] * len(fields))
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({placeholders})",
-            values,
-        )
 
 
 def _seats(table: Table, item: dict, refs: dict[str, int]) -> list[Seat]:

@@ -103,3 +103,60 @@ def test_without_asking_the_answers_carry_no_state(client):
     assert saved.status_code == 201
     assert "state" not in saved.json()
     assert undone.status_code == 204
+
+
+def _play_list_through_the_device(client, table, code, games: int) -> list[tuple[dict, dict]]:
+    """(carried state, state read afterwards) of each of ``games`` device saves."""
+    from tournaments.services.lists.table_device import list_state
+    from tournaments.skat.rounds import deal_of
+
+    pairs = []
+    for number in range(1, games + 1):
+        seats = list(table.seats.all())
+        from tournaments.services.seating import table_rounds
+
+        deal = deal_of(number, table_rounds(table, seats))
+        body = {"number": number, "declarer_seat": deal.active[number % 3], "game": "grand"}
+        body |= {"matadors": 1 + number % 2, "won": number % 4 != 0}
+        answer = device(client, "post", table, code, body=body, key=f"k{number}")
+        assert answer.status_code == 201, answer.json()
+        table.refresh_from_db()
+        pairs.append((answer.json()["state"], list_state(table)))
+    return pairs
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_state_an_entry_carries_is_the_state_read_after_it(client, players):
+    """The state is made from what the entry read under the table's lock (its seats, its
+    number), not read again: game by game, to the list's end, it equals the state a device
+    loading the page afterwards gets — totals, the next deal, who sits out, the status."""
+    table = f.make_seated_table(players=players, rounds_per_series=2)
+    code = table_access.issue_code(table)
+    games = table.seats.count() * 2
+
+    pairs = _play_list_through_the_device(client, table, code, games)
+
+    assert [carried for carried, _ in pairs] == [read for _, read in pairs]
+    assert pairs[-1][0]["status"] == "complete"
+    assert pairs[-1][0]["nextNumber"] is None
+
+
+def test_the_state_after_an_entry_knows_a_player_who_left_and_the_two_lists(client):
+    """A 4-table whose seat 4 leaves after the first round, in a tournament keeping two
+    lists: the carried state names the seats' change and the open differences as the
+    state read afterwards does."""
+    from tournaments.services import seating
+    from tournaments.services.lists.table_device import list_state
+
+    table = f.make_two_list_table(players=4, rounds_per_series=2)
+    code = table_access.issue_code(table)
+    f.enter_b(table, passed=True)  # list B's game 1 differs from list A's game 1 below
+    seating.leave_table(table, 4, 4)
+
+    carried = [state for state, _ in _play_list_through_the_device(client, table, code, 6)]
+
+    table.refresh_from_db()
+    assert carried[-1] == list_state(table)
+    assert carried[0]["differences"] == [1]
+    assert [s["until_game"] for s in carried[-1]["seats"] if s["seat"] == 4] == [4]
+    assert carried[-1]["deals"][0]["table_size"] == 3

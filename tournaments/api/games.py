@@ -24,7 +24,7 @@ from tournaments.services.lists.offline_entry import entry_data, record_clash, s
 from tournaments.services.roles import Role
 
 from .idempotency import idempotent
-from .list_state import carries_list_state
+from .list_state import carries_list_state, with_state_after_entry
 from .nested_lists import WHOLE_LIST
 from .request_bodies import json_object, reason_of
 from .serializers.games import GameSerializer, SecondGameSerializer, game_representation
@@ -106,8 +106,9 @@ class GameActions:
             if kept_list == "B":
                 return Response(game_data(table, game.number, kept_list), status.HTTP_201_CREATED)
             # The game as it was just stored, with its points and valuation: nothing is
-            # read back for the answer.
-            return Response(game_representation(game), status.HTTP_201_CREATED)
+            # read back for the answer; its state, if asked, from what the entry read.
+            answer = Response(game_representation(game), status.HTTP_201_CREATED)
+            return with_state_after_entry(answer, request, game)
         if request.query_params.get("list") == "B":
             return Response(SecondGameSerializer(second_games_of(table), many=True).data)
         return Response(GameSerializer(games_of(table), many=True).data)

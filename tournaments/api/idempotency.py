@@ -35,6 +35,7 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from tournaments.models import IdempotencyKey
+from tournaments.services.row_writes import insert_rows, update_row
 from tournaments.skat import Problem
 
 from .errors import problems_response
@@ -63,16 +64,22 @@ def idempotent(action):
         try:
             with transaction.atomic():
                 # The key first: a second request with it waits here until this one ends.
-                stored = IdempotencyKey.objects.create(
+                new_key = IdempotencyKey(
                     scope=scope, key=key, request_hash=digest, response_status=0, response_body={}
                 )
+                insert_rows([new_key])
                 response = action(view, request, *args, **kwargs)
                 if not status.is_success(response.status_code):
                     transaction.set_rollback(True)
                     return response
-                stored.response_status = response.status_code
-                stored.response_body = _plain(response.data)
-                stored.save(update_fields=["response_status", "response_body"])
+                update_row(
+                    IdempotencyKey,
+                    {"scope": scope, "key": key},
+                    {
+                        "response_status": response.status_code,
+                        "response_body": _plain(response.data),
+                    },
+                )
                 if _prune_due():
                     transaction.on_commit(_prune)
         except IntegrityError:

@@ -18,12 +18,15 @@ from rest_framework.response import Response
 
 from tournaments.models import ListLocked
 from tournaments.services.errors import Rejected
-from tournaments.services.lists.table_device import list_state
+from tournaments.services.lists.table_device import list_state, state_after_entry
 from tournaments.skat import GameInvalid
 
 from .table_code import table_code_list
 
 ASKED = "state"
+# The state an action made in its own transaction (with_state_after_entry), kept on its
+# answer beside the data, so that the idempotency key stores the game without it.
+_CARRIED = "carried_list_state"
 
 
 def carries_list_state(action, stored_game=None):
@@ -47,7 +50,8 @@ def carries_list_state(action, stored_game=None):
         table = view.get_object()
         kept_list = table_code_list(request)
         data = dict(response.data) if isinstance(response.data, dict) else {}
-        data["state"] = list_state(table, kept_list)
+        carried = getattr(response, _CARRIED, None)
+        data["state"] = carried if carried is not None else list_state(table, kept_list)
         number = request.data.get("number") if isinstance(request.data, dict) else None
         if response.status_code == 409 and stored_game and isinstance(number, int):
             try:
@@ -62,3 +66,12 @@ def carries_list_state(action, stored_game=None):
         return answer
 
     return wrapper
+
+
+def with_state_after_entry(response: Response, request, game) -> Response:
+    """``response`` to the entry of ``game`` on list A, carrying the list's state read in
+    the entry's transaction from what the entry read already (the seats, the number), when
+    the client asks for it: a save reads the seats and its number once, not twice."""
+    if request.query_params.get(ASKED) == "1":
+        setattr(response, _CARRIED, state_after_entry(game))
+    return response

@@ -10,6 +10,7 @@ from django.utils.translation import gettext, gettext_noop
 from tournaments.models import AuditEntry
 
 from . import roles
+from .row_writes import insert_rows
 
 
 def snapshot(instance) -> dict:
@@ -28,7 +29,7 @@ def record(
 ):
     """Append one entry; ``actor`` names who acted when there is no user (a table code)."""
     signed_in = user is not None and user.is_authenticated
-    return AuditEntry.objects.create(
+    entry = AuditEntry(
         action=action,
         user=user if signed_in else None,
         actor=actor or (user.get_username() if signed_in else "?"),
@@ -38,6 +39,8 @@ def record(
         after=after,
         reason=reason,
     )
+    insert_rows([entry], read_ids=True)
+    return entry
 
 
 ACTION_LABELS = {

@@ -27,7 +27,6 @@ stamp and the new rows become visible together.
 import threading
 from contextlib import contextmanager
 
-from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
@@ -47,6 +46,9 @@ from tournaments.models import (
     TournamentVersion,
 )
 from tournaments.models.versions import new_roster_stamp
+
+from .prepared_reads import PreparedRead
+from .row_writes import update_row
 
 _deferred = threading.local()
 
@@ -76,21 +78,36 @@ def touch_tournament(tournament_id: int | None, *, roster: bool = True) -> None:
     states say otherwise)."""
     if tournament_id is None or getattr(_deferred, "active", False):
         return
-    rows = TournamentVersion.objects.filter(pk=tournament_id)
-    change = {"version": F("version") + 1, "changed_at": timezone.now()}
+    change = {"changed_at": timezone.now()}
     if roster:
         change["roster"] = new_roster_stamp()
-    if not rows.update(**change):
+    where = {"tournament_id": tournament_id}
+    # Every game entered bumps it: an UPDATE whose SQL is made once (row_writes).
+    if not update_row(TournamentVersion, where, change, counted=("version",)):
         TournamentVersion.objects.bulk_create(
             [TournamentVersion(tournament_id=tournament_id)], ignore_conflicts=True
         )
-        rows.update(**change)
+        update_row(TournamentVersion, where, change, counted=("version",))
 
 
 def tournament_version(tournament_id: int) -> tuple[int, object]:
     """(version, changed_at) of a tournament; (0, None) before its first change."""
     found = TournamentVersion.objects.filter(pk=tournament_id).values_list("version", "changed_at")
     return next(iter(found), (0, None))
+
+
+def current_number(tournament_id: int) -> int:
+    """The version of a tournament (0 before its first change), in a query compiled once
+    per process: a table device's every save reads it for its answer's state."""
+    found = _VERSION.first(tournament_id)
+    return found[0] if found is not None else 0
+
+
+def _version_of(tournament_id):
+    return TournamentVersion.objects.filter(pk=tournament_id).values_list("version")[:1]
+
+
+_VERSION = PreparedRead(_version_of)
 
 
 def current_version(tournament_id: int) -> tuple[int, object] | None:

@@ -9,9 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models.signals import post_save
 from django.utils.translation import gettext_noop
 
-from tournaments.models import Game, GamePoints, SecondListGame, Table, seen_open
+from tournaments.models import Game, SecondListGame, Table, seen_open
+from tournaments.models.locking import ensure_changeable
 from tournaments.skat import GAME_FIELDS, Evaluation, GameInvalid
 from tournaments.skat.entry import check_entry
 from tournaments.skat.rounds import Deal, deal_of, game_count
@@ -20,8 +22,11 @@ from .. import audit, states
 from ..errors import Refusal, Rejected
 from ..input import MAX_REASON_LENGTH, free_text
 from ..locking import lock_table
+from ..prepared_reads import PreparedRead
+from ..row_writes import insert_rows
 from ..seating import ensure_entry_mode, ensure_open, table_rounds
 from . import comparing
+from .seat_facts import seat_facts
 
 NOT_THE_LAST_GAME = Refusal(
     "number",
@@ -104,7 +109,7 @@ def enter_game(table: Table, data: dict, *, user=None, actor="") -> Game:
     ensure_open(table)
     ensure_not_ended(table)
     ensure_entry_mode(table, Table.EntryMode.GAMES)
-    seats = list(table.seats.all())
+    seats = seat_facts(table)
     rounds = table_rounds(table, seats)
     next_number = next_game_number(table)
     number = data.get("number", next_number)
@@ -116,6 +121,9 @@ def enter_game(table: Table, data: dict, *, user=None, actor="") -> Game:
     _save_with_points(game, deal, seats, table, replacing=False)
     mark_kept_game_by_game(table, user=user, actor=actor)
     record_list_write("game_entered", table, game, user=user, actor=actor)
+    # What the list's state in the answer needs and this entry read under the lock
+    # (table_device.state_after_entry): not read again.
+    game.seats_read = seats
     return game
 
 
@@ -315,7 +323,16 @@ def next_game_number(table: Table, *, last: int | None = None) -> int:
 
 def last_game_number(table: Table) -> int:
     """The number of the last game entered on ``table``'s list, 0 before the first."""
-    return table.games.order_by("-number").values_list("number", flat=True).first() or 0
+    found = _LAST_NUMBER.first(table.pk)
+    return found[0] if found is not None else 0
+
+
+def _last_number_of(pk):
+    return Game.objects.filter(table_id=pk).order_by("-number").values_list("number")[:1]
+
+
+# Read twice by every entry (its number, its answer's state): compiled once per process.
+_LAST_NUMBER = PreparedRead(_last_number_of)
 
 
 def check_number(number, next_number: int, last_number: int) -> None:
@@ -362,15 +379,18 @@ def _save_with_points(game: Game, deal: Deal, seats, table: Table, *, replacing:
     }
     game.declarer_id = None if game.passed else present[game.declarer_seat].participant_id
     with seen_open(table):  # locked and checked open by enter_game and correct_game
-        game.save()
         if replacing:
+            game.save()
             game.points.all().delete()
+        else:
+            _insert_game(game)
         rows = game.point_rows(
             {number: seat.participant_id for number, seat in present.items()},
             deal.active,
             table.series,
         )
-        GamePoints.objects.bulk_create(rows)
+        ensure_changeable([game.table_id])  # as GamePoints.objects.bulk_create checks
+        insert_rows(rows)
     # The rows just written are the game's points, kept as prefetch_related keeps them (a
     # queryset with its rows already fetched): the answer to the entry shows them without
     # reading them back, and a filtered ``game.points`` still asks the database.
@@ -378,6 +398,21 @@ def _save_with_points(game: Game, deal: Deal, seats, table: Table, *, replacing:
     points._result_cache = rows
     points._prefetch_done = True
     game._prefetched_objects_cache = {"points": points}
+
+
+def _insert_game(game: Game) -> None:
+    """``game.save()`` of a new game, its INSERT made once per process (row_writes): the
+    list's lock checked and the signal sent (the tournament's version) as save() does."""
+    ensure_changeable([game.table_id])
+    insert_rows([game], read_ids=True)
+    post_save.send(
+        sender=Game,
+        instance=game,
+        created=True,
+        update_fields=None,
+        raw=False,
+        using=game._state.db,
+    )
 
 
 LIST_A = KeptList(

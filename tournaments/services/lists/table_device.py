@@ -14,37 +14,24 @@ and answered by the version poll of an open page (``web/table/state.py``). Its
 is read, so a device applies a state only when it is not older than the one it has.
 """
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 
 from django.db.models import Count, Max, OuterRef, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from tournaments.models import Game, GamePoints, ListDifference, Seat, SecondListGame, Table
-from tournaments.skat.rounds import Presence, deal_of, game_count
+from tournaments.skat.rounds import deal_of, game_count
 
 from ..prepared_reads import PreparedRead
 from ..seating import table_rounds
-from ..versions import tournament_version
+from ..versions import current_number
 from . import second_list
 from .comparing import open_numbers
 from .listkeeping import last_game_number
 from .overview import entered_games
+from .seat_facts import SeatFact, seat_facts
 
 LIST_B = "B"
-
-
-@dataclass(frozen=True)
-class SeatFact:
-    """A seat as the overview read it, with the one question the deals ask of it."""
-
-    number: int
-    participant_id: int
-    name: str
-    from_game: int
-    until_game: int | None
-
-    def covers(self, game_number: int) -> bool:
-        return Presence(self.number, self.from_game, self.until_game).covers(game_number)
 
 
 def device_facts(table: Table, first_number: int | None) -> dict:
@@ -75,11 +62,31 @@ def deal_facts(deal, seats) -> dict:
 def totals_by_participant(table: Table, before: int | None = None) -> dict[str, int]:
     """Every player's running total (the sum of their list points), before game ``before``
     if given; keyed by participant id as text, as JSON keys are."""
-    rows = GamePoints.objects.filter(table=table)
-    if before is not None:
-        rows = rows.filter(game__number__lt=before)
+    if before is None:
+        return {str(participant): total for participant, total in _TOTALS.rows(table.pk)}
+    rows = GamePoints.objects.filter(table=table, game__number__lt=before)
     totals = rows.values("participant").annotate(total=Sum("points")).order_by()
     return {str(row["participant"]): row["total"] for row in totals}
+
+
+def _totals_of(pk):
+    return (
+        GamePoints.objects.filter(table_id=pk)
+        .values_list("participant")
+        .annotate(total=Sum("points"))
+        .order_by()
+    )
+
+
+# The totals are read with every save of a device (in its answer's state).
+_TOTALS = PreparedRead(_totals_of)
+
+
+def state_after_entry(game: Game) -> dict:
+    """The state of list A after ``game`` was entered, read in the entry's transaction:
+    the locked table, the seats and the number the entry has read already."""
+    table = game.table
+    return list_state(table, "A", overview=state_overview(table, game.seats_read, game.number))
 
 
 def list_state(table: Table, kept_list: str = "A", overview: dict | None = None) -> dict:
@@ -93,7 +100,7 @@ def list_state(table: Table, kept_list: str = "A", overview: dict | None = None)
     and the numbers of the open two-list differences (``differences``). ``overview``: the
     table's overview when the caller has read it already.
     """
-    version = tournament_version(table.series.tournament_id)[0]
+    version = current_number(table.series.tournament_id)
     overview = overview or _state_overview(table)
     seats = [
         SeatFact(s["seat"], s["participant"], s["name"], s["from_game"], s["until_game"])
@@ -137,24 +144,14 @@ def _state_overview(table: Table) -> dict:
     of — the seats with their players' names, the games entered and planned, the next
     game — in two queries. A device asks for the state with every save, so the overview's
     settlement and signatures, which the state does not show, are not read for it."""
-    seats = [
-        SeatFact(number, participant, f"{first} {last}", from_game, until_game)
-        for number, participant, first, last, from_game, until_game in (
-            Seat.objects.filter(table=table)
-            .order_by("number", "from_game")
-            .values_list(
-                "number",
-                "participant_id",
-                "participant__player__first_name",
-                "participant__player__last_name",
-                "from_game",
-                "until_game",
-            )
-        )
-    ]
+    return state_overview(table, seat_facts(table), last_game_number(table))
+
+
+def state_overview(table: Table, seats: list[SeatFact], last: int) -> dict:
+    """:func:`_state_overview` from the ``seats`` and the ``last`` game number read already
+    (the entry of a game has both under the table's lock)."""
     rounds = table_rounds(table, seats)
     planned = game_count(rounds)
-    last = last_game_number(table)
     deal = None if table.entry_mode == Table.EntryMode.SUMMARY else deal_of(last + 1, rounds)
     return {
         "seats": [
