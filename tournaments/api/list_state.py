@@ -7,6 +7,9 @@ two-list differences — and applies it at once instead of loading the page agai
 (docs/table-device.md). A refused game (409: the list moved on) also gets ``stored``,
 the server's version of the game under that number, so the device can show both side by
 side. Outside :func:`idempotent` on purpose: a replayed answer carries the state of now.
+A new game on list A brings its state along (:func:`with_state_after_entry`), made in the
+entry's transaction from the seats and the number the entry read under the table's lock,
+so a save does not read them twice.
 """
 
 import functools
