@@ -87,6 +87,9 @@ class Arrival(models.Model):
     # The first series an accepted arrival plays: the series after those already drawn
     # when the desk accepted them (a late arrival plays from series 2 on, say).
     from_series = models.PositiveSmallIntegerField(_("plays from series"), null=True, blank=True)
+    # The start number kept for this arrival in the order of arrival, once an arrival who
+    # registered later was accepted first (door/services/start_numbers.py).
+    start_number = models.PositiveIntegerField(_("start number kept"), null=True, blank=True)
     created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
 
     class Meta:

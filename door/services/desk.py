@@ -3,8 +3,9 @@ reject mistakes and junk, open and close the door — each in one step.
 
 Accepting finds the player the arrival is (the director's choice, else the stored player
 with the same name and club or member number) or creates one, registers the participant
-with the next start number, marks them present and books the entry fee, in one
-transaction: a second tap on the same arrival changes nothing.
+with a start number in the order of arrival (``start_numbers.py``), marks them present
+and books the entry fee, in one transaction: a second tap on the same arrival changes
+nothing.
 """
 
 from django.db import transaction
@@ -12,6 +13,7 @@ from django.utils.translation import gettext_noop
 
 from door.models import Arrival
 from door.services.matching import folded_name
+from door.services.start_numbers import start_number_for
 from tournaments.models import Participant, Player, Tournament
 from tournaments.services import audit
 from tournaments.services.errors import Refusal, is_id
@@ -78,7 +80,8 @@ def accept(arrival: Arrival, *, player: Player | None = None, paid=False, user=N
         player = player or _stored_or_new_player(arrival)
         participant = tournament.participants.filter(player=player).first()
         if participant is None:
-            participant = register(tournament, player, user=user)
+            number = start_number_for(tournament, arrival)
+            participant = register(tournament, player, number, user=user)
         _take_consent(player, arrival.publication)
         arrival.status = Arrival.Status.ACCEPTED
         arrival.participant = participant

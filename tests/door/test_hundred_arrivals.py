@@ -1,6 +1,7 @@
 """A hundred walk-ins at the door over the API: 30 known players typing their names
 differently, 5 registering twice, one phone flooding; the desk accepts everyone with the
-fee and the draw seats each of them once."""
+fee (newest first, as listed), the start numbers follow the order of registration and the
+draw seats each of them once."""
 
 from collections import Counter
 
@@ -8,6 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from door.models import Arrival
 from tests import factories as f
 from tests.api.conftest import API
 from tournaments.models import Payment, Player, Seat
@@ -103,3 +105,6 @@ def test_a_hundred_arrivals_become_a_hundred_seated_participants_without_duplica
     assert Payment.objects.filter(kind=Payment.Kind.ENTRY_FEE).count() == PEOPLE
     seated = Counter(Seat.objects.filter(series=series).values_list("participant_id", flat=True))
     assert len(seated) == PEOPLE and set(seated.values()) == {1}
+    # Accepted newest first, as listed; numbered in the order they registered.
+    numbers = dict(Arrival.objects.values_list("pk", "participant__start_number"))
+    assert [numbers[a.json()["id"]] for a in answers] == list(range(1, PEOPLE + 1))
