@@ -139,6 +139,7 @@ def test_table_pages_have_no_axe_violation(device, table):
 def test_menu_links_are_touch_targets_at_least_44_px_high(device):
     phone = device({"width": 390, "height": 844})
     phone.goto("/")
+    phone.get_by_test_id("site-menu").locator("summary").click()
 
     heights = phone.eval_on_selector_all(
         "header a, header button, header select",

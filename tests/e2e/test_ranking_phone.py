@@ -38,9 +38,17 @@ def test_the_first_screen_shows_the_top_of_the_ranking(
     for row in range(rows):
         box = ranked.nth(row).bounding_box()
         assert box["y"] + box["height"] <= height, f"row {row + 1} is below the first screen"
-    # What came before the ranking is still there, only smaller; the search opens on a tap.
-    for label in ("Gesamt", "Aktualisieren", "Meinen Namen finden", "Turniere"):
+    # What came before the ranking is still there, only smaller (on a phone the site's
+    # links wait behind "Menü"); the search opens on a tap.
+    for label in ("Gesamt", "Aktualisieren", "Meinen Namen finden"):
         assert page.get_by_text(label, exact=True).first.is_visible()
+    site_links = page.get_by_test_id("site-menu")
+    phone = width < 768
+    assert site_links.get_by_role("link", name="Turniere", exact=True).is_visible() != phone
+    if phone:
+        site_links.locator("summary").click()
+        assert site_links.get_by_role("link", name="Turniere", exact=True).is_visible()
+        site_links.locator("summary").click()
     page.locator("summary", has_text="Meinen Namen finden").click()
     page.get_by_role("searchbox", name="Meinen Namen finden").fill("mueller")
     page.get_by_role("button", name="Suchen").click()
