@@ -12,7 +12,8 @@ from . import results
 
 @dataclass(frozen=True)
 class VenueLine:
-    """The team at one venue: per series (number, game points, team points) and the sums."""
+    """The team at one venue: per series (number, game points, team points, missed: a late
+    team's series before it joined, or all of a team that did not turn up) and the sums."""
 
     match_day: int
     date: object
@@ -20,12 +21,16 @@ class VenueLine:
     host: str
     published: bool
     no_show: bool
-    series: list[tuple[int, int, Decimal]]
+    series: list[tuple[int, int, Decimal, bool]]  # … and whether the team missed it
     game_points: int
     team_points: Decimal
     lists: list[tuple[int, int, int]]  # (series, table number, table id) the team played at
     report: MatchReport | None = None  # once the host sent it
     signed: bool = False  # the team's captain signed the report
+
+    @property
+    def missed_series(self) -> bool:
+        return any(missed for *_, missed in self.series)
 
 
 @dataclass(frozen=True)
@@ -70,7 +75,7 @@ def team_season(team: LeagueTeam, *, published_only: bool = True) -> TeamSeason:
         result = by_venue[venue.pk]
         mine = result.of(team.pk)
         series = [
-            (one.number, score.game_points, score.team_points)
+            (one.number, score.game_points, score.team_points, score.no_show)
             for one in result.series
             for score in one.teams
             if score.team == team.pk
