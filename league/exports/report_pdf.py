@@ -19,6 +19,7 @@ from tournaments.exports import pades, styles
 from tournaments.exports.formatting import date, date_time, number, pdf_text
 from tournaments.exports.styles import BOLD, FONT, MARGIN, MONO
 from tournaments.models import Table as ListTable
+from tournaments.skat.league import points_per_team_beaten
 
 QR_SIZE = 70
 NOT_PLAYED = "–"  # a series a team did not play (late, or did not turn up)
@@ -163,7 +164,9 @@ def _render(report: MatchReport, out, base_url: str) -> None:
     header += [gettext("Sum GP"), gettext("Sum TP")]
     rows = [[Paragraph(_escape(cell), styles.CELL) for cell in header]]
     by_series = [{row["team"]: row for row in one["teams"]} for one in series]
-    at_stake = sum(len(one["teams"]) - 1 for one in series)  # the sum printed "07:02"
+    # The sum printed "07:02": what beating each other team was worth (ISPA 2, DSkV 1).
+    per_team = points_per_team_beaten(group.league.scheme)
+    at_stake = sum((len(one["teams"]) - 1) * per_team for one in series)
     missed = missed_series(document)
     for total in document["totals"]:
         team = total["team"]
