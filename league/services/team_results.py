@@ -44,10 +44,10 @@ class TeamSeason:
 def team_season(team: LeagueTeam, *, published_only: bool = True) -> TeamSeason:
     roster = list(team.roster.select_related("player").order_by("position"))
     venues = Venue.objects.filter(venue_teams__team=team).select_related(
-        "match_day", "tournament", "host"
+        "match_day__group__league", "tournament", "host"
     )
     if published_only:
-        venues = venues.filter(report__status=MatchReport.Status.PUBLISHED)
+        venues = venues.filter(report__status=MatchReport.Status.PUBLISHED).select_related("report")
     venues = list(venues.order_by("match_day__number"))
     sent = {report.venue_id: report for report in MatchReport.objects.filter(venue__in=venues)}
     published = {
@@ -58,7 +58,11 @@ def team_season(team: LeagueTeam, *, published_only: bool = True) -> TeamSeason:
             "report__venue", flat=True
         )
     )
-    by_venue = results.venue_results(venues)
+    # The public sees a venue as its report was last published (a correction since waits
+    # for publishing again, RULES 6.1); the leader and the captain see it as it stands.
+    by_venue = (
+        results.published_results(venues) if published_only else results.venue_results(venues)
+    )
     tables = {}
     for tournament, series, number, table in (
         Seat.objects.filter(
