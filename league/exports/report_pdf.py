@@ -14,13 +14,15 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, T
 
 from league.models import MatchReport
 from league.services import reports
-from league.services.results import points_pair
+from league.services.results import missed_series, points_pair
 from tournaments.exports import pades, styles
 from tournaments.exports.formatting import date, date_time, number, pdf_text
 from tournaments.exports.styles import BOLD, FONT, MARGIN, MONO
 from tournaments.models import Table as ListTable
+from tournaments.skat.league import points_per_team_beaten
 
 QR_SIZE = 70
+NOT_PLAYED = "–"  # a series a team did not play (late, or did not turn up)
 SIGNATURE_HEIGHT = 40
 
 
@@ -162,30 +164,32 @@ def _render(report: MatchReport, out, base_url: str) -> None:
     header += [gettext("Sum GP"), gettext("Sum TP")]
     rows = [[Paragraph(_escape(cell), styles.CELL) for cell in header]]
     by_series = [{row["team"]: row for row in one["teams"]} for one in series]
-    at_stake = sum(len(one["teams"]) - 1 for one in series)  # the sum printed "07:02"
+    # The sum printed "07:02": what beating each other team was worth (ISPA 2, DSkV 1).
+    per_team = points_per_team_beaten(group.league.scheme)
+    at_stake = sum((len(one["teams"]) - 1) * per_team for one in series)
+    missed = missed_series(document)
     for total in document["totals"]:
         team = total["team"]
         line = [Paragraph(_escape(names.get(team, "")), styles.CELL)]
-        for one in by_series:
-            row = one.get(team, {})
-            line += [number(row.get("game_points", 0)), _points(row.get("team_points", "0"))]
+        for one, by_team in zip(series, by_series, strict=True):
+            row = by_team.get(team, {})
+            if (one["number"], team) in missed:
+                line += [NOT_PLAYED, NOT_PLAYED]  # not played: no result of 0 points
+            else:
+                line += [number(row.get("game_points", 0)), _points(row.get("team_points", "0"))]
         won = Decimal(total["team_points"])
         line += [number(total["game_points"]), points_pair(won, at_stake - won)]
         rows.append(line)
     first = width * 0.3
     rest = (width - first) / (len(header) - 1)
     story.append(_table(rows, [first] + [rest] * (len(header) - 1), bold_last=True))
-    story.append(
-        Paragraph(
-            _escape(
-                gettext(
-                    "S1, S2, …: series; GP: game points (the players' list points); TP: team "
-                    "points (one per team with fewer game points, ties share)."
-                )
-            ),
-            styles.BODY,
-        )
+    legend = gettext(
+        "S1, S2, …: series; GP: game points (the players' list points); TP: team "
+        "points (one per team with fewer game points, ties share)."
     )
+    if missed:
+        legend += " " + gettext("–: did not turn up for this series")
+    story.append(Paragraph(_escape(legend), styles.BODY))
 
     story.append(Paragraph(_escape(gettext("Line-ups")), styles.HEADING))
     for team in document["teams"]:

@@ -82,6 +82,11 @@ class VenueResult:
     def of(self, team: int) -> TeamScore | None:
         return next((row for row in self.teams if row.team == team), None)
 
+    @property
+    def has_missed_series(self) -> bool:
+        """Whether a team missed a series (shown "–", never as 0 points)."""
+        return any(score.no_show for one in self.series for score in one.teams)
+
 
 def venue_result(venue: Venue) -> VenueResult:
     return venue_results([venue])[venue.pk]
@@ -285,6 +290,19 @@ def result_of_document(venue: Venue, document: dict) -> VenueResult:
     ]
     at_stake = sum((len(one["teams"]) - 1) * per_team for one in document["series"])
     return VenueResult(venue, series, [score(row, at_stake) for row in document["totals"]])
+
+
+def missed_series(document: dict) -> set[tuple[int, int]]:
+    """``(series, team)`` for each series a team of a report's ``document`` did not play:
+    it did not turn up, or (a late team) joined later. Its 0 points there are no result,
+    so they are shown as "–"."""
+    entries = {team["team"]: {"from_series": None, **team} for team in document.get("teams", [])}
+    return {
+        (one["number"], row["team"])
+        for one in document.get("series", [])
+        for row in one["teams"]
+        if row["team"] in entries and _absent(entries[row["team"]], one["number"])
+    }
 
 
 def group_table(group: LeagueGroup, *, published_only: bool = True) -> GroupTable:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_noop
 from league.models import League, LeagueGroup, LeagueTeam, Season
 from tournaments.services import audit
 from tournaments.services.errors import Rejected
+from tournaments.services.input import MAX_REASON_LENGTH, free_text
 
 from . import results, structure, structure_changes
 
@@ -27,16 +28,63 @@ def marks_of(group: LeagueGroup) -> dict[int, str | None]:
     return {row.team: row.mark for row in results.group_table(group, published_only=True).rows}
 
 
+MARKS = (PROMOTION, RELEGATION)
+
+
 @transaction.atomic
-def confirm_marks(group: LeagueGroup, *, user=None) -> dict:
-    """The leader confirms the table's marks; the next season moves teams by them."""
-    marks = {str(team): mark for team, mark in marks_of(group).items()}
+def confirm_marks(group: LeagueGroup, *, changes=None, reason="", user=None) -> dict:
+    """The leader confirms the table's marks; the next season moves teams by them.
+
+    ``changes`` (``{team: "promotion" | "relegation" | ""}``) are the leader's own marks
+    for teams of the group, made before confirming: a team that withdrew goes down, one
+    that waives promotion stays. A mark other than the table's needs ``reason``; both stay
+    in the audit trail. Confirming again replaces the marks confirmed before."""
+    table = marks_of(group)
+    chosen = _changed_marks(table, changes or {})
+    changed = {str(team): mark for team, mark in chosen.items() if mark != table[team]}
+    reason = free_text(reason, field="reason", max_length=MAX_REASON_LENGTH)
+    if changed and not reason:
+        raise Rejected.because(
+            "reason",
+            "mark_change_unexplained",
+            gettext_noop("Give a reason for marks other than the table's."),
+        )
+    marks = {str(team): chosen.get(team, mark) for team, mark in table.items()}
     group.confirmed_marks = marks
     group.marks_confirmed_at = timezone.now()
     group.marks_confirmed_by = user if user is not None and user.is_authenticated else None
     group.save(update_fields=["confirmed_marks", "marks_confirmed_at", "marks_confirmed_by"])
-    audit.record("marks_confirmed", user=user, obj=group, after={"group": group.pk, **marks})
+    after = {"group": group.pk, **marks}
+    if changed:
+        after["changed"] = changed
+    audit.record(
+        "marks_confirmed", user=user, obj=group, after=after, reason=reason if changed else ""
+    )
     return marks
+
+
+def _changed_marks(table: dict[int, str | None], changes: dict) -> dict[int, str | None]:
+    """``changes`` read: teams of the table's group, each with a known mark or none."""
+    chosen = {}
+    for team, mark in changes.items():
+        try:
+            team = int(team)
+        except (TypeError, ValueError):
+            team = None
+        if team not in table:
+            raise Rejected.because(
+                "marks",
+                "mark_team_unknown",
+                gettext_noop("Marks are set for the teams of this group only."),
+            )
+        if mark not in (*MARKS, "", None):
+            raise Rejected.because(
+                "marks",
+                "mark_unknown",
+                gettext_noop('A mark is "promotion", "relegation" or none.'),
+            )
+        chosen[team] = mark or None
+    return chosen
 
 
 def unconfirmed_groups(season: Season) -> list[LeagueGroup]:

@@ -12,7 +12,8 @@ from . import results
 
 @dataclass(frozen=True)
 class VenueLine:
-    """The team at one venue: per series (number, game points, team points) and the sums."""
+    """The team at one venue: per series (number, game points, team points, missed: a late
+    team's series before it joined, or all of a team that did not turn up) and the sums."""
 
     match_day: int
     date: object
@@ -20,12 +21,16 @@ class VenueLine:
     host: str
     published: bool
     no_show: bool
-    series: list[tuple[int, int, Decimal]]
+    series: list[tuple[int, int, Decimal, bool]]  # … and whether the team missed it
     game_points: int
     team_points: Decimal
     lists: list[tuple[int, int, int]]  # (series, table number, table id) the team played at
     report: MatchReport | None = None  # once the host sent it
     signed: bool = False  # the team's captain signed the report
+
+    @property
+    def missed_series(self) -> bool:
+        return any(missed for *_, missed in self.series)
 
 
 @dataclass(frozen=True)
@@ -39,10 +44,10 @@ class TeamSeason:
 def team_season(team: LeagueTeam, *, published_only: bool = True) -> TeamSeason:
     roster = list(team.roster.select_related("player").order_by("position"))
     venues = Venue.objects.filter(venue_teams__team=team).select_related(
-        "match_day", "tournament", "host"
+        "match_day__group__league", "tournament", "host"
     )
     if published_only:
-        venues = venues.filter(report__status=MatchReport.Status.PUBLISHED)
+        venues = venues.filter(report__status=MatchReport.Status.PUBLISHED).select_related("report")
     venues = list(venues.order_by("match_day__number"))
     sent = {report.venue_id: report for report in MatchReport.objects.filter(venue__in=venues)}
     published = {
@@ -53,7 +58,11 @@ def team_season(team: LeagueTeam, *, published_only: bool = True) -> TeamSeason:
             "report__venue", flat=True
         )
     )
-    by_venue = results.venue_results(venues)
+    # The public sees a venue as its report was last published (a correction since waits
+    # for publishing again, RULES 6.1); the leader and the captain see it as it stands.
+    by_venue = (
+        results.published_results(venues) if published_only else results.venue_results(venues)
+    )
     tables = {}
     for tournament, series, number, table in (
         Seat.objects.filter(
@@ -70,7 +79,7 @@ def team_season(team: LeagueTeam, *, published_only: bool = True) -> TeamSeason:
         result = by_venue[venue.pk]
         mine = result.of(team.pk)
         series = [
-            (one.number, score.game_points, score.team_points)
+            (one.number, score.game_points, score.team_points, score.no_show)
             for one in result.series
             for score in one.teams
             if score.team == team.pk

@@ -14,9 +14,10 @@ from league.models import MatchReport, Protest
 from league.services import reports
 from league.services import roles as league_roles
 from league.services.report_document import is_current
-from league.services.results import points_pair
+from league.services.results import missed_series, points_pair
 from tournaments.services import roles, states
 from tournaments.services.errors import Rejected
+from tournaments.skat.league import points_per_team_beaten
 
 DONE = {
     "check": gettext_noop("The report is marked as checked."),
@@ -80,7 +81,9 @@ def _carry_out(request, report, action) -> None:
 def report_context(request, report: MatchReport) -> dict:
     document = report.document
     names = {team["team"]: team["name"] for team in document.get("teams", [])}
-    at_stake = sum(len(one["teams"]) - 1 for one in document.get("series", []))
+    per_team = points_per_team_beaten(report.venue.match_day.group.league.scheme)  # ISPA 2
+    at_stake = sum((len(one["teams"]) - 1) * per_team for one in document.get("series", []))
+    missed = missed_series(document)
     captained = league_roles.captained_teams(request.user, report.venue)
     leader = league_roles.may_lead(request.user, report)
     return {
@@ -98,7 +101,14 @@ def report_context(request, report: MatchReport) -> dict:
         "series": [
             {
                 "number": one["number"],
-                "teams": [{**row, "name": names.get(row["team"], "")} for row in one["teams"]],
+                "teams": [
+                    {
+                        **row,
+                        "name": names.get(row["team"], ""),
+                        "missed": (one["number"], row["team"]) in missed,
+                    }
+                    for row in one["teams"]
+                ],
             }
             for one in document.get("series", [])
         ],
@@ -112,6 +122,7 @@ def report_context(request, report: MatchReport) -> dict:
             }
             for row in document.get("totals", [])
         ],
+        "missed_series": bool(missed),
         "lists": document.get("lists", []),
         "signatures": [
             {"name": names.get(s["team"], ""), **s} for s in document.get("signatures", [])

@@ -18,16 +18,41 @@ from .association_forms import SEASON_FIELDS, error_texts, posted
 @league_page("may_lead")
 @require_http_methods(["GET", "HEAD", "POST"])
 def confirm_marks(request, group_id):
+    """The table's marks, each changeable by the leader (with a reason) until confirmed;
+    confirming again later replaces them."""
     group = get_object_or_404(LeagueGroup.objects.select_related("league__season"), pk=group_id)
+    rows = results.group_table(group, published_only=True).rows
+    confirmed = group.confirmed_marks or {}
+    chosen = {row.team: confirmed.get(str(row.team), row.mark) for row in rows}
+    reason, errors = "", []
     if request.method == "POST":
-        season_rollover.confirm_marks(group, user=request.user)
-        messages.success(request, gettext("Promotion and relegation have been confirmed."))
-        return redirect("league:group-admin", group.pk)
+        # A team without a field (a form from before the marks could change): the table's.
+        chosen = {row.team: request.POST.get(f"mark-{row.team}", row.mark) for row in rows}
+        reason = request.POST.get("reason", "")
+        try:
+            season_rollover.confirm_marks(group, changes=chosen, reason=reason, user=request.user)
+        except Rejected as rejected:
+            errors = [_error_text(problem) for problem in rejected.problems]
+        else:
+            messages.success(request, gettext("Promotion and relegation have been confirmed."))
+            return redirect("league:group-admin", group.pk)
     return render(
         request,
         "league/manage/confirm_marks.html",
-        {"group": group, "rows": results.group_table(group, published_only=True).rows},
+        {
+            "group": group,
+            "rows": [(row, chosen.get(row.team) or "") for row in rows],
+            "reason": reason,
+            "errors": errors,
+        },
+        status=400 if errors else 200,
     )
+
+
+def _error_text(problem) -> str:
+    labels = {"reason": gettext("Reason"), "marks": gettext("Mark")}
+    label = labels.get(problem.field)
+    return f"{label}: {problem.text(gettext)}" if label else problem.text(gettext)
 
 
 @league_page("may_administer")

@@ -135,3 +135,36 @@ def test_an_ispa_league_stays_ispa_with_its_team_size_in_the_next_season():
     assert response.status_code == 201, response.json()
     copy = Season.objects.get(name="2028").leagues.get()
     assert (copy.name, copy.scheme, copy.players_per_team) == ("ISPA-Liga", "ispa", 6)
+
+
+def test_the_next_season_moves_the_teams_by_the_marks_the_leader_changed(
+    client, season_of_two_leagues
+):
+    season, (upper, upper_leader), (lower, lower_leader) = season_of_two_leagues
+    relegated, promoted = _table_team(upper, "relegation"), _table_team(lower, "promotion")
+    withdrawn = upper.teams.exclude(pk=relegated.pk).order_by("name").first()
+    client.force_login(upper_leader)
+    client.post(
+        f"/liga/leitung/staffel/{upper.pk}/auf-und-abstieg/",
+        {f"mark-{relegated.pk}": "", f"mark-{withdrawn.pk}": "relegation", "reason": "Rückzug"},
+    )
+    client.force_login(lower_leader)
+    client.post(
+        f"/liga/leitung/staffel/{lower.pk}/auf-und-abstieg/",
+        {f"mark-{promoted.pk}": "", "reason": "verzichtet auf den Aufstieg"},
+    )
+    admin = APIClient()
+    admin.force_authenticate(f.make_superuser())
+
+    response = admin.post(API + f"seasons/{season.pk}/next/", {"name": "2028"}, format="json")
+
+    assert response.status_code == 201, response.json()
+    new = Season.objects.get(name="2028")
+    upper_names = set(
+        new.leagues.get(name="Oberliga").groups.get().teams.values_list("name", flat=True)
+    )
+    lower_names = set(
+        new.leagues.get(name="Landesliga").groups.get().teams.values_list("name", flat=True)
+    )
+    assert relegated.name in upper_names and withdrawn.name in lower_names
+    assert promoted.name in lower_names

@@ -70,3 +70,22 @@ def test_a_published_report_unchanged_since_is_not_published_twice():
         states.apply(report, "publish", group.leaders.get(), "noch einmal")
 
     assert refused.value.problems[0].code == "report_published"
+
+
+def test_the_public_team_page_keeps_the_published_numbers_until_published_again():
+    from tests import factories as f
+
+    group, _teams = make_season()
+    leader = group.leaders.get()
+    report = MatchReport.objects.get()
+    published = {row["team"]: row["game_points"] for row in report.document["totals"]}
+
+    corrected = _correct_a_list(report, leader)
+    now = {row["team"]: row["game_points"] for row in corrected.document["totals"]}
+    team = next(team for team in published if published[team] != now[team])
+    page = f.page_text(Client().get(f"/liga/mannschaft/{team}/"))
+    states.apply(corrected, "publish", leader, "Unterschriften auf Papier")
+    republished = f.page_text(Client().get(f"/liga/mannschaft/{team}/"))
+
+    assert f"Summe {published[team]} " in page and f"Summe {now[team]} " not in page
+    assert f"Summe {now[team]} " in republished
