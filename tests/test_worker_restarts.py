@@ -103,11 +103,11 @@ def test_refusals_before_django_do_not_restart_a_table_worker(table_pool):
 
 
 def test_requests_django_answers_still_restart_a_table_worker(table_pool):
-    """The counterpart: the limit still holds for what reaches Django (the code form)."""
+    """The counterpart: the limit still holds for what reaches Django (the health check)."""
     port, master = table_pool
     before = _settled_workers(master)
 
-    answers = [_get(port, "/tisch/") for _ in range(MAX_REQUESTS + 2)]
+    answers = [_get(port, "/healthz") for _ in range(MAX_REQUESTS + 2)]
 
     assert answers == [200] * (MAX_REQUESTS + 2)
     assert _settled_workers(master).isdisjoint(before)

@@ -3,6 +3,7 @@
 import datetime
 import itertools
 
+from league.models import Season
 from league.services import fixtures, structure
 from tests import factories as f
 from tournaments.models import Table
@@ -12,8 +13,6 @@ _numbers = itertools.count(1)
 
 
 def make_league(series=2, rounds=1, min_games=0, protest_days=14, season=None):
-    from league.models import Season
-
     season = season or Season.objects.create(name=f"Saison {next(_numbers)}")
     return structure.create_league(
         season,
@@ -115,3 +114,17 @@ def make_season(match_days=1, venues=1, publish=True, **group_options):
             if publish:
                 publish_report(report, leader)
     return group, teams
+
+
+def make_ispa_league(players=6, series=1):
+    """An ISPA league (RULES 6.1): teams of ``players`` at the table, one round a series."""
+    return structure.create_league(
+        Season.objects.create(name=f"ISPA {players}"),
+        {
+            "name": "ISPA 2. Bundesliga",
+            "series_per_match_day": series,
+            "rounds_per_series": 1,
+            "scheme": "ispa",
+            "players_per_team": players,
+        },
+    )

@@ -12,19 +12,19 @@ from league.services import reports, results
 from tests import factories as f
 from tests.league.factories import (
     make_group,
+    make_ispa_league,
     make_league_team,
     make_match_day,
     play_venue,
     publish_report,
 )
-from tests.league.services.test_ispa_leagues import _ispa_league
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def ispa_report():
-    group = make_group(league=_ispa_league(6))
+    group = make_group(league=make_ispa_league(6))
     teams = [make_league_team(group, players=6, substitutes=2, name=f"Team {n}") for n in "ABCD"]
     venue = play_venue(make_match_day(group, [teams]).venues.get())
     leader = get_user_model().objects.create_user("staffelleiter")

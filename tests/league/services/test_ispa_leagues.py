@@ -7,7 +7,13 @@ import pytest
 
 from league.models import Season
 from league.services import lineups, results, structure
-from tests.league.factories import make_group, make_league_team, make_match_day, play_venue
+from tests.league.factories import (
+    make_group,
+    make_ispa_league,
+    make_league_team,
+    make_match_day,
+    play_venue,
+)
 from tournaments.models import Seat
 from tournaments.services import draw
 from tournaments.services.errors import Rejected
@@ -16,21 +22,8 @@ from tournaments.skat.league import team_points
 pytestmark = pytest.mark.django_db
 
 
-def _ispa_league(players=6, series=1):
-    return structure.create_league(
-        Season.objects.create(name=f"ISPA {players}"),
-        {
-            "name": "ISPA 2. Bundesliga",
-            "series_per_match_day": series,
-            "rounds_per_series": 1,
-            "scheme": "ispa",
-            "players_per_team": players,
-        },
-    )
-
-
 def _ispa_venue(players=6):
-    group = make_group(league=_ispa_league(players))
+    group = make_group(league=make_ispa_league(players))
     teams = [make_league_team(group, players=players, substitutes=2) for _ in range(4)]
     return make_match_day(group, [teams]).venues.get(), teams
 
@@ -110,7 +103,7 @@ def test_an_ispa_line_up_names_the_league_s_players_per_team():
 
 
 def test_an_ispa_team_registers_at_least_one_player_fewer_than_play():
-    group = make_group(league=_ispa_league(8))
+    group = make_group(league=make_ispa_league(8))
 
     with pytest.raises(Rejected) as refused:
         make_league_team(group, players=6)
