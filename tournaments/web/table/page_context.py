@@ -5,17 +5,16 @@ Numbers come from the services: the running totals from the stored list points
 (``services.lists.running_list``), in a constant number of queries.
 """
 
-from dataclasses import dataclass
-
 from django.urls import NoReverseMatch, reverse
 
 from tournaments.models import Table
 from tournaments.services.lists import second_list
 from tournaments.services.lists.overview import table_overview
 from tournaments.services.lists.running_list import running_list
+from tournaments.services.lists.seat_facts import SeatFact
 from tournaments.services.lists.table_device import list_state
 from tournaments.services.seating import table_rounds
-from tournaments.skat.rounds import Presence, deal_of, game_count
+from tournaments.skat.rounds import deal_of, game_count
 from tournaments.web.table.access import (
     Access,
 )
@@ -28,20 +27,6 @@ from tournaments.web.table.offline import offline_context
 from tournaments.web.table.two_lists import differences_context
 
 
-@dataclass(frozen=True)
-class SeatView:
-    """A seat of the table overview, with the one question the pages ask of it."""
-
-    number: int
-    participant_id: int
-    name: str
-    from_game: int
-    until_game: int | None
-
-    def covers(self, game_number: int) -> bool:
-        return Presence(self.number, self.from_game, self.until_game).covers(game_number)
-
-
 def page_context(request, access: Access) -> dict:
     """Header, seats with totals, the next deal and the running list, in constant queries."""
     table = access.table
@@ -49,7 +34,7 @@ def page_context(request, access: Access) -> dict:
     # The one document the device learns the list from (the page embeds it).
     state = list_state(table, access.kept_list, overview=overview)
     seats = [
-        SeatView(s["seat"], s["participant"], s["name"], s["from_game"], s["until_game"])
+        SeatFact(s["seat"], s["participant"], s["name"], s["from_game"], s["until_game"])
         for s in overview["seats"]
     ]
     names = {seat.participant_id: seat.name for seat in seats}
