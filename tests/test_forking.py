@@ -7,7 +7,6 @@ import gc
 import http.client
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -18,16 +17,11 @@ from django.db.utils import ConnectionHandler
 
 from skatverein import forking
 from skatverein.env import database_config
+from tests.hall_server import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT_S = 120  # a busy 2-core machine takes that long to load the application
 WORKERS = 2
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def _probe(port: int) -> dict | None:
@@ -43,7 +37,7 @@ def test_a_preloaded_servers_workers_each_open_their_own_connection(tmp_path):
     """gunicorn with the project's gunicorn.conf.py (``preload_app`` on) and a master that
     queried the database before forking: every worker answers from a connection it opened
     itself, none from the master's."""
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",

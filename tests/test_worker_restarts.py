@@ -12,7 +12,6 @@ application, one worker, restarted after 5 counted requests.
 
 import http.client
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -21,16 +20,11 @@ from pathlib import Path
 import pytest
 
 from skatverein import early_refusal
+from tests.hall_server import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT_S = 120  # a busy 2-core machine takes that long to load the application
 MAX_REQUESTS = 5
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def _get(port: int, path: str) -> int | None:
@@ -66,7 +60,7 @@ def table_pool(tmp_path):
     """(port, master pid) of a real table pool: one worker, restarted after 5 requests."""
     if not Path("/proc/self/task").exists():
         pytest.skip("the workers are read from /proc (Linux)")
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
