@@ -2,6 +2,7 @@
 the reason, a signature is taken; a tournament that signs with the PIN offers no pad."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests import factories as f
 from tournaments.models import Signature
@@ -63,12 +64,9 @@ def test_a_tournament_that_signs_with_the_pin_offers_no_pad(new_page):
     page.get_by_test_id("signed-1").wait_for()
 
 
-IN_VIEW = """(node) => {
-  const box = node.getBoundingClientRect();
-  return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight;
-}"""
-
-
+# The message is there as soon as the page is parsed; the browser scrolls to the card the
+# form's address names only when the page has loaded, so the check waits for it (up to
+# the usual 5 s) rather than looking once.
 @pytest.mark.parametrize("seat", [2, 3])
 def test_a_wrong_pin_is_said_where_the_player_looks(new_page, seat):
     table = f.play_out(f.make_seated_table(players=3, rounds_per_series=1))
@@ -81,7 +79,7 @@ def test_a_wrong_pin_is_said_where_the_player_looks(new_page, seat):
 
     message = page.get_by_test_id(f"sign-error-{seat}")
     message.filter(has_text=f"Platz {seat}").wait_for()
-    assert message.evaluate(IN_VIEW)
+    expect(message).to_be_in_viewport(ratio=1)
 
 
 def test_a_refused_drawing_is_said_where_the_player_looks(new_page):
@@ -93,4 +91,4 @@ def test_a_refused_drawing_is_said_where_the_player_looks(new_page):
 
     message = page.get_by_test_id("sign-error-2")
     message.filter(has_text="Platz 2").wait_for()
-    assert message.evaluate(IN_VIEW)
+    expect(message).to_be_in_viewport(ratio=1)
