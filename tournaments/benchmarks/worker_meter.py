@@ -51,6 +51,7 @@ class CpuMeter:
         self.directory = directory
         # CPU time, not wall time: a post waiting for the write lock costs no CPU.
         self.profiler = cProfile.Profile(time.thread_time) if profile else None
+        self._profiled = False
         self._file = None
 
     def __call__(self, environ, start_response):
@@ -61,6 +62,7 @@ class CpuMeter:
         )
         started, started_cpu = time.perf_counter(), time.thread_time()
         if self.profiler is not None and kind == ENTRY:
+            self._profiled = True
             self.profiler.enable()
             try:
                 body = list(self.application(environ, start_response))
@@ -85,7 +87,9 @@ class CpuMeter:
         if self._file is not None:
             self._file.close()
             self._file = None
-        if self.profiler is not None:
+        # A worker that answered no entry (the hall pool's) has an empty profile, which
+        # pstats cannot read back.
+        if self.profiler is not None and self._profiled:
             self.profiler.dump_stats(Path(self.directory) / f"profile-{os.getpid()}.pstats")
 
 

@@ -6,8 +6,9 @@ only at the start of one, so each round has a fixed set of seats, and the number
 of a series follows from the rounds, not from a fixed 48 or 36.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .dealing import active_seats
 
@@ -21,9 +22,13 @@ class Presence:
     until_game: int | None = None
 
     def covers(self, game_number: int) -> bool:
-        return self.from_game <= game_number and (
-            self.until_game is None or game_number <= self.until_game
-        )
+        return sits_at(game_number, self.from_game, self.until_game)
+
+
+def sits_at(game_number: int, from_game: int, until_game: int | None) -> bool:
+    """Whether a seat taken from ``from_game`` up to ``until_game`` (None: to the end) is
+    taken at game ``game_number``."""
+    return from_game <= game_number and (until_game is None or game_number <= until_game)
 
 
 @dataclass(frozen=True)
@@ -68,9 +73,18 @@ class SeatingError(ValueError):
         super().__init__(f"{len(seats)} players at game {game_number}")
 
 
-def plan_rounds(round_count: int, presences: Iterable[Presence]) -> list[Round]:
-    """Every round of the series; seat sets are taken at the first game of each round."""
-    presences = list(presences)
+def plan_rounds(round_count: int, presences: Iterable[Presence]) -> tuple[Round, ...]:
+    """Every round of the series; seat sets are taken at the first game of each round.
+
+    A table's plan is asked for several times by each saved game (the entry, its answer's
+    state, the deals the device values ahead), always from the same few seatings; so
+    plans are kept per seating, and are tuples of frozen rounds that no caller can change.
+    """
+    return _planned(round_count, tuple(presences))
+
+
+@lru_cache(maxsize=1024)
+def _planned(round_count: int, presences: tuple[Presence, ...]) -> tuple[Round, ...]:
     rounds, first_game = [], 1
     for number in range(1, round_count + 1):
         seats = tuple(sorted({p.seat for p in presences if p.covers(first_game)}))
@@ -80,7 +94,7 @@ def plan_rounds(round_count: int, presences: Iterable[Presence]) -> list[Round]:
             raise SeatingError(first_game, seats)
         rounds.append(Round(number, first_game, seats))
         first_game += len(seats)
-    return rounds
+    return tuple(rounds)
 
 
 def game_count(rounds: Sequence[Round]) -> int:
@@ -90,10 +104,22 @@ def game_count(rounds: Sequence[Round]) -> int:
 def deal_of(game_number: int, rounds: Sequence[Round]) -> Deal | None:
     """The deal of game ``game_number``, or None if the series has no such game."""
     for round_ in rounds:
-        if round_.first_game <= game_number <= round_.last_game:
-            dealer = round_.seats[game_number - round_.first_game]
-            return Deal(game_number, round_, dealer, active_seats(dealer, round_.seats))
+        if round_.first_game <= game_number < round_.first_game + len(round_.seats):
+            return _deal(game_number, round_)
     return None
+
+
+def deals_from(first_number: int, rounds: Sequence[Round]) -> Iterator[Deal]:
+    """The deals from game ``first_number`` to the end of the series, in order."""
+    for round_ in rounds:
+        for number in range(max(first_number, round_.first_game), round_.last_game + 1):
+            yield _deal(number, round_)
+
+
+@lru_cache(maxsize=4096)
+def _deal(game_number: int, round_: Round) -> Deal:
+    dealer = round_.seats[game_number - round_.first_game]
+    return Deal(game_number, round_, dealer, active_seats(dealer, round_.seats))
 
 
 def is_round_end(game_number: int, rounds: Sequence[Round]) -> bool:

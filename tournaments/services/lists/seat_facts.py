@@ -9,7 +9,7 @@ names, so one read serves both (docs/performance.md, "Lean save").
 from dataclasses import dataclass
 
 from tournaments.models import Seat, Table
-from tournaments.skat.rounds import Presence
+from tournaments.skat.rounds import sits_at
 
 from ..prepared_reads import PreparedRead
 
@@ -25,7 +25,7 @@ class SeatFact:
     until_game: int | None
 
     def covers(self, game_number: int) -> bool:
-        return Presence(self.number, self.from_game, self.until_game).covers(game_number)
+        return sits_at(game_number, self.from_game, self.until_game)
 
 
 def seat_facts(table: Table) -> list[SeatFact]:

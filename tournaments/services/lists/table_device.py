@@ -20,7 +20,7 @@ from django.db.models import Count, Max, OuterRef, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from tournaments.models import Game, GamePoints, ListDifference, Seat, SecondListGame, Table
-from tournaments.skat.rounds import deal_of, game_count
+from tournaments.skat.rounds import deal_of, deals_from, game_count
 
 from ..prepared_reads import PreparedRead
 from ..seating import table_rounds
@@ -173,10 +173,9 @@ def state_overview(table: Table, seats: list[SeatFact], last: int) -> dict:
 def device_facts_for(table: Table, seats, first_number: int | None) -> dict:
     """:func:`device_facts` with the seats already read."""
     rounds = table_rounds(table, seats)
-    deals = []
-    if first_number is not None:
-        for number in range(first_number, game_count(rounds) + 1):
-            deals.append(deal_facts(deal_of(number, rounds), seats))
+    deals = [] if first_number is None else [
+        deal_facts(deal, seats) for deal in deals_from(first_number, rounds)
+    ]
     return {"deals": deals, "scheme": asdict(table.series.tournament.scheme)}
 
 
