@@ -62,7 +62,16 @@ router.register("tournaments", TournamentViewSet)
 router.register("series", SeriesViewSet)
 router.register("tables", TableViewSet)
 
+# The tables' routes come first: Django tries the patterns one by one, and a table
+# device's save (tables/{pk}/games/) is the most frequent request of an evening. The
+# other routes stay last, after the paths below, which some of their patterns would hide
+# (players/{pk}/data.pdf). tests/test_url_order.py checks both.
+_routes = router.urls
+_table_routes = [route for route in _routes if (route.name or "").startswith("table-")]
+_other_routes = [route for route in _routes if route not in _table_routes]
+
 urlpatterns = [
+    *_table_routes,
     # No login needed: the game calculator; a script's token.
     path("game-value/", GameValueView.as_view(), name="game-value"),
     path("auth/token/", TokenView.as_view(), name="api-token"),
@@ -122,5 +131,5 @@ urlpatterns = [
         PayoutUndoView.as_view(),
         name="tournament-payout-undo",
     ),
-    *router.urls,
+    *_other_routes,
 ]

@@ -61,6 +61,31 @@ DP = "leitung/teilnehmer/<int:participant_id>"  # one participant, for the direc
 L = "tisch/<int:pk>"  # a list kept at the table
 
 urlpatterns = [
+    # List keeping at the table (Tischgerät), table code or staff: web/table/access.py.
+    # First, as Django tries the patterns one by one: an open table device asks for its
+    # list's state every few seconds (tests/test_url_order.py).
+    path("tisch/", code.code_form, name="table-code-form"),
+    path("tisch/code/<str:code>/", code.code_link, name="table-code"),
+    path("tisch/sw.js", offline.service_worker, name="table-sw"),
+    path(f"{L}/", touch.table_page, name="table"),
+    path(f"{L}/vorschau/", touch.touch_preview, name="table-preview"),
+    path(f"{L}/stand/", state.list_state_view, name="table-state"),
+    path(f"{L}/tastatur/", keyboard.keyboard_page, name="table-keyboard"),
+    path(f"{L}/notation/preview/", keyboard.notation_preview, name="table-notation-preview"),
+    path("tisch/notation/", keyboard.notation_help, name="notation-help"),
+    path(f"{L}/rueckgaengig/", undo.undo, name="table-undo"),
+    path(f"{L}/spiel/<int:number>/korrigieren/", correction.correct_game, name="table-correct"),
+    path(
+        f"{L}/spiel/<int:number>/korrigieren/vorschau/",
+        correction.correction_preview,
+        name="table-correct-preview",
+    ),
+    path(f"{L}/unterschreiben/", confirmation.sign_page, name="table-sign"),
+    path(
+        f"{L}/unterschied/<int:number>/uebernehmen/",
+        two_lists.take_other_version,
+        name="table-take-version",
+    ),
     # Public pages: home, calculator, verification of a printed list (web/verify.py).
     path("", HomeView.as_view(), name="home"),
     # The site's privacy notice and imprint, linked from every footer: web/legal.py.
@@ -220,28 +245,5 @@ urlpatterns = [
         f"{D}/kasse/kassenbericht.<str:extension>",
         cash.cash_settlement_file,
         name="director-cash-settlement-file",
-    ),
-    # List keeping at the table (Tischgerät), table code or staff: web/table/access.py.
-    path("tisch/", code.code_form, name="table-code-form"),
-    path("tisch/code/<str:code>/", code.code_link, name="table-code"),
-    path("tisch/sw.js", offline.service_worker, name="table-sw"),
-    path(f"{L}/", touch.table_page, name="table"),
-    path(f"{L}/vorschau/", touch.touch_preview, name="table-preview"),
-    path(f"{L}/stand/", state.list_state_view, name="table-state"),
-    path(f"{L}/tastatur/", keyboard.keyboard_page, name="table-keyboard"),
-    path(f"{L}/notation/preview/", keyboard.notation_preview, name="table-notation-preview"),
-    path("tisch/notation/", keyboard.notation_help, name="notation-help"),
-    path(f"{L}/rueckgaengig/", undo.undo, name="table-undo"),
-    path(f"{L}/spiel/<int:number>/korrigieren/", correction.correct_game, name="table-correct"),
-    path(
-        f"{L}/spiel/<int:number>/korrigieren/vorschau/",
-        correction.correction_preview,
-        name="table-correct-preview",
-    ),
-    path(f"{L}/unterschreiben/", confirmation.sign_page, name="table-sign"),
-    path(
-        f"{L}/unterschied/<int:number>/uebernehmen/",
-        two_lists.take_other_version,
-        name="table-take-version",
     ),
 ]
