@@ -305,12 +305,21 @@ def missed_series(document: dict) -> set[tuple[int, int]]:
     }
 
 
-def group_table(group: LeagueGroup, *, published_only: bool = True) -> GroupTable:
-    return group_tables([group], published_only=published_only)[group.pk]
+def group_table(
+    group: LeagueGroup, *, published_only: bool = True, confirmed: bool = True
+) -> GroupTable:
+    return group_tables([group], published_only=published_only, confirmed=confirmed)[group.pk]
 
 
-def group_tables(groups, *, published_only: bool = True) -> dict[int, GroupTable]:
-    """The league table of each of ``groups``; six queries for any number of groups."""
+def group_tables(
+    groups, *, published_only: bool = True, confirmed: bool = True
+) -> dict[int, GroupTable]:
+    """The league table of each of ``groups``; six queries for any number of groups.
+
+    Once a group's leader has confirmed promotion and relegation, its rows carry the
+    marks as confirmed (a team that withdrew goes down in place of the last one), by
+    which the next season moves the teams; ``confirmed=False``: the table's own marks,
+    which the leader's page starts from."""
     groups = list(groups)
     venues = list(counted_venues(groups, published_only=published_only))
     results = published_results(venues) if published_only else venue_results(venues)
@@ -354,7 +363,7 @@ def group_tables(groups, *, published_only: bool = True) -> dict[int, GroupTable
                     club=info.club,
                     team_points=info.team_points,
                     game_points=info.game_points,
-                    mark=row.mark.value if isinstance(row.mark, Mark) else None,
+                    mark=_mark(group, info.team, row.mark, confirmed),
                     change=gained,
                     days=dict(days[group.pk][info.team]),
                     team_points_against=sum(
@@ -365,6 +374,14 @@ def group_tables(groups, *, published_only: bool = True) -> dict[int, GroupTable
             )
         tables[group.pk] = GroupTable(group, rows, counted)
     return tables
+
+
+def _mark(group: LeagueGroup, team: int, mark, confirmed: bool) -> str | None:
+    """The table's ``mark`` of ``team``, or the one its group's leader confirmed."""
+    if confirmed and group.marks_confirmed_at is not None and group.confirmed_marks:
+        if str(team) in group.confirmed_marks:
+            return group.confirmed_marks[str(team)]
+    return mark.value if isinstance(mark, Mark) else None
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ PROMOTION, RELEGATION = "promotion", "relegation"
 
 def marks_of(group: LeagueGroup) -> dict[int, str | None]:
     """The marks of the group's table as it stands (published match days)."""
-    return {row.team: row.mark for row in results.group_table(group, published_only=True).rows}
+    table = results.group_table(group, published_only=True, confirmed=False)
+    return {row.team: row.mark for row in table.rows}
 
 
 MARKS = (PROMOTION, RELEGATION)

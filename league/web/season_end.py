@@ -21,7 +21,7 @@ def confirm_marks(request, group_id):
     """The table's marks, each changeable by the leader (with a reason) until confirmed;
     confirming again later replaces them."""
     group = get_object_or_404(LeagueGroup.objects.select_related("league__season"), pk=group_id)
-    rows = results.group_table(group, published_only=True).rows
+    rows = results.group_table(group, published_only=True, confirmed=False).rows
     confirmed = group.confirmed_marks or {}
     chosen = {row.team: confirmed.get(str(row.team), row.mark) for row in rows}
     reason, errors = "", []

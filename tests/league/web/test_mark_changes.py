@@ -115,3 +115,25 @@ def test_the_leader_changes_marks_on_the_page_and_confirms_again_later(client, p
     assert again.status_code == 302
     assert group.confirmed_marks[str(third.pk)] is None
     assert group.confirmed_marks[str(last.pk)] == "relegation"
+
+
+def test_the_published_table_shows_the_marks_the_leader_confirmed(client, played_group):
+    group, leader, (first, _second, third, last) = played_group
+    season_rollover.confirm_marks(
+        group,
+        changes={third.pk: "relegation", last.pk: ""},
+        reason="Rückzug von Platz 3",
+        user=leader,
+    )
+
+    marks = {row.team: row.mark for row in results.group_table(group).rows}
+    with translation.override("de"):
+        page = client.get(f"/liga/staffel/{group.pk}/")
+    rows = {row.team: row.mark for row in results.group_table(group, confirmed=False).rows}
+
+    assert marks[third.pk] == "relegation" and marks[last.pk] is None
+    assert marks[first.pk] == "promotion"
+    assert rows[third.pk] is None and rows[last.pk] == "relegation"  # the table's own
+    text = f.page_text(page)
+    assert "Auf- und Abstieg wie vom Staffelleiter am" in text
+    assert season_rollover.marks_of(group)[last.pk] == "relegation"

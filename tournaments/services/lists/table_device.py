@@ -173,9 +173,11 @@ def state_overview(table: Table, seats: list[SeatFact], last: int) -> dict:
 def device_facts_for(table: Table, seats, first_number: int | None) -> dict:
     """:func:`device_facts` with the seats already read."""
     rounds = table_rounds(table, seats)
-    deals = [] if first_number is None else [
-        deal_facts(deal, seats) for deal in deals_from(first_number, rounds)
-    ]
+    deals = (
+        []
+        if first_number is None
+        else [deal_facts(deal, seats) for deal in deals_from(first_number, rounds)]
+    )
     return {"deals": deals, "scheme": asdict(table.series.tournament.scheme)}
 
 
