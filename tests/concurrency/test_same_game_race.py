@@ -58,3 +58,5 @@ def test_sqlite_starts_every_transaction_immediate():
         assert cursor.fetchone()[0] == "wal"
         cursor.execute("PRAGMA busy_timeout")
         assert cursor.fetchone()[0] >= 10_000
+        cursor.execute("PRAGMA temp_store")
+        assert cursor.fetchone()[0] == 2  # MEMORY: no temporary file per statement journal
