@@ -313,6 +313,23 @@ if DEBUG:
 # A locked database or a full disk is a 503 with Retry-After, never a 500
 # (skatverein/unavailable.py); last, so it is asked first about a view's exception.
 MIDDLEWARE.append("skatverein.unavailable.DatabaseUnavailableMiddleware")
+# A table device's API call on the table pool, let in by its table code, runs without
+# what only logins, pages and static files use (tournaments/web/table_api_handler.py).
+TABLE_API_MIDDLEWARE = [
+    name
+    for name in MIDDLEWARE
+    if name
+    not in {
+        "tournaments.web.login_limit.LoginLimitMiddleware",
+        "whitenoise.middleware.WhiteNoiseMiddleware",
+        "django.contrib.sessions.middleware.SessionMiddleware",
+        "django.middleware.common.CommonMiddleware",
+        "django.middleware.csrf.CsrfViewMiddleware",
+        "django.contrib.auth.middleware.AuthenticationMiddleware",
+        "django.contrib.messages.middleware.MessageMiddleware",
+        "axes.middleware.AxesMiddleware",
+    }
+]
 
 # Content-Security-Policy (django-csp) on every response: scripts, styles and images only
 # from this site, no framing, forms only to this site. Pages carry no inline scripts or

@@ -18,10 +18,11 @@ API's JSON error) naming that address. So a flood of logins cannot move to the t
 workers, and what runs on them is what the tables need.
 
 A table's own pages and API calls are served only to a request that carries a table code
-(``table_pool_codes.carries_code``): a page the device's session, an API call the table's
-code in ``X-Table-Code``. Without it the request is refused with 403 before Django builds
-it — no session, no list, no count of wrong codes is read — so unauthenticated reads
-flooding from one phone cost the devices' workers next to nothing.
+(``table_pool_codes.admission``): a page the device's session, an API call the table's
+code in ``X-Table-Code``. Without it the request is refused with 403 before Django
+builds it — no session, no list, no count of wrong codes is read — so unauthenticated
+reads flooding from one phone cost the devices' workers next to nothing. An API call let
+in by its code alone runs through a shorter middleware stack (``table_api_handler.py``).
 """
 
 import functools
@@ -35,7 +36,8 @@ from django.utils.translation import gettext
 
 from skatverein import early_refusal
 
-from .table_pool_codes import carries_code
+from .table_api_handler import TableApiHandler
+from .table_pool_codes import BY_CODE, admission
 
 TABLE_POOL = "tables"
 _TABLE_PATHS = re.compile(
@@ -70,17 +72,24 @@ class TablePoolOnly:
     """A WSGI wrapper around the application on the table pool: table paths pass, the
     rest is refused with 421 and the hall's main address; ``/`` leads to the code form."""
 
-    def __init__(self, application):
+    def __init__(self, application, table_api=None):
         self.application = application
+        # An API call let in by its table code alone: Django with the table API's middleware.
+        self.table_api = table_api if table_api is not None else TableApiHandler()
 
     def __call__(self, environ, start_response):
         path = environ.get("PATH_INFO", "")
         if is_table_path(path):
-            if _NEEDS_CODE.match(path) and not carries_code(environ, path):
+            if not _NEEDS_CODE.match(path):
+                return self.application(environ, start_response)
+            admitted = admission(environ, path)
+            if admitted is None:
                 early_refusal.mark(environ)
                 body, content_type = code_required(path)
                 start_response(NO_CODE_STATUS, [("Content-Type", content_type), *_HEADERS])
                 return [body]
+            if admitted == BY_CODE:
+                return self.table_api(environ, start_response)
             return self.application(environ, start_response)
         early_refusal.mark(environ)  # not served here: a redirection or a refusal follows
         reading = environ.get("REQUEST_METHOD") in ("GET", "HEAD")

@@ -1,6 +1,6 @@
 """Which requests on the table pool carry a table code, told before Django builds them.
 
-:class:`~tournaments.web.table_pool.TablePoolOnly` asks :func:`carries_code` for a table's
+:class:`~tournaments.web.table_pool.TablePoolOnly` asks :func:`admission` for a table's
 own pages and API calls. It is a cheap filter in front of Django's checks, never instead
 of them: what passes is checked by ``web/table/access.py`` and ``api/table_code.py`` as
 before; what it refuses could not have been let in there.
@@ -14,6 +14,10 @@ before; what it refuses could not have been let in there.
   :data:`FRESH_SECONDS`: a wrong code sent again and again costs at most one query per
   table and worker in that time, however fast it comes. A code just issued is not yet
   kept: the worker reads the table's codes again before it refuses one.
+
+An API call let in by its code alone (:data:`BY_CODE`) is served with the table API's
+shorter middleware (``web/table_api_handler.py``); pages, API tokens and a director's
+session go through all of Django (:data:`WHOLE_STACK`).
 """
 
 import re
@@ -34,19 +38,33 @@ _kept: dict[int, tuple[float, frozenset]] = {}
 _lock = threading.Lock()
 
 
-def carries_code(environ, path: str) -> bool:
-    """Whether the request for ``path`` may be a table device's or a director's."""
+BY_CODE = "code"  # an API call with a table's code alone (web/table_api_handler.py)
+WHOLE_STACK = "django"  # a page, an API token, a director's session: all of Django's checks
+
+
+def admission(environ, path: str) -> str | None:
+    """How the request for ``path`` may be a table device's or a director's:
+    :data:`BY_CODE`, :data:`WHOLE_STACK`, or None (it carries no code)."""
     has_session = f"{settings.SESSION_COOKIE_NAME}=" in environ.get("HTTP_COOKIE", "")
     api = _API_TABLE.match(path)
     if api is None:  # a table page
-        return has_session or normalize_code(environ.get("HTTP_X_TABLE_CODE")) is not None
+        if has_session or normalize_code(environ.get("HTTP_X_TABLE_CODE")) is not None:
+            return WHOLE_STACK
+        return None
     if environ.get("HTTP_AUTHORIZATION"):
-        return True  # a program with its API token: Django checks it
+        return WHOLE_STACK  # a program with its API token: Django checks it
     if environ.get("REQUEST_METHOD") in _WRITES and has_session:
         if environ.get("HTTP_X_CSRFTOKEN"):
-            return True  # a director's page: Django checks the login and the CSRF token
+            return WHOLE_STACK  # a director's page: Django checks the login and the token
     code = normalize_code(environ.get("HTTP_X_TABLE_CODE"))
-    return code is not None and _may_open(int(api.group(1)), code)
+    if code is not None and _may_open(int(api.group(1)), code):
+        return BY_CODE
+    return None
+
+
+def carries_code(environ, path: str) -> bool:
+    """Whether the request for ``path`` may be a table device's or a director's."""
+    return admission(environ, path) is not None
 
 
 def _may_open(table_id: int, code: str) -> bool:
