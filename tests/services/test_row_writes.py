@@ -1,9 +1,13 @@
 """Rows written with their SQL made once per process (services/row_writes.py): the same
 rows, to the column, as Django's ``save()``, ``bulk_create()`` and ``update()`` write."""
 
+from itertools import compress
+
 import pytest
 from django.db import IntegrityError, connection, transaction
+from django.db.models import DateTimeField
 from django.forms.models import model_to_dict
+from django.utils.translation import gettext_lazy
 
 from tests import factories as f
 from tournaments.models import AuditEntry, Game, GamePoints, IdempotencyKey, TournamentVersion
@@ -141,3 +145,69 @@ def test_without_returning_the_ids_come_through_bulk_create(monkeypatch):
     if entry.pk is not None:
         assert AuditEntry.objects.get(pk=entry.pk).object_repr == "y"
     assert AuditEntry.objects.filter(object_repr="y").count() == 1
+
+
+def _django_prepared(row, fields):
+    return [field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields]
+
+
+def _fields(model):
+    return [field for field in model._meta.concrete_fields if not field.primary_key]
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {},
+        {"game_points": None, "credit": 0, "won": 1, "role": "declarer"},
+        # Not of the field's own type: prepared by Django (int("7"), bool(1) → 1, a lazy text).
+        {"seat": "3", "won": True, "points": -7.0, "role": gettext_lazy("out")},
+    ],
+)
+def test_values_taken_as_given_are_the_values_django_prepares(values):
+    table = f.make_seated_table()
+    game, points = _game_and_points(table, 1, declarer_seat=2, game="clubs", matadors=1, won=True)
+    insert_rows([game], read_ids=True)
+    rows = points()
+    for name, value in values.items():
+        setattr(rows[0], name, value)
+
+    for model, made in ((Game, [game]), (GamePoints, rows)):
+        fields = _fields(model)
+        # The times are now's, a moment apart: compared by type only.
+        timeless = [not isinstance(field, DateTimeField) for field in fields] * len(made)
+        by_django = [v for row in made for v in _django_prepared(row, fields)]
+        given = row_writes.prepared_values(made, fields, connection)
+        assert [type(v) for v in given] == [type(v) for v in by_django]
+        assert list(compress(given, timeless)) == list(compress(by_django, timeless))
+
+
+def test_plain_fields_are_taken_as_given_and_dates_and_json_prepared(monkeypatch):
+    table = f.make_seated_table()
+    entry = AuditEntry(action="game_entered", actor="x", table=table, after={"a": 1})
+    game, points = _game_and_points(table, 1, declarer_seat=2, game="clubs", matadors=1, won=True)
+    insert_rows([game], read_ids=True)
+    prepared = []
+    for model in (Game, GamePoints, AuditEntry):
+        for field in _fields(model):
+            original = field.get_db_prep_save
+
+            def counting(value, conn, field=field, original=original):
+                prepared.append(field.attname)
+                return original(value, conn)
+
+            monkeypatch.setattr(field, "get_db_prep_save", counting)
+
+    row_writes.prepared_values(points(), _fields(GamePoints), connection)
+    row_writes.prepared_values([entry], _fields(AuditEntry), connection)
+
+    whole_numbers_adapted = row_writes.kept_types(_fields(GamePoints)[5], connection) == ()
+    expected = {"created_at", "before", "after"}
+    if whole_numbers_adapted:  # psycopg 3 wraps every whole number in its own type
+        expected |= {"seat", "won", "lost", "credit", "points", "game_points", "table_id"}
+    assert "role" not in prepared and "actor" not in prepared  # texts as given
+    links = {"user_id", "game_id", "series_id", "tournament_id", "participant_id"}
+    assert set(prepared) <= expected | links
+    assert {"created_at", "after"} <= set(prepared)
+    if not whole_numbers_adapted:
+        assert set(prepared) == {"created_at", "before", "after"}
