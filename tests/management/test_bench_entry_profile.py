@@ -28,3 +28,25 @@ def test_profile_listing_paths_are_cut_to_what_follows_the_project_or_package():
 
     assert entry_profile._short(line) == "  1  0.1  tournaments/api/games.py:71(games)"
     assert entry_profile._short(packaged) == "  1  0.1  django/db/models/query.py:1(f)"
+
+
+def test_a_pause_before_each_post_idles_or_keeps_the_processor_busy(run_bench, monkeypatch):
+    slept = []
+    monkeypatch.setattr(entry_profile, "_sleep", slept.append)
+
+    text = run_bench(
+        "entry-profile", *("--games", "2", "--profiled", "0", "--warm", "1", "--pause", "7")
+    )
+
+    # Before each counted post, not before the warming ones (nor the profiled ones).
+    assert slept == [0.007, 0.007]
+    assert "a pause of 7 ms before each counted entry (idle)" in text
+    assert re.search(r"^answers       \{'201 Created': 3\}$", text, re.MULTILINE)
+
+    slept.clear()
+    text = run_bench(
+        "entry-profile",
+        *("--games", "2", "--profiled", "0", "--warm", "0", "--pause", "3", "--busy-pause"),
+    )
+    assert slept == []
+    assert "a pause of 3 ms before each counted entry (busy)" in text

@@ -12,6 +12,13 @@ entries after them, top functions by time inside and by time alone.
 The first ``--warm`` entries are not counted (the first request of a process fills
 caches a gunicorn worker has filled long before). The profiled entries run slower than
 the counted ones: the profile is for finding the cost, the counted figure for comparing.
+
+``--pause MS`` waits before each counted entry, as a table worker waits between a hall's
+games: idle (``time.sleep``, the processor may sleep or run other work meanwhile) or, with
+``--busy-pause``, spinning on the clock. On the shared 2-core machine of
+docs/performance.md the same entries cost about twice the CPU after an idle pause of
+300 ms as back to back, and much less so after a busy one: what a save costs in the
+workers of ``bench load`` depends on what the processor did before it.
 """
 
 import cProfile
@@ -45,6 +52,12 @@ def add_arguments(parser) -> None:
         WholeNumber("--profiled", low=0, high=5000, default=200, help="entries profiled (200)"),
         WholeNumber("--warm", low=0, high=500, default=20, help="entries not counted (20)"),
         WholeNumber("--top", low=1, high=200, default=30, help="functions listed (30)"),
+        WholeNumber(
+            "--pause", low=0, high=5000, default=0, help="ms waited before each counted entry (0)"
+        ),
+    )
+    parser.add_argument(
+        "--busy-pause", action="store_true", help="spin through the pause instead of idling"
     )
     parser.add_argument(
         "--save-profile", default="", help="also write the profile to this file (pstats)"
@@ -71,8 +84,9 @@ def run(options: dict, out: TextIO) -> None:
         for _ in range(options["warm"]):
             posts.send()
         queries = QueryCount()
+        pause = Pause(options["pause"], options["busy_pause"])
         with connection.execute_wrapper(queries):
-            cpu_ms = [posts.send() for _ in range(options["games"])]
+            cpu_ms = [pause.then(posts.send) for _ in range(options["games"])]
         if options["show_queries"]:
             with connection.execute_wrapper(queries.printing(out)):
                 posts.send()
@@ -85,6 +99,32 @@ def run(options: dict, out: TextIO) -> None:
             if options["save_profile"]:
                 profiler.dump_stats(options["save_profile"])
     report(options, cpu_ms, queries.count, posts, profiler, out)
+
+
+def _sleep(seconds: float) -> None:
+    time.sleep(seconds)
+
+
+class Pause:
+    """Waits ``ms`` milliseconds, idle or spinning on the clock, before a call."""
+
+    def __init__(self, ms: int, busy: bool):
+        self.seconds, self.busy = ms / 1000, busy
+
+    def then(self, call):
+        if self.seconds and self.busy:
+            until = time.perf_counter() + self.seconds
+            while time.perf_counter() < until:
+                pass
+        elif self.seconds:
+            _sleep(self.seconds)
+        return call()
+
+    def describe(self) -> str:
+        if not self.seconds:
+            return ""
+        ms, kind = round(self.seconds * 1000), "busy" if self.busy else "idle"
+        return f"pause         a pause of {ms} ms before each counted entry ({kind})\n"
 
 
 class QueryCount:
@@ -170,6 +210,7 @@ def report(options, cpu_ms, queries, posts, profiler, out: TextIO) -> None:
         f"cpu ms        mean {statistics.fmean(cpu):.2f}  p50 {percentile(cpu, 50):.2f}  "
         f"p95 {percentile(cpu, 95):.2f}\n"
         f"queries       {queries / len(cpu):.1f} per entry\n"
+        f"{Pause(options['pause'], options['busy_pause']).describe()}"
     )
     if not options["profiled"]:
         return
