@@ -121,14 +121,13 @@ def browser():
     yield from launched_chromium()
 
 
-@pytest.fixture(scope="module")
-def live_server(django_db_setup):
-    """pytest-django's live server, started with the settings for plain HTTP in effect.
+def plain_http_live_server(start=LiveServer):
+    """pytest-django's live server (``start(address)``), started with the settings for
+    plain HTTP in effect, then stopped (a generator for a module-scoped fixture).
 
     The tests run with production settings (DEBUG off), which redirect to HTTPS and mark
     cookies Secure; the security middleware reads the redirect setting once, when the
-    server starts, so it must be off before. Replaces pytest-django's session-wide server
-    for this module only.
+    server starts, so it must be off before.
     """
     plain_http = override_settings(
         SECURE_SSL_REDIRECT=False,
@@ -138,10 +137,17 @@ def live_server(django_db_setup):
         LANGUAGE_COOKIE_SECURE=False,
     )
     plain_http.enable()
-    server = LiveServer(os.environ.get("DJANGO_LIVE_TEST_SERVER_ADDRESS") or "localhost")
+    server = start(os.environ.get("DJANGO_LIVE_TEST_SERVER_ADDRESS") or "localhost")
     yield server
     server.stop()
     plain_http.disable()
+
+
+@pytest.fixture(scope="module")
+def live_server(django_db_setup):
+    """The live server for plain HTTP (:func:`plain_http_live_server`). Replaces
+    pytest-django's session-wide server for this module only."""
+    yield from plain_http_live_server()
 
 
 @pytest.fixture

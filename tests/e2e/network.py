@@ -21,3 +21,22 @@ def swallow_the_first_answer(page) -> list:
 
     page.context.route(GAMES_URL, store_then_never_answer)
     return swallowed
+
+
+def fail_the_first_game(page, failure: str) -> list:
+    """The first game request fails ("502 from a proxy", "503", "reset connection");
+    later requests pass. Returns the list the failed request's Idempotency-Key lands in."""
+    failed = []
+
+    def fail_once(route):
+        if failed:
+            route.continue_()
+            return
+        failed.append(route.request.headers.get("idempotency-key"))
+        if failure == "reset connection":
+            route.abort("connectionreset")
+        else:
+            route.fulfill(status=int(failure[:3]), body="<html><body>Bad Gateway</body></html>")
+
+    page.context.route(GAMES_URL, fail_once)
+    return failed

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import factories as f
-from tests.e2e.network import GAMES_URL, swallow_the_first_answer
+from tests.e2e.network import fail_the_first_game, swallow_the_first_answer
 from tournaments.models import Game
 from tournaments.services import table_access
 
@@ -80,20 +80,7 @@ def test_nothing_carries_over_to_the_next_game_after_an_offline_save(new_page):
 def test_a_save_that_fails_keeps_the_game_and_sends_it_once(new_page, failure):
     table = f.make_seated_table(players=4, rounds_per_series=2)
     page = open_table(new_page, table)
-    failed = []
-
-    def fail_once(route):
-        if failed:
-            route.continue_()
-            return
-        failed.append(route.request.headers.get("idempotency-key"))
-        if failure == "reset connection":
-            route.abort("connectionreset")
-        else:
-            status = int(failure[:3])
-            route.fulfill(status=status, body="<html><body>Bad Gateway</body></html>")
-
-    page.context.route(GAMES_URL, fail_once)
+    failed = fail_the_first_game(page, failure)
     tap(page, "declarer-2", "game-clubs", "won-true")
     page.get_by_test_id("save-game").click()
 

@@ -6,16 +6,14 @@ The other browser tests' live server runs the whole stack; here it is wrapped as
 they take in the hall.
 """
 
-import os
-
 import pytest
 from django.core.handlers.wsgi import WSGIHandler
 from django.test import testcases
-from django.test.utils import override_settings
 from pytest_django.live_server_helper import LiveServer
 
 from tests import factories as f
-from tests.e2e.network import GAMES_URL
+from tests.e2e.conftest import plain_http_live_server
+from tests.e2e.network import fail_the_first_game
 from tests.e2e.test_table_device_faults import LONG_MS, open_table, stored, tap
 from tournaments.web.login_limit import RefuseFloodedLogins
 from tournaments.web.table_api_handler import TableApiHandler
@@ -28,26 +26,19 @@ def table_pool_application():
     return TablePoolOnly(RefuseFloodedLogins(WSGIHandler()))
 
 
-@pytest.fixture(scope="module")
-def live_server(django_db_setup):
-    """The live server (as tests/e2e/conftest.py starts it) serving the table pool."""
-    plain_http = override_settings(
-        SECURE_SSL_REDIRECT=False,
-        SECURE_HSTS_SECONDS=0,
-        SESSION_COOKIE_SECURE=False,
-        CSRF_COOKIE_SECURE=False,
-        LANGUAGE_COOKIE_SECURE=False,
-    )
-    plain_http.enable()
+def started_as_table_pool(address):
     # The server's thread builds its application as it starts: Django's handler, inside
     # a media handler that (without MEDIA_URL) would answer every path itself.
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(testcases, "WSGIHandler", table_pool_application)
         patch.setattr(testcases, "_MediaFilesHandler", lambda application: application)
-        server = LiveServer(os.environ.get("DJANGO_LIVE_TEST_SERVER_ADDRESS") or "localhost")
-    yield server
-    server.stop()
-    plain_http.disable()
+        return LiveServer(address)
+
+
+@pytest.fixture(scope="module")
+def live_server(django_db_setup):
+    """The live server (as tests/e2e/conftest.py starts it) serving the table pool."""
+    yield from plain_http_live_server(started_as_table_pool)
 
 
 @pytest.fixture
@@ -82,16 +73,7 @@ def test_a_proxy_error_on_the_table_pool_keeps_the_game_and_stores_it_once(
 ):
     table = f.make_seated_table(players=4, rounds_per_series=2)
     page = open_table(new_page, table)
-    failed = []
-
-    def fail_once(route):
-        if failed:
-            route.continue_()
-            return
-        failed.append(route.request.headers.get("idempotency-key"))
-        route.fulfill(status=502, body="<html><body>Bad Gateway</body></html>")
-
-    page.context.route(GAMES_URL, fail_once)
+    failed = fail_the_first_game(page, "502 from a proxy")
     tap(page, "declarer-3", "game-spades", "won-false")
     page.get_by_test_id("save-game").click()
 
