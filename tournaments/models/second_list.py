@@ -20,7 +20,8 @@ from .relations import recorded_by, table_link
 class SecondListGame(EnteredGame):
     """One game of list B as its keeper entered it (Zweitliste)."""
 
-    table = table_link("second_games")
+    # No index of its own: the unique (table, number) begins with it.
+    table = table_link("second_games", db_index=False)
 
     class Meta:
         verbose_name = _("game of the second list")
