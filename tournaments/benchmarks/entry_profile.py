@@ -40,6 +40,7 @@ from .evening import build_evening
 from .options import WholeNumber, add_whole_numbers
 from .ranking import machine, percentile
 from .server import ROOT
+from .worker_meter import read_and_closed
 
 HELP = "Profile game entry through the WSGI application in this process (no server)."
 HOST = "127.0.0.1"
@@ -189,10 +190,7 @@ class Posts:
             "wsgi.run_once": False,
         }
         started = time.thread_time()
-        answer = list(self.application(environ, self._start_response))
-        close = getattr(answer, "close", None)
-        if close is not None:
-            close()
+        read_and_closed(self.application, environ, self._start_response)
         return (time.thread_time() - started) * 1000
 
     def _start_response(self, status: str, headers, exc_info=None):
