@@ -9,14 +9,15 @@ would make SQLite copy the tables, once per field.
 import django.db.models.deletion
 from django.db import migrations, models
 
-# (model, field) whose single-column index goes.
+# (model, link whose single-column index goes, the related name of the link); each link
+# points to the model it is named after and is called so.
 HELD = [
-    ("game", "table"),
-    ("gamepoints", "game"),
-    ("gamepoints", "series"),
-    ("gamepoints", "table"),
-    ("gamepoints", "tournament"),
-    ("secondlistgame", "table"),
+    ("game", "table", "games"),
+    ("gamepoints", "game", "points"),
+    ("gamepoints", "series", "+"),
+    ("gamepoints", "table", "+"),
+    ("gamepoints", "tournament", "+"),
+    ("secondlistgame", "table", "second_games"),
 ]
 
 
@@ -34,7 +35,7 @@ def _single_column_indexes(schema_editor, model, column):
 
 
 def drop_held_indexes(apps, schema_editor):
-    for model_name, field_name in HELD:
+    for model_name, field_name, _related_name in HELD:
         model = apps.get_model("tournaments", model_name)
         column = model._meta.get_field(field_name).column
         for name in _single_column_indexes(schema_editor, model, column):
@@ -42,20 +43,20 @@ def drop_held_indexes(apps, schema_editor):
 
 
 def create_held_indexes(apps, schema_editor):
-    for model_name, field_name in HELD:
+    for model_name, field_name, _related_name in HELD:
         model = apps.get_model("tournaments", model_name)
         field = model._meta.get_field(field_name)
         if not _single_column_indexes(schema_editor, model, field.column):
             schema_editor.execute(schema_editor._create_index_sql(model, fields=[field]))
 
 
-def _link(to, related_name, verbose_name):
+def _link(field_name: str, related_name: str):
     return models.ForeignKey(
         db_index=False,
         on_delete=django.db.models.deletion.CASCADE,
         related_name=related_name,
-        to=to,
-        verbose_name=verbose_name,
+        to=f"tournaments.{field_name}",
+        verbose_name=field_name,
     )
 
 
@@ -69,35 +70,11 @@ class Migration(migrations.Migration):
             database_operations=[migrations.RunPython(drop_held_indexes, create_held_indexes)],
             state_operations=[
                 migrations.AlterField(
-                    model_name="game",
-                    name="table",
-                    field=_link("tournaments.table", "games", "table"),
-                ),
-                migrations.AlterField(
-                    model_name="gamepoints",
-                    name="game",
-                    field=_link("tournaments.game", "points", "game"),
-                ),
-                migrations.AlterField(
-                    model_name="gamepoints",
-                    name="series",
-                    field=_link("tournaments.series", "+", "series"),
-                ),
-                migrations.AlterField(
-                    model_name="gamepoints",
-                    name="table",
-                    field=_link("tournaments.table", "+", "table"),
-                ),
-                migrations.AlterField(
-                    model_name="gamepoints",
-                    name="tournament",
-                    field=_link("tournaments.tournament", "+", "tournament"),
-                ),
-                migrations.AlterField(
-                    model_name="secondlistgame",
-                    name="table",
-                    field=_link("tournaments.table", "second_games", "table"),
-                ),
+                    model_name=model_name,
+                    name=field_name,
+                    field=_link(field_name, related_name),
+                )
+                for model_name, field_name, related_name in HELD
             ],
         )
     ]
