@@ -194,3 +194,51 @@ def test_a_save_asking_for_the_state_adds_two_reads_to_the_entry(client, device_
     assert [_statement(q["sql"]) for q in queries.captured_queries] == (
         entry + STATE_READS + key_answer
     )
+
+
+# List B's device (two lists per table) enters as list A's does: the code check, the key,
+# the table's lock, the seats and the last number of list B, the game written once (no
+# list points: list B never counts) with its audit entry, then the comparison with list A
+# (``comparing.compare``: list A's game of that number and an open difference for it).
+# The answer is the game just written, not read back.
+STATEMENTS_B = [
+    "SELECT table",
+    "SAVEPOINT",
+    "INSERT idempotencykey",
+    "SAVEPOINT",
+    "SELECT table",
+    "SELECT seat",
+    "SELECT secondlistgame",
+    "INSERT secondlistgame",
+    "INSERT auditentry",
+    "SELECT game",
+    "SELECT listdifference",
+    "RELEASE SAVEPOINT",
+    "UPDATE idempotencykey",
+    "RELEASE SAVEPOINT",
+]
+
+
+@pytest.fixture
+def list_b_table(client):
+    """A two-list table with list B's code, its first game entered on both lists."""
+    warm = f.make_two_list_table(rounds_per_series=3)
+    warm_b = table_access.issue_code(warm, kept_list="B")
+    for key, body in (("warm-1", KARO_WON), ("warm-2", {**KARO_WON, "declarer_seat": 3})):
+        assert _post(client, warm, warm_b, body, key).status_code == 201
+    table = f.make_two_list_table(rounds_per_series=3)
+    code_b = table_access.issue_code(table, kept_list="B")
+    assert _post(client, table, code_b, KARO_WON, "first").status_code == 201
+    return table, code_b
+
+
+def test_a_game_entered_on_list_b_takes_these_queries_and_no_more(client, list_b_table):
+    table, code_b = list_b_table
+
+    with CaptureQueriesContext(connection) as queries:
+        response = _post(client, table, code_b, {**KARO_WON, "declarer_seat": 3}, "key-b2")
+
+    assert response.status_code == 201
+    assert [_statement(q["sql"]) for q in queries.captured_queries] == STATEMENTS_B
+    read_back = client.get(f"/api/v1/tables/{table.id}/games/?list=B")
+    assert response.json() == read_back.json()[1]

@@ -103,10 +103,10 @@ class GameActions:
                 if stored is None:
                     raise
                 return Response(game_data(table, stored.number, kept_list), status.HTTP_200_OK)
-            if kept_list == "B":
-                return Response(game_data(table, game.number, kept_list), status.HTTP_201_CREATED)
             # The game as it was just stored, with its points and valuation: nothing is
             # read back for the answer; its state, if asked, from what the entry read.
+            if kept_list == "B":
+                return Response(SecondGameSerializer(game).data, status.HTTP_201_CREATED)
             answer = Response(game_representation(game), status.HTTP_201_CREATED)
             return with_state_after_entry(answer, request, game)
         if request.query_params.get("list") == "B":

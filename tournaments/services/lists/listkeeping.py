@@ -383,7 +383,7 @@ def _save_with_points(game: Game, deal: Deal, seats, table: Table, *, replacing:
             game.save()
             game.points.all().delete()
         else:
-            _insert_game(game)
+            insert_new_game(game)
         rows = game.point_rows(
             {number: seat.participant_id for number, seat in present.items()},
             deal.active,
@@ -400,13 +400,14 @@ def _save_with_points(game: Game, deal: Deal, seats, table: Table, *, replacing:
     game._prefetched_objects_cache = {"points": points}
 
 
-def _insert_game(game: Game) -> None:
-    """``game.save()`` of a new game, its INSERT made once per process (row_writes): the
-    list's lock checked and the signal sent (the tournament's version) as save() does."""
+def insert_new_game(game: Game | SecondListGame) -> None:
+    """``game.save()`` of a new game of either list, its INSERT made once per process
+    (row_writes): the list's lock checked and the signal sent (the tournament's version,
+    for list A) as save() does."""
     ensure_changeable([game.table_id])
     insert_rows([game], read_ids=True)
     post_save.send(
-        sender=Game,
+        sender=type(game),
         instance=game,
         created=True,
         update_fields=None,

@@ -18,6 +18,7 @@ from tournaments.skat.rounds import deal_of, game_count
 
 from ..errors import Refusal
 from ..locking import lock_table
+from ..prepared_reads import PreparedRead
 from ..seating import ensure_entry_mode, ensure_open, table_rounds
 from ..table_access import ONE_LIST_ONLY
 from .listkeeping import (
@@ -27,11 +28,13 @@ from .listkeeping import (
     delete_from_list,
     ensure_not_ended,
     found_game,
+    insert_new_game,
     mark_kept_game_by_game,
     record_list_write,
     value_game,
 )
 from .running_list import ListRow
+from .seat_facts import seat_facts
 
 NOT_ON_LIST_B = Refusal(
     "number", "no_such_game", gettext_noop("Game %(number)s is not on list B."), missing=True
@@ -48,7 +51,7 @@ def enter_second_game(table: Table, data: dict, *, user=None, actor="") -> Secon
     """Append a game to list B; ``data`` holds the API's fields, as for list A."""
     table = lock_table(table, parents_if_planned=True)
     _ensure_writable(table)
-    seats = list(table.seats.all())
+    seats = seat_facts(table)
     rounds = table_rounds(table, seats)
     next_number = next_second_number(table)
     number = data.get("number", next_number)
@@ -59,7 +62,7 @@ def enter_second_game(table: Table, data: dict, *, user=None, actor="") -> Secon
     )
     value_game(game, data, deal, table)
     with seen_open(table):  # locked and checked open above
-        game.save()
+        insert_new_game(game)
     mark_kept_game_by_game(table, user=user, actor=actor)
     record_list_write("second_game_entered", table, game, user=user, actor=actor)
     return game
@@ -87,7 +90,16 @@ def _ensure_writable(table: Table) -> None:
 
 def last_second_number(table: Table) -> int:
     """The number of list B's last game, 0 before its first."""
-    return table.second_games.order_by("-number").values_list("number", flat=True).first() or 0
+    found = _LAST_SECOND_NUMBER.first(table.pk)
+    return found[0] if found is not None else 0
+
+
+def _last_second_number_of(pk):
+    return SecondListGame.objects.filter(table_id=pk).order_by("-number").values_list("number")[:1]
+
+
+# Read by every entry on list B: compiled once per process, as list A's.
+_LAST_SECOND_NUMBER = PreparedRead(_last_second_number_of)
 
 
 def next_second_number(table: Table) -> int:
