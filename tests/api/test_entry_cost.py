@@ -19,6 +19,7 @@ from tests import factories as f
 from tournaments.api import idempotency
 from tournaments.models import IdempotencyKey
 from tournaments.services import table_access
+from tournaments.services.lists.table_device import list_state
 
 pytestmark = pytest.mark.django_db
 
@@ -242,3 +243,36 @@ def test_a_game_entered_on_list_b_takes_these_queries_and_no_more(client, list_b
     assert [_statement(q["sql"]) for q in queries.captured_queries] == STATEMENTS_B
     read_back = client.get(f"/api/v1/tables/{table.id}/games/?list=B")
     assert response.json() == read_back.json()[1]
+
+
+# Asking for the state, list B's save reads in its own transaction the version, list B's
+# games (its totals are added up from them) and the open differences; the seats and the
+# number are the entry's own reads, as on list A.
+STATE_READS_B = [
+    "SELECT tournamentversion",
+    "SELECT secondlistgame",
+    "SELECT listdifference",
+]
+
+
+def test_a_save_on_list_b_asking_for_the_state_reads_it_in_its_transaction(client, list_b_table):
+    table, code_b = list_b_table
+
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(
+            f"/api/v1/tables/{table.id}/games/?state=1",
+            data=json.dumps({**KARO_WON, "declarer_seat": 3}),
+            content_type="application/json",
+            HTTP_X_TABLE_CODE=code_b,
+            HTTP_IDEMPOTENCY_KEY="key-b2",
+        )
+
+    assert response.status_code == 201
+    state = response.json()["state"]
+    assert (state["keptList"], state["lastNumber"], state["nextNumber"]) == ("B", 2, 3)
+    entry, key_answer = STATEMENTS_B[:-2], STATEMENTS_B[-2:]
+    assert [_statement(q["sql"]) for q in queries.captured_queries] == (
+        entry + STATE_READS_B + key_answer
+    )
+    table.refresh_from_db()
+    assert list_state(table, "B") == state

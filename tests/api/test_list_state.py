@@ -105,8 +105,11 @@ def test_without_asking_the_answers_carry_no_state(client):
     assert undone.status_code == 204
 
 
-def _play_list_through_the_device(client, table, code, games: int) -> list[tuple[dict, dict]]:
-    """(carried state, state read afterwards) of each of ``games`` device saves."""
+def _play_list_through_the_device(
+    client, table, code, games: int, kept_list: str = "A"
+) -> list[tuple[dict, dict]]:
+    """(carried state, state read afterwards) of each of ``games`` device saves on the
+    list ``code`` keeps (``kept_list``)."""
     from tournaments.services.lists.table_device import list_state
     from tournaments.skat.rounds import deal_of
 
@@ -121,7 +124,7 @@ def _play_list_through_the_device(client, table, code, games: int) -> list[tuple
         answer = device(client, "post", table, code, body=body, key=f"k{number}")
         assert answer.status_code == 201, answer.json()
         table.refresh_from_db()
-        pairs.append((answer.json()["state"], list_state(table)))
+        pairs.append((answer.json()["state"], list_state(table, kept_list)))
     return pairs
 
 
@@ -139,6 +142,21 @@ def test_the_state_an_entry_carries_is_the_state_read_after_it(client, players):
     assert [carried for carried, _ in pairs] == [read for _, read in pairs]
     assert pairs[-1][0]["status"] == "complete"
     assert pairs[-1][0]["nextNumber"] is None
+
+
+def test_the_state_list_b_carries_is_the_state_read_after_it(client):
+    """List B's device, game by game to the list's end, a difference on the way: its
+    carried state equals the state of list B read afterwards."""
+    table = f.make_two_list_table(players=4, rounds_per_series=2)
+    code_b = table_access.issue_code(table, kept_list="B")
+    f.enter(table, passed=True)  # list A's game 1 differs from list B's below
+
+    pairs = _play_list_through_the_device(client, table, code_b, 8, kept_list="B")
+
+    assert [carried for carried, _ in pairs] == [read for _, read in pairs]
+    assert pairs[0][0]["keptList"] == "B"
+    assert pairs[0][0]["differences"] == [1]
+    assert pairs[-1][0]["status"] == "complete"
 
 
 def test_the_state_after_an_entry_knows_a_player_who_left_and_the_two_lists(client):

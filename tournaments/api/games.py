@@ -105,9 +105,9 @@ class GameActions:
                 return Response(game_data(table, stored.number, kept_list), status.HTTP_200_OK)
             # The game as it was just stored, with its points and valuation: nothing is
             # read back for the answer; its state, if asked, from what the entry read.
-            if kept_list == "B":
-                return Response(SecondGameSerializer(game).data, status.HTTP_201_CREATED)
-            answer = Response(game_representation(game), status.HTTP_201_CREATED)
+            second = kept_list == "B"
+            shown = SecondGameSerializer(game).data if second else game_representation(game)
+            answer = Response(shown, status.HTTP_201_CREATED)
             return with_state_after_entry(answer, request, game)
         if request.query_params.get("list") == "B":
             return Response(SecondGameSerializer(second_games_of(table), many=True).data)

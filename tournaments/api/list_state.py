@@ -72,7 +72,7 @@ def carries_list_state(action, stored_game=None):
 
 
 def with_state_after_entry(response: Response, request, game) -> Response:
-    """``response`` to the entry of ``game`` on list A, carrying the list's state read in
+    """``response`` to the entry of ``game`` on either list, carrying the list's state read in
     the entry's transaction from what the entry read already (the seats, the number), when
     the client asks for it: a save reads the seats and its number once, not twice."""
     if request.query_params.get(ASKED) == "1":

@@ -65,6 +65,7 @@ def enter_second_game(table: Table, data: dict, *, user=None, actor="") -> Secon
         insert_new_game(game)
     mark_kept_game_by_game(table, user=user, actor=actor)
     record_list_write("second_game_entered", table, game, user=user, actor=actor)
+    game.seats_read = seats  # for the answer's state, as on list A
     return game
 
 

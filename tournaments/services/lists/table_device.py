@@ -82,11 +82,14 @@ def _totals_of(pk):
 _TOTALS = PreparedRead(_totals_of)
 
 
-def state_after_entry(game: Game) -> dict:
-    """The state of list A after ``game`` was entered, read in the entry's transaction:
-    the locked table, the seats and the number the entry has read already."""
+def state_after_entry(game: Game | SecondListGame) -> dict:
+    """The state of the list ``game`` was entered on (list B for a
+    :class:`SecondListGame`), read in the entry's transaction: the locked table, the seats
+    and the number the entry has read already."""
     table = game.table
-    return list_state(table, "A", overview=state_overview(table, game.seats_read, game.number))
+    kept_list = LIST_B if isinstance(game, SecondListGame) else "A"
+    overview = state_overview(table, game.seats_read, game.number)
+    return list_state(table, kept_list, overview=overview)
 
 
 def list_state(table: Table, kept_list: str = "A", overview: dict | None = None) -> dict:
