@@ -47,9 +47,9 @@ STATEMENTS = [
 ]
 
 
-def _post(client, table, code, body, key):
+def _post(client, table, code, body, key, query=""):
     return client.post(
-        f"/api/v1/tables/{table.id}/games/",
+        f"/api/v1/tables/{table.id}/games/{query}",
         data=json.dumps(body),
         content_type="application/json",
         HTTP_X_TABLE_CODE=code,
@@ -77,13 +77,8 @@ def device_table(client):
     use, which a gunicorn worker has done long before."""
     warm = f.make_seated_table(rounds_per_series=3)
     f.enter(warm, **KARO_WON)
-    answer = client.post(
-        f"/api/v1/tables/{warm.id}/games/?state=1",
-        data=json.dumps({**KARO_WON, "declarer_seat": 3}),
-        content_type="application/json",
-        HTTP_X_TABLE_CODE=table_access.issue_code(warm),
-        HTTP_IDEMPOTENCY_KEY="warm",
-    )
+    warm_code = table_access.issue_code(warm)
+    answer = _post(client, warm, warm_code, {**KARO_WON, "declarer_seat": 3}, "warm", "?state=1")
     assert answer.status_code == 201
     table = f.make_seated_table(rounds_per_series=3)
     code = table_access.issue_code(table)
@@ -181,13 +176,7 @@ def test_a_save_asking_for_the_state_adds_two_reads_to_the_entry(client, device_
     table, code = device_table
 
     with CaptureQueriesContext(connection) as queries:
-        response = client.post(
-            f"/api/v1/tables/{table.id}/games/?state=1",
-            data=json.dumps({**KARO_WON, "declarer_seat": 3}),
-            content_type="application/json",
-            HTTP_X_TABLE_CODE=code,
-            HTTP_IDEMPOTENCY_KEY="key-2",
-        )
+        response = _post(client, table, code, {**KARO_WON, "declarer_seat": 3}, "key-2", "?state=1")
 
     assert response.status_code == 201
     assert response.json()["state"]["lastNumber"] == 2
@@ -259,12 +248,8 @@ def test_a_save_on_list_b_asking_for_the_state_reads_it_in_its_transaction(clien
     table, code_b = list_b_table
 
     with CaptureQueriesContext(connection) as queries:
-        response = client.post(
-            f"/api/v1/tables/{table.id}/games/?state=1",
-            data=json.dumps({**KARO_WON, "declarer_seat": 3}),
-            content_type="application/json",
-            HTTP_X_TABLE_CODE=code_b,
-            HTTP_IDEMPOTENCY_KEY="key-b2",
+        response = _post(
+            client, table, code_b, {**KARO_WON, "declarer_seat": 3}, "key-b2", "?state=1"
         )
 
     assert response.status_code == 201
