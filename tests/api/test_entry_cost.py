@@ -57,6 +57,13 @@ def _post(client, table, code, body, key, query=""):
     )
 
 
+def _second_game_posted(client, table, code, key, query="") -> tuple:
+    """The device's post of game 2 (Karo won by seat 3): its answer and its SQL, in order."""
+    with CaptureQueriesContext(connection) as queries:
+        response = _post(client, table, code, {**KARO_WON, "declarer_seat": 3}, key, query)
+    return response, [q["sql"] for q in queries.captured_queries]
+
+
 def _statement(sql: str) -> str:
     """``SELECT table``, ``INSERT game`` …: the verb and the table it is about."""
     verb = sql.split()[0] if not sql.startswith("RELEASE") else "RELEASE SAVEPOINT"
@@ -89,11 +96,10 @@ def device_table(client):
 def test_a_game_entered_by_a_table_device_takes_these_queries_and_no_more(client, device_table):
     table, code = device_table
 
-    with CaptureQueriesContext(connection) as queries:
-        response = _post(client, table, code, {**KARO_WON, "declarer_seat": 3}, "key-2")
+    response, sql = _second_game_posted(client, table, code, "key-2")
 
     assert response.status_code == 201
-    assert [_statement(q["sql"]) for q in queries.captured_queries] == STATEMENTS
+    assert [_statement(one) for one in sql] == STATEMENTS
 
 
 def test_the_table_is_read_once_by_the_code_check_and_locked_once_by_the_entry(
@@ -103,10 +109,9 @@ def test_the_table_is_read_once_by_the_code_check_and_locked_once_by_the_entry(
     the entry's read is the row lock it needs (on PostgreSQL ``FOR UPDATE``)."""
     table, code = device_table
 
-    with CaptureQueriesContext(connection) as queries:
-        _post(client, table, code, {**KARO_WON, "declarer_seat": 3}, "key-2")
+    _response, sql = _second_game_posted(client, table, code, "key-2")
 
-    reads = [q["sql"] for q in queries.captured_queries if _statement(q["sql"]) == "SELECT table"]
+    reads = [one for one in sql if _statement(one) == "SELECT table"]
     assert len(reads) == 2
     if connection.features.has_select_for_update:
         assert "FOR UPDATE" not in reads[0]
@@ -175,15 +180,12 @@ STATE_READS = [
 def test_a_save_asking_for_the_state_adds_two_reads_to_the_entry(client, device_table):
     table, code = device_table
 
-    with CaptureQueriesContext(connection) as queries:
-        response = _post(client, table, code, {**KARO_WON, "declarer_seat": 3}, "key-2", "?state=1")
+    response, sql = _second_game_posted(client, table, code, "key-2", "?state=1")
 
     assert response.status_code == 201
     assert response.json()["state"]["lastNumber"] == 2
     entry, key_answer = STATEMENTS[:-2], STATEMENTS[-2:]
-    assert [_statement(q["sql"]) for q in queries.captured_queries] == (
-        entry + STATE_READS + key_answer
-    )
+    assert [_statement(one) for one in sql] == (entry + STATE_READS + key_answer)
 
 
 # List B's device (two lists per table) enters as list A's does: the code check, the key,
@@ -225,11 +227,10 @@ def list_b_table(client):
 def test_a_game_entered_on_list_b_takes_these_queries_and_no_more(client, list_b_table):
     table, code_b = list_b_table
 
-    with CaptureQueriesContext(connection) as queries:
-        response = _post(client, table, code_b, {**KARO_WON, "declarer_seat": 3}, "key-b2")
+    response, sql = _second_game_posted(client, table, code_b, "key-b2")
 
     assert response.status_code == 201
-    assert [_statement(q["sql"]) for q in queries.captured_queries] == STATEMENTS_B
+    assert [_statement(one) for one in sql] == STATEMENTS_B
     read_back = client.get(f"/api/v1/tables/{table.id}/games/?list=B")
     assert response.json() == read_back.json()[1]
 
@@ -247,17 +248,12 @@ STATE_READS_B = [
 def test_a_save_on_list_b_asking_for_the_state_reads_it_in_its_transaction(client, list_b_table):
     table, code_b = list_b_table
 
-    with CaptureQueriesContext(connection) as queries:
-        response = _post(
-            client, table, code_b, {**KARO_WON, "declarer_seat": 3}, "key-b2", "?state=1"
-        )
+    response, sql = _second_game_posted(client, table, code_b, "key-b2", "?state=1")
 
     assert response.status_code == 201
     state = response.json()["state"]
     assert (state["keptList"], state["lastNumber"], state["nextNumber"]) == ("B", 2, 3)
     entry, key_answer = STATEMENTS_B[:-2], STATEMENTS_B[-2:]
-    assert [_statement(q["sql"]) for q in queries.captured_queries] == (
-        entry + STATE_READS_B + key_answer
-    )
+    assert [_statement(one) for one in sql] == (entry + STATE_READS_B + key_answer)
     table.refresh_from_db()
     assert list_state(table, "B") == state
