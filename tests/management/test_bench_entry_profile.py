@@ -50,3 +50,15 @@ def test_a_pause_before_each_post_idles_or_keeps_the_processor_busy(run_bench, m
     )
     assert slept == []
     assert "a pause of 3 ms before each counted entry (busy)" in text
+
+
+def test_core_gives_the_games_to_the_save_alone_and_counts_them_stored(run_bench):
+    text = run_bench("entry-profile", *("--games", "3", "--profiled", "1", "--warm", "1", "--core"))
+
+    assert "3 entries counted after 1, with ?state=1, sqlite, the save alone (--core)" in (
+        text.replace("postgresql", "sqlite")
+    )
+    # No request: nothing answered with a status, every game stored by the save's calls.
+    assert re.search(r"^answers       \{'stored \(core\)': 5\}$", text, re.MULTILINE)
+    assert "tournaments/benchmarks/entry_core.py" in text
+    assert "rest_framework/views.py" not in text

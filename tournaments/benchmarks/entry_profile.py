@@ -19,6 +19,10 @@ games: idle (``time.sleep``, the processor may sleep or run other work meanwhile
 docs/performance.md the same entries cost about twice the CPU after an idle pause of
 300 ms as back to back, and much less so after a busy one: what a save costs in the
 workers of ``bench load`` depends on what the processor did before it.
+
+``--core`` gives the same games straight to the calls the games view makes for them,
+without Django's request handling, the middleware and DRF (:mod:`.entry_core`): what a
+save costs when nothing around it runs.
 """
 
 import cProfile
@@ -36,6 +40,7 @@ from typing import TextIO
 from django.db import connection
 from django.test.utils import override_settings
 
+from .entry_core import CorePosts
 from .evening import build_evening
 from .options import WholeNumber, add_whole_numbers
 from .ranking import machine, percentile
@@ -67,6 +72,12 @@ def add_arguments(parser) -> None:
         "--show-queries", action="store_true", help="print the statements of one entry"
     )
     parser.add_argument(
+        "--core",
+        action="store_true",
+        help="give the games straight to the save's own calls, without Django's request "
+        "handling, the middleware and DRF (a floor, benchmarks/entry_core.py)",
+    )
+    parser.add_argument(
         "--without-state",
         action="store_true",
         help="post without ?state=1 (the answer is the game alone)",
@@ -82,6 +93,8 @@ def run(options: dict, out: TextIO) -> None:
 
         _tournament, tables = build_evening(tables_needed, 12, random.Random(2026))
         posts = Posts(application, tables, not options["without_state"])
+        if options["core"]:
+            posts = CorePosts(posts)
         for _ in range(options["warm"]):
             posts.send()
         queries = QueryCount()
@@ -202,7 +215,8 @@ def report(options, cpu_ms, queries, posts, profiler, out: TextIO) -> None:
     cpu = sorted(cpu_ms)
     out.write(
         f"Entry profile: {len(cpu)} entries counted after {options['warm']}, "
-        f"{'without' if options['without_state'] else 'with'} ?state=1, {connection.vendor}\n"
+        f"{'without' if options['without_state'] else 'with'} ?state=1, {connection.vendor}"
+        f"{', the save alone (--core)' if options['core'] else ''}\n"
         f"Machine: {machine()}\n"
         f"answers       {dict(sorted(posts.statuses.items()))}\n"
         f"cpu ms        mean {statistics.fmean(cpu):.2f}  p50 {percentile(cpu, 50):.2f}  "
