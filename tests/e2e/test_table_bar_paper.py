@@ -4,7 +4,8 @@ It names the game it values in the players' words ("Kreuz mit 1, Hand – gewonn
 each player's change; four-digit totals ("−1.156") stay inside their own box; names wrap
 between words, never inside one; "Spitzen" comes before "Ergebnis" in the form; every
 selected tile has at least 4.5:1 contrast; on the keyboard page the preview and the errors
-are in view without scrolling.
+are in view without scrolling. On a laptop the running list of four long names fits the
+screen, its players' names wrapped between words.
 """
 
 import pytest
@@ -235,3 +236,38 @@ def test_the_keyboard_preview_and_errors_are_in_view_at_360_x_640(new_page, line
     assert page.evaluate("scrollY") == 0
     assert page.evaluate(in_view or STARTS_IN_VIEW, shown)
     assert page.evaluate(IN_VIEW, "#notation-input")
+
+
+# The running list's box: how much wider its table is than the box, and each seat column
+# header's text with whether its last word reaches past the header's right edge.
+LIST_FIT = """() => {
+  const region = document.querySelector('.table-scroll');
+  const table = region.querySelector('table');
+  const headers = [...table.querySelectorAll('thead th.seat-col')].map((th) => {
+    const range = document.createRange();
+    range.selectNodeContents(th);
+    return {text: th.innerText.trim(),
+            inside: range.getBoundingClientRect().right <= th.getBoundingClientRect().right + 0.5};
+  });
+  return {overflow: region.scrollWidth - region.clientWidth,
+          right: table.getBoundingClientRect().right, width: innerWidth, headers};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768)], ids=str)
+def test_the_list_of_four_long_names_fits_a_laptop_without_scrolling(new_page, size):
+    """Every Stand column in view, with its player's name wrapped between words (narrower
+    screens scroll the list inside its own box, as on a tablet)."""
+    table = table_of_long_names()
+    page = new_page({"width": size[0], "height": size[1]})
+    page.goto(f"/tisch/code/{table_access.ensure_code(table)}/", timeout=FIRST_LOAD_MS)
+    expect(page.get_by_test_id("game-list")).to_be_visible()
+
+    fit = page.evaluate(LIST_FIT)
+
+    assert fit["overflow"] <= 1, fit
+    assert fit["right"] <= fit["width"]
+    assert [h["text"] for h in fit["headers"] if not h["inside"]] == []
+    assert "4 · Friedrich Wagner" in [" ".join(h["text"].split()) for h in fit["headers"]]
+    headers = page.locator("#game-list-table thead")
+    assert headers.evaluate(WORDS_BROKEN_ACROSS_LINES) == []
