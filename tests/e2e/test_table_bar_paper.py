@@ -271,3 +271,33 @@ def test_the_list_of_four_long_names_fits_a_laptop_without_scrolling(new_page, s
     assert "4 · Friedrich Wagner" in [" ".join(h["text"].split()) for h in fit["headers"]]
     headers = page.locator("#game-list-table thead")
     assert headers.evaluate(WORDS_BROKEN_ACROSS_LINES) == []
+
+
+# Each seat box above the form: its name's and its total's boxes, and the box's own.
+SEAT_BOXES = """() => [...document.querySelectorAll('.seat-totals .seat-total')].map((li) => {
+  const name = li.querySelector('.seat-name').getBoundingClientRect();
+  const now = li.querySelector('.seat-now').getBoundingClientRect();
+  const box = li.getBoundingClientRect();
+  return {text: li.innerText.replace(/\\s+/g, ' ').trim(), nameRight: name.right,
+          nameTop: name.top, nowLeft: now.left, nowTop: now.top, nowRight: now.right,
+          nowBottom: now.bottom, right: box.right, bottom: box.bottom};
+})"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768)], ids=str)
+def test_each_total_stands_beside_its_long_name_on_a_laptop(new_page, size):
+    """Four boxes in a row: a long name wraps between its words, its total stays at the
+    right on the name's first line, as in the other boxes (not under the name)."""
+    table = table_of_long_names()
+    page = new_page({"width": size[0], "height": size[1]})
+    page.goto(f"/tisch/code/{table_access.ensure_code(table)}/", timeout=FIRST_LOAD_MS)
+
+    boxes = page.evaluate(SEAT_BOXES)
+
+    assert len(boxes) == 4
+    for box in boxes:
+        assert box["nowLeft"] >= box["nameRight"] - 0.5, box
+        assert box["nowTop"] < box["nameTop"] + 20, box
+        assert box["nowRight"] <= box["right"] and box["nowBottom"] <= box["bottom"], box
+    totals = page.locator(".seat-totals")
+    assert totals.evaluate(WORDS_BROKEN_ACROSS_LINES) == []
