@@ -60,7 +60,7 @@ def idempotent(action):
             return action(view, request, *args, **kwargs)
         if not 1 <= len(key) <= MAX_KEY_LENGTH or not key.isprintable():
             return problems_response([_bad_key()])
-        scope, digest = request.path[:MAX_KEY_LENGTH], _body_hash(request.data)
+        scope, digest = request.path[:MAX_KEY_LENGTH], body_hash(request.data)
         try:
             with transaction.atomic():
                 # The key first: a second request with it waits here until this one ends.
@@ -77,7 +77,7 @@ def idempotent(action):
                     {"scope": scope, "key": key},
                     {
                         "response_status": response.status_code,
-                        "response_body": _plain(response.data),
+                        "response_body": stored_body(response.data),
                     },
                 )
                 if _prune_due():
@@ -104,12 +104,14 @@ def _answer(scope: str, key: str, digest: str) -> Response | None:
     return response
 
 
-def _body_hash(data) -> str:
+def body_hash(data) -> str:
+    """The digest a key keeps of its request's body, to tell a resent request from another."""
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), cls=DjangoJSONEncoder)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def _plain(data):
+def stored_body(data):
+    """An answer's data as the key keeps it: plain JSON values (moments as text)."""
     return json.loads(json.dumps(data, cls=DjangoJSONEncoder))
 
 

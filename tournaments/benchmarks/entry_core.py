@@ -26,7 +26,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from rest_framework.renderers import JSONRenderer
 
-from tournaments.api.idempotency import _body_hash, _plain
+from tournaments.api.idempotency import body_hash, stored_body
 from tournaments.api.serializers.games import game_representation
 from tournaments.api.table_code import TABLE_WITH_EVENT
 from tournaments.models import IdempotencyKey
@@ -56,7 +56,7 @@ def save_core(table_id: int, code: str, key: str, body: bytes, *, with_state: bo
     scope = f"/api/v1/tables/{table_id}/games/"
     with transaction.atomic():
         new_key = IdempotencyKey(
-            scope=scope, key=key, request_hash=_body_hash(data), response_status=0, response_body={}
+            scope=scope, key=key, request_hash=body_hash(data), response_status=0, response_body={}
         )
         insert_rows([new_key])
         game = states.apply(
@@ -73,7 +73,7 @@ def save_core(table_id: int, code: str, key: str, body: bytes, *, with_state: bo
         update_row(
             IdempotencyKey,
             {"scope": scope, "key": key},
-            {"response_status": 201, "response_body": _plain(shown)},
+            {"response_status": 201, "response_body": stored_body(shown)},
         )
     return _RENDERER.render(answer)
 
