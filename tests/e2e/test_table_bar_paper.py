@@ -301,31 +301,3 @@ def test_each_total_stands_beside_its_long_name_on_a_laptop(new_page, size):
         assert box["nowRight"] <= box["right"] and box["nowBottom"] <= box["bottom"], box
     totals = page.locator(".seat-totals")
     assert totals.evaluate(WORDS_BROKEN_ACROSS_LINES) == []
-
-
-# Each seat box's name shown whole: not cut off with an ellipsis ("1 · Jür…").
-SEAT_NAMES_CLIPPED = """() => [...document.querySelectorAll('.seat-totals .seat-name')]
-  .filter((name) => name.scrollWidth > name.clientWidth + 1
-    || name.scrollHeight > name.clientHeight + 1)
-  .map((name) => name.innerText)"""
-
-
-@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=str)
-def test_the_keyboard_page_shows_whole_names_and_keeps_its_preview_in_view(new_page, size):
-    """The seats above the typed line name their players whole, wrapped between words
-    (not "1 · Jür…"), and the preview of a typed game stays in view at 360 × 640."""
-    table = table_of_long_names()
-    page = new_page({"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True)
-    page.goto(f"/tisch/code/{table_access.ensure_code(table)}/", timeout=FIRST_LOAD_MS)
-    page.goto(f"/tisch/{table.pk}/tastatur/")
-    expect(page.locator(".seat-totals")).to_contain_text(f"{MINUS}1.156")
-
-    assert page.evaluate(SEAT_NAMES_CLIPPED) == []
-    assert page.locator(".seat-totals").evaluate(WORDS_BROKEN_ACROSS_LINES) == []
-    assert "Oberhuber" in page.locator(".seat-totals").inner_text()
-    boxes = page.evaluate(SEAT_BOXES)
-    assert [b["text"] for b in boxes if b["nowRight"] > b["right"] + 0.5] == []
-    page.get_by_test_id("notation-input").fill("1 kr m1 +")
-    expect(page.locator("#notation-preview")).to_be_visible()
-    assert page.evaluate(IN_VIEW, "#notation-preview")
-    assert page.evaluate(IN_VIEW, "#notation-input")
