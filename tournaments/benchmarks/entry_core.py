@@ -1,8 +1,8 @@
 """``bench entry-profile --core``: a save's own work, without the request around it.
 
-Issue 47 asks a table device's save to cost at most 4 ms of CPU. Django's request
-handling, the table API's middleware and DRF take part of that; this measures what is left
-when none of them runs: the same games as ``bench entry-profile`` posts, each given
+A table device's save has a CPU goal (docs/performance.md, "Lean save"). Django's request
+handling, the table API's middleware and DRF take part of what it costs; this measures
+what is left when none of them runs: the same games as ``bench entry-profile`` posts, each given
 straight to the calls the games view makes for a device's new game —
 
 - the table read and its code checked (``TABLE_WITH_EVENT``, ``table_access``), as the
