@@ -1,11 +1,14 @@
 """``bench entry-profile --core``: the save's own calls store what the games view stores."""
 
+import io
 import json
 
 import pytest
+from django.core.wsgi import get_wsgi_application
+from django.test import override_settings
 
 from tests import factories as f
-from tournaments.benchmarks.entry_core import save_core
+from tournaments.benchmarks.entry_core import CoreEntries, save_core
 from tournaments.models import AuditEntry, Game, IdempotencyKey
 from tournaments.services import table_access
 from tournaments.services.lists.table_device import list_state
@@ -62,3 +65,71 @@ def test_a_wrong_code_stores_nothing(device_table):
 
     assert Game.objects.filter(table=table).count() == 1
     assert not IdempotencyKey.objects.exists()
+
+
+def _environ(method: str, path: str, body: bytes = b"", **headers) -> dict:
+    environ = {
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "QUERY_STRING": "state=1",
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "80",
+        "HTTP_HOST": "127.0.0.1",
+        "REMOTE_ADDR": "127.0.0.1",
+        "CONTENT_TYPE": "application/json",
+        "CONTENT_LENGTH": str(len(body)),
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.url_scheme": "http",
+        "wsgi.errors": io.StringIO(),
+    }
+    environ.update({f"HTTP_{name.upper()}": value for name, value in headers.items()})
+    return environ
+
+
+class Recorder:
+    """Django's WSGI application, remembering the bodies it was given."""
+
+    def __init__(self):
+        self.application = get_wsgi_application()
+        self.bodies = []
+
+    def __call__(self, environ, start_response):
+        body = environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
+        self.bodies.append(body)
+        environ["wsgi.input"] = io.BytesIO(body)
+        return self.application(environ, start_response)
+
+
+def _call(application, environ) -> tuple[str, bytes]:
+    started = []
+    body = b"".join(application(environ, lambda status, headers: started.append(status)))
+    return started[0], body
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(ALLOWED_HOSTS=["127.0.0.1"], SECURE_SSL_REDIRECT=False)
+def test_bench_load_core_answers_a_devices_game_itself_and_passes_on_the_rest(device_table):
+    table, code = device_table
+    inner = Recorder()
+    core = CoreEntries(inner)
+    path = f"/api/v1/tables/{table.id}/games/"
+    sent = json.dumps({**KARO_WON, "declarer_seat": 3}).encode()
+
+    status, body = _call(
+        core, _environ("POST", path, sent, x_table_code=code, idempotency_key="k2")
+    )
+
+    assert status == "201 Created" and inner.bodies == []
+    answer = json.loads(body)
+    assert (answer["number"], answer["declarer_seat"], answer["state"]["nextNumber"]) == (2, 3, 3)
+    assert Game.objects.filter(table=table).count() == 2
+
+    status, body = _call(core, _environ("GET", f"{path}2/", x_table_code=code))
+    assert status.startswith("200") and json.loads(body)["declarer_seat"] == 3
+
+    wrong = _environ("POST", path, sent, x_table_code="WRONG-CODE", idempotency_key="k3")
+    status, body = _call(core, wrong)
+
+    assert status.startswith("403") and inner.bodies[-1] == sent
+    assert "Tischcode" in json.loads(body)["detail"]
+    assert Game.objects.filter(table=table).count() == 2

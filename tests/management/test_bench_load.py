@@ -59,6 +59,17 @@ def test_bench_load_counts_every_game_once_and_reports_the_phones_apart(run_benc
     assert re.search(r"^table fetches\s+\d+  200: \d+, 304: \d+, other: 0, ", text, re.MULTILINE)
 
 
+def test_bench_load_core_stores_the_devices_games_through_the_saves_own_calls(run_bench):
+    text = run_bench("load", *("--devices", "2", "--seconds", "2", "--pace", "1", "--core"))
+
+    assert "entries       the save's own calls (--core)" in text
+    assert _count("acknowledged", text) >= 2
+    assert _count("stored", text) == _count("acknowledged", text)
+    assert (_count("lost", text), _count("duplicated", text), _count("errors", text)) == (0, 0, 0)
+    entries = re.search(r"^cpu ms        game entry: (\d+) requests", text, re.MULTILINE)
+    assert int(entries.group(1)) == _count("acknowledged", text)
+
+
 def test_phones_first_polls_are_spread_evenly_over_one_interval():
     assert first_due_offsets(5, 30) == [0, 6, 12, 18, 24]
 

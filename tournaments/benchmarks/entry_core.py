@@ -17,9 +17,16 @@ No request object, no middleware, no content negotiation, no permission classes,
 response headers: a floor that no change to the request's handling can go below. The
 figure is for comparing, not a way into the list; the test beside it checks that these
 calls store what the view stores for the same game.
+
+``bench load --core`` measures the same floor where the goal is measured, in the table
+pool's gunicorn workers during a hall's run: the benchmark's own gunicorn settings
+(``server_settings.py``, never the project's) put :class:`CoreEntries` in front of each
+worker's application, and it answers the devices' game posts with :func:`save_core`.
 """
 
+import io
 import json
+import re
 import time
 
 from django.contrib.auth.models import AnonymousUser
@@ -39,6 +46,10 @@ from tournaments.services.row_writes import insert_rows, update_row
 _DEVICE = frozenset({Role.TABLE_DEVICE})
 _RENDERER = JSONRenderer()
 CLIENT = "127.0.0.1"
+# Set by ``bench load --core`` for its server: the workers answer game posts with save_core.
+CORE_ENV = "SKATVEREIN_BENCH_CORE"
+_GAMES = re.compile(r"/api/v1/tables/([0-9]+)/games/\Z")
+_CORE_HEADERS = [("Content-Type", "application/json"), ("Cache-Control", "no-store")]
 
 
 def save_core(table_id: int, code: str, key: str, body: bytes, *, with_state: bool) -> bytes:
@@ -95,3 +106,30 @@ class CorePosts:
         spent = (time.thread_time() - started) * 1000
         self.statuses["stored (core)"] = self.statuses.get("stored (core)", 0) + 1
         return spent
+
+
+class CoreEntries:
+    """A WSGI application for the load benchmark's workers: a device's new game (a POST
+    to a table's games with its code and an ``Idempotency-Key``) is stored by
+    :func:`save_core` and answered 201 with its bytes; everything else, and a game the
+    core refuses (its transaction rolled back), goes on to ``application`` with its body
+    as sent, to be answered as always."""
+
+    def __init__(self, application):
+        self.application = application
+
+    def __call__(self, environ, start_response):
+        found = _GAMES.match(environ.get("PATH_INFO", ""))
+        code = environ.get("HTTP_X_TABLE_CODE")
+        key = environ.get("HTTP_IDEMPOTENCY_KEY")
+        if found is None or environ.get("REQUEST_METHOD") != "POST" or not (code and key):
+            return self.application(environ, start_response)
+        body = environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
+        environ["wsgi.input"] = io.BytesIO(body)
+        with_state = "state=1" in environ.get("QUERY_STRING", "").split("&")
+        try:
+            answer = save_core(int(found.group(1)), code, key, body, with_state=with_state)
+        except Exception:  # noqa: BLE001 - the whole stack answers what the core refused
+            return self.application(environ, start_response)
+        start_response("201 Created", [*_CORE_HEADERS, ("Content-Length", str(len(answer)))])
+        return [answer]

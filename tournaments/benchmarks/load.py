@@ -21,6 +21,10 @@ The server runs as the hall runs it (``manage.py hall``, :mod:`.pools`): the dev
 to a table pool of ``--table-workers`` workers, phones and flood go to a hall pool of
 ``--workers`` workers at nice ``--hall-nice``; ``--one-pool`` serves all from one pool.
 
+``--core`` answers the devices' game posts with the save's own calls, without Django's
+request handling, the middleware and DRF (:class:`.entry_core.CoreEntries`): what a save
+costs the workers when nothing runs around it, a floor for the save's CPU goal.
+
 ``--flood N`` adds one phone holding N connections of reads without a table code open on
 the table pool (:mod:`.table_flood`).
 
@@ -157,6 +161,12 @@ def add_arguments(parser) -> None:
         help="run the game posts under cProfile and print where their time goes "
         "(slows them down: for finding the cost, not for the figures)",
     )
+    parser.add_argument(
+        "--core",
+        action="store_true",
+        help="store the devices' games with the save's own calls, without Django's request "
+        "handling, the middleware and DRF (a floor to compare with, benchmarks/entry_core.py)",
+    )
     rerun.add_database_url(parser)
 
 
@@ -200,6 +210,7 @@ def server_options(options: dict) -> ServerOptions:
         worker_class=options.get("worker_class", ""),
         threads=options.get("threads", 0),
         profile=options.get("profile", False),
+        core=options.get("core", False),
     )
 
 
@@ -319,7 +330,7 @@ def rerun_against(options: dict, out: TextIO) -> None:
         for name in names
         if name in options and options[name] not in ("", None)
     ]
-    for flag in ("profile", "one_pool"):
+    for flag in ("profile", "one_pool", "core"):
         if options.get(flag):
             arguments.append(f"--{flag.replace('_', '-')}")
     rerun.rerun_against(options["database_url"], ["load", *arguments], out)

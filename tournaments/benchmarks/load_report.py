@@ -66,6 +66,9 @@ def tally(devices: list[Device]) -> Tally:
     )
 
 
+CORE_LINE = "entries       the save's own calls (--core): no request handling, middleware or DRF\n"
+
+
 def report(measured: Run, options: dict, out: TextIO) -> None:
     devices, elapsed = measured.devices, measured.elapsed
     counted = tally(devices)
@@ -81,6 +84,7 @@ def report(measured: Run, options: dict, out: TextIO) -> None:
         f"{_load(measured.load_after)} at the end\n"
         f"pace          {describe_pace(options.get('pace', 0))}\n"
         f"pools         {pool_options(options).describe(options['workers'])}\n"
+        f"{CORE_LINE if options.get('core') else ''}"
         f"requests      {len(latencies)} ({len(latencies) / elapsed:.1f}/s)\n"
         f"acknowledged  {acknowledged} ({acknowledged / elapsed:.1f} games/s)\n"
         f"stored        {counted.stored}\n"

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from django.db import connection
 
+from .entry_core import CORE_ENV
 from .worker_meter import (
     METER_ENV,
     PROFILE_ENV,
@@ -42,6 +43,7 @@ class ServerOptions:
     worker_class: str = ""
     threads: int = 0
     profile: bool = False  # run the game posts under cProfile (slower: for the breakdown)
+    core: bool = False  # answer the game posts with the save's own calls (entry_core.py)
     timeout: int = 120  # gunicorn's worker timeout, gunicorn.conf.py's default
     environment: dict = field(default_factory=dict)  # extra settings for the server
 
@@ -110,6 +112,8 @@ def start_gunicorn(
     }
     if meter_directory:
         env[METER_ENV] = meter_directory
+    if options.core:
+        env[CORE_ENV] = "1"
     if options.profile:
         env[PROFILE_ENV] = "1"
     command = [

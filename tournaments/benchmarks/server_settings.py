@@ -5,7 +5,9 @@ and production run it (every setting and hook of ``gunicorn.conf.py``; the bench
 bind address and workers on the command line) and, when ``SKATVEREIN_BENCH_METER`` names
 a directory, wraps each worker's application in :class:`.worker_meter.CpuMeter` once the
 worker has loaded it. gunicorn reads this file by its path, before Django is set up, so
-the meter is imported in the hook, when the worker has loaded the application.
+the meter is imported in the hook, when the worker has loaded the application. With
+``SKATVEREIN_BENCH_CORE`` set (``bench load --core``) the devices' game posts are answered
+by :class:`.entry_core.CoreEntries`, the save's own calls without the request around them.
 """
 
 import os
@@ -21,8 +23,11 @@ _worker_exit = _project.get("worker_exit")
 def post_worker_init(worker):  # noqa: F811 - chained to the project's own hook
     if _post_worker_init is not None:
         _post_worker_init(worker)
+    from tournaments.benchmarks.entry_core import CORE_ENV, CoreEntries
     from tournaments.benchmarks.worker_meter import METER_ENV, PROFILE_ENV, CpuMeter
 
+    if os.environ.get(CORE_ENV):  # bench load --core: the floor, measured by the meter below
+        worker.wsgi = CoreEntries(worker.wsgi)
     directory = os.environ.get(METER_ENV)
     if directory:
         worker.wsgi = CpuMeter(worker.wsgi, directory, profile=bool(os.environ.get(PROFILE_ENV)))
