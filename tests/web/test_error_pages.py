@@ -38,6 +38,17 @@ def test_server_error_is_german_with_navigation():
     assert NAVIGATION in html
 
 
+def test_the_server_error_page_offers_no_language_switch_it_could_not_post():
+    """Django renders the 500 page without the request, so a form on it has no CSRF token:
+    switching the language from there would end on the security check's page."""
+    error_page = server_error(RequestFactory().get("/")).content.decode()
+    missing_page = Client().get("/gibt-es-nicht/").content.decode()
+
+    assert "language-switcher" not in error_page
+    switcher = re.search(r'<form class="language-switcher".*?</form>', missing_page, re.DOTALL)
+    assert 'name="csrfmiddlewaretoken"' in switcher.group(0)
+
+
 def test_failed_security_check_is_german_with_navigation():
     client = Client(enforce_csrf_checks=True)
 
