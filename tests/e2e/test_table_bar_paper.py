@@ -4,8 +4,8 @@ It names the game it values in the players' words ("Kreuz mit 1, Hand – gewonn
 each player's change; four-digit totals ("−1.156") stay inside their own box; names wrap
 between words, never inside one; "Spitzen" comes before "Ergebnis" in the form; every
 selected tile has at least 4.5:1 contrast; on the keyboard page the preview and the errors
-are in view without scrolling. On a laptop the running list of four long names fits the
-screen, its players' names wrapped between words.
+are in view without scrolling. On a tablet or a laptop the running list of four long names
+fits the screen, its players' names wrapped between words.
 """
 
 import pytest
@@ -254,10 +254,13 @@ LIST_FIT = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1366, 768)], ids=str)
-def test_the_list_of_four_long_names_fits_a_laptop_without_scrolling(new_page, size):
-    """Every Stand column in view, with its player's name wrapped between words (narrower
-    screens scroll the list inside its own box, as on a tablet)."""
+TABLETS_AND_LAPTOPS = [(768, 1024), (800, 1280), (1024, 768), (1280, 800), (1366, 768)]
+
+
+@pytest.mark.parametrize("size", TABLETS_AND_LAPTOPS, ids=str)
+def test_the_list_of_four_long_names_fits_a_tablet_or_laptop_without_scrolling(new_page, size):
+    """Every Stand column in view, with its player's name wrapped between words: a table
+    from 1024 px on, each game's lines stacked on a tablet held upright (as on a phone)."""
     table = table_of_long_names()
     page = new_page({"width": size[0], "height": size[1]})
     page.goto(f"/tisch/code/{table_access.ensure_code(table)}/", timeout=FIRST_LOAD_MS)
