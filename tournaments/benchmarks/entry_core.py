@@ -113,7 +113,8 @@ class CoreEntries:
     to a table's games with its code and an ``Idempotency-Key``) is stored by
     :func:`save_core` and answered 201 with its bytes; everything else, and a game the
     core refuses (its transaction rolled back), goes on to ``application`` with its body
-    as sent, to be answered as always."""
+    as sent, to be answered as always. A wrong code is then counted twice towards the
+    address's limit: the benchmark's devices send right ones."""
 
     def __init__(self, application):
         self.application = application
